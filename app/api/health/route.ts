@@ -1,0 +1,7 @@
+import { checkHealth } from "@/lib/health/check-health";
+import { json, route } from "@/lib/http/handler";
+
+// GET /api/health – liveness and store reachability (503 problem+json when the store is down)
+export const GET = route(async () => json(await checkHealth(), { headers: { "cache-control": "no-store" } }), {
+  cors: true,
+});

@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { ConfigError } from "./config-error";
+import { loadSecrets, type Secrets } from "./secrets";
+
+export { ConfigError };
+
+/**
+ * Every environment variable the service reads, declared once. `.env.example` documents each one;
+ * keep the two in step (a unit test compares them).
+ */
+const rateLimit = z
+  .string()
+  .regex(/^[1-9]\d*\/[1-9]\d*\s?(ms|s|m|h|d)$/, "expected <count>/<window>, e.g. 20/1m or 30/1h");
+
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+
+const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATA_DIR: z.string().min(1).default(".data"),
+  UPSTASH_REDIS_REST_URL: optionalUrl,
+  UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
+  KV_REST_API_URL: optionalUrl,
+  KV_REST_API_TOKEN: z.string().min(1).optional(),
+  PUBLIC_BASE_URL: optionalUrl,
+  AUDIT_HMAC_SECRET: z.string().min(32, "must be at least 32 bytes (openssl rand -hex 32)").optional(),
+  AUDIT_HMAC_KID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,32}$/, "1-32 letters, digits, _ . -")
+    .default("k1"),
+  AUDIT_HMAC_RETIRED_KEYS: z.string().optional(),
+  AUDIT_SIGNING_KEY: z.string().optional(),
+  AUDIT_SIGNING_RETIRED_KEYS: z.string().optional(),
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  RATE_LIMIT_INCORPORATE: rateLimit.default("30/1h"),
+  RATE_LIMIT_PLAY: rateLimit.default("20/1m"),
+  RATE_LIMIT_REGISTRY: rateLimit.default("10/1h"),
+  RATE_LIMIT_CERTIFIER: rateLimit.default("10/1h"),
+  VERCEL: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type StoreConfig = { backend: "embedded"; dataDir: string } | { backend: "upstash"; url: string; token: string };
+
+export interface Config {
+  env: Env;
+  production: boolean;
+  store: StoreConfig;
+  secrets: Secrets;
+  /** Parsed `RATE_LIMIT_<NAME>` values. */
+  rateLimits: Record<RateLimitName, { count: number; window: string; windowMs: number }>;
+}
+
+export type RateLimitName = "incorporate" | "play" | "registry" | "certifier";
+
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+function parseRateLimit(value: string) {
+  const match = /^(\d+)\/(\d+)\s?(ms|s|m|h|d)$/.exec(value);
+  if (!match) throw new ConfigError(`bad rate limit ${value}`);
+  const [, count, amount, unit] = match as unknown as [string, string, string, keyof typeof UNIT_MS];
+  return {
+    count: Number(count),
+    window: `${amount} ${unit}`,
+    windowMs: Number(amount) * UNIT_MS[unit],
+  };
+}
+
+/** Validates a raw environment; throws a ConfigError naming every bad variable. */
+export function parseConfig(raw: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, emptyAsUndefined(v)]));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join(".");
+      return `  - ${name}: ${issue.message} (got ${JSON.stringify(cleaned[name] ?? null)})`;
+    });
+    throw new ConfigError(
+      `Invalid configuration:\n${lines.join("\n")}\nFix these variables in the environment or .env (see .env.example).`,
+    );
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === "production";
+
+  const url = env.UPSTASH_REDIS_REST_URL ?? env.KV_REST_API_URL;
+  const token = env.UPSTASH_REDIS_REST_TOKEN ?? env.KV_REST_API_TOKEN;
+  if (Boolean(url) !== Boolean(token)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  - UPSTASH_REDIS_REST_URL / UPSTASH_REDIS_REST_TOKEN: set both or neither (or KV_REST_API_URL / KV_REST_API_TOKEN on Vercel).",
+    );
+  }
+  const store: StoreConfig =
+    url && token ? { backend: "upstash", url, token } : { backend: "embedded", dataDir: env.DATA_DIR };
+
+  const secrets = loadSecrets(env, store);
+  const rateLimits = {
+    incorporate: parseRateLimit(env.RATE_LIMIT_INCORPORATE),
+    play: parseRateLimit(env.RATE_LIMIT_PLAY),
+    registry: parseRateLimit(env.RATE_LIMIT_REGISTRY),
+    certifier: parseRateLimit(env.RATE_LIMIT_CERTIFIER),
+  };
+  return { env, production, store, secrets, rateLimits };
+}
+
+const CACHE = Symbol.for("sia.config");
+type ConfigGlobal = typeof globalThis & { [CACHE]?: Config };
+
+/** The process's configuration, read and validated on first use (and at start-up by instrumentation.ts). */
+export function getConfig(): Config {
+  const g = globalThis as ConfigGlobal;
+  g[CACHE] ??= parseConfig(process.env);
+  return g[CACHE];
+}

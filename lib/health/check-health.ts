@@ -1,0 +1,22 @@
+import pkg from "../../package.json" with { type: "json" };
+import { getStore } from "../store";
+import { StoreUnavailableError } from "../store/types";
+
+export interface Health {
+  ok: true;
+  store: "embedded" | "upstash";
+  version: string;
+}
+
+/** Pings the store for real; throws StoreUnavailableError (a 503) when it does not answer. */
+export async function checkHealth(): Promise<Health> {
+  const store = getStore();
+  try {
+    await store.ping();
+  } catch (err) {
+    if (err instanceof StoreUnavailableError) throw err;
+    throw new StoreUnavailableError((err as Error).message);
+  }
+  const commit = process.env.VERCEL_GIT_COMMIT_SHA?.slice(0, 7);
+  return { ok: true, store: store.backend, version: commit ? `${pkg.version}+${commit}` : pkg.version };
+}

@@ -1,0 +1,29 @@
+/**
+ * The one table of error codes. Every non-2xx answer except the incorporation endpoint's own 422
+ * body is RFC 9457 problem+json carrying one of these as its `code` member. docs/errors.md lists
+ * them for API users; a unit test keeps the two in step.
+ */
+export const ERROR_CODES = {
+  bad_request: { status: 400, title: "Bad request" },
+  malformed_json: { status: 400, title: "Malformed JSON body" },
+  incomplete_body: { status: 400, title: "Incomplete request body" },
+  invalid_request: { status: 400, title: "Invalid request" },
+  invalid_query: { status: 400, title: "Invalid query parameter" },
+  invalid_session_id: { status: 400, title: "Invalid session id" },
+  unauthorized: { status: 401, title: "Authentication required" },
+  forbidden: { status: 403, title: "Forbidden" },
+  session_token_required: { status: 403, title: "Session write token required" },
+  session_token_invalid: { status: 403, title: "Session write token invalid" },
+  not_found: { status: 404, title: "Not found" },
+  method_not_allowed: { status: 405, title: "Method not allowed" },
+  conflict: { status: 409, title: "Conflict" },
+  payload_too_large: { status: 413, title: "Request body too large" },
+  unsupported_media_type: { status: 415, title: "Unsupported media type" },
+  validation_failed: { status: 422, title: "Validation failed" },
+  rate_limited: { status: 429, title: "Too many requests" },
+  internal_error: { status: 500, title: "Internal error" },
+  store_unavailable: { status: 503, title: "Storage unavailable" },
+  rate_limiter_unavailable: { status: 503, title: "Rate limiter unavailable" },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;

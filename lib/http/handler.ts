@@ -1,0 +1,51 @@
+import { StoreUnavailableError } from "../store/types";
+import { withCors } from "./cors";
+import { ApiError, problem } from "./problem";
+
+type Handler<C> = (request: Request, context: C) => Promise<Response>;
+
+export interface RouteOptions {
+  /** Public read API: add CORS headers for any origin. */
+  cors?: boolean;
+}
+
+/**
+ * Wraps a route handler: expected failures (ApiError) become their problem+json, an unreachable
+ * store a 503, and anything else a 500 that reveals nothing internal (the error is logged).
+ */
+export function route<C = unknown>(fn: Handler<C>, options: RouteOptions = {}): Handler<C> {
+  return async (request, context) => {
+    let response: Response;
+    try {
+      response = await fn(request, context);
+    } catch (err) {
+      response = errorResponse(err, new URL(request.url).pathname);
+    }
+    return options.cors ? withCors(response) : response;
+  };
+}
+
+export function errorResponse(err: unknown, instance?: string): Response {
+  if (err instanceof ApiError) {
+    return problem(err.code, err.detail, { instance, extensions: err.extensions, headers: err.headers });
+  }
+  if (err instanceof StoreUnavailableError) {
+    console.error(`[store] ${err.message}`);
+    return problem("store_unavailable", "Storage is unreachable right now; nothing was changed. Try again shortly.", {
+      instance,
+      headers: { "retry-after": "5" },
+    });
+  }
+  console.error(err);
+  return problem("internal_error", "An unexpected error occurred; it has been logged. Try again later.", {
+    instance,
+  });
+}
+
+/** A JSON response with the given status and headers. */
+export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: { "content-type": "application/json; charset=utf-8", ...init.headers },
+  });
+}

@@ -1,0 +1,115 @@
+import { Ratelimit } from "@upstash/ratelimit";
+import { getConfig, type RateLimitName } from "../config/config";
+import { sharedRedisClient } from "../store/redis-client";
+import { clientIp } from "./client-ip";
+import { ApiError } from "./problem";
+
+interface LimitResult {
+  success: boolean;
+  limit: number;
+  remaining: number;
+  /** Epoch ms when a slot frees up. */
+  reset: number;
+}
+
+interface Limiter {
+  limit(identifier: string): Promise<LimitResult>;
+}
+
+/** A sliding-window log kept in this process: the embedded store is single-process by design. */
+function memoryLimiter(count: number, windowMs: number): Limiter {
+  const hits = new Map<string, number[]>();
+  return {
+    async limit(identifier) {
+      const now = Date.now();
+      const recent = (hits.get(identifier) ?? []).filter((t) => t > now - windowMs);
+      const success = recent.length < count;
+      if (success) recent.push(now);
+      hits.set(identifier, recent);
+      if (hits.size > 10_000) {
+        for (const [k, v] of hits) if (!v.some((t) => t > now - windowMs)) hits.delete(k);
+      }
+      const oldest = recent[0] ?? now;
+      return { success, limit: count, remaining: Math.max(0, count - recent.length), reset: oldest + windowMs };
+    },
+  };
+}
+
+const LIMITERS = Symbol.for("sia.limiters");
+type LimiterGlobal = typeof globalThis & { [LIMITERS]?: Map<RateLimitName, Limiter> };
+
+function limiterFor(name: RateLimitName): Limiter {
+  const g = globalThis as LimiterGlobal;
+  g[LIMITERS] ??= new Map();
+  let limiter = g[LIMITERS].get(name);
+  if (!limiter) {
+    const config = getConfig();
+    const { count, window, windowMs } = config.rateLimits[name];
+    if (config.store.backend === "upstash") {
+      const ratelimit = new Ratelimit({
+        redis: sharedRedisClient(config.store),
+        limiter: Ratelimit.slidingWindow(count, window as `${number} s`),
+        prefix: `sia:rl:${name}`,
+        timeout: 0, // never let a slow Redis wave requests through: we decide below
+        analytics: false,
+      });
+      limiter = { limit: (id) => ratelimit.limit(id) };
+    } else {
+      limiter = memoryLimiter(count, windowMs);
+    }
+    g[LIMITERS].set(name, limiter);
+  }
+  return limiter;
+}
+
+function headersFor(name: RateLimitName, result: LimitResult): Record<string, string> {
+  const { windowMs } = getConfig().rateLimits[name];
+  const resetSeconds = Math.max(0, Math.ceil((result.reset - Date.now()) / 1000));
+  return {
+    "ratelimit-limit": String(result.limit),
+    "ratelimit-remaining": String(result.remaining),
+    "ratelimit-reset": String(resetSeconds),
+    "ratelimit-policy": `${result.limit};w=${Math.ceil(windowMs / 1000)}`,
+  };
+}
+
+/**
+ * Counts one request of the client against limit `name` (RATE_LIMIT_<NAME>). Returns the RateLimit
+ * headers to send; throws a 429 problem with Retry-After when over the limit. When the limiter's
+ * store is unreachable, writes fail closed (503) and reads pass.
+ */
+export async function enforceRateLimit(
+  name: RateLimitName,
+  request: Request,
+  options: { write: boolean },
+): Promise<Record<string, string>> {
+  const config = getConfig();
+  const ip = clientIp(request.headers, {
+    trustedProxyHops: config.env.TRUSTED_PROXY_HOPS,
+    onVercel: Boolean(config.env.VERCEL),
+  });
+  let result: LimitResult;
+  try {
+    result = await limiterFor(name).limit(`ip:${ip}`);
+  } catch (err) {
+    console.error(`[rate-limit] ${name}: ${(err as Error).message}`);
+    if (!options.write) return {};
+    throw new ApiError(
+      "rate_limiter_unavailable",
+      "The rate limiter cannot be reached, so writes are refused for now; nothing was changed. Try again shortly.",
+      {},
+      { "retry-after": "5" },
+    );
+  }
+  const headers = headersFor(name, result);
+  if (!result.success) {
+    const retryAfter = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
+    throw new ApiError(
+      "rate_limited",
+      `Too many requests from your address: at most ${result.limit} per ${config.rateLimits[name].window}. Try again in ${retryAfter} s.`,
+      { limit: result.limit, retryAfterSeconds: retryAfter },
+      { ...headers, "retry-after": String(retryAfter) },
+    );
+  }
+  return headers;
+}

@@ -1,0 +1,76 @@
+import type { z } from "zod";
+import { ApiError } from "./problem";
+
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+function isJsonContentType(value: string | null): boolean {
+  if (!value) return false;
+  const mediaType = value.split(";")[0]?.trim().toLowerCase() ?? "";
+  return mediaType === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
+}
+
+/**
+ * Reads a JSON request body: JSON content type only (415), at most `maxBytes` counted on the bytes
+ * actually read, whatever Content-Length claims (413), complete (400) and well-formed UTF-8 JSON (400).
+ */
+export async function readJson(request: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
+  if (!isJsonContentType(request.headers.get("content-type"))) {
+    throw new ApiError(
+      "unsupported_media_type",
+      "Send the body as JSON with the header 'content-type: application/json'.",
+    );
+  }
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  if (!request.body) throw new ApiError("malformed_json", "The request body is empty; send a JSON object.");
+
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge(maxBytes);
+      }
+      chunks.push(value);
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw new ApiError("incomplete_body", "The request body ended before it was complete; send it again.");
+  }
+  if (Number.isFinite(declared) && size < declared) {
+    throw new ApiError("incomplete_body", `The body has ${size} bytes but Content-Length said ${declared}.`);
+  }
+  if (size === 0) throw new ApiError("malformed_json", "The request body is empty; send a JSON object.");
+
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new ApiError("malformed_json", "The request body is not valid UTF-8.");
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new ApiError("malformed_json", `The request body is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+function tooLarge(maxBytes: number) {
+  return new ApiError("payload_too_large", `The request body is larger than ${maxBytes} bytes.`, {
+    maxBytes,
+  });
+}
+
+/** Validates a value with a zod schema; failures are a 400 listing each bad member. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new ApiError("invalid_request", "The request does not match the expected shape; see errors.", {
+    errors: result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+  });
+}

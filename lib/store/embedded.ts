@@ -1,0 +1,442 @@
+import fs from "node:fs";
+import path from "node:path";
+import { crc32 } from "node:zlib";
+import type {
+  AppendOptions,
+  AppendResult,
+  Expiry,
+  ListPage,
+  ListQuery,
+  RecordWrite,
+  RecordWriteResult,
+  SetOptions,
+  Store,
+  StoredRecord,
+} from "./types";
+import { StoreUnavailableError } from "./types";
+
+/**
+ * The zero-configuration store: all state in memory, every change appended to `store.log` under
+ * DATA_DIR and fsynced before the call returns. Each log line is `<crc32 hex> <json>\n`; on open the
+ * log is replayed, and a torn or corrupt last line (a crash mid-write) is cut off and never served.
+ * A corrupt line anywhere else stops the start-up: silently skipping it would lose data.
+ *
+ * All mutations are synchronous inside one call, so on a single Node process every method is atomic.
+ * A lock file refuses a second process on the same DATA_DIR.
+ */
+
+type Op =
+  | { o: "s"; k: string; v: string; x?: number }
+  | { o: "a"; k: string; v: string; x?: number | null }
+  | { o: "d"; k: string }
+  | { o: "x"; k: string; x: number | null }
+  | {
+      o: "r";
+      c: string;
+      id: string;
+      v: string;
+      ver: number;
+      pos: number;
+      idx: Record<string, string>;
+      uq: Record<string, string>;
+    }
+  | { o: "rd"; c: string; id: string };
+
+type Entry = { kind: "str"; value: string; exp?: number } | { kind: "list"; value: string[]; exp?: number };
+
+interface Rec {
+  value: string;
+  version: number;
+  pos: number;
+  indexes: Record<string, string>;
+  unique: Record<string, string>;
+}
+
+const LOG_FILE = "store.log";
+const LOCK_FILE = "store.lock";
+
+function encodeLine(op: Op): string {
+  const json = JSON.stringify(op);
+  return `${crc32(json).toString(16).padStart(8, "0")} ${json}\n`;
+}
+
+function decodeLine(line: string): Op | null {
+  const space = line.indexOf(" ");
+  if (space !== 8) return null;
+  const json = line.slice(9);
+  if (crc32(json).toString(16).padStart(8, "0") !== line.slice(0, 8)) return null;
+  try {
+    return JSON.parse(json) as Op;
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function uniqueKey(collection: string, field: string, value: string): string {
+  return `${collection}\u0000${field}\u0000${value}`;
+}
+
+export class EmbeddedStore implements Store {
+  readonly backend = "embedded" as const;
+  private readonly kv = new Map<string, Entry>();
+  private readonly records = new Map<string, Map<string, Rec>>();
+  private readonly uniques = new Map<string, string>();
+  private readonly positions = new Map<string, number>();
+  private fd: number | null = null;
+  private opsInLog = 0;
+
+  private constructor(
+    readonly dataDir: string,
+    private readonly lockPath: string,
+  ) {}
+
+  /** Opens (or creates) the store under `dataDir`; throws if another live process holds it. */
+  static open(dataDir: string): EmbeddedStore {
+    const dir = path.resolve(dataDir);
+    fs.mkdirSync(dir, { recursive: true });
+    const lockPath = path.join(dir, LOCK_FILE);
+    EmbeddedStore.lock(lockPath, dir);
+    const store = new EmbeddedStore(dir, lockPath);
+    try {
+      store.replay();
+    } catch (err) {
+      EmbeddedStore.unlock(lockPath);
+      throw err;
+    }
+    return store;
+  }
+
+  private static lock(lockPath: string, dir: string) {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+        return;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+        const holder = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
+        if (holder === process.pid) throw new Error(`DATA_DIR ${dir} is already open in this process`);
+        if (Number.isFinite(holder) && isAlive(holder)) {
+          throw new Error(
+            `DATA_DIR ${dir} is in use by process ${holder}. The embedded store allows one process per ` +
+              "directory: stop that process, or set DATA_DIR to another directory.",
+          );
+        }
+        fs.rmSync(lockPath, { force: true }); // stale lock of a process that died
+      }
+    }
+    throw new Error(`could not lock DATA_DIR ${dir}`);
+  }
+
+  private static unlock(lockPath: string) {
+    fs.rmSync(lockPath, { force: true });
+  }
+
+  private replay() {
+    const file = path.join(this.dataDir, LOG_FILE);
+    let text = "";
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    }
+    let offset = 0;
+    let goodBytes = 0;
+    while (offset < text.length) {
+      const end = text.indexOf("\n", offset);
+      const line = end === -1 ? text.slice(offset) : text.slice(offset, end);
+      const op = end === -1 ? null : decodeLine(line);
+      if (!op) {
+        const isLast = end === -1 || end === text.length - 1;
+        if (!isLast) {
+          throw new Error(
+            `${file} is corrupt at byte ${Buffer.byteLength(text.slice(0, offset))}: a record in the middle ` +
+              "of the log fails its checksum. Restore the file from a backup; the store will not start on it.",
+          );
+        }
+        console.warn(`[store] dropped a torn last record in ${file} (an interrupted write)`);
+        break;
+      }
+      this.apply(op);
+      this.opsInLog++;
+      offset = end + 1;
+      goodBytes = Buffer.byteLength(text.slice(0, offset));
+    }
+    if (text.length > 0 && goodBytes !== Buffer.byteLength(text)) fs.truncateSync(file, goodBytes);
+    if (this.opsInLog > 1000 && this.opsInLog > 2 * this.liveOps()) this.compact();
+    this.fd = fs.openSync(file, "a", 0o600);
+  }
+
+  private liveOps(): number {
+    let n = this.kv.size;
+    for (const recs of this.records.values()) n += recs.size;
+    return n;
+  }
+
+  /** Rewrites the log with only the live state (expired keys and overwritten values dropped). */
+  private compact() {
+    const file = path.join(this.dataDir, LOG_FILE);
+    const tmp = `${file}.compact`;
+    const lines: string[] = [];
+    const now = Date.now();
+    for (const [k, e] of this.kv) {
+      if (e.exp !== undefined && e.exp <= now) continue;
+      if (e.kind === "str") lines.push(encodeLine({ o: "s", k, v: e.value, x: e.exp }));
+      else {
+        for (const v of e.value) lines.push(encodeLine({ o: "a", k, v }));
+        if (e.exp !== undefined) lines.push(encodeLine({ o: "x", k, x: e.exp }));
+      }
+    }
+    for (const [c, recs] of this.records) {
+      for (const [id, r] of recs) {
+        lines.push(encodeLine({ o: "r", c, id, v: r.value, ver: r.version, pos: r.pos, idx: r.indexes, uq: r.unique }));
+      }
+    }
+    const fd = fs.openSync(tmp, "w", 0o600);
+    fs.writeSync(fd, lines.join(""));
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    fs.renameSync(tmp, file);
+    const dirFd = fs.openSync(this.dataDir, "r");
+    fs.fsyncSync(dirFd);
+    fs.closeSync(dirFd);
+    this.opsInLog = lines.length;
+  }
+
+  /** Durably logs `op`, then applies it: memory never holds a change the disk does not. */
+  private commit(op: Op) {
+    if (this.fd === null) throw new StoreUnavailableError("the embedded store is closed");
+    try {
+      fs.writeSync(this.fd, encodeLine(op));
+      fs.fdatasyncSync(this.fd);
+    } catch (err) {
+      throw new StoreUnavailableError(`the embedded store could not write to disk: ${(err as Error).message}`);
+    }
+    this.apply(op);
+    this.opsInLog++;
+  }
+
+  private apply(op: Op) {
+    switch (op.o) {
+      case "s":
+        this.kv.set(op.k, { kind: "str", value: op.v, exp: op.x });
+        break;
+      case "a": {
+        const e = this.kv.get(op.k);
+        const list = e?.kind === "list" ? e : { kind: "list" as const, value: [], exp: undefined };
+        list.value.push(op.v);
+        if (op.x === null) list.exp = undefined;
+        else if (op.x !== undefined) list.exp = op.x;
+        this.kv.set(op.k, list);
+        break;
+      }
+      case "d":
+        this.kv.delete(op.k);
+        break;
+      case "x": {
+        const e = this.kv.get(op.k);
+        if (e) e.exp = op.x ?? undefined;
+        break;
+      }
+      case "r": {
+        const recs = this.collection(op.c);
+        const old = recs.get(op.id);
+        if (old) for (const [f, v] of Object.entries(old.unique)) this.uniques.delete(uniqueKey(op.c, f, v));
+        recs.set(op.id, { value: op.v, version: op.ver, pos: op.pos, indexes: op.idx, unique: op.uq });
+        for (const [f, v] of Object.entries(op.uq)) this.uniques.set(uniqueKey(op.c, f, v), op.id);
+        this.positions.set(op.c, Math.max(this.positions.get(op.c) ?? 0, op.pos));
+        break;
+      }
+      case "rd": {
+        const recs = this.collection(op.c);
+        const old = recs.get(op.id);
+        if (old) for (const [f, v] of Object.entries(old.unique)) this.uniques.delete(uniqueKey(op.c, f, v));
+        recs.delete(op.id);
+        break;
+      }
+    }
+  }
+
+  private collection(c: string): Map<string, Rec> {
+    let recs = this.records.get(c);
+    if (!recs) {
+      recs = new Map();
+      this.records.set(c, recs);
+    }
+    return recs;
+  }
+
+  /** The live entry for a key, or undefined when missing or expired. */
+  private entry(key: string): Entry | undefined {
+    const e = this.kv.get(key);
+    if (e?.exp !== undefined && e.exp <= Date.now()) {
+      this.kv.delete(key); // the log keeps it until the next compaction; replay re-checks expiry
+      return undefined;
+    }
+    return e;
+  }
+
+  private async run<T>(fn: () => T): Promise<T> {
+    if (this.fd === null) throw new StoreUnavailableError("the embedded store is closed");
+    return fn();
+  }
+
+  ping(): Promise<void> {
+    return this.run(() => undefined);
+  }
+
+  append(key: string, expectedLength: number, value: string, options: AppendOptions = {}): Promise<AppendResult> {
+    return this.run(() => {
+      const raw = this.kv.get(key);
+      const e = this.entry(key);
+      // An expired list must not come back on replay under the new items: log its end first.
+      if (raw && !e) this.commit({ o: "d", k: key });
+      if (e && e.kind !== "list") throw new Error(`key ${key} does not hold a list`);
+      const length = e?.value.length ?? 0;
+      if (length !== expectedLength) return { ok: false, length };
+      let x: number | null | undefined;
+      if (options.expiry === "persist") x = null;
+      else if (options.expiry !== undefined && (!e || e.exp !== undefined)) x = Date.now() + options.expiry;
+      this.commit({ o: "a", k: key, v: value, x });
+      return { ok: true, length: length + 1 };
+    });
+  }
+
+  range(key: string, start = 0, stop = -1): Promise<string[]> {
+    return this.run(() => {
+      const e = this.entry(key);
+      if (e?.kind !== "list") return [];
+      const n = e.value.length;
+      const from = Math.max(0, start < 0 ? n + start : start);
+      const to = Math.min(n - 1, stop < 0 ? n + stop : stop);
+      return from > to ? [] : e.value.slice(from, to + 1);
+    });
+  }
+
+  length(key: string): Promise<number> {
+    return this.run(() => {
+      const e = this.entry(key);
+      return e?.kind === "list" ? e.value.length : 0;
+    });
+  }
+
+  get(key: string): Promise<string | null> {
+    return this.run(() => {
+      const e = this.entry(key);
+      return e?.kind === "str" ? e.value : null;
+    });
+  }
+
+  set(key: string, value: string, options: SetOptions = {}): Promise<boolean> {
+    return this.run(() => {
+      if (options.nx && this.entry(key)) return false;
+      this.commit({ o: "s", k: key, v: value, x: options.ttlMs ? Date.now() + options.ttlMs : undefined });
+      return true;
+    });
+  }
+
+  del(key: string): Promise<void> {
+    return this.run(() => {
+      if (this.entry(key)) this.commit({ o: "d", k: key });
+    });
+  }
+
+  expire(key: string, expiry: Expiry): Promise<void> {
+    return this.run(() => {
+      if (!this.entry(key)) return;
+      this.commit({ o: "x", k: key, x: expiry === "persist" ? null : Date.now() + expiry });
+    });
+  }
+
+  incr(key: string, ttlMs?: number): Promise<number> {
+    return this.run(() => {
+      const e = this.entry(key);
+      if (e && e.kind !== "str") throw new Error(`key ${key} does not hold a counter`);
+      const current = e ? Number.parseInt(e.value, 10) : 0;
+      if (!Number.isSafeInteger(current)) throw new Error(`key ${key} does not hold a counter`);
+      const exp = e ? e.exp : ttlMs ? Date.now() + ttlMs : undefined;
+      this.commit({ o: "s", k: key, v: String(current + 1), x: exp });
+      return current + 1;
+    });
+  }
+
+  putRecord(write: RecordWrite): Promise<RecordWriteResult> {
+    return this.run((): RecordWriteResult => {
+      const recs = this.collection(write.collection);
+      const old = recs.get(write.id);
+      if (write.mode === "create" && old) return { ok: false, reason: "exists" };
+      if (write.mode === "update" && !old) return { ok: false, reason: "missing" };
+      if (write.expectVersion !== undefined && old?.version !== write.expectVersion) {
+        return { ok: false, reason: "version" };
+      }
+      const unique = write.unique ?? {};
+      for (const [field, value] of Object.entries(unique)) {
+        const holder = this.uniques.get(uniqueKey(write.collection, field, value));
+        if (holder !== undefined && holder !== write.id) return { ok: false, reason: "unique", field };
+      }
+      const version = (old?.version ?? 0) + 1;
+      const pos = old?.pos ?? (this.positions.get(write.collection) ?? 0) + 1;
+      this.commit({
+        o: "r",
+        c: write.collection,
+        id: write.id,
+        v: write.value,
+        ver: version,
+        pos,
+        idx: write.indexes,
+        uq: unique,
+      });
+      return { ok: true, version };
+    });
+  }
+
+  getRecord(collection: string, id: string): Promise<StoredRecord | null> {
+    return this.run(() => {
+      const r = this.records.get(collection)?.get(id);
+      return r ? { id, value: r.value, version: r.version } : null;
+    });
+  }
+
+  listRecords(query: ListQuery): Promise<ListPage> {
+    return this.run(() => {
+      const recs = this.records.get(query.collection);
+      const out: StoredRecord[] = [];
+      let next: number | null = null;
+      if (!recs) return { records: out, next };
+      const where = Object.entries(query.where ?? {});
+      let lastPos = 0;
+      for (const [id, r] of recs) {
+        if (query.after !== undefined && r.pos <= query.after) continue;
+        if (!where.every(([f, v]) => r.indexes[f] === v)) continue;
+        if (out.length === query.limit) {
+          next = lastPos;
+          break;
+        }
+        out.push({ id, value: r.value, version: r.version });
+        lastPos = r.pos;
+      }
+      return { records: out, next };
+    });
+  }
+
+  deleteRecord(collection: string, id: string): Promise<void> {
+    return this.run(() => {
+      if (this.records.get(collection)?.has(id)) this.commit({ o: "rd", c: collection, id });
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.fd === null) return;
+    fs.closeSync(this.fd);
+    this.fd = null;
+    EmbeddedStore.unlock(this.lockPath);
+  }
+}

@@ -1,0 +1,28 @@
+import { Redis } from "@upstash/redis";
+
+const REQUEST_TIMEOUT_MS = 5000;
+
+/**
+ * The only place that creates Upstash clients. Automatic deserialisation is off: values must come
+ * back as the exact strings stored, or signatures over them break. Every request gets a deadline so a
+ * dead Redis turns into a 503 within seconds instead of a hung request.
+ */
+export function createRedisClient(options: { url: string; token: string }): Redis {
+  return new Redis({
+    url: options.url,
+    token: options.token,
+    automaticDeserialization: false,
+    retry: { retries: 1, backoff: () => 50 },
+    signal: () => AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+}
+
+const KEY = Symbol.for("sia.redis");
+type RedisGlobal = typeof globalThis & { [KEY]?: Redis };
+
+/** The process's shared client for the configured Upstash store. */
+export function sharedRedisClient(options: { url: string; token: string }): Redis {
+  const g = globalThis as RedisGlobal;
+  g[KEY] ??= createRedisClient(options);
+  return g[KEY];
+}

@@ -1,0 +1,109 @@
+/**
+ * The one storage contract. Both backends (embedded file log, Upstash Redis) implement it with the
+ * same semantics, and tests/integration/store-contract.test.ts runs unchanged against each.
+ *
+ * Values are opaque strings: callers serialise themselves, so bytes that were signed come back
+ * byte-identical.
+ */
+export type StoreBackend = "embedded" | "upstash";
+
+/** Expiry of a key: milliseconds from now, or "persist" to remove any expiry for good. */
+export type Expiry = number | "persist";
+
+export interface AppendOptions {
+  /**
+   * Sliding expiry for the list. A number (ms) is applied when the list is new or already expiring;
+   * it never shortens a list that was made permanent. "persist" makes the list permanent.
+   */
+  expiry?: Expiry;
+}
+
+export type AppendResult =
+  | { ok: true; length: number }
+  /** The list's length was not what the writer expected: re-read the head and retry. */
+  | { ok: false; length: number };
+
+export interface SetOptions {
+  /** Only set when the key does not exist. */
+  nx?: boolean;
+  /** Time to live in milliseconds. */
+  ttlMs?: number;
+}
+
+export interface RecordWrite {
+  collection: string;
+  id: string;
+  /** The record itself, serialised by the caller. */
+  value: string;
+  /** Secondary index memberships, e.g. `{status: "draft", jurisdiction: "AR"}`; replaces the old ones. */
+  indexes: Record<string, string>;
+  /** Values that must be unique in the collection, e.g. `{publicUrl: "https://x.example"}`. */
+  unique?: Record<string, string>;
+  /** "create" fails if the id exists; "update" fails if it does not. */
+  mode: "create" | "update";
+  /** Update only if the stored version is this one (optimistic concurrency). */
+  expectVersion?: number;
+}
+
+export type RecordWriteResult =
+  | { ok: true; version: number }
+  | { ok: false; reason: "exists" | "missing" | "version" }
+  | { ok: false; reason: "unique"; field: string };
+
+export interface StoredRecord {
+  id: string;
+  value: string;
+  /** 1 on create, +1 on each update. */
+  version: number;
+}
+
+export interface ListQuery {
+  collection: string;
+  /** Equality filters on index fields; all must match. */
+  where?: Record<string, string>;
+  /** Opaque position from a previous page's `next`. */
+  after?: number;
+  limit: number;
+}
+
+export interface ListPage {
+  /** In creation order (stable: updates keep a record's place). */
+  records: StoredRecord[];
+  /** Pass as `after` for the next page; null when this page is the last. */
+  next: number | null;
+}
+
+export interface Store {
+  readonly backend: StoreBackend;
+  /** Throws StoreUnavailableError when the store cannot be reached. */
+  ping(): Promise<void>;
+
+  /** Appends `value` only if the list currently has exactly `expectedLength` items. */
+  append(key: string, expectedLength: number, value: string, options?: AppendOptions): Promise<AppendResult>;
+  /** Items `start..stop` inclusive; negative indexes count from the end (as Redis LRANGE). */
+  range(key: string, start?: number, stop?: number): Promise<string[]>;
+  length(key: string): Promise<number>;
+
+  get(key: string): Promise<string | null>;
+  /** Returns false when `nx` was asked and the key existed. */
+  set(key: string, value: string, options?: SetOptions): Promise<boolean>;
+  del(key: string): Promise<void>;
+  /** Sets or removes (with "persist") the expiry of any key; no-op on a missing key. */
+  expire(key: string, expiry: Expiry): Promise<void>;
+  /** Increments a counter; `ttlMs` is applied when the counter is created. */
+  incr(key: string, ttlMs?: number): Promise<number>;
+
+  putRecord(write: RecordWrite): Promise<RecordWriteResult>;
+  getRecord(collection: string, id: string): Promise<StoredRecord | null>;
+  /** One page of records in creation order, in one round trip whatever the page size. */
+  listRecords(query: ListQuery): Promise<ListPage>;
+  deleteRecord(collection: string, id: string): Promise<void>;
+
+  /** Releases files and connections (tests; the server keeps one store for its lifetime). */
+  close(): Promise<void>;
+}
+
+/** The store could not be reached or failed; routes answer 503 and nothing was half-written. */
+export class StoreUnavailableError extends Error {
+  override name = "StoreUnavailableError";
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The one test command (README, .ci/run): installs what it needs, then runs the type check, lint,
+# the production build, unit and integration tests (vitest, against a real redis-server it starts)
+# and browser tests (Playwright in Debian's chromium). Ends with one line "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export NEXT_TELEMETRY_DISABLED=1
+OUT=.test-output
+rm -rf "$OUT" && mkdir -p "$OUT"
+failed_steps=()
+redis_pid=""
+redis_dir=""
+
+cleanup() {
+  if [ -n "$redis_pid" ]; then kill "$redis_pid" 2>/dev/null; wait "$redis_pid" 2>/dev/null; fi
+  [ -n "$redis_dir" ] && rm -rf "$redis_dir"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+step() { printf '\n== %s\n' "$1"; }
+
+# --- system packages npm cannot give -------------------------------------------------------
+find_redis() { command -v redis-server || { [ -x /usr/sbin/redis-server ] && echo /usr/sbin/redis-server; } || { [ -x /usr/bin/redis-server ] && echo /usr/bin/redis-server; }; }
+missing=()
+[ -n "$(find_redis)" ] || missing+=(redis-server)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+if [ ${#missing[@]} -gt 0 ]; then
+  step "installing ${missing[*]} from apt"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; else SUDO="none"; fi
+  if [ "$SUDO" = none ] || ! command -v apt-get >/dev/null; then
+    echo "Missing ${missing[*]}. Install with: sudo apt-get update && sudo apt-get install -y ${missing[*]}"
+    exit 1
+  fi
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null || {
+    echo "apt-get could not install ${missing[*]}. Install with: sudo apt-get update && sudo apt-get install -y ${missing[*]}"
+    exit 1
+  }
+fi
+
+# --- npm dependencies, exactly as locked ------------------------------------------------------
+source scripts/ensure-deps.sh
+
+# --- static checks -----------------------------------------------------------------------------
+step "type check (tsc --noEmit)"
+./node_modules/.bin/tsc --noEmit || failed_steps+=("type check")
+step "lint and format (biome check)"
+./node_modules/.bin/biome check . || failed_steps+=("lint")
+
+# --- a private redis-server on a free port -----------------------------------------------------
+step "redis-server"
+port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+redis_dir=$(mktemp -d)
+"$(find_redis)" --port "$port" --bind 127.0.0.1 --save "" --appendonly no --dir "$redis_dir" --daemonize no \
+  --logfile "$redis_dir/redis.log" &
+redis_pid=$!
+for _ in $(seq 1 50); do
+  node -e 'const c=require("net").connect(+process.argv[1],"127.0.0.1");c.on("connect",()=>{c.write("PING\r\n")});c.on("data",d=>process.exit(String(d).startsWith("+PONG")?0:1));c.on("error",()=>process.exit(1))' "$port" && break
+  sleep 0.1
+done
+export TEST_REDIS_URL="redis://127.0.0.1:$port"
+echo "redis-server pid $redis_pid on port $port"
+
+# --- production build (integration and browser tests run against it) ---------------------------
+step "next build"
+./node_modules/.bin/next build > "$OUT/build.log" 2>&1 || { cat "$OUT/build.log"; failed_steps+=("build"); }
+tail -n 3 "$OUT/build.log"
+
+step "unit and integration tests (vitest)"
+./node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest.json" \
+  || failed_steps+=("vitest")
+
+step "browser tests (playwright, chromium)"
+./node_modules/.bin/playwright test || failed_steps+=("playwright")
+
+# --- one closing line --------------------------------------------------------------------------
+printf '\n'
+node scripts/test-summary.mjs "$OUT" "${failed_steps[@]}"

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { clientIp } from "@/lib/http/client-ip";
+
+const direct = { trustedProxyHops: 0, onVercel: false };
+const h = (init: Record<string, string>) => new Headers(init);
+
+describe("client IP resolution", () => {
+  it("takes the socket address the server appended, ignoring what the client wrote", () => {
+    // scripts/server.mjs appends the peer address after anything the client sent.
+    expect(clientIp(h({ "x-forwarded-for": "6.6.6.6, 203.0.113.9" }), direct)).toBe("203.0.113.9");
+    expect(clientIp(h({ "x-forwarded-for": "203.0.113.9", "x-real-ip": "6.6.6.6" }), direct)).toBe("203.0.113.9");
+  });
+
+  it("skips exactly the configured number of trusted proxies", () => {
+    const headers = h({ "x-forwarded-for": "6.6.6.6, 198.51.100.7, 10.0.0.2" });
+    expect(clientIp(headers, { trustedProxyHops: 1, onVercel: false })).toBe("198.51.100.7");
+    expect(clientIp(h({ "x-forwarded-for": "10.0.0.2" }), { trustedProxyHops: 3, onVercel: false })).toBe("10.0.0.2");
+  });
+
+  it("trusts the platform header on Vercel only", () => {
+    const headers = h({ "x-vercel-forwarded-for": "198.51.100.1", "x-forwarded-for": "6.6.6.6, 198.51.100.1" });
+    expect(clientIp(headers, { trustedProxyHops: 0, onVercel: true })).toBe("198.51.100.1");
+    expect(clientIp(h({ "x-vercel-forwarded-for": "6.6.6.6", "x-forwarded-for": "192.0.2.4" }), direct)).toBe(
+      "192.0.2.4",
+    );
+  });
+
+  it("normalises IPv4-mapped IPv6 and rejects garbage", () => {
+    expect(clientIp(h({ "x-forwarded-for": "::ffff:127.0.0.1" }), direct)).toBe("127.0.0.1");
+    expect(clientIp(h({ "x-forwarded-for": "2001:DB8::1" }), direct)).toBe("2001:db8::1");
+    expect(clientIp(h({ "x-forwarded-for": "not-an-ip" }), direct)).toBe("unknown");
+    expect(clientIp(h({}), direct)).toBe("unknown");
+  });
+});

@@ -1,0 +1,100 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, envSchema, parseConfig } from "@/lib/config/config";
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "sia-config-"));
+const SIGNING_KEY = JSON.stringify({
+  kty: "OKP",
+  crv: "Ed25519",
+  d: "PE9ZbIhsghcmIWtikGnbIRqm-dRnUpTEk9LF3qpuj64",
+  x: "X8PasQ13ykLbuMRBgQvhIJV5kFcCjc-A0l7k46DwWP4",
+});
+
+describe("configuration", () => {
+  it("runs with no configuration at all on the embedded store, generating its secrets once", () => {
+    const dir = tmp();
+    const config = parseConfig({ DATA_DIR: dir });
+    expect(config.store).toEqual({ backend: "embedded", dataDir: dir });
+    expect(config.rateLimits.play).toEqual({ count: 20, window: "1 m", windowMs: 60_000 });
+    const file = path.join(dir, "secrets.json");
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const again = parseConfig({ DATA_DIR: dir });
+    expect(again.secrets.hmac).toEqual(config.secrets.hmac);
+    expect(again.secrets.signingKey).toEqual(config.secrets.signingKey);
+  });
+
+  it("names the variable and the expected form when a value is bad", () => {
+    expect(() => parseConfig({ DATA_DIR: tmp(), RATE_LIMIT_PLAY: "lots" })).toThrow(
+      /RATE_LIMIT_PLAY: expected <count>\/<window>/,
+    );
+    expect(() => parseConfig({ DATA_DIR: tmp(), TRUSTED_PROXY_HOPS: "-1" })).toThrow(/TRUSTED_PROXY_HOPS/);
+    expect(() => parseConfig({ DATA_DIR: tmp(), UPSTASH_REDIS_REST_URL: "not a url" })).toThrow(
+      /UPSTASH_REDIS_REST_URL/,
+    );
+    expect(() => parseConfig({ DATA_DIR: tmp(), AUDIT_HMAC_SECRET: "short" })).toThrow(
+      /AUDIT_HMAC_SECRET: must be at least 32 bytes/,
+    );
+    expect(() => parseConfig({ DATA_DIR: tmp(), AUDIT_SIGNING_KEY: "{}" })).toThrow(/AUDIT_SIGNING_KEY/);
+    expect(() => parseConfig({ DATA_DIR: tmp(), AUDIT_HMAC_RETIRED_KEYS: '{"old":"x"}' })).toThrow(
+      /AUDIT_HMAC_RETIRED_KEYS.old/,
+    );
+  });
+
+  it("reports every bad variable at once", () => {
+    try {
+      parseConfig({ DATA_DIR: tmp(), RATE_LIMIT_PLAY: "x", RATE_LIMIT_REGISTRY: "0/1m" });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as Error).message).toMatch(/RATE_LIMIT_PLAY/);
+      expect((err as Error).message).toMatch(/RATE_LIMIT_REGISTRY/);
+    }
+  });
+
+  it("uses Upstash when both its variables are set, and Vercel's KV names too", () => {
+    const secrets = { AUDIT_HMAC_SECRET: "s".repeat(32), AUDIT_SIGNING_KEY: SIGNING_KEY };
+    const upstash = parseConfig({
+      UPSTASH_REDIS_REST_URL: "https://x.upstash.io",
+      UPSTASH_REDIS_REST_TOKEN: "t",
+      ...secrets,
+    });
+    expect(upstash.store).toEqual({ backend: "upstash", url: "https://x.upstash.io", token: "t" });
+    const kv = parseConfig({ KV_REST_API_URL: "https://kv.example", KV_REST_API_TOKEN: "k", ...secrets });
+    expect(kv.store.backend).toBe("upstash");
+    expect(() => parseConfig({ UPSTASH_REDIS_REST_URL: "https://x.upstash.io", ...secrets })).toThrow(
+      /set both or neither/,
+    );
+  });
+
+  it("never defaults secrets for a shared store", () => {
+    const base = {
+      NODE_ENV: "production",
+      UPSTASH_REDIS_REST_URL: "https://x.upstash.io",
+      UPSTASH_REDIS_REST_TOKEN: "t",
+    };
+    expect(() => parseConfig(base)).toThrow(/AUDIT_HMAC_SECRET and AUDIT_SIGNING_KEY: required/);
+    expect(() => parseConfig({ ...base, AUDIT_HMAC_SECRET: "s".repeat(32) })).toThrow(/AUDIT_SIGNING_KEY: required/);
+  });
+
+  it("keeps retired HMAC keys for verification while signing with the current one", () => {
+    const config = parseConfig({
+      DATA_DIR: tmp(),
+      AUDIT_HMAC_SECRET: "n".repeat(40),
+      AUDIT_HMAC_KID: "k2",
+      AUDIT_HMAC_RETIRED_KEYS: JSON.stringify({ k1: "o".repeat(40) }),
+      AUDIT_SIGNING_KEY: SIGNING_KEY,
+    });
+    expect(config.secrets.hmac.currentKid).toBe("k2");
+    expect(config.secrets.hmac.keys.k1).toBe("o".repeat(40));
+    expect(config.secrets.hmac.keys.k2).toBe("n".repeat(40));
+    expect(config.secrets.source).toBe("env");
+  });
+
+  it(".env.example documents every variable the schema reads", () => {
+    const example = fs.readFileSync(path.resolve(import.meta.dirname, "../../.env.example"), "utf8");
+    const documented = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    for (const name of Object.keys(envSchema.shape)) expect(documented, name).toContain(name);
+  });
+});

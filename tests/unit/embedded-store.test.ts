@@ -1,0 +1,127 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { EmbeddedStore } from "@/lib/store/embedded";
+
+// Durability of the embedded backend; its semantics are covered by the shared contract suite.
+const open: EmbeddedStore[] = [];
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "sia-embedded-"));
+function openStore(dir: string) {
+  const store = EmbeddedStore.open(dir);
+  open.push(store);
+  return store;
+}
+afterEach(async () => {
+  for (const s of open.splice(0)) await s.close();
+});
+
+describe("embedded store durability", () => {
+  it("keeps every acknowledged write across a restart", async () => {
+    const dir = tmp();
+    const a = openStore(dir);
+    await a.append("log", 0, "first");
+    await a.append("log", 1, "second");
+    await a.set("k", "v");
+    await a.putRecord({
+      collection: "c",
+      id: "r1",
+      value: "{}",
+      indexes: { s: "x" },
+      unique: { u: "1" },
+      mode: "create",
+    });
+    await a.close();
+    const b = openStore(dir);
+    expect(await b.range("log")).toEqual(["first", "second"]);
+    expect(await b.get("k")).toBe("v");
+    expect((await b.getRecord("c", "r1"))?.version).toBe(1);
+    const dup = await b.putRecord({
+      collection: "c",
+      id: "r2",
+      value: "{}",
+      indexes: {},
+      unique: { u: "1" },
+      mode: "create",
+    });
+    expect(dup).toEqual({ ok: false, reason: "unique", field: "u" });
+  });
+
+  it("drops a torn last record after a crash and keeps going", async () => {
+    const dir = tmp();
+    const a = openStore(dir);
+    await a.append("log", 0, "kept");
+    await a.close();
+    const file = path.join(dir, "store.log");
+    fs.appendFileSync(file, '1234abcd {"o":"a","k":"log","v":"half-writ'); // the crash cut the line
+    const sizeWithTear = fs.statSync(file).size;
+    const b = openStore(dir);
+    expect(await b.range("log")).toEqual(["kept"]);
+    expect(fs.statSync(file).size).toBeLessThan(sizeWithTear);
+    expect(await b.append("log", 1, "after")).toEqual({ ok: true, length: 2 });
+    await b.close();
+    expect(await openStore(dir).range("log")).toEqual(["kept", "after"]);
+  });
+
+  it("drops a complete last line whose checksum does not match", async () => {
+    const dir = tmp();
+    const a = openStore(dir);
+    await a.set("k", "good");
+    await a.close();
+    fs.appendFileSync(path.join(dir, "store.log"), '00000000 {"o":"s","k":"k","v":"bad"}\n');
+    expect(await openStore(dir).get("k")).toBe("good");
+  });
+
+  it("refuses to start on corruption in the middle of the log", async () => {
+    const dir = tmp();
+    const a = openStore(dir);
+    await a.set("a", "1");
+    await a.set("b", "2");
+    await a.close();
+    const file = path.join(dir, "store.log");
+    const lines = fs.readFileSync(file, "utf8").split("\n");
+    lines[0] = lines[0]?.replace('"1"', '"9"') ?? "";
+    fs.writeFileSync(file, lines.join("\n"));
+    expect(() => EmbeddedStore.open(dir)).toThrow(/corrupt at byte 0.*Restore the file/s);
+    expect(fs.existsSync(path.join(dir, "store.lock"))).toBe(false);
+  });
+
+  it("refuses a second live process on the same DATA_DIR, and takes over a dead one's lock", async () => {
+    const dir = tmp();
+    const other = spawn("sleep", ["30"]);
+    try {
+      fs.writeFileSync(path.join(dir, "store.lock"), String(other.pid));
+      expect(() => EmbeddedStore.open(dir)).toThrow(new RegExp(`in use by process ${other.pid}.*set DATA_DIR`, "s"));
+    } finally {
+      other.kill();
+    }
+    await new Promise((r) => other.once("exit", r));
+    const store = openStore(dir); // the holder is gone: its lock is stale
+    expect(await store.get("nothing")).toBeNull();
+  });
+
+  it("compacts a log full of overwritten values on open, losing nothing live", async () => {
+    const dir = tmp();
+    const a = openStore(dir);
+    for (let i = 0; i < 3000; i++) await a.set("counter", String(i));
+    await a.append("log", 0, "entry");
+    await a.close();
+    const file = path.join(dir, "store.log");
+    const before = fs.statSync(file).size;
+    const b = openStore(dir);
+    expect(fs.statSync(file).size).toBeLessThan(before / 100);
+    expect(await b.get("counter")).toBe("2999");
+    expect(await b.range("log")).toEqual(["entry"]);
+  });
+
+  it("does not resurrect an expired list's items when the key is reused", async () => {
+    const dir = tmp();
+    const a = openStore(dir);
+    await a.append("s", 0, "old", { expiry: 30 });
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await a.append("s", 0, "new", { expiry: 60_000 })).toEqual({ ok: true, length: 1 });
+    await a.close();
+    expect(await openStore(dir).range("s")).toEqual(["new"]);
+  });
+});
