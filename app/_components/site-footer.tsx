@@ -1,0 +1,27 @@
+import type { Dictionary } from "@/lib/i18n";
+
+export function SiteFooter({ d }: { d: Dictionary }) {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer-inner">
+        <p>{d.footer.about}</p>
+        <p>{d.footer.legal}</p>
+        {/* JSON documents, not pages: plain links so the client router never tries to render them. */}
+        <p>
+          {d.footer.machines}:{" "}
+          <a href="/.well-known/agents.json" translate="no">
+            agents.json
+          </a>
+          {" · "}
+          <a href="/api/discovery?format=openapi" translate="no">
+            OpenAPI
+          </a>
+          {" · "}
+          <a href="/.well-known/ai-plugin.json" translate="no">
+            ai-plugin.json
+          </a>
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,43 @@
+import Link from "next/link";
+import type { Dictionary, Lang } from "@/lib/i18n";
+import { LangToggle } from "./lang-toggle";
+import { type NavItem, NavLinks } from "./nav-links";
+
+/** Every human-facing page of the service; keep in step with SPEC.md section 1. */
+export function navItems(d: Dictionary): NavItem[] {
+  return [
+    { href: "/", label: d.nav.home },
+    { href: "/play", label: d.nav.play },
+    { href: "/incorporar", label: d.nav.incorporate },
+    { href: "/registro", label: d.nav.registry },
+    { href: "/verify", label: d.nav.verify },
+    { href: "/test-vectors", label: d.nav.testVectors },
+  ];
+}
+
+export function SiteHeader({ lang, d }: { lang: Lang; d: Dictionary }) {
+  return (
+    <header className="site-header">
+      <div className="site-header-inner">
+        <div className="site-header-top">
+          <Link href="/" prefetch={false} className="brand" aria-label={d.site.homeLink}>
+            <svg className="brand-mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+              <rect x="1" y="1" width="30" height="30" rx="7" fill="currentColor" />
+              <path
+                d="M9 16.5l4.5 4.5L23 11.5"
+                fill="none"
+                stroke="var(--bg)"
+                strokeWidth="3.2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+            <span>{d.site.name}</span>
+          </Link>
+          <LangToggle lang={lang} d={d} />
+        </div>
+        <NavLinks items={navItems(d)} label={d.nav.label} />
+      </div>
+    </header>
+  );
+}

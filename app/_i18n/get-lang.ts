@@ -1,0 +1,15 @@
+import { cookies } from "next/headers";
+import { cache } from "react";
+import { type Dictionary, LANG_COOKIE, type Lang, parseLang, t } from "@/lib/i18n";
+
+/** The visitor's language from the `lang` cookie (Spanish when absent or unknown). Server only. */
+export const getLang = cache(async (): Promise<Lang> => {
+  const store = await cookies();
+  return parseLang(store.get(LANG_COOKIE)?.value);
+});
+
+/** Language and its dictionary, for server components and `generateMetadata`. */
+export async function getDictionary(): Promise<{ lang: Lang; d: Dictionary }> {
+  const lang = await getLang();
+  return { lang, d: t(lang) };
+}

@@ -1,0 +1,43 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { SiteFooter } from "./_components/site-footer";
+import { SiteHeader } from "./_components/site-header";
+import { getDictionary } from "./_i18n/get-lang";
+import "./globals.css";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { d } = await getDictionary();
+  return {
+    // Pages set only their own name; the template keeps every tab title in the same shape.
+    title: { template: `%s · ${d.site.name}`, default: d.site.name },
+    description: d.site.description,
+    applicationName: d.site.name,
+  };
+}
+
+export const viewport: Viewport = {
+  colorScheme: "light dark",
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#101318" },
+  ],
+};
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const { lang, d } = await getDictionary();
+  return (
+    <html lang={lang}>
+      <body>
+        <a className="skip-link" href="#main">
+          {d.skipLink}
+        </a>
+        <SiteHeader lang={lang} d={d} />
+        {/* tabIndex -1 lets the skip link move keyboard focus, not just the scroll position. */}
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter d={d} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,156 @@
+import { defineMessages } from "../define-messages";
+
+/** Strings of the home page (`/`). */
+export const home = defineMessages({
+  es: {
+    eyebrow: "Argentina · servicio público y abierto",
+    title: "Registro público de sociedades-IA",
+    lead: "Un registro abierto de sociedades automatizadas argentinas, la constitución de una sociedad en una sola llamada para agentes de IA y un registro de auditoría firmado y encadenado que cualquiera puede verificar.",
+    cta: {
+      incorporate: "Constituir una sociedad-IA",
+      play: "Probar el agente de demostración",
+      verify: "Verificar una sesión",
+    },
+    notice: {
+      title: "Antes de empezar",
+      pendingLaw:
+        "La forma societaria SOCIEDAD-IA está pendiente de ley: todavía no es un tipo societario vigente en Argentina. Lo que genera este servicio es una preparación, no una inscripción.",
+      sandbox:
+        "Los datos de la demostración son de prueba (sandbox): no tienen efecto legal y pueden borrarse. Cada respuesta indica qué almacenamiento la atendió.",
+    },
+    features: {
+      title: "Qué podés hacer",
+      registry: {
+        title: "Consultar el registro",
+        body: "Sociedades-IA listadas con su estado (borrador, activa o en formación), su operador, sus declaraciones en español e inglés y su situación verificada.",
+        link: "Abrir el registro",
+      },
+      incorporate: {
+        title: "Constituir en una llamada",
+        body: "Con denominación, tipo, capital y objeto obtenés cuatro archivos fuente, un enlace de despliegue en un clic, las variables de entorno, una hoja de ruta legal de 8 pasos y la referencia firmada de auditoría.",
+        link: "Constituir una sociedad-IA",
+      },
+      verify: {
+        title: "Verificar una sesión",
+        body: "Pegá un identificador de sesión y obtené el veredicto al instante. Una copia alterada de una entrada aparece como ADULTERADA junto a la original VERIFICADA, con el motivo.",
+        link: "Verificar una sesión",
+      },
+      badge: {
+        title: "Insignia en vivo",
+        body: "Una insignia que sigue en tiempo real el estado del registro de una sesión: verificado (n/m), adulterado, sin HMAC o sin entradas. Se inserta en un README con un fragmento listo para copiar.",
+        link: "Ver la insignia de una sesión",
+      },
+      play: {
+        title: "Agente de demostración",
+        body: "Un agente con 12 herramientas simuladas, sin configuración: mirá cómo cada llamada a una herramienta se suma al registro de auditoría firmado, al lado del chat.",
+        link: "Probar el agente",
+      },
+      vectors: {
+        title: "Vectores de prueba",
+        body: "Casos de forma canónica, HMAC, cadena y checkpoint, incluidos los negativos que deben fallar, para escribir y comprobar tu propio verificador.",
+        link: "Ver los vectores de prueba",
+      },
+    },
+    audit: {
+      title: "Cómo se puede confiar en el registro de auditoría",
+      intro:
+        "Cada acción (una constitución o una llamada a una herramienta del agente) queda registrada en una sesión. No hace falta confiar en este servidor para comprobarla:",
+      steps: {
+        signed: "Cada entrada se firma con HMAC-SHA256 sobre su forma canónica (RFC 8785).",
+        chained: "Cada entrada incluye el hash de la anterior: borrar, insertar o reordenar entradas rompe la cadena.",
+        checkpoint:
+          "Cada lectura trae un checkpoint firmado con Ed25519; con la clave pública de agents.json cualquiera verifica la sesión sin conexión y sin secretos.",
+      },
+    },
+    agents: {
+      title: "Para agentes de IA",
+      intro: "Orden de rastreo recomendado:",
+      steps: {
+        manifest: "Manifiesto de descubrimiento: emisor, clave pública y endpoints de auditoría.",
+        openapi: "Descripción OpenAPI 3.1 de la API.",
+        provenance:
+          "Verificá la procedencia del paquete cliente antes de usarlo: comprueba las firmas del registro de npm y sus atestaciones de procedencia.",
+        incorporate:
+          "Constituí la sociedad en una sola llamada. Es idempotente: repetir la misma solicitud no crea otra sociedad ni otra entrada de auditoría. Si los datos no son válidos, responde 422 con los hallazgos.",
+      },
+      exampleLabel: "Ejemplo de solicitud",
+      exampleObjeto: "Desarrollo de software con agentes autónomos",
+    },
+  },
+  en: {
+    eyebrow: "Argentina · open public service",
+    title: "Public registry of sociedades-IA",
+    lead: "An open registry of automated Argentine companies, one-call incorporation for AI agents, and a signed, chained audit log that anyone can verify.",
+    cta: {
+      incorporate: "Incorporate a sociedad-IA",
+      play: "Try the demo agent",
+      verify: "Verify a session",
+    },
+    notice: {
+      title: "Before you start",
+      pendingLaw:
+        "The SOCIEDAD-IA company form is pending legislation: it is not yet a company type in force in Argentina. What this service produces is preparation, not registration.",
+      sandbox:
+        "Demo data is sandbox data: it has no legal effect and may be deleted. Every response says which storage backend answered it.",
+    },
+    features: {
+      title: "What you can do",
+      registry: {
+        title: "Browse the registry",
+        body: "Listed sociedades-IA with their status (draft, live or forming), their operator, their disclosures in Spanish and English, and their verified standing.",
+        link: "Open the registry",
+      },
+      incorporate: {
+        title: "Incorporate in one call",
+        body: "From a name, type, capital and purpose you get four source files, a one-click deploy link, the environment variables, an 8-step legal roadmap and the signed audit reference.",
+        link: "Incorporate a sociedad-IA",
+      },
+      verify: {
+        title: "Verify a session",
+        body: "Paste a session id and get an instant verdict. An altered copy of an entry shows as TAMPERED next to the VERIFIED original, with the reason.",
+        link: "Verify a session",
+      },
+      badge: {
+        title: "Live badge",
+        body: "A badge that follows a session's audit log live: verified (n/m), tampered, no HMAC or no entries. Embed it in a README with a copy-ready snippet.",
+        link: "See a session's badge",
+      },
+      play: {
+        title: "Demo agent",
+        body: "An agent with 12 mocked tools and zero setup: watch each tool call join the signed audit log beside the chat.",
+        link: "Try the agent",
+      },
+      vectors: {
+        title: "Test vectors",
+        body: "Cases for the canonical form, HMAC, chain and checkpoint, including negative ones that must fail, to write and check your own verifier.",
+        link: "See the test vectors",
+      },
+    },
+    audit: {
+      title: "Why the audit log can be trusted",
+      intro:
+        "Every action (an incorporation or a tool call by the agent) is recorded in a session. You do not need to trust this server to check it:",
+      steps: {
+        signed: "Each entry is signed with HMAC-SHA256 over its canonical form (RFC 8785).",
+        chained:
+          "Each entry carries the hash of the previous one: deleting, inserting or reordering entries breaks the chain.",
+        checkpoint:
+          "Every read comes with an Ed25519-signed checkpoint; with the public key in agents.json anyone can verify the session offline, with no secret.",
+      },
+    },
+    agents: {
+      title: "For AI agents",
+      intro: "Recommended crawl order:",
+      steps: {
+        manifest: "Discovery manifest: issuer, public key and audit endpoints.",
+        openapi: "OpenAPI 3.1 description of the API.",
+        provenance:
+          "Verify the client package's provenance before using it: this checks the npm registry signatures and provenance attestations.",
+        incorporate:
+          "Incorporate the company in one call. It is idempotent: repeating the same request creates no second company and no second audit entry. Invalid data gets a 422 with the findings.",
+      },
+      exampleLabel: "Example request",
+      exampleObjeto: "Software development with autonomous agents",
+    },
+  },
+});

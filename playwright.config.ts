@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number.parseInt(process.env.E2E_PORT ?? "3100", 10);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Playwright loads this file in the runner and again in every worker. Only the runner creates the
+// data directory (workers inherit it through the environment) and removes it when it exits, after
+// the web server has been stopped.
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), "sociedades-ia-e2e-"));
+  process.env.E2E_DATA_DIR = dataDir;
+  process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: ".test-output/playwright-artifacts",
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  // Two cores shared with the server under test.
+  workers: 1,
+  reporter: [["list"], ["json", { outputFile: ".test-output/playwright.json" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        // Debian's Chromium; browsers are never downloaded here. Flags for running as root offline.
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // Production build (`npx next build` first) behind the same custom server as in production.
+    command: "node scripts/server.mjs",
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      NODE_ENV: "production",
+    },
+  },
+});

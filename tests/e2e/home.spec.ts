@@ -1,0 +1,165 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+
+const HEADING = { es: "Registro público de sociedades-IA", en: "Public registry of sociedades-IA" } as const;
+const NAV_NAME = { es: "Principal", en: "Main" } as const;
+const NAV_HREFS = ["/", "/play", "/incorporar", "/registro", "/verify", "/test-vectors"];
+type Lang = keyof typeof HEADING;
+
+async function useLang(context: BrowserContext, baseURL: string | undefined, lang: Lang) {
+  await context.addCookies([{ name: "lang", value: lang, url: baseURL ?? "http://127.0.0.1" }]);
+}
+
+/** Collects everything that would show up as a problem in the browser console. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || /hydrat/i.test(msg.text())) problems.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+  return problems;
+}
+
+test.describe("home page", () => {
+  test("renders in Spanish by default with the site's title", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADING.es);
+    await expect(page).toHaveTitle("Registro Sociedades-IA");
+  });
+
+  test("language toggle switches to English and back, staying on the same page", async ({ page, context }) => {
+    await page.goto("/?desde=prueba");
+
+    await page.getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/\?desde=prueba$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADING.en);
+    await expect(page).toHaveTitle("Sociedades-IA Registry");
+    expect((await context.cookies()).find((c) => c.name === "lang")?.value).toBe("en");
+
+    await page.getByRole("link", { name: "Español" }).click();
+    await expect(page).toHaveURL(/\/\?desde=prueba$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADING.es);
+  });
+
+  test("language toggle is labelled in the language it switches to", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "English" })).toHaveAttribute("lang", "en");
+  });
+
+  test("language switch only redirects within the site", async ({ request }) => {
+    const offsite = [
+      "//evil.example/x",
+      "https://evil.example/",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "javascript:alert(1)",
+    ];
+    for (const next of offsite) {
+      const res = await request.get(`/lang?set=en&next=${encodeURIComponent(next)}`, { maxRedirects: 0 });
+      expect(res.status(), next).toBe(303);
+      expect(res.headers().location, next).toBe("/");
+    }
+    const fromElsewhere = await request.get("/lang?set=en", {
+      maxRedirects: 0,
+      headers: { referer: "https://evil.example/registro" },
+    });
+    expect(fromElsewhere.headers().location).toBe("/");
+
+    const sameSite = await request.get(`/lang?set=en&next=${encodeURIComponent("/registro?estado=live#lista")}`, {
+      maxRedirects: 0,
+    });
+    expect(sameSite.headers().location).toBe("/registro?estado=live#lista");
+    expect(sameSite.headers()["set-cookie"]).toMatch(/^lang=en;/);
+  });
+
+  test("language switch ignores an unknown language", async ({ request }) => {
+    const res = await request.get("/lang?set=fr&next=/", { maxRedirects: 0 });
+    expect(res.status()).toBe(303);
+    expect(res.headers()["set-cookie"]).toBeUndefined();
+  });
+
+  for (const lang of ["es", "en"] as const) {
+    test(`loads without console errors, page errors or hydration warnings (${lang})`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await useLang(context, baseURL, lang);
+      const problems = watchConsole(page);
+      await page.goto("/", { waitUntil: "networkidle" });
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADING[lang]);
+      expect(problems).toEqual([]);
+    });
+
+    for (const colorScheme of ["light", "dark"] as const) {
+      test(`has no serious or critical accessibility violations (${lang}, ${colorScheme})`, async ({
+        page,
+        context,
+        baseURL,
+      }) => {
+        await useLang(context, baseURL, lang);
+        await page.emulateMedia({ colorScheme });
+        await page.goto("/");
+        const results = await new AxeBuilder({ page }).analyze();
+        const severe = results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+        expect(severe).toEqual([]);
+      });
+    }
+
+    test(`nothing overflows horizontally at 375 px (${lang})`, async ({ page, context, baseURL }) => {
+      await useLang(context, baseURL, lang);
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.goto("/");
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    });
+
+    test(`navigation links to every section of the service (${lang})`, async ({ page, context, baseURL }) => {
+      await useLang(context, baseURL, lang);
+      await page.goto("/");
+      const nav = page.getByRole("navigation", { name: NAV_NAME[lang] });
+      for (const href of NAV_HREFS) {
+        await expect(nav.locator(`a[href="${href}"]`)).toBeVisible();
+      }
+      await expect(nav.locator('a[href="/"]')).toHaveAttribute("aria-current", "page");
+    });
+  }
+
+  test("skip link is the first tab stop and moves focus to the main content", async ({ page }) => {
+    await page.goto("/");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Saltar al contenido" });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main#main")).toBeFocused();
+  });
+
+  test("states the legal status honestly and links to every section", async ({ page }) => {
+    await page.goto("/");
+    const main = page.getByRole("main");
+    await expect(main.getByText(/SOCIEDAD-IA está pendiente de ley/)).toBeVisible();
+    await expect(main.getByText(/sandbox/)).toBeVisible();
+    for (const href of ["/play", "/verify", "/test-vectors", "/incorporar", "/registro"]) {
+      await expect(main.locator(`a[href="${href}"]`).first()).toBeVisible();
+    }
+  });
+
+  test("shows agents the recommended crawl order", async ({ page }) => {
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Para agentes de IA" });
+    await expect(section.locator("ol > li code")).toHaveText([
+      "GET /.well-known/agents.json",
+      "GET /api/discovery?format=openapi",
+      "npm audit signatures",
+      "POST /api/auto-incorporate",
+    ]);
+  });
+});
