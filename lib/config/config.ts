@@ -32,6 +32,10 @@ export const envSchema = z.object({
   AUDIT_HMAC_RETIRED_KEYS: z.string().optional(),
   AUDIT_SIGNING_KEY: z.string().optional(),
   AUDIT_SIGNING_RETIRED_KEYS: z.string().optional(),
+  AUDIT_DEMO_RETENTION: z
+    .string()
+    .regex(/^[1-9]\d*\s?(ms|s|m|h|d)$/, "expected a duration such as 7d, 12h or 30m")
+    .default("7d"),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_INCORPORATE: rateLimit.default("30/1h"),
   RATE_LIMIT_PLAY: rateLimit.default("20/1m"),
@@ -49,6 +53,8 @@ export interface Config {
   production: boolean;
   store: StoreConfig;
   secrets: Secrets;
+  /** How long a session with only demo tool calls is kept after its last write. */
+  demoRetentionMs: number;
   /** Parsed `RATE_LIMIT_<NAME>` values. */
   rateLimits: Record<RateLimitName, { count: number; window: string; windowMs: number }>;
 }
@@ -57,15 +63,15 @@ export type RateLimitName = "incorporate" | "play" | "registry" | "certifier";
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
+function durationMs(value: string): number {
+  const match = /^(\d+)\s?(ms|s|m|h|d)$/.exec(value);
+  if (!match) throw new ConfigError(`bad duration ${value}`);
+  return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
+}
+
 function parseRateLimit(value: string) {
-  const match = /^(\d+)\/(\d+)\s?(ms|s|m|h|d)$/.exec(value);
-  if (!match) throw new ConfigError(`bad rate limit ${value}`);
-  const [, count, amount, unit] = match as unknown as [string, string, string, keyof typeof UNIT_MS];
-  return {
-    count: Number(count),
-    window: `${amount} ${unit}`,
-    windowMs: Number(amount) * UNIT_MS[unit],
-  };
+  const [count = "", window = ""] = value.split("/");
+  return { count: Number(count), window: window.replace(/(\d)(?=[a-z])/, "$1 "), windowMs: durationMs(window) };
 }
 
 /** Validates a raw environment; throws a ConfigError naming every bad variable. */
@@ -101,7 +107,7 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     registry: parseRateLimit(env.RATE_LIMIT_REGISTRY),
     certifier: parseRateLimit(env.RATE_LIMIT_CERTIFIER),
   };
-  return { env, production, store, secrets, rateLimits };
+  return { env, production, store, secrets, rateLimits, demoRetentionMs: durationMs(env.AUDIT_DEMO_RETENTION) };
 }
 
 const CACHE = Symbol.for("sia.config");

@@ -1,0 +1,25 @@
+import { toCsv } from "@/lib/audit/csv";
+import { readAuditEntries } from "@/lib/audit/log";
+import { requireSessionId } from "@/lib/audit/session-id";
+import { preflight } from "@/lib/http/cors";
+import { route } from "@/lib/http/handler";
+
+type Ctx = { params: Promise<{ sessionId: string }> };
+
+// GET /api/play/audit/{sessionId}/csv – the log as RFC 4180 CSV, one re-verifiable entry per row
+export const GET = route<Ctx>(
+  async (_request, { params }) => {
+    const sessionId = requireSessionId((await params).sessionId);
+    const csv = toCsv(await readAuditEntries(sessionId));
+    return new Response(csv, {
+      headers: {
+        "content-type": "text/csv; charset=utf-8; header=present",
+        "content-disposition": `attachment; filename="audit-${sessionId}.csv"`,
+        "cache-control": "no-store",
+      },
+    });
+  },
+  { cors: true },
+);
+
+export const OPTIONS = () => preflight(["GET"]);

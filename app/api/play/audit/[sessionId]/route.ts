@@ -1,0 +1,19 @@
+import { getAuditLog } from "@/lib/audit/get-audit-log";
+import { requireSessionId } from "@/lib/audit/session-id";
+import { preflight } from "@/lib/http/cors";
+import { json, route } from "@/lib/http/handler";
+import { booleanFlag } from "@/lib/http/query";
+
+type Ctx = { params: Promise<{ sessionId: string }> };
+
+// GET /api/play/audit/{sessionId} – the session's entries and a signed checkpoint; ?verify=1 adds the report
+export const GET = route<Ctx>(
+  async (request, { params }) => {
+    const sessionId = requireSessionId((await params).sessionId);
+    const verify = booleanFlag(new URL(request.url), "verify");
+    return json(await getAuditLog(sessionId, { verify }), { headers: { "cache-control": "no-store" } });
+  },
+  { cors: true },
+);
+
+export const OPTIONS = () => preflight(["GET"]);

@@ -1,0 +1,9 @@
+import { runTamperDemo, tamperDemoRequest } from "@/lib/audit/tamper-demo";
+import { json, route } from "@/lib/http/handler";
+import { parseWith, readJson } from "@/lib/http/read-json";
+
+// POST /api/play/tamper-demo – alters a copy of a log in memory and shows where verification fails
+export const POST = route(async (request) => {
+  const body = parseWith(tamperDemoRequest, await readJson(request, 4096));
+  return json(await runTamperDemo(body), { headers: { "cache-control": "no-store" } });
+});

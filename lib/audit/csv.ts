@@ -1,0 +1,48 @@
+import { canonicalJson } from "./canonical";
+
+/** Columns of the CSV export: every member needed to rebuild and re-verify each entry. */
+export const CSV_COLUMNS = [
+  "id",
+  "sessionId",
+  "seq",
+  "ts",
+  "kind",
+  "action",
+  "actor",
+  "input",
+  "output",
+  "outcome",
+  "prev",
+  "kid",
+  "hmac",
+  "signature",
+] as const;
+
+const JSON_COLUMNS = new Set(["input", "output"]);
+
+/**
+ * A cell as RFC 4180 text. Spreadsheets run cells that start with = + - @ (or tab, CR) as formulas,
+ * so such cells, and cells that start with an apostrophe, get a leading apostrophe; a verifier
+ * removes one leading apostrophe wherever it finds one.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r']/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+function cellText(column: string, value: unknown): string {
+  if (value === undefined || (value === null && column !== "prev" && !JSON_COLUMNS.has(column))) return "";
+  if (JSON_COLUMNS.has(column)) return canonicalJson(value);
+  if (column === "prev") return value === null ? "" : String(value);
+  return typeof value === "string" ? value : canonicalJson(value);
+}
+
+/** The session as CSV: a header row, then one row per entry, CRLF line ends. */
+export function toCsv(entries: unknown[]): string {
+  const rows = [CSV_COLUMNS.join(",")];
+  for (const raw of entries) {
+    const entry = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+    rows.push(CSV_COLUMNS.map((c) => csvCell(cellText(c, entry[c]))).join(","));
+  }
+  return `${rows.join("\r\n")}\r\n`;
+}

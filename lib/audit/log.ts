@@ -1,0 +1,126 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { getConfig } from "../config/config";
+import { ApiError } from "../http/problem";
+import { getStore } from "../store";
+import type { Expiry, Store } from "../store/types";
+import { hashOf } from "./canonical";
+import type { AuditEntry, AuditEvent } from "./entry";
+import { currentHmacKey } from "./keys";
+import { signEntry } from "./sign-entry";
+
+/**
+ * A session's log is one store list: item 0 is a header holding the hash of the session write
+ * token, items 1.. are the entries, each stored as its full canonical form (so the next `prev` is a
+ * hash of the stored bytes). One key means the claim of a new session, every append and the
+ * retention all happen atomically on that key, and the token lives exactly as long as the log.
+ */
+const logKey = (sessionId: string) => `audit:${sessionId}:log`;
+
+interface SessionHeader {
+  v: 1;
+  tokenHash: string;
+  createdAt: string;
+}
+
+const MAX_ATTEMPTS = 200;
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+function tokenMatches(presented: string, expectedHash: string): boolean {
+  const a = Buffer.from(hashToken(presented), "hex");
+  const b = Buffer.from(expectedHash, "hex");
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export interface AppendOutcome {
+  entry: AuditEntry;
+  sessionId: string;
+  /** The session write token, present only when this call created the session. */
+  sessionToken: string | null;
+}
+
+export interface AppendRequest {
+  /** Null: the server makes a UUID v4 session. */
+  sessionId: string | null;
+  /** The `x-session-token` the caller presented, if any. */
+  sessionToken: string | null;
+  event: AuditEvent;
+}
+
+/**
+ * Appends one signed, chained entry to a session, creating the session (and its write token) on
+ * first write. Concurrent writers never lose, duplicate or reorder entries: the append is
+ * conditional on the list length the writer saw, and a writer that loses the race re-reads the
+ * head and retries. Sessions holding an incorporation are kept forever, others for
+ * AUDIT_DEMO_RETENTION after their last write.
+ */
+export async function appendAuditEvent(request: AppendRequest, store: Store = getStore()): Promise<AppendOutcome> {
+  const sessionId = request.sessionId ?? randomUUID();
+  const key = logKey(sessionId);
+  const expiry: Expiry = request.event.kind === "incorporation" ? "persist" : getConfig().demoRetentionMs;
+  let sessionToken: string | null = null;
+
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 * attempt)));
+    const [[headerRaw], [lastRaw]] = await Promise.all([store.range(key, 0, 0), store.range(key, -1, -1)]);
+
+    if (headerRaw === undefined) {
+      // A new session: whoever appends the header first owns it.
+      const token = randomBytes(32).toString("base64url");
+      const header: SessionHeader = { v: 1, tokenHash: hashToken(token), createdAt: new Date().toISOString() };
+      const claimed = await store.append(key, 0, JSON.stringify(header), { expiry });
+      if (claimed.ok) sessionToken = token;
+      continue;
+    }
+    if (sessionToken === null) authorize(JSON.parse(headerRaw) as SessionHeader, request.sessionToken);
+
+    // The last item is the header (no entries yet) or the newest entry; its seq fixes the length.
+    const last = lastRaw === headerRaw ? null : (JSON.parse(lastRaw as string) as AuditEntry);
+    const seq = last ? last.seq + 1 : 0;
+    const { entry, full } = signEntry(
+      {
+        ...request.event,
+        sessionId,
+        seq,
+        ts: new Date().toISOString(),
+        prev: last ? hashOf(lastRaw as string) : null,
+      },
+      currentHmacKey(),
+    );
+    const appended = await store.append(key, seq + 1, full, { expiry });
+    if (appended.ok) return { entry, sessionId, sessionToken };
+  }
+  throw new ApiError("store_unavailable", "The session is too busy right now; nothing was written. Retry shortly.");
+}
+
+function authorize(header: SessionHeader, presented: string | null) {
+  if (!presented) {
+    throw new ApiError(
+      "session_token_required",
+      "This session already exists: send its write token (returned on its first write) in the x-session-token header, or use a new session id.",
+    );
+  }
+  if (!tokenMatches(presented, header.tokenHash)) {
+    throw new ApiError("session_token_invalid", "The x-session-token does not belong to this session.");
+  }
+}
+
+/** A session's entries in order, as stored; an unknown session is an empty log. */
+export async function readAuditEntries(sessionId: string, store: Store = getStore()): Promise<unknown[]> {
+  const items = await store.range(logKey(sessionId), 1, -1);
+  return items.map((raw) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      return raw; // an unparseable, hand-edited item: verification reports it as malformed
+    }
+  });
+}
+
+/** Entries after `afterSeq` (for the stream), in order. */
+export async function readAuditEntriesAfter(sessionId: string, afterSeq: number, store: Store = getStore()) {
+  const items = await store.range(logKey(sessionId), afterSeq + 2, -1);
+  return items.map((raw) => JSON.parse(raw) as AuditEntry);
+}

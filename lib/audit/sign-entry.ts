@@ -1,0 +1,30 @@
+import { canonicalForms, hmacOf } from "./canonical";
+import type { AuditEntry, AuditEvent } from "./entry";
+
+export interface SignInput extends AuditEvent {
+  sessionId: string;
+  seq: number;
+  ts: string;
+  prev: string | null;
+}
+
+/** Builds and signs the entry at `seq`, returning it with its full canonical form (the next `prev`). */
+export function signEntry(input: SignInput, key: { kid: string; secret: string }): { entry: AuditEntry; full: string } {
+  const unsigned = {
+    id: `${input.sessionId}:${input.seq}`,
+    sessionId: input.sessionId,
+    seq: input.seq,
+    ts: input.ts,
+    kind: input.kind,
+    action: input.action,
+    actor: input.actor,
+    input: input.input ?? null,
+    output: input.output ?? null,
+    outcome: input.outcome,
+    prev: input.prev,
+    kid: key.kid,
+  };
+  const { signed } = canonicalForms(unsigned);
+  const entry: AuditEntry = { ...unsigned, hmac: hmacOf(signed, key.secret) };
+  return { entry, full: canonicalForms(entry as unknown as Record<string, unknown>).full };
+}

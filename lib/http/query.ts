@@ -1,0 +1,12 @@
+import { ApiError } from "./problem";
+
+/** A yes/no query flag: absent, 0/false or 1/true; anything else is a 400 naming the parameter. */
+export function booleanFlag(url: URL, name: string): boolean {
+  const value = url.searchParams.get(name);
+  if (value === null || value === "0" || value === "false") return false;
+  if (value === "1" || value === "true" || value === "") return true;
+  throw new ApiError("invalid_query", `Query parameter ${name} takes 1 or 0 (got "${value}").`, {
+    parameter: name,
+    allowed: ["1", "0", "true", "false"],
+  });
+}

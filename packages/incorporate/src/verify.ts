@@ -1,0 +1,176 @@
+import { emptyTally, type HmacCheck, isEntryObject, judgeEntry, type Tally, tallyEntry } from "./audit-rules";
+import { canonicalize } from "./jcs";
+
+export type { EntryProblem, ProblemReason } from "./audit-rules";
+
+/** An Ed25519 public key as a JWK, as published in the service's JWKS and agents.json. */
+export interface PublicJwk {
+  kty: string;
+  crv?: string;
+  x?: string;
+  kid?: string;
+  alg?: string;
+}
+
+/** A log as `GET /api/play/audit/{sessionId}` returns it (or as exported to a JSON file). */
+export interface AuditLogDocument {
+  sessionId: string;
+  entries: unknown[];
+  /** Compact JWS over `{sessionId, size, head, ts}`. */
+  checkpoint?: string | null;
+}
+
+export interface VerifyAuditOptions {
+  /** The service's checkpoint keys (`/.well-known/jwks.json`); without them the signature is not checked. */
+  jwks?: { keys: PublicJwk[] };
+  /** HMAC secrets by key id. Only the service (or test vectors) has them; offline checks skip HMACs. */
+  hmacKeys?: Record<string, string>;
+}
+
+export interface CheckpointVerification {
+  /** The JWS signature verifies with the key its `kid` names. */
+  signatureValid: boolean;
+  kid: string | null;
+  /** `kid` names a key of the JWKS given. */
+  keyFound: boolean;
+  payload: { sessionId: string; size: number; head: string | null; ts: string } | null;
+  /** The signed session, size and head equal what the entries give. */
+  matchesLog: boolean;
+  /** Why it failed, when it did. */
+  error: string | null;
+}
+
+export interface AuditVerification extends Tally {
+  /** Every entry passes, and the checkpoint (when present and keys were given) is valid and matches. */
+  ok: boolean;
+  sessionId: string;
+  /** Whether HMACs were checked (only with `hmacKeys`). */
+  hmacChecked: boolean;
+  head: { size: number; hash: string | null };
+  checkpoint: CheckpointVerification | null;
+}
+
+const encoder = new TextEncoder();
+
+function toHex(buffer: ArrayBuffer): string {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** `sha256:<hex>` of a canonical form: the chain link. */
+export async function sha256Tagged(text: string): Promise<string> {
+  return `sha256:${toHex(await crypto.subtle.digest("SHA-256", encoder.encode(text)))}`;
+}
+
+/** `sha256:<hex>` HMAC-SHA256 keyed with the secret's UTF-8 bytes. */
+export async function hmacTagged(text: string, secret: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  return `sha256:${toHex(await crypto.subtle.sign("HMAC", key, encoder.encode(text)))}`;
+}
+
+/** The entry's canonical form without `hmac` and `signature`: what the HMAC covers. */
+export function signedForm(entry: Record<string, unknown>): string {
+  const { hmac: _hmac, signature: _signature, ...rest } = entry;
+  return canonicalize(rest);
+}
+
+function base64UrlDecode(text: string): Uint8Array<ArrayBuffer> {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("not base64url");
+  const b64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
+  const bin = atob(b64);
+  const out = new Uint8Array(new ArrayBuffer(bin.length));
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** Verifies a compact JWS checkpoint (EdDSA, Ed25519) with the key its header's `kid` names. */
+export async function verifyCheckpoint(
+  jws: string,
+  jwks: { keys: PublicJwk[] },
+  expected: { sessionId: string; size: number; head: string | null },
+): Promise<CheckpointVerification> {
+  const result: CheckpointVerification = {
+    signatureValid: false,
+    kid: null,
+    keyFound: false,
+    payload: null,
+    matchesLog: false,
+    error: null,
+  };
+  try {
+    const parts = jws.split(".");
+    if (parts.length !== 3) throw new Error("a compact JWS has three parts");
+    const [h, p, s] = parts as [string, string, string];
+    const header = JSON.parse(new TextDecoder().decode(base64UrlDecode(h))) as { alg?: string; kid?: string };
+    if (header.alg !== "EdDSA") throw new Error(`unexpected alg ${String(header.alg)}`);
+    result.kid = typeof header.kid === "string" ? header.kid : null;
+    const jwk = jwks.keys.find((k) => k.kid === result.kid && k.kty === "OKP" && k.crv === "Ed25519");
+    result.keyFound = jwk !== undefined;
+    if (!jwk) throw new Error("no published key has this kid");
+    const key = await crypto.subtle.importKey(
+      "jwk",
+      { kty: "OKP", crv: "Ed25519", x: jwk.x },
+      { name: "Ed25519" },
+      false,
+      ["verify"],
+    );
+    result.signatureValid = await crypto.subtle.verify(
+      { name: "Ed25519" },
+      key,
+      base64UrlDecode(s),
+      encoder.encode(`${h}.${p}`),
+    );
+    if (!result.signatureValid) throw new Error("the signature does not verify");
+    result.payload = JSON.parse(new TextDecoder().decode(base64UrlDecode(p)));
+    const payload = result.payload as NonNullable<CheckpointVerification["payload"]>;
+    result.matchesLog =
+      payload.sessionId === expected.sessionId && payload.size === expected.size && payload.head === expected.head;
+    if (!result.matchesLog) throw new Error("the signed session, size or head differs from the entries");
+  } catch (err) {
+    result.error = err instanceof Error ? err.message : String(err);
+  }
+  return result;
+}
+
+/**
+ * Verifies an audit log without trusting the server: recomputes the chain and the head, checks the
+ * checkpoint signature against the published keys and, when HMAC secrets are given, every HMAC.
+ * Uses only WebCrypto, so it runs in browsers, Node 20+ and edge runtimes alike.
+ */
+export async function verifyAuditLog(
+  log: AuditLogDocument,
+  options: VerifyAuditOptions = {},
+): Promise<AuditVerification> {
+  const tally = emptyTally();
+  let prevHash: string | null = null;
+  for (const [seq, raw] of log.entries.entries()) {
+    let hmac: HmacCheck = "skipped";
+    if (isEntryObject(raw) && raw.hmac !== undefined && options.hmacKeys) {
+      const secret =
+        typeof raw.kid === "string" && Object.hasOwn(options.hmacKeys, raw.kid) ? options.hmacKeys[raw.kid] : undefined;
+      if (secret === undefined) hmac = "unknown_kid";
+      else hmac = (await hmacTagged(signedForm(raw), secret)) === raw.hmac ? "ok" : "mismatch";
+    }
+    tallyEntry(tally, seq, judgeEntry(log.sessionId, seq, raw, prevHash, hmac));
+    prevHash = await sha256Tagged(canonicalize(raw));
+  }
+  const head = { size: log.entries.length, hash: prevHash };
+  const checkpoint =
+    log.checkpoint && options.jwks
+      ? await verifyCheckpoint(log.checkpoint, options.jwks, {
+          sessionId: log.sessionId,
+          size: head.size,
+          head: head.hash,
+        })
+      : null;
+  const checkpointOk = checkpoint === null ? !(log.checkpoint && options.jwks) : checkpoint.error === null;
+  return {
+    ...tally,
+    ok: tally.tampered === 0 && checkpointOk,
+    sessionId: log.sessionId,
+    hmacChecked: Boolean(options.hmacKeys),
+    head,
+    checkpoint,
+  };
+}
