@@ -1,14 +1,8 @@
-// Next calls register() once when the server starts: validating configuration here makes a bad
-// value stop the server before it answers anything.
+// Next calls register() once when the server starts: validating configuration and opening the
+// store here makes a bad value or a locked DATA_DIR stop the server before it answers anything.
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { getConfig } = await import("./lib/config/config");
-  const { openStore } = await import("./lib/store/index");
-  try {
-    getConfig();
-    await openStore();
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { startUp } = await import("./lib/config/start-up");
+    await startUp();
   }
 }

@@ -1,6 +1,6 @@
 import pkg from "../../package.json" with { type: "json" };
 import { getStore } from "../store";
-import { StoreUnavailableError } from "../store/types";
+import { isStoreUnavailable, StoreUnavailableError } from "../store/types";
 
 export interface Health {
   ok: true;
@@ -14,7 +14,7 @@ export async function checkHealth(): Promise<Health> {
   try {
     await store.ping();
   } catch (err) {
-    if (err instanceof StoreUnavailableError) throw err;
+    if (isStoreUnavailable(err)) throw err;
     throw new StoreUnavailableError((err as Error).message);
   }
   const commit = process.env.VERCEL_GIT_COMMIT_SHA?.slice(0, 7);

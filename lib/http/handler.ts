@@ -1,6 +1,6 @@
-import { StoreUnavailableError } from "../store/types";
+import { isStoreUnavailable } from "../store/types";
 import { withCors } from "./cors";
-import { ApiError, problem } from "./problem";
+import { isApiError, problem } from "./problem";
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
@@ -26,10 +26,10 @@ export function route<C = unknown>(fn: Handler<C>, options: RouteOptions = {}): 
 }
 
 export function errorResponse(err: unknown, instance?: string): Response {
-  if (err instanceof ApiError) {
+  if (isApiError(err)) {
     return problem(err.code, err.detail, { instance, extensions: err.extensions, headers: err.headers });
   }
-  if (err instanceof StoreUnavailableError) {
+  if (isStoreUnavailable(err)) {
     console.error(`[store] ${err.message}`);
     return problem("store_unavailable", "Storage is unreachable right now; nothing was changed. Try again shortly.", {
       instance,

@@ -2,10 +2,13 @@ import { ERROR_CODES, type ErrorCode } from "./error-codes";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
+const API_ERROR = Symbol.for("sia.api-error");
+
 /** An expected failure that becomes a problem+json response; `detail` is shown to the caller. */
 export class ApiError extends Error {
   override name = "ApiError";
   readonly status: number;
+  readonly [API_ERROR] = true;
 
   constructor(
     readonly code: ErrorCode,
@@ -40,4 +43,9 @@ export function problem(
     status,
     headers: { "content-type": PROBLEM_CONTENT_TYPE, "cache-control": "no-store", ...options.headers },
   });
+}
+
+/** Recognises an ApiError by brand: lib/ may be bundled into several chunks (see isStoreUnavailable). */
+export function isApiError(err: unknown): err is ApiError {
+  return typeof err === "object" && err !== null && API_ERROR in err;
 }

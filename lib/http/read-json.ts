@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError } from "./problem";
+import { ApiError, isApiError } from "./problem";
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
@@ -39,7 +39,7 @@ export async function readJson(request: Request, maxBytes = DEFAULT_MAX_BODY_BYT
       chunks.push(value);
     }
   } catch (err) {
-    if (err instanceof ApiError) throw err;
+    if (isApiError(err)) throw err;
     throw new ApiError("incomplete_body", "The request body ended before it was complete; send it again.");
   }
   if (Number.isFinite(declared) && size < declared) {

@@ -103,7 +103,18 @@ export interface Store {
   close(): Promise<void>;
 }
 
+const STORE_UNAVAILABLE = Symbol.for("sia.store-unavailable");
+
 /** The store could not be reached or failed; routes answer 503 and nothing was half-written. */
 export class StoreUnavailableError extends Error {
   override name = "StoreUnavailableError";
+  readonly [STORE_UNAVAILABLE] = true;
+}
+
+/**
+ * Recognises a StoreUnavailableError by brand, not class identity: Next bundles lib/ into several
+ * chunks, so the store (opened at start-up) may throw another copy of the class than a route sees.
+ */
+export function isStoreUnavailable(err: unknown): err is StoreUnavailableError {
+  return typeof err === "object" && err !== null && STORE_UNAVAILABLE in err;
 }

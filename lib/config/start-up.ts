@@ -1,0 +1,13 @@
+import { openStore } from "../store";
+import { getConfig } from "./config";
+
+/** Validates configuration and opens the store; on failure prints why and exits non-zero. */
+export async function startUp(): Promise<void> {
+  try {
+    getConfig();
+    await openStore();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,138 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startApp, startAppExpectingFailure } from "../support/app-server";
+import { startUpstashStack, type UpstashStack } from "../support/upstash-stack";
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+
+describe("the server on the embedded store, with no configuration", () => {
+  let app: AppServer;
+  beforeAll(async () => {
+    app = await startApp({ env: { RATE_LIMIT_PLAY: "3/1m" } });
+  });
+  afterAll(() => app?.stop());
+
+  it("answers health with the store and version", async () => {
+    const res = await fetch(`${app.url}/api/health`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.json()).toEqual({ ok: true, store: "embedded", version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+  });
+
+  it("generates its audit secrets in DATA_DIR, readable by the owner only", () => {
+    const mode = fs.statSync(path.join(app.dataDir, "secrets.json")).mode & 0o777;
+    expect(mode).toBe(0o600);
+  });
+
+  it("sends security headers with pages", async () => {
+    const res = await fetch(`${app.url}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-security-policy")).toMatch(/frame-ancestors 'none'/);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("rejects bad bodies with problem+json and the right status", async () => {
+    const url = `${app.url}/api/play/tamper-demo`;
+    const wrongType = await fetch(url, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" });
+    expect(wrongType.status).toBe(415);
+    expect(wrongType.headers.get("content-type")).toBe("application/problem+json");
+    const broken = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).code).toBe("malformed_json");
+    const huge = await post(url, { pad: "x".repeat(10_000) });
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).code).toBe("payload_too_large");
+  });
+
+  it("limits per client address, and a forged X-Forwarded-For does not buy a fresh allowance", async () => {
+    // Three requests were allowed above (limit 3/1m); this client has used them all.
+    const forged = await post(`${app.url}/api/play/tamper-demo`, {}, { "x-forwarded-for": "198.51.100.77" });
+    expect(forged.status).toBe(429);
+    expect(Number(forged.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(forged.headers.get("ratelimit-limit")).toBe("3");
+    expect(forged.headers.get("ratelimit-remaining")).toBe("0");
+    const body = await forged.json();
+    expect(body.code).toBe("rate_limited");
+    expect(body.detail).toMatch(/at most 3 per 1 m/);
+  });
+
+  it("refuses a second server on the same DATA_DIR with a clear message", async () => {
+    const second = await startAppExpectingFailure({ DATA_DIR: app.dataDir });
+    expect(second.code).not.toBe(0);
+    expect(second.output).toMatch(/is in use by process \d+/);
+  });
+});
+
+describe("start-up configuration", () => {
+  it("stops before serving when a variable is bad, naming it", async () => {
+    const result = await startAppExpectingFailure({ RATE_LIMIT_PLAY: "lots" });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/RATE_LIMIT_PLAY: expected <count>\/<window>/);
+  });
+
+  it("refuses to default secrets in production with a shared store", async () => {
+    const result = await startAppExpectingFailure({
+      UPSTASH_REDIS_REST_URL: "http://127.0.0.1:9",
+      UPSTASH_REDIS_REST_TOKEN: "t",
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-")),
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/AUDIT_HMAC_SECRET and AUDIT_SIGNING_KEY: required/);
+  });
+});
+
+describe("the server on Upstash (a real redis-server behind the REST bridge)", () => {
+  let stack: UpstashStack;
+  let a: AppServer;
+  let b: AppServer;
+  beforeAll(async () => {
+    stack = await startUpstashStack();
+    const env = { ...stack.env, RATE_LIMIT_PLAY: "4/1m" };
+    [a, b] = await Promise.all([startApp({ env }), startApp({ env })]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await stack?.close();
+  });
+
+  it("reports the upstash store in health", async () => {
+    expect(await (await fetch(`${a.url}/api/health`)).json()).toMatchObject({ ok: true, store: "upstash" });
+  });
+
+  it("shares one rate limit across instances", async () => {
+    const statuses = [];
+    for (const server of [a, b, a, b, a]) statuses.push((await post(`${server.url}/api/play/tamper-demo`, {})).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+  });
+
+  it("answers 503 problem+json while Redis is down, and recovers when it is back", async () => {
+    await stack.redis.stop();
+    try {
+      const down = await fetch(`${a.url}/api/health`);
+      expect(down.status).toBe(503);
+      expect(down.headers.get("content-type")).toBe("application/problem+json");
+      const body = await down.json();
+      expect(body.code).toBe("store_unavailable");
+      expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|token/i);
+    } finally {
+      await stack.redis.restart();
+    }
+    // The bridge reconnects to Redis in the background; the service needs no restart.
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 200; i++) {
+      status = (await fetch(`${a.url}/api/health`)).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe(200);
+  });
+});

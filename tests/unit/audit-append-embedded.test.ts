@@ -1,0 +1,47 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hmacKeys } from "@/lib/audit/keys";
+import { appendAuditEvent, readAuditEntries } from "@/lib/audit/log";
+import { verifyEntries } from "@/lib/audit/verify";
+import { EmbeddedStore } from "@/lib/store/embedded";
+import { useEnv } from "../support/upstash-stack";
+
+let store: EmbeddedStore;
+beforeAll(() => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-audit-"));
+  useEnv({ DATA_DIR: dir });
+  store = EmbeddedStore.open(dir);
+});
+afterAll(() => store?.close());
+
+describe("audit appends on the embedded store", () => {
+  it("stay contiguous and verified under 500 concurrent appends in one process", async () => {
+    const sid = "embedded-concurrency";
+    const first = await appendAuditEvent(
+      {
+        sessionId: sid,
+        sessionToken: null,
+        event: { kind: "tool-call", action: "a", actor: "t", input: 0, output: null, outcome: "ok" },
+      },
+      store,
+    );
+    await Promise.all(
+      Array.from({ length: 500 }, (_, n) =>
+        appendAuditEvent(
+          {
+            sessionId: sid,
+            sessionToken: first.sessionToken,
+            event: { kind: "tool-call", action: "a", actor: "t", input: n + 1, output: null, outcome: "ok" },
+          },
+          store,
+        ),
+      ),
+    );
+    const entries = (await readAuditEntries(sid, store)) as { seq: number; input: number }[];
+    expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 501 }, (_, i) => i));
+    expect(new Set(entries.map((e) => e.input)).size).toBe(501);
+    expect(verifyEntries(sid, entries, hmacKeys())).toMatchObject({ verified: 501, tampered: 0 });
+  });
+});
