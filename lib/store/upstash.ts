@@ -1,0 +1,383 @@
+/**
+ * Store on Upstash Redis (REST). Many stateless instances share it, so every check-then-write and every
+ * multi-key invariant runs inside one Lua script: Redis executes it atomically, Node never reads then
+ * writes. Values travel as raw strings (automatic JSON deserialisation off) so signed bytes come back
+ * byte-identical.
+ *
+ * Key layout (prefix defaults to "sia:"):
+ *   <prefix>k:<key>                          plain keys: strings, counters and append-only lists
+ *   <prefix>r:<C>:seq                        per-collection position counter (creation order)
+ *   <prefix>r:<C>:all                        sorted set id -> position, every record
+ *   <prefix>r:<C>:h:<id>                     hash: v (value), n (version), p (position),
+ *                                            i:<field> -> index key, u:<field> -> unique-claim key
+ *   <prefix>r:<C>:i:<field>:<value>          sorted set id -> position, one per index value
+ *   <prefix>r:<C>:u:<field>:<value>          string: id of the record holding that unique value
+ * where <C>, <field> and <value> have "%" and ":" escaped so that no two names collide.
+ */
+import type { Redis } from "@upstash/redis";
+import { createRedisClient } from "./redis-client";
+import {
+  type AppendOptions,
+  type AppendResult,
+  type Expiry,
+  type ListPage,
+  type ListQuery,
+  type RecordWrite,
+  type RecordWriteResult,
+  type SetOptions,
+  type Store,
+  type StoredRecord,
+  StoreUnavailableError,
+} from "./types";
+
+export interface UpstashStoreOptions {
+  url: string;
+  token: string;
+  /** Namespace for every key (default "sia:"); tests use their own to share one Redis. */
+  prefix?: string;
+}
+
+// Appends only when the list has the expected length. A numeric expiry slides only on a new list or
+// one that already expires (PTTL -2 or >= 0), never on one made permanent (PTTL -1).
+const APPEND_LUA = `
+local len = redis.call('LLEN', KEYS[1])
+if len ~= tonumber(ARGV[1]) then return {0, len} end
+local ttl = redis.call('PTTL', KEYS[1])
+len = redis.call('RPUSH', KEYS[1], ARGV[2])
+if ARGV[3] == 'persist' then
+  redis.call('PERSIST', KEYS[1])
+elseif ARGV[3] ~= '' and ttl ~= -1 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[3])
+end
+return {1, len}
+`;
+
+// The TTL is set only by the INCR that creates the counter, so a window never slides.
+const INCR_LUA = `
+local existed = redis.call('EXISTS', KEYS[1])
+local n = redis.call('INCR', KEYS[1])
+if existed == 0 and ARGV[1] ~= '' then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n
+`;
+
+// KEYS: record hash, position counter, "all" set, then ni index keys, then nu unique keys.
+// ARGV: mode, expectVersion or '', value, id, ni, nu, ni index field names, nu unique field names.
+// Every check happens before the first write, so a rejected write leaves nothing behind.
+const PUT_RECORD_LUA = `
+local rec, seq, all = KEYS[1], KEYS[2], KEYS[3]
+local mode, expect, value, id = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+local ni, nu = tonumber(ARGV[5]), tonumber(ARGV[6])
+local exists = redis.call('EXISTS', rec) == 1
+if mode == 'create' and exists then return {'exists'} end
+if mode == 'update' and not exists then return {'missing'} end
+local version, pos = 0, false
+local old = {}
+if exists then
+  local flat = redis.call('HGETALL', rec)
+  for i = 1, #flat, 2 do old[flat[i]] = flat[i + 1] end
+  version = tonumber(old['n'])
+  pos = old['p']
+end
+-- As the embedded store: an expected version needs an existing record carrying exactly that version.
+if expect ~= '' and (not exists or version ~= tonumber(expect)) then return {'version'} end
+for j = 1, nu do
+  local owner = redis.call('GET', KEYS[3 + ni + j])
+  if owner and owner ~= id then return {'unique', ARGV[6 + ni + j]} end
+end
+local keep = {}
+for j = 1, ni + nu do keep[KEYS[3 + j]] = true end
+for field, key in pairs(old) do
+  local kind = string.sub(field, 1, 2)
+  if kind == 'i:' and not keep[key] then
+    redis.call('ZREM', key, id)
+  elseif kind == 'u:' and not keep[key] and redis.call('GET', key) == id then
+    redis.call('DEL', key)
+  end
+end
+if not pos then
+  pos = redis.call('INCR', seq)
+  redis.call('ZADD', all, pos, id)
+end
+local fields = {'v', value, 'n', version + 1, 'p', pos}
+for j = 1, ni do
+  redis.call('ZADD', KEYS[3 + j], pos, id)
+  fields[#fields + 1] = 'i:' .. ARGV[6 + j]
+  fields[#fields + 1] = KEYS[3 + j]
+end
+for j = 1, nu do
+  redis.call('SET', KEYS[3 + ni + j], id)
+  fields[#fields + 1] = 'u:' .. ARGV[6 + ni + j]
+  fields[#fields + 1] = KEYS[3 + ni + j]
+end
+redis.call('DEL', rec)
+redis.call('HSET', rec, unpack(fields))
+return {'ok', version + 1}
+`;
+
+const GET_RECORD_LUA = `
+local r = redis.call('HMGET', KEYS[1], 'v', 'n')
+if not r[1] then return false end
+return {r[1], tonumber(r[2])}
+`;
+
+// KEYS: record hash, "all" set. ARGV: id. Removes the record, its index entries and its unique claims.
+const DELETE_RECORD_LUA = `
+local flat = redis.call('HGETALL', KEYS[1])
+if #flat == 0 then return 0 end
+for i = 1, #flat, 2 do
+  local kind, key = string.sub(flat[i], 1, 2), flat[i + 1]
+  if kind == 'i:' then
+    redis.call('ZREM', key, ARGV[1])
+  elseif kind == 'u:' and redis.call('GET', key) == ARGV[1] then
+    redis.call('DEL', key)
+  end
+end
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('DEL', KEYS[1])
+return 1
+`;
+
+// KEYS: sets that must all contain a record (the "all" set when there is no filter).
+// ARGV: record hash prefix, after ('' for the start), limit.
+// Walks the smallest set in position order and checks the others, so one call returns a whole page.
+// Reply: {next position or '', {id, value, version}...}.
+const LIST_RECORDS_LUA = `
+local prefix, limit = ARGV[1], tonumber(ARGV[3])
+local min = ARGV[2] == '' and '-inf' or ('(' .. ARGV[2])
+local driver, size = 1, redis.call('ZCARD', KEYS[1])
+for k = 2, #KEYS do
+  local c = redis.call('ZCARD', KEYS[k])
+  if c < size then driver, size = k, c end
+end
+local out, found, last, more = {}, 0, '', false
+local batch = math.max(limit + 1, 100)
+while not more do
+  local page = redis.call('ZRANGEBYSCORE', KEYS[driver], min, '+inf', 'WITHSCORES', 'LIMIT', 0, batch)
+  for i = 1, #page, 2 do
+    local id, score = page[i], page[i + 1]
+    local match = true
+    for k = 1, #KEYS do
+      if k ~= driver and not redis.call('ZSCORE', KEYS[k], id) then match = false break end
+    end
+    if match then
+      if found == limit then more = true break end
+      local r = redis.call('HMGET', prefix .. id, 'v', 'n')
+      if r[1] then
+        found = found + 1
+        out[found] = {id, r[1], tonumber(r[2])}
+        last = score
+      end
+    end
+    min = '(' .. score
+  end
+  if #page < batch * 2 then break end
+end
+if not more then last = '' end
+return {last, out}
+`;
+
+type Script<T> = { exec(keys: string[], args: string[]): Promise<T> };
+
+/** Escapes the separator so that user strings cannot forge another key. */
+const esc = (s: string) => s.replace(/%/g, "%25").replace(/:/g, "%3A");
+
+function assertInteger(name: string, value: number, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) throw new RangeError(`${name} must be an integer >= ${min}`);
+}
+
+function assertTtl(name: string, value: number): void {
+  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`${name} must be a positive number of milliseconds`);
+}
+
+export class UpstashStore implements Store {
+  readonly backend = "upstash" as const;
+  readonly #redis: Redis;
+  readonly #token: string;
+  readonly #prefix: string;
+  readonly #append: Script<[number, number]>;
+  readonly #incr: Script<number>;
+  readonly #put: Script<[string, (number | string)?]>;
+  readonly #getRecord: Script<[string, number] | null>;
+  readonly #delete: Script<number>;
+  readonly #list: Script<[string, [string, string, number][]]>;
+
+  constructor(options: UpstashStoreOptions) {
+    if (!options.url || !options.token) throw new Error("UpstashStore needs a REST url and token");
+    this.#token = options.token;
+    this.#prefix = options.prefix ?? "sia:";
+    // Raw strings (no JSON deserialisation), a deadline per request and few retries: see redis-client.ts.
+    this.#redis = createRedisClient({ url: options.url, token: options.token });
+    this.#append = this.#redis.createScript(APPEND_LUA);
+    this.#incr = this.#redis.createScript(INCR_LUA);
+    this.#put = this.#redis.createScript(PUT_RECORD_LUA);
+    this.#getRecord = this.#redis.createScript(GET_RECORD_LUA);
+    this.#delete = this.#redis.createScript(DELETE_RECORD_LUA);
+    this.#list = this.#redis.createScript(LIST_RECORDS_LUA);
+  }
+
+  async ping(): Promise<void> {
+    await this.#call("ping", () => this.#redis.ping());
+  }
+
+  async append(key: string, expectedLength: number, value: string, options?: AppendOptions): Promise<AppendResult> {
+    assertInteger("expectedLength", expectedLength, 0);
+    const expiry = options?.expiry;
+    if (typeof expiry === "number") assertTtl("expiry", expiry);
+    const [ok, length] = await this.#call("append", () =>
+      this.#append.exec(
+        [this.#key(key)],
+        [
+          String(expectedLength),
+          value,
+          expiry === undefined ? "" : String(typeof expiry === "number" ? Math.ceil(expiry) : expiry),
+        ],
+      ),
+    );
+    return { ok: ok === 1, length: Number(length) };
+  }
+
+  async range(key: string, start = 0, stop = -1): Promise<string[]> {
+    assertInteger("start", start, Number.MIN_SAFE_INTEGER);
+    assertInteger("stop", stop, Number.MIN_SAFE_INTEGER);
+    return this.#call("range", () => this.#redis.lrange<string>(this.#key(key), start, stop));
+  }
+
+  async length(key: string): Promise<number> {
+    return Number(await this.#call("length", () => this.#redis.llen(this.#key(key))));
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.#call("get", () => this.#redis.get<string>(this.#key(key)));
+  }
+
+  async set(key: string, value: string, options?: SetOptions): Promise<boolean> {
+    const ttl = options?.ttlMs;
+    if (ttl !== undefined) assertTtl("ttlMs", ttl);
+    const k = this.#key(key);
+    const reply = await this.#call("set", () => {
+      if (ttl === undefined) return options?.nx ? this.#redis.set(k, value, { nx: true }) : this.#redis.set(k, value);
+      const px = Math.ceil(ttl);
+      return options?.nx ? this.#redis.set(k, value, { nx: true, px }) : this.#redis.set(k, value, { px });
+    });
+    return reply === "OK";
+  }
+
+  async del(key: string): Promise<void> {
+    await this.#call("del", () => this.#redis.del(this.#key(key)));
+  }
+
+  async expire(key: string, expiry: Expiry): Promise<void> {
+    const k = this.#key(key);
+    if (expiry === "persist") {
+      await this.#call("expire", () => this.#redis.persist(k));
+      return;
+    }
+    assertTtl("expiry", expiry);
+    await this.#call("expire", () => this.#redis.pexpire(k, Math.ceil(expiry)));
+  }
+
+  async incr(key: string, ttlMs?: number): Promise<number> {
+    if (ttlMs !== undefined) assertTtl("ttlMs", ttlMs);
+    const n = await this.#call("incr", () =>
+      this.#incr.exec([this.#key(key)], [ttlMs === undefined ? "" : String(Math.ceil(ttlMs))]),
+    );
+    return Number(n);
+  }
+
+  async putRecord(write: RecordWrite): Promise<RecordWriteResult> {
+    if (write.expectVersion !== undefined) assertInteger("expectVersion", write.expectVersion, 0);
+    const c = this.#collection(write.collection);
+    const indexFields = Object.keys(write.indexes);
+    const uniqueFields = Object.keys(write.unique ?? {});
+    const keys = [
+      `${c}h:${write.id}`,
+      `${c}seq`,
+      `${c}all`,
+      ...indexFields.map((f) => `${c}i:${esc(f)}:${esc(write.indexes[f] ?? "")}`),
+      ...uniqueFields.map((f) => `${c}u:${esc(f)}:${esc(write.unique?.[f] ?? "")}`),
+    ];
+    const args = [
+      write.mode,
+      write.expectVersion === undefined ? "" : String(write.expectVersion),
+      write.value,
+      write.id,
+      String(indexFields.length),
+      String(uniqueFields.length),
+      ...indexFields,
+      ...uniqueFields,
+    ];
+    const [status, detail] = await this.#call("putRecord", () => this.#put.exec(keys, args));
+    switch (status) {
+      case "ok":
+        return { ok: true, version: Number(detail) };
+      case "unique":
+        return { ok: false, reason: "unique", field: String(detail) };
+      case "exists":
+      case "missing":
+      case "version":
+        return { ok: false, reason: status };
+      default:
+        throw new StoreUnavailableError(`Upstash store: unexpected putRecord reply "${String(status)}"`);
+    }
+  }
+
+  async getRecord(collection: string, id: string): Promise<StoredRecord | null> {
+    const c = this.#collection(collection);
+    const reply = await this.#call("getRecord", () => this.#getRecord.exec([`${c}h:${id}`], []));
+    return reply ? { id, value: reply[0], version: Number(reply[1]) } : null;
+  }
+
+  async listRecords(query: ListQuery): Promise<ListPage> {
+    assertInteger("limit", query.limit, 1);
+    if (query.after !== undefined) assertInteger("after", query.after, 0);
+    const c = this.#collection(query.collection);
+    const where = Object.entries(query.where ?? {});
+    const keys = where.length > 0 ? where.map(([f, v]) => `${c}i:${esc(f)}:${esc(v)}`) : [`${c}all`];
+    const args = [`${c}h:`, query.after === undefined ? "" : String(query.after), String(query.limit)];
+    const [next, rows] = await this.#call("listRecords", () => this.#list.exec(keys, args));
+    return {
+      records: rows.map(([id, value, version]) => ({ id, value, version: Number(version) })),
+      next: next === "" ? null : Number(next),
+    };
+  }
+
+  async deleteRecord(collection: string, id: string): Promise<void> {
+    const c = this.#collection(collection);
+    await this.#call("deleteRecord", () => this.#delete.exec([`${c}h:${id}`, `${c}all`], [id]));
+  }
+
+  async close(): Promise<void> {
+    // Stateless HTTP: nothing to release.
+  }
+
+  #key(key: string): string {
+    return `${this.#prefix}k:${key}`;
+  }
+
+  #collection(collection: string): string {
+    return `${this.#prefix}r:${esc(collection)}:`;
+  }
+
+  /** Runs one request and turns any client or network failure into StoreUnavailableError. */
+  async #call<T>(operation: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw new StoreUnavailableError(`Upstash store unavailable (${operation}): ${this.#describe(error)}`);
+    }
+  }
+
+  /** A short reason without the token or the command's payload (values may be sensitive or large). */
+  #describe(error: unknown): string {
+    const name = error instanceof Error ? error.name : "Error";
+    let message = error instanceof Error ? error.message : String(error);
+    // fetch() hides the reason (ECONNREFUSED, ENOTFOUND...) in its cause.
+    const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+    if (typeof cause?.code === "string") message = `${message} (${cause.code})`;
+    message = message.split(", command was:")[0] ?? "";
+    message = message.split("\n")[0] ?? "";
+    message = message.split(this.#token).join("[redacted]");
+    if (message.length > 200) message = `${message.slice(0, 200)}...`;
+    return `${name}: ${message}`;
+  }
+}
