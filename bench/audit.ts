@@ -15,9 +15,10 @@ import { appendAuditEvent, readAuditEntries } from "../lib/audit/log";
 import { verifyEntries } from "../lib/audit/verify";
 import { EmbeddedStore } from "../lib/store/embedded";
 import type { Store } from "../lib/store/types";
-import { startUpstashStack, useEnv } from "../tests/support/upstash-stack";
+import { applyEnv, startUpstashStack } from "../tests/support/upstash-stack";
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] as number;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] as number;
 const ms = (n: number) => `${n.toFixed(3)} ms`;
 const event = (n: number) => ({
   kind: "tool-call" as const,
@@ -52,7 +53,7 @@ function bareLoop(entries: AuditEntry[], secret: string): number {
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-bench-"));
-useEnv({ DATA_DIR: dir });
+applyEnv({ DATA_DIR: dir });
 const embedded = EmbeddedStore.open(dir);
 
 // --- 1. verification throughput -------------------------------------------------------------
@@ -87,13 +88,17 @@ for (let i = 0; i < 200; i++) {
 await embedded.close();
 
 const stack = await startUpstashStack();
-useEnv(stack.env);
+applyEnv(stack.env);
 const upstashAppend = await fill(stack.store, "bench-append-upstash", 500);
 await stack.close();
 
 console.log(`node ${process.version}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "cpu"}`);
-console.log(`verification: ${Math.round(verifyRate)} entries/s; bare loop: ${Math.round(bareRate)} entries/s; ratio ${(verifyRate / bareRate).toFixed(2)}`);
+console.log(
+  `verification: ${Math.round(verifyRate)} entries/s; bare loop: ${Math.round(bareRate)} entries/s; ratio ${(verifyRate / bareRate).toFixed(2)}`,
+);
 console.log(`append (embedded, 1000): p50 ${ms(pct(embeddedAppend, 0.5))}, p99 ${ms(pct(embeddedAppend, 0.99))}`);
-console.log(`append (upstash via local bridge, 500): p50 ${ms(pct(upstashAppend, 0.5))}, p99 ${ms(pct(upstashAppend, 0.99))}`);
+console.log(
+  `append (upstash via local bridge, 500): p50 ${ms(pct(upstashAppend, 0.5))}, p99 ${ms(pct(upstashAppend, 0.99))}`,
+);
 console.log(`read + verify 1000 entries (embedded, 200 runs): p50 ${ms(pct(reads, 0.5))}, p99 ${ms(pct(reads, 0.99))}`);
 fs.rmSync(dir, { recursive: true, force: true });

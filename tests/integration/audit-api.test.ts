@@ -8,7 +8,7 @@ import { appendAuditEvent } from "@/lib/audit/log";
 import { ApiError } from "@/lib/http/problem";
 import { verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { type AppServer, startApp } from "../support/app-server";
-import { startUpstashStack, type UpstashStack, useEnv } from "../support/upstash-stack";
+import { applyEnv, startUpstashStack, type UpstashStack } from "../support/upstash-stack";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -29,7 +29,7 @@ const logKey = (sid: string) => `sia:k:audit:${sid}:log`;
 
 beforeAll(async () => {
   stack = await startUpstashStack();
-  useEnv(stack.env);
+  applyEnv(stack.env);
   app = await startApp({ env: stack.env });
   redis = createClient({ url: stack.redis.url, RESP: 2 });
   redis.on("error", () => {}); // the store-down test stops Redis under this client; it reconnects

@@ -41,7 +41,7 @@ export async function startUpstashStack(): Promise<UpstashStack> {
  * Points this process's configuration at `env` (lib/config caches it on globalThis, as do the
  * signing keys and the store), so lib functions called from a test use the same keys as the server.
  */
-export function useEnv(env: Record<string, string>): void {
+export function applyEnv(env: Record<string, string>): void {
   Object.assign(process.env, env);
   const g = globalThis as Record<symbol, unknown>;
   for (const name of ["sia.config", "sia.signing", "sia.store", "sia.redis", "sia.limiters"]) {

@@ -6,12 +6,12 @@ import { hmacKeys } from "@/lib/audit/keys";
 import { appendAuditEvent, readAuditEntries } from "@/lib/audit/log";
 import { verifyEntries } from "@/lib/audit/verify";
 import { EmbeddedStore } from "@/lib/store/embedded";
-import { useEnv } from "../support/upstash-stack";
+import { applyEnv } from "../support/upstash-stack";
 
 let store: EmbeddedStore;
 beforeAll(() => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-audit-"));
-  useEnv({ DATA_DIR: dir });
+  applyEnv({ DATA_DIR: dir });
   store = EmbeddedStore.open(dir);
 });
 afterAll(() => store?.close());
