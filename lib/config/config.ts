@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CUIT_PATTERN, isValidCuit } from "../identity/cuit";
 import { ConfigError } from "./config-error";
 import { loadSecrets, type Secrets } from "./secrets";
 
@@ -32,6 +33,15 @@ export const envSchema = z.object({
   AUDIT_HMAC_RETIRED_KEYS: z.string().optional(),
   AUDIT_SIGNING_KEY: z.string().optional(),
   AUDIT_SIGNING_RETIRED_KEYS: z.string().optional(),
+  INCORPORATE_API_KEYS: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{1,32}:[^,\s]{24,}(,[A-Za-z0-9_-]{1,32}:[^,\s]{24,})*$/,
+      "expected id:key pairs separated by commas, each key at least 24 characters",
+    )
+    .optional(),
+  SMVM_ARS: z.coerce.number().int().positive().optional(),
+  DEPLOY_STARTER_REPO: z.url({ protocol: /^https$/ }).default("https://github.com/sociedades-ia/starter"),
   AUDIT_DEMO_RETENTION: z
     .string()
     .regex(/^[1-9]\d*\s?(ms|s|m|h|d)$/, "expected a duration such as 7d, 12h or 30m")
@@ -41,6 +51,29 @@ export const envSchema = z.object({
   RATE_LIMIT_PLAY: rateLimit.default("20/1m"),
   RATE_LIMIT_REGISTRY: rateLimit.default("10/1h"),
   RATE_LIMIT_CERTIFIER: rateLimit.default("10/1h"),
+  AI_GATEWAY_API_KEY: z.string().min(1).optional(),
+  PLAY_MODEL: z
+    .string()
+    .regex(
+      /^[a-z0-9-]+\/[A-Za-z0-9._:-]+$/,
+      "expected an AI Gateway model id <provider>/<model>, e.g. openai/gpt-5-mini",
+    )
+    .default("openai/gpt-5-mini"),
+  ISSUER_TYPE: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "lowercase words joined by -, e.g. sociedad-ia")
+    .default("sociedad-ia-reference-implementation"),
+  ISSUER_OPERATOR_NAME: z.string().trim().min(1).max(200).optional(),
+  ISSUER_OPERATOR_CUIT: z
+    .string()
+    .regex(CUIT_PATTERN, "expected NN-NNNNNNNN-N, e.g. 30-71234567-1")
+    .refine(isValidCuit, "the check digit does not match (modulo 11); check the number")
+    .optional(),
+  ISSUER_SUPERVISION_REGIME: z.string().trim().min(1).max(100).optional(),
+  ISSUER_CONTACT_EMAIL: z.email("expected an e-mail address").optional(),
+  REGISTRY_ADMIN_TOKEN: z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
+  CRON_SECRET: z.string().min(16, "must be at least 16 characters (openssl rand -hex 32)").optional(),
+  CERTIFIER_ALLOW_LOOPBACK: z.enum(["0", "1"], "expected 0 or 1").default("0"),
   VERCEL: z.string().optional(),
 });
 
@@ -100,6 +133,12 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
   const store: StoreConfig =
     url && token ? { backend: "upstash", url, token } : { backend: "embedded", dataDir: env.DATA_DIR };
 
+  // A serverless deployment has no local service worth certifying: the setting can only open an SSRF hole there.
+  if (env.CERTIFIER_ALLOW_LOOPBACK === "1" && env.VERCEL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  - CERTIFIER_ALLOW_LOOPBACK: refused on Vercel; it is for local demos and tests only. Remove it.",
+    );
+  }
   const secrets = loadSecrets(env, store);
   const rateLimits = {
     incorporate: parseRateLimit(env.RATE_LIMIT_INCORPORATE),

@@ -1,0 +1,16 @@
+import { agentsManifestDocument } from "@/lib/discovery/get-agents-manifest";
+import { publicBaseUrl } from "@/lib/http/base-url";
+import { cacheableResponse } from "@/lib/http/cacheable";
+import { preflight } from "@/lib/http/cors";
+import { route } from "@/lib/http/handler";
+
+// GET /.well-known/agents.json – this deployment's discovery manifest (SPEC 2.1); HEAD and 304 too
+export const GET = route(
+  async (request) => {
+    const { body, etag } = await agentsManifestDocument(publicBaseUrl(request));
+    return cacheableResponse(request, body, { contentType: "application/json; charset=utf-8", etag });
+  },
+  { cors: true },
+);
+
+export const OPTIONS = () => preflight(["GET", "HEAD"]);

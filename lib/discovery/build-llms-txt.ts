@@ -1,0 +1,66 @@
+import { ENDPOINTS, type Endpoint, type EndpointId, endpointById, endpointUrl } from "./endpoints";
+import type { ServiceInfo } from "./service-info";
+
+/** The recommended crawl order (SPEC 1); steps without an endpoint are done outside this service. */
+export const CRAWL_ORDER: { endpoint?: EndpointId; text: string }[] = [
+  { endpoint: "agentsManifest", text: "Read the discovery manifest: issuer, public key, audit endpoints and links." },
+  { endpoint: "openapi", text: "Read the OpenAPI 3.1 description: operations, request schemas and error codes." },
+  {
+    text: "Verify the provenance of the client package (@ar-agents/incorporate) before running it: `npm audit signatures` checks the registry signatures and SLSA provenance attestations.",
+  },
+  {
+    endpoint: "autoIncorporate",
+    text: "Incorporate in one idempotent call; invalid input answers 422 with findings {code, severity, field, message}.",
+  },
+];
+
+/**
+ * /llms.txt (the llmstxt.org layout: title, summary, sections of links) built from the endpoint
+ * list: live endpoints only, and crawl steps whose endpoint has not landed are marked as such.
+ */
+export function buildLlmsTxt(input: {
+  baseUrl: string;
+  service: ServiceInfo;
+  endpoints?: readonly Endpoint[];
+}): string {
+  const { baseUrl, service } = input;
+  const list = input.endpoints ?? ENDPOINTS;
+  const live = list.filter((e) => e.status === "live");
+  const find = (id: EndpointId) => list.find((e) => e.id === id) ?? endpointById(id);
+  const link = (e: Endpoint) => `${e.method} ${endpointUrl(baseUrl, e)}`;
+
+  const crawl = CRAWL_ORDER.map((step, i) => {
+    if (!step.endpoint) return `${i + 1}. ${step.text}`;
+    const e = find(step.endpoint);
+    const note = e.status === "live" ? "" : " (not available on this deployment yet)";
+    return `${i + 1}. \`${link(e)}\`${note}: ${step.text}`;
+  });
+  const entries = (filter: (e: Endpoint) => boolean) =>
+    live.filter(filter).map((e) => `- [${e.id}](${endpointUrl(baseUrl, e)}): ${e.method}. ${e.description}`);
+
+  return [
+    `# ${service.name} (${service.nameEs})`,
+    "",
+    `> ${service.description}`,
+    "",
+    "Argentine automated companies (sociedades-IA): a public registry, one-call incorporation for agents, and a tamper-evident audit log.",
+    "Every audit entry is HMAC-SHA256 signed over its RFC 8785 canonical form and hash-chained to the previous one; every read returns an Ed25519-signed checkpoint that anyone can verify offline with the public key in agents.json.",
+    "Errors are application/problem+json (RFC 9457) with a stable `code` member. Public GET endpoints allow any origin (CORS) and need no credentials.",
+    "The SOCIEDAD-IA company form is pending legislation in Argentina: what this service produces is preparation, not registration. Demo data is sandbox data.",
+    "",
+    "## Crawl order",
+    "",
+    ...crawl,
+    "",
+    "## Discovery",
+    "",
+    ...entries((e) => !e.path.startsWith("/api/") || e.path.startsWith("/api/discovery")),
+    "",
+    "## API",
+    "",
+    "Paths in {braces} are RFC 6570 templates; a session id matches ^[A-Za-z0-9_-]{8,64}$ (a UUID fits).",
+    "",
+    ...entries((e) => e.path.startsWith("/api/") && !e.path.startsWith("/api/discovery")),
+    "",
+  ].join("\n");
+}

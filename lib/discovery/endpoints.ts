@@ -1,0 +1,221 @@
+/**
+ * The one list of this service's HTTP endpoints. agents.json, /api/discovery, ai-plugin.json and
+ * /llms.txt are all built from it, and the integration test follows every live URL the manifest
+ * ends up with. When an endpoint lands, flip its `status` to "live" (or add an entry): that is the
+ * whole change here. Its OpenAPI operation goes in lib/discovery/openapi/operations.ts, and a unit
+ * test keeps the two lists in step.
+ */
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Slots of the manifest (SPEC 2.1) an endpoint can fill; the key within the slot is its `id`. */
+export const AUDIT_ENDPOINT_KEYS = ["auditRead", "auditVerify", "auditCsv", "auditStream", "verifyBadge"] as const;
+export const DISCOVERY_KEYS = [
+  "machineReadable",
+  "openapi",
+  "openapi31",
+  "aiPlugin",
+  "testVectors",
+  "certifier",
+] as const;
+
+export interface Endpoint {
+  /** Stable camelCase name; it is the key in `auditEndpoints` / `discovery` when `manifest` is set. */
+  id: string;
+  method: HttpMethod;
+  /** Path from the base URL; may be an RFC 6570 template (`{sessionId}`) and carry a fixed query. */
+  path: string;
+  /** One sentence for people and models. */
+  description: string;
+  /** "planned" entries are listed by /api/discovery as such and left out of every manifest. */
+  status: "live" | "planned";
+  /** The manifest object that also names this endpoint. */
+  manifest?: "auditEndpoints" | "discovery";
+  /** One of the five hosted endpoints SPEC 1 counts in the /api/discovery inventory. */
+  inventory?: true;
+}
+
+const LIST = [
+  {
+    id: "agentsManifest",
+    method: "GET",
+    path: "/.well-known/agents.json",
+    description: "This deployment's discovery manifest: issuer, public key, audit endpoint templates and links.",
+    status: "live",
+  },
+  {
+    id: "machineReadable",
+    method: "GET",
+    path: "/api/discovery",
+    description: "Inventory of the ecosystem's packages and tools and of this service's hosted endpoints.",
+    status: "live",
+    manifest: "discovery",
+  },
+  {
+    id: "openapi",
+    method: "GET",
+    path: "/api/discovery?format=openapi",
+    description: "OpenAPI 3.1 description of this HTTP API, generated from the schemas the handlers validate with.",
+    status: "live",
+    manifest: "discovery",
+  },
+  {
+    id: "openapi31",
+    method: "GET",
+    path: "/api/discovery?format=openapi31",
+    description: "The same OpenAPI 3.1 description, under the name that pins the version.",
+    status: "live",
+    manifest: "discovery",
+  },
+  {
+    id: "aiPlugin",
+    method: "GET",
+    path: "/.well-known/ai-plugin.json",
+    description: "Plugin manifest for model tool-callers, pointing at the OpenAPI description.",
+    status: "live",
+    manifest: "discovery",
+  },
+  {
+    id: "llmsTxt",
+    method: "GET",
+    path: "/llms.txt",
+    description: "A plain-text summary of the service for language models.",
+    status: "live",
+  },
+  {
+    id: "manifestSchema",
+    method: "GET",
+    path: "/schemas/agents.v1.json",
+    description: "JSON Schema (2020-12) of the discovery manifest.",
+    status: "live",
+  },
+  {
+    id: "jwks",
+    method: "GET",
+    path: "/.well-known/jwks.json",
+    description: "Public keys of the audit checkpoints (current first, then retired), for offline verification.",
+    status: "live",
+  },
+  {
+    id: "autoIncorporate",
+    method: "POST",
+    path: "/api/auto-incorporate",
+    description: "Incorporates a sociedad-IA in one idempotent call; invalid input is a 422 with findings.",
+    status: "planned",
+    inventory: true,
+  },
+  {
+    id: "play",
+    method: "POST",
+    path: "/api/play",
+    description: "The live demo agent loop with 12 mocked tools, streamed and rate-limited per IP.",
+    status: "planned",
+    inventory: true,
+  },
+  {
+    id: "auditRead",
+    method: "GET",
+    path: "/api/play/audit/{sessionId}",
+    description: "A session's audit entries with a signed checkpoint of its head.",
+    status: "live",
+    manifest: "auditEndpoints",
+    inventory: true,
+  },
+  {
+    id: "auditVerify",
+    method: "GET",
+    path: "/api/play/audit/{sessionId}?verify=1",
+    description: "The same, with the server's re-verification report (HMACs and chain).",
+    status: "live",
+    manifest: "auditEndpoints",
+  },
+  {
+    id: "auditCsv",
+    method: "GET",
+    path: "/api/play/audit/{sessionId}/csv",
+    description: "A session's audit log as CSV, one re-verifiable entry per row.",
+    status: "live",
+    manifest: "auditEndpoints",
+  },
+  {
+    id: "auditStream",
+    method: "GET",
+    path: "/api/play/audit/{sessionId}/stream",
+    description: "Server-sent events of a session's audit log: existing entries, then new ones live.",
+    status: "live",
+    manifest: "auditEndpoints",
+  },
+  {
+    id: "verifyBadge",
+    method: "GET",
+    path: "/api/badge/{sessionId}",
+    description: "A live 24 px SVG badge of a session's verification state, for READMEs.",
+    status: "live",
+    manifest: "auditEndpoints",
+    inventory: true,
+  },
+  {
+    id: "tamperDemo",
+    method: "POST",
+    path: "/api/play/tamper-demo",
+    description: "Alters a copy of a log in memory and shows where verification fails; never writes.",
+    status: "live",
+    inventory: true,
+  },
+  {
+    id: "registry",
+    method: "GET",
+    path: "/api/registry",
+    description: "The public registry of sociedades-IA, filterable by jurisdiction, type and status.",
+    status: "planned",
+  },
+  {
+    id: "registrySelfListing",
+    method: "POST",
+    path: "/api/registry",
+    description: "Lists a company as a draft; it goes live when the certifier rates it C or better.",
+    status: "planned",
+  },
+  {
+    id: "certifier",
+    method: "GET",
+    path: "/api/certifier?url={url}",
+    description: "Dry-run certification of a company's manifest and endpoints; changes nothing.",
+    status: "planned",
+    manifest: "discovery",
+  },
+  {
+    id: "testVectors",
+    method: "GET",
+    path: "/test-vectors",
+    description: "Test vectors for the audit log format, including negative cases that must fail.",
+    status: "planned",
+    manifest: "discovery",
+  },
+  {
+    id: "health",
+    method: "GET",
+    path: "/api/health",
+    description: "Liveness and store reachability.",
+    status: "live",
+  },
+] as const satisfies readonly Endpoint[];
+
+export type EndpointId = (typeof LIST)[number]["id"];
+
+export const ENDPOINTS: readonly Endpoint[] = LIST;
+
+/** Looks an entry up by id (typed, so a renamed id is a compile error where it is used). */
+export function endpointById(id: EndpointId): Endpoint {
+  return ENDPOINTS.find((e) => e.id === id) as Endpoint;
+}
+
+/** True when the path is an RFC 6570 template rather than a fixed URL. */
+export function isTemplate(endpoint: Endpoint): boolean {
+  return endpoint.path.includes("{");
+}
+
+/** The absolute URL (or URL template) of an endpoint under `baseUrl`. */
+export function endpointUrl(baseUrl: string, endpoint: Endpoint): string {
+  return `${baseUrl}${endpoint.path}`;
+}

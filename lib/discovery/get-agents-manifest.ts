@@ -1,0 +1,28 @@
+import { signingKeys } from "../audit/keys";
+import { getConfig } from "../config/config";
+import { type AgentsManifest, buildAgentsManifest, type IssuerSettings } from "./build-agents-manifest";
+import { type CachedDocument, cachedDocument } from "./cached-document";
+import { serviceInfo } from "./service-info";
+
+/** The operator's declarations from the ISSUER_* settings. */
+export function issuerSettings(): IssuerSettings {
+  const { env } = getConfig();
+  return {
+    type: env.ISSUER_TYPE,
+    operatorName: env.ISSUER_OPERATOR_NAME,
+    operatorCuit: env.ISSUER_OPERATOR_CUIT,
+    supervisionRegime: env.ISSUER_SUPERVISION_REGIME,
+    contactEmail: env.ISSUER_CONTACT_EMAIL,
+  };
+}
+
+/** This deployment's agents.json for a base URL, with the current checkpoint key as issuer.publicKey. */
+export async function getAgentsManifest(baseUrl: string): Promise<AgentsManifest> {
+  const { publicJwk } = await signingKeys();
+  return buildAgentsManifest({ baseUrl, service: serviceInfo(), issuer: issuerSettings(), publicKey: publicJwk });
+}
+
+/** The serialized manifest and its ETag, built once per process and base URL. */
+export function agentsManifestDocument(baseUrl: string): Promise<CachedDocument> {
+  return cachedDocument(`agents.json ${baseUrl}`, async () => JSON.stringify(await getAgentsManifest(baseUrl)));
+}

@@ -1,0 +1,176 @@
+import type { Config, RateLimitName } from "../../config/config";
+import { ERROR_CODES, type ErrorCode } from "../../http/error-codes";
+import type { ApiAuth } from "../api-auth";
+import type { ServiceInfo } from "../service-info";
+import { buildComponents, type HeaderName, headerRef, problemResponse, RATE_LIMIT_HEADERS } from "./components";
+import type { OperationSpec, SuccessResponse } from "./operation";
+import { OPERATIONS, SCHEMA_COMPONENTS, TAGS } from "./operations";
+import { toJsonSchema } from "./to-json-schema";
+
+type Json = Record<string, unknown>;
+
+export interface OpenApiDocument extends Json {
+  openapi: string;
+  info: Json;
+  paths: Record<string, Record<string, Json>>;
+  components: Json;
+}
+
+export const OPENAPI_VERSION = "3.1.0";
+
+function parameters(spec: OperationSpec): Json[] {
+  const groups = [
+    ["path", spec.pathParams],
+    ["query", spec.query],
+    ["header", spec.headers],
+  ] as const;
+  return groups.flatMap(([where, schema]) => {
+    if (!schema) return [];
+    const json = toJsonSchema(schema, "input") as { properties?: Record<string, Json>; required?: string[] };
+    return Object.entries(json.properties ?? {}).map(([name, property]) => {
+      const { description, ...rest } = property;
+      return {
+        name,
+        in: where,
+        required: where === "path" || (json.required ?? []).includes(name),
+        ...(description ? { description } : {}),
+        schema: rest,
+      };
+    });
+  });
+}
+
+function rateLimitNote(name: RateLimitName, rateLimits: Config["rateLimits"]): string {
+  const { count, window } = rateLimits[name];
+  return `Rate limited per client IP: at most ${count} requests per ${window} on this deployment (RATE_LIMIT_${name.toUpperCase()}).`;
+}
+
+function successResponse(spec: OperationSpec, status: number, response: SuccessResponse): Json {
+  const headers: Json = {};
+  for (const [name, header] of Object.entries(response.headers ?? {})) headers[name] = header;
+  if (spec.rateLimit) for (const name of Object.keys(RATE_LIMIT_HEADERS)) headers[name] = headerRef(name as HeaderName);
+  if (spec.cacheable && status < 300) {
+    headers.ETag = headerRef("ETag");
+    headers["Cache-Control"] = headerRef("Cache-Control");
+  }
+  const content = response.content
+    ? Object.fromEntries(
+        Object.entries(response.content).map(([type, schema]) => [type, { schema: toJsonSchema(schema, "output") }]),
+      )
+    : undefined;
+  return {
+    description: response.description,
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    ...(content ? { content } : {}),
+  };
+}
+
+function errorResponses(spec: OperationSpec): Record<string, Json> {
+  const codes = new Set<ErrorCode>([...spec.errors, "internal_error"]);
+  if (spec.rateLimit) {
+    codes.add("rate_limited");
+    if (spec.rateLimit.write) codes.add("rate_limiter_unavailable");
+  }
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    const { status } = ERROR_CODES[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const out: Record<string, Json> = {};
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const headers: Json = {};
+    if (status === 429 || status === 503) headers["Retry-After"] = headerRef("Retry-After");
+    if (spec.rateLimit && status === 429) {
+      for (const name of Object.keys(RATE_LIMIT_HEADERS)) headers[name] = headerRef(name as HeaderName);
+    }
+    out[String(status)] = problemResponse(list, headers);
+  }
+  return out;
+}
+
+function operationObject(spec: OperationSpec, rateLimits: Config["rateLimits"], auth: ApiAuth): Json {
+  const responses: Record<string, Json> = {};
+  for (const [status, response] of Object.entries(spec.responses)) {
+    responses[status] =
+      typeof response === "string"
+        ? { $ref: `#/components/responses/${response}` }
+        : successResponse(spec, Number(status), response);
+  }
+  if (spec.cacheable && !responses["304"]) responses["304"] = { $ref: "#/components/responses/NotModified" };
+  Object.assign(responses, errorResponses(spec));
+  const notes = [spec.description, spec.rateLimit && rateLimitNote(spec.rateLimit.name, rateLimits)].filter(Boolean);
+  const params = parameters(spec);
+  return {
+    operationId: spec.operationId,
+    summary: spec.summary,
+    ...(notes.length > 0 ? { description: notes.join("\n\n") } : {}),
+    tags: spec.tags,
+    ...(spec.authenticated && auth.mode === "api-key" ? { security: [{ apiKey: [] }] } : {}),
+    ...(params.length > 0 ? { parameters: params } : {}),
+    ...(spec.body
+      ? {
+          requestBody: {
+            required: true,
+            ...(spec.body.description ? { description: spec.body.description } : {}),
+            content: { "application/json": { schema: toJsonSchema(spec.body.schema, "input") } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/**
+ * The OpenAPI 3.1 description of this deployment's HTTP API, generated from the operations
+ * registry: request schemas are the zod schemas the handlers validate with, errors are problem+json
+ * responses built from the one table of codes, and rate-limited operations carry RateLimit headers.
+ */
+export function buildOpenApi(input: {
+  baseUrl: string;
+  service: ServiceInfo;
+  auth: ApiAuth;
+  rateLimits: Config["rateLimits"];
+  contactEmail?: string;
+  operations?: readonly OperationSpec[];
+}): OpenApiDocument {
+  const { service } = input;
+  const paths: OpenApiDocument["paths"] = {};
+  for (const spec of input.operations ?? OPERATIONS) {
+    paths[spec.path] ??= {};
+    (paths[spec.path] as Record<string, Json>)[spec.method] = operationObject(spec, input.rateLimits, input.auth);
+  }
+  const components = buildComponents();
+  const securitySchemes =
+    input.auth.mode === "api-key"
+      ? { securitySchemes: { apiKey: { type: "apiKey", in: "header", name: input.auth.header } } }
+      : {};
+  return {
+    openapi: OPENAPI_VERSION,
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: service.name,
+      version: service.version,
+      summary: "Registry, one-call incorporation and tamper-evident audit log for Argentine sociedades-IA.",
+      description: [
+        service.description,
+        "Recommended crawl order for agents: GET /.well-known/agents.json, then this description, then verify the client package's provenance, then POST /api/auto-incorporate.",
+        "Every error except an operation's own 422 validation failure is application/problem+json (RFC 9457) with a stable `code` member.",
+      ].join("\n\n"),
+      license: { name: service.license, identifier: service.license },
+      ...(input.contactEmail ? { contact: { email: input.contactEmail } } : {}),
+    },
+    servers: [{ url: input.baseUrl }],
+    tags: TAGS,
+    paths,
+    components: {
+      ...components,
+      schemas: {
+        ...components.schemas,
+        ...Object.fromEntries(
+          Object.entries(SCHEMA_COMPONENTS).map(([name, schema]) => [name, toJsonSchema(schema, "output")]),
+        ),
+      },
+      ...securitySchemes,
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { ERROR_CODES, type ErrorCode } from "../../http/error-codes";
+import { findingSchema } from "../../http/findings";
+import { PROBLEM_CONTENT_TYPE } from "../../http/problem";
+import { toJsonSchema } from "./to-json-schema";
+
+const CODES = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+
+/** RFC 9457 problem details as lib/http/problem.ts writes them; codes come from the one table. */
+export const problemSchema = z
+  .looseObject({
+    type: z.string().describe("urn:sociedades-ia:problem:<code>"),
+    title: z.string(),
+    status: z.int(),
+    detail: z.string().describe("For people; may change. Program against `code`."),
+    code: z.enum(CODES).describe("Stable error code (docs/errors.md)."),
+    instance: z.string().optional().describe("Path of the request."),
+  })
+  .describe("Some codes add members: `errors` ({path, message}[]) for invalid_request, `allowed` for invalid_query.");
+
+/** The 422 body of SPEC 2.6, shared by every operation that answers "fix these fields and retry". */
+export const validationFailureSchema = z.object({
+  ok: z.literal(false),
+  validation: z.object({ findings: z.array(findingSchema) }),
+  rfc001: z.unknown().describe("RFC-001 assessment of the request; its shape is defined by the operation."),
+});
+
+const integerHeader = (description: string) => ({ description, schema: { type: "integer", minimum: 0 } });
+
+/** Response headers of rate-limited operations (IETF RateLimit fields, as lib/http/rate-limit.ts sends). */
+export const RATE_LIMIT_HEADERS = {
+  "RateLimit-Limit": integerHeader("Requests allowed in the window."),
+  "RateLimit-Remaining": integerHeader("Requests left in the current window."),
+  "RateLimit-Reset": integerHeader("Seconds until a request slot frees up."),
+  "RateLimit-Policy": {
+    description: "The policy as `<limit>;w=<window seconds>`.",
+    schema: { type: "string", pattern: "^\\d+;w=\\d+$" },
+  },
+} as const;
+
+export const HEADERS = {
+  ...RATE_LIMIT_HEADERS,
+  "Retry-After": integerHeader("Seconds to wait before retrying."),
+  ETag: { description: "Strong validator of the body; send it back in If-None-Match.", schema: { type: "string" } },
+  "Cache-Control": { description: "How long the answer may be reused.", schema: { type: "string" } },
+} as const;
+
+export type HeaderName = keyof typeof HEADERS;
+
+export const headerRef = (name: HeaderName) => ({ $ref: `#/components/headers/${name}` });
+
+/** components of the document: every shared schema, response and header. */
+export function buildComponents() {
+  return {
+    schemas: {
+      Problem: toJsonSchema(problemSchema, "output"),
+      Finding: toJsonSchema(findingSchema, "output"),
+      ValidationFailure: toJsonSchema(validationFailureSchema, "output"),
+    },
+    responses: {
+      ValidationFailure: {
+        description:
+          "The request is well-formed but not acceptable: fix the fields the findings name and retry (SPEC 2.6).",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/ValidationFailure" } } },
+      },
+      NotModified: {
+        description: "The If-None-Match validator still matches: reuse the cached body.",
+        headers: { ETag: headerRef("ETag"), "Cache-Control": headerRef("Cache-Control") },
+      },
+    },
+    headers: HEADERS,
+  };
+}
+
+/** A problem+json response for the given codes (all of one status), restricting `code` to them. */
+export function problemResponse(codes: ErrorCode[], extraHeaders: Record<string, unknown> = {}) {
+  const list = codes.map((c) => `\`${c}\` (${ERROR_CODES[c].title})`).join(", ");
+  return {
+    description: `Problem details: ${list}.`,
+    ...(Object.keys(extraHeaders).length > 0 ? { headers: extraHeaders } : {}),
+    content: {
+      [PROBLEM_CONTENT_TYPE]: {
+        schema: {
+          allOf: [
+            { $ref: "#/components/schemas/Problem" },
+            { type: "object", properties: { code: { type: "string", enum: codes } } },
+          ],
+        },
+      },
+    },
+  };
+}

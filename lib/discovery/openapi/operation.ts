@@ -1,0 +1,63 @@
+import type { z } from "zod";
+import type { RateLimitName } from "../../config/config";
+import type { ErrorCode } from "../../http/error-codes";
+
+/** A JSON Schema written by hand, for bodies that no zod schema describes (text, SVG, external $ref). */
+export interface RawSchema {
+  jsonSchema: Record<string, unknown>;
+}
+
+/** A body's schema: preferably the zod schema the code itself uses, so description and code agree. */
+export type BodySchema = z.ZodType | RawSchema;
+
+export interface SuccessResponse {
+  description: string;
+  /** Media type -> schema. Omit for a bodiless answer. */
+  content?: Record<string, BodySchema>;
+  /** Extra response headers, by name. */
+  headers?: Record<string, { description: string; schema: Record<string, unknown> }>;
+}
+
+/** Responses shared through components/responses, referenced by name. */
+export type SharedResponseName = "ValidationFailure" | "NotModified";
+
+/**
+ * One HTTP operation of the OpenAPI description, registered once in operations.ts. Request schemas
+ * are the zod schemas the route handler validates with; errors are codes of lib/http/error-codes.ts
+ * and become problem+json responses grouped by status.
+ */
+export interface OperationSpec {
+  method: "get" | "post" | "put" | "patch" | "delete";
+  /** OpenAPI path: no query, parameters as {name}. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  pathParams?: z.ZodObject;
+  query?: z.ZodObject;
+  /** Request headers the operation reads (names as sent, e.g. `last-event-id`). */
+  headers?: z.ZodObject;
+  /** JSON request body. */
+  body?: { schema: z.ZodType; description?: string };
+  /** Answers that are not problem+json errors, by status (a shared response by name). */
+  responses: Record<number, SuccessResponse | SharedResponseName>;
+  /** Problem codes the operation can answer with; internal_error (500) is added to every operation. */
+  errors: ErrorCode[];
+  /** Per-IP limit (RATE_LIMIT_<NAME>): adds RateLimit headers, the 429 and, for writes, the 503. */
+  rateLimit?: { name: RateLimitName; write: boolean };
+  /** Sends a strong ETag and answers If-None-Match with 304 (the 304 is added for you). */
+  cacheable?: boolean;
+  /** Needs the API key whenever apiAuth() reports one configured (lib/discovery/api-auth.ts). */
+  authenticated?: boolean;
+}
+
+/** Identity function that checks an operation's shape where it is written. */
+export function defineOperation(spec: OperationSpec): OperationSpec {
+  return spec;
+}
+
+/** Marks a hand-written JSON Schema. */
+export function rawSchema(jsonSchema: Record<string, unknown>): RawSchema {
+  return { jsonSchema };
+}

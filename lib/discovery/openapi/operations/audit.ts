@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { SESSION_ID_PATTERN } from "../../../audit/entry";
+import { defineOperation, rawSchema } from "../operation";
+
+/** The path parameter of every audit route: requireSessionId() checks this same pattern. */
+export const sessionIdPath = z.object({
+  sessionId: z
+    .string()
+    .regex(SESSION_ID_PATTERN)
+    .describe("Caller-chosen session id, 8-64 of A-Z a-z 0-9 _ - (a UUID fits)."),
+});
+
+/** An audit entry as stored (DESIGN 3, docs/audit-log.md). A tampered log may hold anything. */
+export const auditEntrySchema = z.looseObject({
+  id: z.string().describe("<sessionId>:<seq>"),
+  sessionId: z.string(),
+  seq: z.int().min(0),
+  ts: z.string().describe("ISO 8601 UTC with milliseconds."),
+  kind: z.enum(["incorporation", "tool-call", "registry"]),
+  action: z.string(),
+  actor: z.string().describe("ip:<keyed hash>, key:<key id> or system; never a raw IP."),
+  input: z.unknown(),
+  output: z.unknown(),
+  outcome: z.enum(["ok", "rejected", "error"]),
+  prev: z.string().nullable().describe("sha256:<hex> of the previous entry's canonical form; null for seq 0."),
+  kid: z.string(),
+  hmac: z.string().describe("sha256:<hex> HMAC-SHA256 over the canonical form without hmac and signature."),
+  signature: z.string().optional(),
+});
+
+const problemReason = z.enum([
+  "malformed",
+  "wrong_session",
+  "wrong_seq",
+  "wrong_id",
+  "unknown_kid",
+  "hmac_mismatch",
+  "chain_broken",
+  "unsigned",
+]);
+
+/** The verification report of `?verify=1` (lib/audit/verify.ts). */
+export const verificationReportSchema = z.object({
+  total: z.int().min(0),
+  verified: z.int().min(0),
+  tampered: z.int().min(0).describe("Entries whose HMAC fails or whose chain link is broken; 0 for a clean log."),
+  unsigned: z.int().min(0),
+  firstBadSeq: z.int().min(0).nullable(),
+  head: z.object({ size: z.int().min(0), hash: z.string().nullable() }),
+  problems: z.array(z.object({ seq: z.int().min(0), reasons: z.array(problemReason) })),
+});
+
+export const auditLogSchema = z.object({
+  sessionId: z.string(),
+  backend: z.enum(["embedded", "upstash"]).describe("Which store answered."),
+  count: z.int().min(0),
+  entries: z.array(auditEntrySchema),
+  checkpoint: z
+    .string()
+    .describe("Compact JWS (EdDSA) over {sessionId, size, head, ts}; keys at /.well-known/jwks.json."),
+  verification: verificationReportSchema.optional().describe("Present with verify=1."),
+});
+
+const text = (description: string) => rawSchema({ type: "string", description });
+
+export const getAuditLog = defineOperation({
+  method: "get",
+  path: "/api/play/audit/{sessionId}",
+  operationId: "getAuditLog",
+  summary: "Read a session's audit log",
+  description:
+    "All entries of the session in order and a freshly signed checkpoint of its head. With verify=1 the server recomputes every HMAC and chain link and reports tampering.",
+  tags: ["audit"],
+  pathParams: sessionIdPath,
+  query: z.object({
+    verify: z.enum(["1", "0", "true", "false"]).optional().describe("1 adds the verification report."),
+  }),
+  responses: {
+    200: { description: "The log (empty for an unknown session).", content: { "application/json": auditLogSchema } },
+  },
+  errors: ["invalid_session_id", "invalid_query", "store_unavailable"],
+});
+
+export const getAuditCsv = defineOperation({
+  method: "get",
+  path: "/api/play/audit/{sessionId}/csv",
+  operationId: "getAuditCsv",
+  summary: "Export a session's audit log as CSV",
+  description: "RFC 4180 CSV with a header row, one entry per row with every member needed to re-verify it.",
+  tags: ["audit"],
+  pathParams: sessionIdPath,
+  responses: { 200: { description: "The CSV file.", content: { "text/csv": text("RFC 4180 CSV.") } } },
+  errors: ["invalid_session_id", "store_unavailable"],
+});
+
+export const streamAuditLog = defineOperation({
+  method: "get",
+  path: "/api/play/audit/{sessionId}/stream",
+  operationId: "streamAuditLog",
+  summary: "Follow a session's audit log live (server-sent events)",
+  description:
+    "Sends existing entries, then new ones as they are appended, as `entry` events whose id is the entry's seq. After maxSeconds a `reconnect` event ends the stream; EventSource resumes with Last-Event-ID.",
+  tags: ["audit"],
+  pathParams: sessionIdPath,
+  query: z.object({
+    maxSeconds: z.int().min(1).max(300).optional().describe("Lifetime of this connection in seconds (default 300)."),
+    lastEventId: z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .optional()
+      .describe("Resume after this seq (as Last-Event-ID)."),
+  }),
+  headers: z.object({
+    "last-event-id": z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .optional()
+      .describe("Resume after this seq."),
+  }),
+  responses: {
+    200: { description: "An event stream.", content: { "text/event-stream": text("Server-sent events.") } },
+  },
+  errors: ["invalid_session_id", "invalid_query", "bad_request"],
+});

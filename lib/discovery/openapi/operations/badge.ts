@@ -1,0 +1,21 @@
+import { defineOperation, rawSchema } from "../operation";
+import { sessionIdPath } from "./audit";
+
+const svg = rawSchema({ type: "string", description: "SVG image, 24 px high." });
+
+export const getBadge = defineOperation({
+  method: "get",
+  path: "/api/badge/{sessionId}",
+  operationId: "getBadge",
+  summary: "Live verification badge of a session",
+  description:
+    "An SVG badge that follows the log's verification state: verified (n/m), tampered, no hmac, or no entries. Served with no-cache and an ETag so README image proxies revalidate on every view.",
+  tags: ["audit"],
+  pathParams: sessionIdPath,
+  responses: {
+    200: { description: "The badge.", content: { "image/svg+xml": svg } },
+    304: "NotModified",
+    400: { description: "An invalid session id, drawn as a badge that says so.", content: { "image/svg+xml": svg } },
+  },
+  errors: ["store_unavailable"],
+});

@@ -1,0 +1,35 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { ApiError } from "../http/problem";
+
+// process.cwd() is the project root under `npm run serve` and on Vercel, and Next's file tracing
+// follows this form of path into the deployment bundle.
+const SCHEMAS_DIR = path.join(process.cwd(), "schemas");
+
+// One file name, no directory part and no leading dot: the allow-list check below is the real guard.
+const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*\.json$/;
+
+/** The path parameter of /schemas/{name}, as the OpenAPI description states it. */
+export const schemaNamePath = z.object({
+  name: z.string().regex(FILE_NAME).describe("A file name of the schemas/ folder, e.g. agents.v1.json."),
+});
+
+/** The `.json` files in schemas/, sorted: the only names /schemas/<name> serves. */
+export async function listSchemaFiles(): Promise<string[]> {
+  const entries = await fs.readdir(SCHEMAS_DIR, { withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && FILE_NAME.test(e.name))
+    .map((e) => e.name)
+    .sort();
+}
+
+/** The exact text of schemas/<name>; a name that is not a file of that folder is a 404 listing those that are. */
+export async function readSchemaFile(name: string): Promise<string> {
+  const available = await listSchemaFiles();
+  if (!available.includes(name)) {
+    const shown = JSON.stringify(name.slice(0, 80));
+    throw new ApiError("not_found", `No schema named ${shown}. Available: ${available.join(", ")}.`, { available });
+  }
+  return fs.readFile(path.join(SCHEMAS_DIR, name), "utf8");
+}

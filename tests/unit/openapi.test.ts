@@ -1,0 +1,257 @@
+import fs from "node:fs";
+import path from "node:path";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { tamperDemoRequest } from "@/lib/audit/tamper-demo";
+import { buildOpenApi, type OpenApiDocument } from "@/lib/discovery/openapi/build-openapi";
+import { defineOperation, type OperationSpec } from "@/lib/discovery/openapi/operation";
+import { OPERATIONS } from "@/lib/discovery/openapi/operations";
+import { serviceInfo } from "@/lib/discovery/service-info";
+import { ERROR_CODES, type ErrorCode } from "@/lib/http/error-codes";
+import { findingSchema } from "@/lib/http/findings";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const BASE = "https://sia.example";
+const DOC_ID = `${BASE}/api/discovery`;
+const rateLimits = {
+  incorporate: { count: 30, window: "1 h", windowMs: 3_600_000 },
+  play: { count: 20, window: "1 m", windowMs: 60_000 },
+  registry: { count: 10, window: "1 h", windowMs: 3_600_000 },
+  certifier: { count: 10, window: "1 h", windowMs: 3_600_000 },
+};
+const build = (over: Partial<Parameters<typeof buildOpenApi>[0]> = {}) =>
+  buildOpenApi({ baseUrl: BASE, service: serviceInfo(), auth: { mode: "none" }, rateLimits, ...over });
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON documents read back from the server, walked freely.
+type Json = Record<string, any>;
+const readJson = (p: string) => JSON.parse(fs.readFileSync(path.join(ROOT, p), "utf8"));
+
+const pointer = (segments: string[]) =>
+  `#${segments.map((s) => `/${encodeURIComponent(s.replaceAll("~", "~0").replaceAll("/", "~1"))}`).join("")}`;
+
+/** Every Schema Object of the document, as [location, JSON pointer segments]. */
+function schemaLocations(doc: OpenApiDocument): string[][] {
+  const out: string[][] = [];
+  const content = (at: string[], c: Json | undefined) => {
+    for (const type of Object.keys(c ?? {}))
+      if (c?.[type].schema !== undefined) out.push([...at, "content", type, "schema"]);
+  };
+  const response = (at: string[], r: Json) => {
+    if (r.$ref) return;
+    content(at, r.content);
+    for (const [name, h] of Object.entries<Json>(r.headers ?? {}))
+      if (!h.$ref) out.push([...at, "headers", name, "schema"]);
+  };
+  for (const name of Object.keys(doc.components.schemas as Json)) out.push(["components", "schemas", name]);
+  for (const name of Object.keys(doc.components.headers as Json)) out.push(["components", "headers", name, "schema"]);
+  for (const [name, r] of Object.entries<Json>(doc.components.responses as Json))
+    response(["components", "responses", name], r);
+  for (const [p, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries<Json>(item)) {
+      const at = ["paths", p, method];
+      for (let i = 0; i < (op.parameters ?? []).length; i++) out.push([...at, "parameters", String(i), "schema"]);
+      if (op.requestBody) content([...at, "requestBody"], op.requestBody.content);
+      for (const [status, r] of Object.entries<Json>(op.responses)) response([...at, "responses", status], r);
+    }
+  }
+  return out;
+}
+
+/** An Ajv that knows the document (so its internal $refs resolve) and the manifest schema it links to. */
+function ajvFor(doc: OpenApiDocument) {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, validateSchema: false });
+  addFormats(ajv);
+  // The document's own members are not schema keywords: Ajv may skip them; the schemas inside stay strict.
+  ajv.addVocabulary(["openapi", "jsonSchemaDialect", "info", "servers", "tags", "paths", "components"]);
+  // The file has no $id (its URL depends on the deployment): its retrieval URL is its base, as for any fetcher.
+  ajv.addSchema({ ...readJson("schemas/agents.v1.json"), $id: `${BASE}/schemas/agents.v1.json` });
+  ajv.addSchema(doc, DOC_ID);
+  return ajv;
+}
+
+function resolve(doc: unknown, ref: string): unknown {
+  return ref
+    .slice(2)
+    .split("/")
+    .map((s) => decodeURIComponent(s).replaceAll("~1", "/").replaceAll("~0", "~"))
+    .reduce<unknown>((node, key) => (node as Json | undefined)?.[key], doc);
+}
+
+describe("the OpenAPI description", () => {
+  const doc = build();
+
+  it("has the structure of an OpenAPI 3.1 document", () => {
+    const ajv = new Ajv2020({ allErrors: true });
+    addFormats(ajv);
+    const validate = ajv.compile(readJson("tests/fixtures/openapi-3.1-structure.schema.json"));
+    expect(validate(doc), JSON.stringify(validate.errors, null, 2)).toBe(true);
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(doc.jsonSchemaDialect).toBe("https://json-schema.org/draft/2020-12/schema");
+    expect(doc.servers).toEqual([{ url: BASE }]);
+  });
+
+  it("has Schema Objects that each compile as JSON Schema 2020-12", () => {
+    const ajv = ajvFor(doc);
+    const locations = schemaLocations(doc);
+    expect(locations.length).toBeGreaterThan(30);
+    for (const at of locations) {
+      expect(() => ajv.compile({ $ref: `${DOC_ID}${pointer(at)}` }), at.join(" ")).not.toThrow();
+    }
+  });
+
+  it("has internal references that all resolve, and links out only to JSON Schemas", () => {
+    const refs: string[] = [];
+    JSON.stringify(doc, (key, value) => {
+      if (key === "$ref" && typeof value === "string") refs.push(value);
+      return value;
+    });
+    const internal = refs.filter((r) => r.startsWith("#/"));
+    expect(internal.length).toBeGreaterThan(10);
+    for (const ref of internal) expect(resolve(doc, ref), ref).toBeDefined();
+    // The only links out: the manifest's schema on this server, and the JSON Schema meta-schema.
+    expect([...new Set(refs.filter((r) => !r.startsWith("#/")))].sort()).toEqual([
+      "/schemas/agents.v1.json",
+      "https://json-schema.org/draft/2020-12/schema",
+    ]);
+  });
+
+  it("declares every path template variable as a required path parameter, and no other", () => {
+    for (const [p, item] of Object.entries(doc.paths)) {
+      const vars = [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
+      for (const [method, op] of Object.entries<Json>(item)) {
+        const declared = (op.parameters ?? []).filter((x: Json) => x.in === "path");
+        expect(declared.map((x: Json) => x.name).sort(), `${method} ${p}`).toEqual(vars);
+        for (const x of declared) expect(x.required).toBe(true);
+      }
+    }
+  });
+
+  it("gives every operation a unique operationId, a summary and a problem+json 500", () => {
+    const ops = Object.values(doc.paths).flatMap((item) => Object.values<Json>(item));
+    expect(ops.length).toBe(OPERATIONS.length);
+    const ids = ops.map((op) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const op of ops) {
+      expect(op.summary, op.operationId).toBeTruthy();
+      expect(op.responses["500"].content["application/problem+json"], op.operationId).toBeDefined();
+    }
+  });
+
+  it("groups each operation's error codes under the status the code table gives them", () => {
+    for (const item of Object.values(doc.paths)) {
+      for (const op of Object.values<Json>(item)) {
+        for (const [status, r] of Object.entries<Json>(op.responses)) {
+          const schema = r.content?.["application/problem+json"]?.schema;
+          if (!schema) continue;
+          const codes: ErrorCode[] = schema.allOf[1].properties.code.enum;
+          for (const code of codes) expect(ERROR_CODES[code].status, `${op.operationId} ${code}`).toBe(Number(status));
+        }
+      }
+    }
+  });
+
+  it("describes request bodies with the zod schemas the handlers validate with", () => {
+    const body = doc.paths["/api/play/tamper-demo"]?.post?.requestBody as Json;
+    const { $schema: _, ...expected } = z.toJSONSchema(tamperDemoRequest, { target: "draft-2020-12", io: "input" });
+    expect(body.content["application/json"].schema).toEqual(expected);
+    expect(body.required).toBe(true);
+  });
+
+  it("lists every error code in the Problem schema, and the RateLimit headers as components", () => {
+    const problem = (doc.components.schemas as Json).Problem;
+    expect(problem.properties.code.enum.sort()).toEqual(Object.keys(ERROR_CODES).sort());
+    expect(problem.required).toEqual(expect.arrayContaining(["type", "title", "status", "detail", "code"]));
+    const headers = doc.components.headers as Json;
+    for (const name of [
+      "RateLimit-Limit",
+      "RateLimit-Remaining",
+      "RateLimit-Reset",
+      "RateLimit-Policy",
+      "Retry-After",
+    ]) {
+      expect(headers[name], name).toBeDefined();
+    }
+  });
+
+  it("answers If-None-Match with a 304 on cacheable operations", () => {
+    const get = doc.paths["/.well-known/agents.json"]?.get as Json;
+    expect(get.responses["304"]).toEqual({ $ref: "#/components/responses/NotModified" });
+    expect(get.responses["200"].headers.ETag).toEqual({ $ref: "#/components/headers/ETag" });
+  });
+
+  it("documents the discovery format parameter with its allowed values", () => {
+    const get = doc.paths["/api/discovery"]?.get as Json;
+    const format = get.parameters.find((x: Json) => x.name === "format");
+    expect(format).toMatchObject({
+      in: "query",
+      required: false,
+      schema: { enum: ["inventory", "openapi", "openapi31"] },
+    });
+    expect(Object.keys(get.responses)).toEqual(expect.arrayContaining(["200", "304", "400", "500"]));
+  });
+});
+
+describe("the operations registry, for operations that land later", () => {
+  const incorporate = defineOperation({
+    method: "post",
+    path: "/api/auto-incorporate",
+    operationId: "autoIncorporate",
+    summary: "Incorporate",
+    tags: ["incorporation"],
+    body: { schema: z.object({ denominacion: z.string(), capitalSocial: z.number() }) },
+    responses: {
+      200: { description: "ok", content: { "application/json": z.object({ ok: z.literal(true) }) } },
+      422: "ValidationFailure",
+    },
+    errors: ["malformed_json", "unsupported_media_type"],
+    rateLimit: { name: "incorporate", write: true },
+    authenticated: true,
+  });
+  const doc = build({ operations: [...OPERATIONS, incorporate] as OperationSpec[] });
+  const op = doc.paths["/api/auto-incorporate"]?.post as Json;
+
+  it("plugs an incorporation operation in with the shared 422 finding shape", () => {
+    expect(op.responses["422"]).toEqual({ $ref: "#/components/responses/ValidationFailure" });
+    const ajv = ajvFor(doc);
+    const validate = ajv.compile({
+      $ref: `${DOC_ID}${pointer(["components", "responses", "ValidationFailure", "content", "application/json", "schema"])}`,
+    });
+    const finding = { code: "capital_too_low", severity: "error", field: "capitalSocial", message: "too low" };
+    expect(findingSchema.parse(finding)).toEqual(finding);
+    expect(validate({ ok: false, validation: { findings: [finding] }, rfc001: { ok: false } })).toBe(true);
+    expect(validate({ ok: false, validation: { findings: [{ ...finding, severity: "fatal" }] }, rfc001: null })).toBe(
+      false,
+    );
+    expect(validate({ ok: true, validation: { findings: [] }, rfc001: null })).toBe(false);
+  });
+
+  it("adds RateLimit headers, the 429 with Retry-After and the fail-closed 503 to a rate-limited write", () => {
+    expect(Object.keys(op.responses["200"].headers)).toEqual(
+      expect.arrayContaining(["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy"]),
+    );
+    expect(Object.keys(op.responses["429"].headers)).toEqual(
+      expect.arrayContaining(["Retry-After", "RateLimit-Limit"]),
+    );
+    expect(op.responses["429"].content["application/problem+json"].schema.allOf[1].properties.code.enum).toEqual([
+      "rate_limited",
+    ]);
+    expect(op.responses["503"].content["application/problem+json"].schema.allOf[1].properties.code.enum).toEqual([
+      "rate_limiter_unavailable",
+    ]);
+    expect(op.description).toMatch(/at most 30 requests per 1 h/);
+  });
+
+  it("adds an API-key security scheme only when the auth mode asks for one", () => {
+    expect(doc.components).not.toHaveProperty("securitySchemes");
+    expect(op).not.toHaveProperty("security");
+    const keyed = build({ operations: [incorporate], auth: { mode: "api-key", header: "x-api-key" } });
+    expect((keyed.components.securitySchemes as Json).apiKey).toEqual({
+      type: "apiKey",
+      in: "header",
+      name: "x-api-key",
+    });
+    expect(keyed.paths["/api/auto-incorporate"]?.post?.security).toEqual([{ apiKey: [] }]);
+  });
+});
