@@ -50,8 +50,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // Production build (`npx next build` first) behind the same custom server as in production.
-    command: "node scripts/server.mjs",
+    // Production build (`npx next build` first) behind the same custom server as in production. The
+    // seed writes the pages' test sessions into the embedded store before the server opens it.
+    command: "./node_modules/.bin/tsx tests/support/seed-e2e.ts && node scripts/server.mjs",
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,0 +1,18 @@
+import type { AuditMessages } from "@/lib/i18n/messages/audit";
+import type { ProblemReason } from "@/packages/incorporate/src/audit-rules";
+
+/** The verifier's reason codes in plain language, each with its code for those who look it up. */
+export function ReasonList({ reasons, m }: { reasons: readonly string[]; m: AuditMessages["reasons"] }) {
+  return (
+    <ul className="reason-list">
+      {reasons.map((reason) => (
+        <li key={reason}>
+          {m[reason as ProblemReason] ?? reason}{" "}
+          <code className="reason-code" translate="no">
+            {reason}
+          </code>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,291 @@
+"use client";
+
+import { type FormEvent, useId, useState } from "react";
+import type { TamperDemoResult, TamperMutation } from "@/lib/audit/tamper-demo";
+import type { Lang } from "@/lib/i18n";
+import { audit } from "@/lib/i18n/messages/audit";
+import { CodeBlock } from "../code-block";
+import { ErrorNotice } from "./error-notice";
+import { prettyJson } from "./format";
+import { ReasonList } from "./reason-list";
+import { failureOf, networkFailure, type RequestFailure } from "./request-failure";
+import "./audit.css";
+
+const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+function changedMembers(original: unknown, altered: unknown): string[] {
+  if (!original || !altered || typeof original !== "object" || typeof altered !== "object") return [];
+  const a = original as Record<string, unknown>;
+  const b = altered as Record<string, unknown>;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+}
+
+/**
+ * The tamper demonstration (POST /api/play/tamper-demo): the server alters a copy of a log in memory
+ * and verifies both, and the original entry is shown VERIFIED next to the altered copy TAMPERED, with
+ * the reason. With `sessionId` the demo offers that session (dashboard); without it, the visitor may
+ * type one (`defaultSessionId` pre-fills it) or use the built-in sample.
+ */
+export function TamperDemo({
+  lang,
+  sessionId,
+  defaultSessionId,
+  startWithSample = false,
+}: {
+  lang: Lang;
+  sessionId?: string;
+  defaultSessionId?: string;
+  /** Pre-select the built-in sample even when a session is offered (e.g. the session is empty). */
+  startWithSample?: boolean;
+}) {
+  const m = audit[lang];
+  const t = m.tamper;
+  const id = useId();
+  const [source, setSource] = useState<"sample" | "session">(sessionId && !startWithSample ? "session" : "sample");
+  const [sessionInput, setSessionInput] = useState(defaultSessionId ?? "");
+  const [mutation, setMutation] = useState<TamperMutation>("edit-output");
+  const [seqInput, setSeqInput] = useState("");
+  const [attempted, setAttempted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<TamperDemoResult | null>(null);
+  const [failure, setFailure] = useState<RequestFailure | null>(null);
+
+  const targetSession = sessionId ?? sessionInput.trim();
+  const sessionError =
+    attempted && source === "session" && !sessionId && !SESSION_ID.test(targetSession)
+      ? targetSession === ""
+        ? t.sessionRequired
+        : m.request.invalidSessionId
+      : null;
+  const seqError = attempted && seqInput.trim() !== "" && !/^\d{1,6}$/.test(seqInput.trim()) ? t.seqInvalid : null;
+
+  async function run() {
+    setBusy(true);
+    setFailure(null);
+    const body = {
+      mutation,
+      ...(source === "session" ? { sessionId: targetSession } : {}),
+      ...(seqInput.trim() !== "" ? { seq: Number(seqInput.trim()) } : {}),
+    };
+    try {
+      const response = await fetch("/api/play/tamper-demo", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) {
+        setResult(null);
+        setFailure(await failureOf(response, m.request, { validation_failed: t.tooFewEntries }));
+        return;
+      }
+      setResult((await response.json()) as TamperDemoResult);
+    } catch {
+      setResult(null);
+      setFailure(networkFailure(m.request));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setAttempted(true);
+    const sessionOk = source === "sample" || Boolean(sessionId) || SESSION_ID.test(targetSession);
+    const seqOk = seqInput.trim() === "" || /^\d{1,6}$/.test(seqInput.trim());
+    if (sessionOk && seqOk) void run();
+  }
+
+  return (
+    <section className="tamper-demo" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t.title}</h2>
+      <p>{t.intro}</p>
+      <form className="audit-form" onSubmit={onSubmit} noValidate>
+        <fieldset>
+          <legend>{t.source}</legend>
+          {(sessionId ? (["session", "sample"] as const) : (["sample", "session"] as const)).map((option) => (
+            <div className="radio-row" key={option}>
+              <input
+                type="radio"
+                id={`${id}-src-${option}`}
+                name={`${id}-source`}
+                checked={source === option}
+                onChange={() => setSource(option)}
+              />
+              <label htmlFor={`${id}-src-${option}`}>
+                {option === "sample" ? t.sourceSample : sessionId ? t.sourceThisSession(sessionId) : t.sourceSession}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        {source === "session" && !sessionId ? (
+          <div className="field">
+            <label htmlFor={`${id}-session`}>{t.sessionLabel}</label>
+            <p className="field-hint" id={`${id}-session-hint`}>
+              {t.sessionHint}
+            </p>
+            <input
+              id={`${id}-session`}
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              value={sessionInput}
+              onChange={(e) => setSessionInput(e.target.value)}
+              aria-invalid={sessionError ? true : undefined}
+              aria-describedby={`${id}-session-hint${sessionError ? ` ${id}-session-error` : ""}`}
+            />
+            {sessionError ? (
+              <p className="field-error" id={`${id}-session-error`}>
+                {sessionError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor={`${id}-mutation`}>{t.mutationLabel}</label>
+            <select
+              id={`${id}-mutation`}
+              value={mutation}
+              onChange={(e) => setMutation(e.target.value as TamperMutation)}
+              aria-describedby={`${id}-mutation-hint`}
+            >
+              {(Object.keys(t.mutations) as TamperMutation[]).map((key) => (
+                <option key={key} value={key}>
+                  {t.mutations[key]}
+                </option>
+              ))}
+            </select>
+            <p className="field-hint" id={`${id}-mutation-hint`}>
+              {t.mutationHints[mutation]}
+            </p>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-seq`}>{t.seqLabel}</label>
+            <input
+              id={`${id}-seq`}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              value={seqInput}
+              onChange={(e) => setSeqInput(e.target.value)}
+              aria-invalid={seqError ? true : undefined}
+              aria-describedby={`${id}-seq-hint${seqError ? ` ${id}-seq-error` : ""}`}
+            />
+            {seqError ? (
+              <p className="field-error" id={`${id}-seq-error`}>
+                {seqError}
+              </p>
+            ) : null}
+            <p className="field-hint" id={`${id}-seq-hint`}>
+              {t.seqHint}
+            </p>
+          </div>
+        </div>
+        <p>
+          <button type="submit" className="button button-primary" disabled={busy} aria-disabled={busy}>
+            {busy ? t.running : t.run}
+          </button>
+        </p>
+      </form>
+
+      {failure ? (
+        <ErrorNotice
+          failure={failure}
+          lang={lang}
+          detailLabel={m.request.serverDetail}
+          retryLabel={m.request.retry}
+          onRetry={() => void run()}
+        />
+      ) : null}
+      {result ? <TamperResult result={result} lang={lang} headingId={`${id}-result`} /> : null}
+    </section>
+  );
+}
+
+/** The members to compare: those that changed, or the identifying ones when nearly all did (a swap). */
+function membersToShow(changed: string[]): string[] {
+  return changed.length > 4 ? changed.filter((k) => ["id", "seq", "action", "outcome"].includes(k)) : changed;
+}
+
+function pick(entry: unknown, keys: string[]): string {
+  const record = (entry ?? {}) as Record<string, unknown>;
+  return prettyJson(Object.fromEntries(keys.map((k) => [k, record[k]])));
+}
+
+function TamperResult({ result, lang, headingId }: { result: TamperDemoResult; lang: Lang; headingId: string }) {
+  const m = audit[lang];
+  const t = m.tamper;
+  const { original, altered, detected, seq } = result;
+  const originalClean = !original.verification.problems.some((p) => p.seq === seq);
+  const caught = detected.seq !== null;
+  const changed = changedMembers(original.entry, altered.entry);
+  const shown = membersToShow(changed);
+  const mutationLabel = t.mutations[result.mutation] ?? result.mutation;
+
+  return (
+    <section className="tamper-result" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t.resultTitle}</h3>
+      <p role="status">
+        {t.resultSource(result.source, result.sessionId)} {mutationLabel}. {t.original}:{" "}
+        {originalClean ? m.verdict.entryVerified : m.verdict.entryTampered}. {t.altered}: {m.verdict.entryTampered}.
+      </p>
+      <div className="tamper-compare">
+        <article className={`tamper-card ${originalClean ? "tamper-card-ok" : "tamper-card-bad"}`}>
+          <header className="tamper-card-head">
+            <h4>
+              {t.original} · {m.entry(seq)}
+            </h4>
+            <span className={`pill ${originalClean ? "pill-ok" : "pill-bad"}`}>
+              {originalClean ? m.verdict.entryVerified : m.verdict.entryTampered}
+            </span>
+          </header>
+          <p>{t.originalLog(original.verification.verified, original.verification.total)}</p>
+          {!originalClean ? <p>{t.originalNotClean}</p> : null}
+          {altered.entry === null ? (
+            <CodeBlock>{prettyJson(original.entry)}</CodeBlock>
+          ) : (
+            <>
+              {shown.length > 0 ? <CodeBlock caption={t.excerpt}>{pick(original.entry, shown)}</CodeBlock> : null}
+              <details>
+                <summary>{t.fullEntry}</summary>
+                <CodeBlock>{prettyJson(original.entry)}</CodeBlock>
+              </details>
+            </>
+          )}
+        </article>
+        <article className="tamper-card tamper-card-bad">
+          <header className="tamper-card-head">
+            <h4>
+              {t.altered} · {m.entry(seq)}
+            </h4>
+            <span className="pill pill-bad">{m.verdict.entryTampered}</span>
+          </header>
+          <p>{t.alteredLog(altered.verification.tampered, altered.verification.total)}</p>
+          {caught ? (
+            <div className="detected">
+              <p>
+                <strong>{t.detectedAt(detected.seq as number)}</strong>
+              </p>
+              <ReasonList reasons={detected.reasons} m={m.reasons} />
+            </div>
+          ) : (
+            <p>{t.notDetectedByChain}</p>
+          )}
+          {altered.entry === null ? (
+            <p>{t.deleted}</p>
+          ) : (
+            <>
+              {changed.length > 0 && result.mutation !== "swap-entries" ? <p>{t.changed(changed.join(", "))}</p> : null}
+              {shown.length > 0 ? <CodeBlock caption={t.excerpt}>{pick(altered.entry, shown)}</CodeBlock> : null}
+              <details>
+                <summary>{t.fullEntry}</summary>
+                <CodeBlock>{prettyJson(altered.entry)}</CodeBlock>
+              </details>
+            </>
+          )}
+        </article>
+      </div>
+    </section>
+  );
+}

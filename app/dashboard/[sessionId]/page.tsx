@@ -1,0 +1,152 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import Link from "next/link";
+import { isSessionId } from "@/lib/audit/entry";
+import { getAuditLog } from "@/lib/audit/get-audit-log";
+import { getConfig } from "@/lib/config/config";
+import { resolveBaseUrl } from "@/lib/http/base-url";
+import type { Dictionary } from "@/lib/i18n";
+import { CopyButton } from "../../_components/audit/copy-button";
+import { TamperDemo } from "../../_components/audit/tamper-demo";
+import { CodeBlock } from "../../_components/code-block";
+import { getDictionary } from "../../_i18n/get-lang";
+import { type InitialLog, SessionLive } from "./session-live";
+import "../../_components/audit/audit.css";
+
+type Props = { params: Promise<{ sessionId: string }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { d } = await getDictionary();
+  return { title: d.dashboard.title, robots: { index: false } };
+}
+
+function decode(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Origin for the copy-ready snippets; relative links if the request names no usable host. */
+async function baseUrl(): Promise<string> {
+  try {
+    const { env } = getConfig();
+    return resolveBaseUrl(await headers(), {
+      configured: env.PUBLIC_BASE_URL,
+      trustedProxyHops: env.TRUSTED_PROXY_HOPS,
+      onVercel: Boolean(env.VERCEL),
+    });
+  } catch {
+    return "";
+  }
+}
+
+/** The session's log as the server reads it; null when the store cannot be read (the page then retries). */
+async function readInitial(sessionId: string): Promise<InitialLog | null> {
+  try {
+    const log = await getAuditLog(sessionId, { verify: true });
+    if (!log.verification) return null;
+    return { backend: log.backend, entries: log.entries, checkpoint: log.checkpoint, verification: log.verification };
+  } catch (err) {
+    console.error(err);
+    return null;
+  }
+}
+
+function InvalidSession({ value, d }: { value: string; d: Dictionary }) {
+  const t = d.dashboard.invalid;
+  return (
+    <div className="page narrow audit-page">
+      <h1>{t.title}</h1>
+      <p>{t.body(value)}</p>
+      <p>{t.next}</p>
+      <p>
+        <Link className="button button-primary" href="/verify" prefetch={false}>
+          {t.verify}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function Snippet({ title, code, d }: { title: string; code: string; d: Dictionary }) {
+  const t = d.dashboard.badge;
+  return (
+    <div className="snippet">
+      <div className="snippet-head">
+        <h3>{title}</h3>
+        <CopyButton text={code} label={`${t.copy} (${title})`} copiedLabel={t.copied} failedLabel={t.copyFailed} />
+      </div>
+      <CodeBlock>{code}</CodeBlock>
+    </div>
+  );
+}
+
+export default async function DashboardPage({ params }: Props) {
+  const { lang, d } = await getDictionary();
+  const sessionId = decode((await params).sessionId);
+  if (!isSessionId(sessionId)) return <InvalidSession value={sessionId} d={d} />;
+
+  const t = d.dashboard;
+  const encoded = encodeURIComponent(sessionId);
+  const [initial, base] = await Promise.all([readInitial(sessionId), baseUrl()]);
+  const badgeUrl = `${base}/api/badge/${encoded}`;
+  const dashboardUrl = `${base}/dashboard/${encoded}`;
+  const markdown = `[![audit log](${badgeUrl})](${dashboardUrl})`;
+  const html = `<a href="${dashboardUrl}"><img src="${badgeUrl}" alt="audit log" height="24"></a>`;
+
+  return (
+    <div className="page audit-page">
+      <p className="eyebrow">{t.eyebrow}</p>
+      <h1>{t.title}</h1>
+      <p>
+        {t.sessionLabel}{" "}
+        <code translate="no" data-testid="session-id">
+          {sessionId}
+        </code>
+      </p>
+      <p className="lead">{t.lead}</p>
+      <p className="notice">{t.sandbox}</p>
+
+      <SessionLive
+        lang={lang}
+        sessionId={sessionId}
+        initial={initial}
+        afterTimeline={
+          <div className="audit-section">
+            <TamperDemo lang={lang} sessionId={sessionId} startWithSample={!initial || initial.entries.length === 0} />
+          </div>
+        }
+        snippets={
+          <>
+            <Snippet title={t.badge.markdown} code={markdown} d={d} />
+            <Snippet title={t.badge.html} code={html} d={d} />
+          </>
+        }
+      />
+
+      <section aria-labelledby="dashboard-downloads" className="audit-section">
+        <h2 id="dashboard-downloads">{t.downloads.title}</h2>
+        <ul className="link-list">
+          <li>
+            <a href={`/api/play/audit/${encoded}`} download={`audit-${sessionId}.json`}>
+              {t.downloads.json}
+            </a>
+          </li>
+          <li>
+            <a href={`/api/play/audit/${encoded}/csv`} download={`audit-${sessionId}.csv`}>
+              {t.downloads.csv}
+            </a>
+          </li>
+          <li>
+            <Link href={`/verify?session=${encoded}`} prefetch={false}>
+              {t.downloads.verify}
+            </Link>
+          </li>
+        </ul>
+        <p>{t.downloads.note}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,375 @@
+"use client";
+
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
+import type { VerificationReport } from "@/lib/audit/verify";
+import type { Lang } from "@/lib/i18n";
+import { audit } from "@/lib/i18n/messages/audit";
+import { dashboard } from "@/lib/i18n/messages/dashboard";
+import { type AuditVerification, type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
+import { ErrorNotice } from "../../_components/audit/error-notice";
+import { field, formatUtc, shortHash } from "../../_components/audit/format";
+import { ReasonList } from "../../_components/audit/reason-list";
+import { failureOf, networkFailure, type RequestFailure } from "../../_components/audit/request-failure";
+import { ScrollArea } from "../../_components/scroll-area";
+
+/** What the server read for the page: the log with its checkpoint and verification report. */
+export interface InitialLog {
+  backend: string;
+  entries: unknown[];
+  checkpoint: string;
+  verification: VerificationReport;
+}
+
+type Connection = "connecting" | "live" | "reconnecting" | "closed";
+
+const seqOf = (entry: unknown): number => {
+  const seq = field(entry, "seq");
+  return typeof seq === "number" ? seq : -1;
+};
+
+/** The server's entries, then any newer ones the stream delivered while the request was under way. */
+function merge(current: unknown[], fresh: unknown[]): unknown[] {
+  const last = fresh.length > 0 ? seqOf(fresh[fresh.length - 1]) : -1;
+  return [...fresh, ...current.filter((e) => seqOf(e) > last)];
+}
+
+let jwksCache: Promise<{ keys: PublicJwk[] }> | null = null;
+function publicKeys(): Promise<{ keys: PublicJwk[] }> {
+  jwksCache ??= fetch("/.well-known/jwks.json").then((r) => {
+    if (!r.ok) throw new Error(`HTTP ${r.status}`);
+    return r.json() as Promise<{ keys: PublicJwk[] }>;
+  });
+  jwksCache.catch(() => {
+    jwksCache = null;
+  });
+  return jwksCache;
+}
+
+/**
+ * The live part of the dashboard: entries arrive through the SSE stream (EventSource, resuming with
+ * Last-Event-ID); after each change the server's report (`?verify=1`, HMACs included) is fetched
+ * again and the chain and checkpoint are re-checked in the browser with the shared offline verifier.
+ * The first render uses only the server's data, so the server and the browser render the same.
+ */
+export function SessionLive({
+  lang,
+  sessionId,
+  initial,
+  afterTimeline,
+  snippets,
+}: {
+  lang: Lang;
+  sessionId: string;
+  initial: InitialLog | null;
+  /** Rendered between the timeline and the badge (the tamper demonstration). */
+  afterTimeline?: ReactNode;
+  /** The copy-ready embed snippets, rendered on the server, shown under the live badge. */
+  snippets: ReactNode;
+}) {
+  const t = dashboard[lang];
+  const a = audit[lang];
+  const id = useId();
+  const encoded = encodeURIComponent(sessionId);
+  const [entries, setEntries] = useState<unknown[]>(initial?.entries ?? []);
+  const [server, setServer] = useState<{ report: VerificationReport; backend: string } | null>(
+    initial ? { report: initial.verification, backend: initial.backend } : null,
+  );
+  const [browser, setBrowser] = useState<AuditVerification | "failed" | null>(null);
+  const [loadFailure, setLoadFailure] = useState<RequestFailure | null>(null);
+  const [refreshFailed, setRefreshFailed] = useState(false);
+  const [connection, setConnection] = useState<Connection>("connecting");
+  const [streamKey, setStreamKey] = useState(0);
+  const [announcement, setAnnouncement] = useState("");
+  const entriesRef = useRef(entries);
+  entriesRef.current = entries;
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const checkInBrowser = useCallback(
+    async (list: unknown[], checkpoint: string) => {
+      try {
+        setBrowser(await verifyAuditLog({ sessionId, entries: list, checkpoint }, { jwks: await publicKeys() }));
+      } catch {
+        setBrowser("failed");
+      }
+    },
+    [sessionId],
+  );
+
+  const refresh = useCallback(async () => {
+    try {
+      const response = await fetch(`/api/play/audit/${encoded}?verify=1`, { cache: "no-store" });
+      if (!response.ok) {
+        const failure = await failureOf(response, a.request);
+        setLoadFailure((prev) => (prev || entriesRef.current.length === 0 ? failure : prev));
+        setRefreshFailed(true);
+        return;
+      }
+      const log = (await response.json()) as InitialLog;
+      setLoadFailure(null);
+      setRefreshFailed(false);
+      setServer({ report: log.verification, backend: log.backend });
+      const merged = merge(entriesRef.current, log.entries);
+      setEntries(merged);
+      // Only a log that is exactly the signed one can be checked against its checkpoint.
+      if (merged.length === log.entries.length) void checkInBrowser(log.entries, log.checkpoint);
+    } catch {
+      setRefreshFailed(true);
+      if (entriesRef.current.length === 0) setLoadFailure(networkFailure(a.request));
+    }
+  }, [encoded, a.request, checkInBrowser]);
+
+  // First paint done: check the server-rendered log in the browser, or load it if the server could not.
+  useEffect(() => {
+    if (initial) void checkInBrowser(initial.entries, initial.checkpoint);
+    else void refresh();
+  }, [initial, checkInBrowser, refresh]);
+
+  // The live stream. Each event's id is the entry's seq: EventSource resumes after it by itself.
+  useEffect(() => {
+    void streamKey;
+    const last = entriesRef.current.length > 0 ? seqOf(entriesRef.current[entriesRef.current.length - 1]) : -1;
+    const query = last >= 0 ? `?lastEventId=${last}` : "";
+    const source = new EventSource(`/api/play/audit/${encoded}/stream${query}`);
+    // The server ends each connection after a while with a `reconnect` event: that drop is planned.
+    let planned = false;
+    setConnection("connecting");
+    source.onopen = () => {
+      planned = false;
+      setConnection("live");
+    };
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED) setConnection("closed");
+      else setConnection(planned ? "connecting" : "reconnecting");
+    };
+    source.addEventListener("reconnect", () => {
+      planned = true;
+    });
+    source.addEventListener("entry", (event) => {
+      let entry: unknown;
+      try {
+        entry = JSON.parse((event as MessageEvent<string>).data);
+      } catch {
+        return;
+      }
+      const seq = seqOf(entry);
+      setEntries((prev) => (prev.some((e) => seqOf(e) === seq) ? prev : [...prev, entry]));
+      setAnnouncement(t.timeline.newEntry(seq));
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void refresh(), 300);
+    });
+    return () => {
+      source.close();
+      clearTimeout(timer.current);
+    };
+  }, [encoded, streamKey, refresh, t.timeline]);
+
+  const report = server?.report ?? null;
+  const problems = new Map((report?.problems ?? []).map((p) => [p.seq, p.reasons]));
+  const firstBad = report?.firstBadSeq ?? null;
+  const firstReasons = firstBad === null ? [] : (problems.get(firstBad) ?? []);
+  const badgeState = !report
+    ? a.verdict.checking
+    : report.total === 0
+      ? a.verdict.logEmpty
+      : report.tampered > 0
+        ? a.verdict.logTampered
+        : report.unsigned > 0
+          ? a.verdict.logNoHmac
+          : `${a.verdict.logVerified} ${report.verified}/${report.total}`;
+
+  return (
+    <>
+      <section aria-labelledby={`${id}-status`} className="audit-section">
+        <h2 id={`${id}-status`}>{t.status.title}</h2>
+        <p className="live-status" data-connection={connection}>
+          <span className="live-status-text">
+            <span className={`live-dot ${connection === "live" ? "live-dot-on" : ""}`} aria-hidden="true" />
+            <span>{t.status[connection]}</span>
+          </span>
+          {connection === "closed" ? (
+            <button type="button" className="button button-small" onClick={() => setStreamKey((k) => k + 1)}>
+              {t.status.reconnect}
+            </button>
+          ) : null}
+        </p>
+        <p className="visually-hidden" aria-live="polite">
+          {announcement}
+        </p>
+        {loadFailure ? (
+          <ErrorNotice
+            failure={loadFailure}
+            lang={lang}
+            detailLabel={a.request.serverDetail}
+            retryLabel={a.request.retry}
+            onRetry={() => void refresh()}
+          />
+        ) : null}
+        <div className="status-grid">
+          <div className="status-card" data-testid="server-verification">
+            <h3>{t.status.server}</h3>
+            <ServerVerdict report={report} lang={lang} />
+            {report && report.tampered > 0 && firstBad !== null ? (
+              <ReasonList reasons={firstReasons} m={a.reasons} />
+            ) : null}
+            {server ? <p>{t.status.backend(server.backend)}</p> : null}
+            {refreshFailed && !loadFailure ? <p className="field-error">{t.status.refreshError}</p> : null}
+          </div>
+          <div className="status-card" data-testid="browser-verification">
+            <h3>{t.status.browser}</h3>
+            <BrowserVerdict result={browser} empty={entries.length === 0} lang={lang} />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby={`${id}-timeline`} className="audit-section">
+        <h2 id={`${id}-timeline`}>{t.timeline.title}</h2>
+        {entries.length === 0 && !loadFailure && (report || initial) ? (
+          <div className="notice" data-testid="empty-session">
+            <h3>{t.empty.title}</h3>
+            <p>{t.empty.body}</p>
+          </div>
+        ) : null}
+        {entries.length > 0 ? <p className="timeline-note">{t.timeline.caption}</p> : null}
+        {entries.length > 0 ? (
+          <ScrollArea label={t.timeline.region}>
+            <table className="timeline-table">
+              <caption className="visually-hidden">{t.timeline.title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t.timeline.seq}</th>
+                  <th scope="col">{t.timeline.state}</th>
+                  <th scope="col">{t.timeline.time}</th>
+                  <th scope="col">{t.timeline.kind}</th>
+                  <th scope="col">{t.timeline.action}</th>
+                  <th scope="col">{t.timeline.outcome}</th>
+                  <th scope="col">{t.timeline.hmac}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry, index) => {
+                  const seq = seqOf(entry);
+                  const covered = report !== null && index < report.total;
+                  const reasons = problems.get(index) ?? [];
+                  const bad = reasons.some((r) => r !== "unsigned");
+                  const kind = String(field(entry, "kind") ?? "—");
+                  const outcome = String(field(entry, "outcome") ?? "—");
+                  const ts = field(entry, "ts");
+                  return (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows at the end, and a tampered log may repeat a seq.
+                    <tr key={index} className={bad ? "row-bad" : undefined} data-seq={seq}>
+                      <td>{seq}</td>
+                      <td>
+                        {!covered ? (
+                          <span className="pill pill-neutral">{a.verdict.checking}</span>
+                        ) : bad ? (
+                          <span className="pill pill-bad">{a.verdict.entryTampered}</span>
+                        ) : reasons.length > 0 ? (
+                          <span className="pill pill-warn">{a.verdict.entryUnsigned}</span>
+                        ) : (
+                          <span className="pill pill-ok">{a.verdict.entryVerified}</span>
+                        )}
+                      </td>
+                      <td>{typeof ts === "string" ? <time dateTime={ts}>{formatUtc(ts)}</time> : formatUtc(ts)}</td>
+                      <td>{a.kinds[kind as keyof typeof a.kinds] ?? kind}</td>
+                      <td>
+                        <code translate="no">{String(field(entry, "action") ?? "—")}</code>
+                      </td>
+                      <td>{a.outcomes[outcome as keyof typeof a.outcomes] ?? outcome}</td>
+                      <td>
+                        <code translate="no">{shortHash(field(entry, "hmac"))}</code>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </ScrollArea>
+        ) : null}
+      </section>
+
+      {afterTimeline}
+
+      <section aria-labelledby={`${id}-badge`} className="audit-section">
+        <h2 id={`${id}-badge`}>{t.badge.title}</h2>
+        <p>{t.badge.intro}</p>
+        <div className="badge-preview">
+          {/* The query only makes the browser fetch the badge again when the log changes. */}
+          {/* biome-ignore lint/performance/noImgElement: an SVG from our own API, not an optimisable photo. */}
+          <img
+            src={`/api/badge/${encoded}?n=${entries.length}`}
+            alt={t.badge.alt(badgeState)}
+            height={24}
+            data-testid="badge"
+          />
+        </div>
+        {snippets}
+      </section>
+    </>
+  );
+}
+
+function ServerVerdict({ report, lang }: { report: VerificationReport | null; lang: Lang }) {
+  const t = dashboard[lang].status;
+  const a = audit[lang];
+  if (!report) return <span className="pill pill-neutral">{a.verdict.checking}</span>;
+  if (report.total === 0) {
+    return (
+      <>
+        <span className="pill pill-neutral">{a.verdict.logEmpty}</span>
+        <p>{t.noEntries}</p>
+      </>
+    );
+  }
+  const tone = report.tampered > 0 ? "bad" : report.unsigned > 0 ? "warn" : "ok";
+  return (
+    <div data-verdict={tone}>
+      <span className={`pill pill-${tone}`}>
+        {report.tampered > 0
+          ? a.verdict.logTampered
+          : report.unsigned > 0
+            ? a.verdict.logNoHmac
+            : a.verdict.logVerified}
+      </span>
+      <p>
+        {report.tampered > 0
+          ? t.serverTampered(report.tampered, report.total, report.firstBadSeq ?? 0)
+          : report.unsigned > 0
+            ? t.serverUnsigned(report.unsigned, report.total)
+            : t.serverVerified(report.verified, report.total)}
+      </p>
+    </div>
+  );
+}
+
+function BrowserVerdict({
+  result,
+  empty,
+  lang,
+}: {
+  result: AuditVerification | "failed" | null;
+  empty: boolean;
+  lang: Lang;
+}) {
+  const t = dashboard[lang].status;
+  const a = audit[lang];
+  if (result === null) return <span className="pill pill-neutral">{a.verdict.checking}</span>;
+  if (result === "failed") return <p className="field-error">{t.refreshError}</p>;
+  if (empty) return <span className="pill pill-neutral">{a.verdict.logEmpty}</span>;
+  const checkpointOk = result.checkpoint?.error === null;
+  return (
+    <div data-verdict={result.ok ? "ok" : "bad"}>
+      <span className={`pill ${result.ok ? "pill-ok" : "pill-bad"}`}>
+        {result.ok ? a.verdict.logVerified : a.verdict.logTampered}
+      </span>
+      <p>
+        {result.ok
+          ? t.browserOk
+          : result.firstBadSeq !== null
+            ? t.browserBad(result.firstBadSeq)
+            : checkpointOk
+              ? t.browserBad(null)
+              : t.browserCheckpointBad}
+      </p>
+    </div>
+  );
+}

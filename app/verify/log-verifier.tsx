@@ -1,0 +1,315 @@
+"use client";
+
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
+import type { Lang } from "@/lib/i18n";
+import { audit } from "@/lib/i18n/messages/audit";
+import { verify } from "@/lib/i18n/messages/verify";
+import {
+  type AuditLogDocument,
+  type AuditVerification,
+  type CheckpointVerification,
+  type PublicJwk,
+  verifyAuditLog,
+} from "@/packages/incorporate/src/verify";
+import { ErrorNotice } from "../_components/audit/error-notice";
+import { formatUtc, prettyJson } from "../_components/audit/format";
+import { ReasonList } from "../_components/audit/reason-list";
+import { failureOf, networkFailure, type RequestFailure } from "../_components/audit/request-failure";
+import { CodeBlock } from "../_components/code-block";
+
+type Messages = (typeof verify)["es"]["paste"];
+type Parsed = { ok: true; log: AuditLogDocument } | { ok: false; message: string };
+type CheckpointState = "valid" | "missing" | "unknownKey" | "badSignature" | "mismatch" | "malformed";
+
+/** Reads pasted text as an exported log: the audit endpoint's JSON, or at least `{entries}`. */
+function parseLog(text: string, t: Messages): Parsed {
+  if (text.trim() === "") return { ok: false, message: t.errors.empty };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, message: t.errors.json(err instanceof Error ? err.message : String(err)) };
+  }
+  if (!value || typeof value !== "object" || !Array.isArray((value as { entries?: unknown }).entries)) {
+    return { ok: false, message: t.errors.shape };
+  }
+  const doc = value as { sessionId?: unknown; entries: unknown[]; checkpoint?: unknown };
+  const first = doc.entries[0] as { sessionId?: unknown } | undefined;
+  const sessionId =
+    typeof doc.sessionId === "string" ? doc.sessionId : typeof first?.sessionId === "string" ? first.sessionId : null;
+  if (sessionId === null) return { ok: false, message: t.errors.sessionId };
+  const checkpoint = typeof doc.checkpoint === "string" ? doc.checkpoint : null;
+  return { ok: true, log: { sessionId, entries: doc.entries, checkpoint } };
+}
+
+function checkpointState(c: CheckpointVerification | null): CheckpointState {
+  if (c === null) return "missing";
+  if (c.error === null) return "valid";
+  if (c.signatureValid && !c.matchesLog) return "mismatch";
+  if (!c.keyFound) return c.kid === null ? "malformed" : "unknownKey";
+  if (!c.signatureValid) return "badSignature";
+  return "malformed";
+}
+
+/**
+ * Verifies an exported log entirely in the browser with the shared offline verifier
+ * (packages/incorporate/src/verify.ts) and the service's published checkpoint keys: chain,
+ * checkpoint signature, counts, and the first bad entry with its reasons in plain language.
+ */
+export function LogVerifier({ lang, sessionId }: { lang: Lang; sessionId?: string }) {
+  const t = verify[lang].paste;
+  const a = audit[lang];
+  const id = useId();
+  const [text, setText] = useState("");
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ failure: RequestFailure; retry: () => void } | null>(null);
+  const [busy, setBusy] = useState<"verify" | "load" | null>(null);
+  const [result, setResult] = useState<{ log: AuditLogDocument; report: AuditVerification } | null>(null);
+  const jwks = useRef<{ keys: PublicJwk[] } | null>(null);
+
+  async function publicKeys(): Promise<{ keys: PublicJwk[] }> {
+    if (jwks.current) return jwks.current;
+    const response = await fetch("/.well-known/jwks.json");
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    jwks.current = (await response.json()) as { keys: PublicJwk[] };
+    return jwks.current;
+  }
+
+  async function verifyText(source: string) {
+    setFailure(null);
+    const parsed = parseLog(source, t);
+    if (!parsed.ok) {
+      setResult(null);
+      setFieldError(parsed.message);
+      return;
+    }
+    setFieldError(null);
+    if (!globalThis.crypto?.subtle) {
+      setResult(null);
+      setFailure({ failure: { message: t.errors.noWebCrypto }, retry: () => void verifyText(source) });
+      return;
+    }
+    setBusy("verify");
+    try {
+      let keys: { keys: PublicJwk[] };
+      try {
+        keys = await publicKeys();
+      } catch {
+        setResult(null);
+        setFailure({ failure: { message: t.errors.jwks }, retry: () => void verifyText(source) });
+        return;
+      }
+      setResult({ log: parsed.log, report: await verifyAuditLog(parsed.log, { jwks: keys }) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function loadSession() {
+    if (!sessionId) return;
+    setFailure(null);
+    setBusy("load");
+    let body: string;
+    try {
+      const response = await fetch(`/api/play/audit/${encodeURIComponent(sessionId)}`, { cache: "no-store" });
+      if (!response.ok) {
+        setFailure({ failure: await failureOf(response, a.request), retry: () => void loadSession() });
+        return;
+      }
+      body = prettyJson(await response.json());
+    } catch {
+      setFailure({ failure: networkFailure(a.request), retry: () => void loadSession() });
+      return;
+    } finally {
+      setBusy(null);
+    }
+    setText(body);
+    await verifyText(body);
+  }
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setFileName(file.name);
+    let content: string;
+    try {
+      content = await file.text();
+    } catch {
+      setFieldError(t.errors.file);
+      return;
+    }
+    event.target.value = ""; // choosing the same file again re-reads it
+    setText(content);
+    await verifyText(content);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void verifyText(text);
+  }
+
+  return (
+    <>
+      <form className="audit-form" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-text`}>{t.textLabel}</label>
+          <p className="field-hint" id={`${id}-text-hint`}>
+            {t.textHint}
+          </p>
+          <textarea
+            id={`${id}-text`}
+            value={text}
+            spellCheck={false}
+            autoComplete="off"
+            rows={10}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={`${id}-text-hint${fieldError ? ` ${id}-text-error` : ""}`}
+          />
+          {fieldError ? (
+            <p className="field-error" id={`${id}-text-error`}>
+              {fieldError}
+            </p>
+          ) : null}
+        </div>
+        <div className="field file-picker">
+          <input id={`${id}-file`} type="file" accept="application/json,.json" onChange={(e) => void onFile(e)} />
+          <label htmlFor={`${id}-file`} className="button">
+            {t.fileLabel}
+          </label>
+          {fileName ? <span className="file-name">{fileName}</span> : null}
+        </div>
+        <div className="button-row">
+          <button type="submit" className="button button-primary" disabled={busy !== null}>
+            {busy === "verify" ? t.verifying : t.submit}
+          </button>
+          {sessionId ? (
+            <button type="button" className="button" disabled={busy !== null} onClick={() => void loadSession()}>
+              {busy === "load" ? t.loading : t.loadSession(sessionId)}
+            </button>
+          ) : null}
+        </div>
+      </form>
+      {failure ? (
+        <ErrorNotice
+          failure={failure.failure}
+          lang={lang}
+          detailLabel={a.request.serverDetail}
+          retryLabel={a.request.retry}
+          onRetry={failure.retry}
+        />
+      ) : null}
+      <div aria-live="polite">
+        {result ? (
+          <BrowserReport log={result.log} report={result.report} lang={lang} headingId={`${id}-result`} />
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function BrowserReport({
+  log,
+  report,
+  lang,
+  headingId,
+}: {
+  log: AuditLogDocument;
+  report: AuditVerification;
+  lang: Lang;
+  headingId: string;
+}) {
+  const t = verify[lang].paste;
+  const a = audit[lang];
+  const cp = checkpointState(report.checkpoint);
+  const empty = report.total === 0;
+  const tone = !report.ok ? "bad" : cp === "missing" || empty ? "warn" : "ok";
+  const pill = !report.ok ? a.verdict.logTampered : empty ? a.verdict.logEmpty : a.verdict.logVerified;
+  const sentence = !report.ok
+    ? t.verdictBad
+    : empty
+      ? t.verdictEmpty
+      : cp === "missing"
+        ? t.verdictOkNoCheckpoint(report.total)
+        : t.verdictOk(report.total);
+  const first = report.firstBadSeq;
+  const firstReasons = report.problems.find((p) => p.seq === first)?.reasons ?? [];
+  const others = report.problems.filter((p) => p.seq !== first && p.reasons.some((r) => r !== "unsigned"));
+  const payload = report.checkpoint?.payload;
+
+  return (
+    <section className="report" aria-labelledby={headingId} data-verdict={report.ok ? "verified" : "tampered"}>
+      <h3 id={headingId}>{t.resultTitle}</h3>
+      <div className={`verdict verdict-${tone}`}>
+        <span className={`pill pill-${tone}`}>{pill}</span>
+        <p>{sentence}</p>
+      </div>
+      <dl className="stats">
+        <div>
+          <dt>{t.counts.total}</dt>
+          <dd>{report.total}</dd>
+        </div>
+        <div>
+          <dt>{t.counts.linked}</dt>
+          <dd>{report.verified}</dd>
+        </div>
+        <div>
+          <dt>{t.counts.tampered}</dt>
+          <dd>{report.tampered}</dd>
+        </div>
+        <div>
+          <dt>{t.counts.firstBad}</dt>
+          <dd>{first === null ? t.counts.none : a.entry(first)}</dd>
+        </div>
+        <div className="stat-wide">
+          <dt>{t.counts.checkpoint}</dt>
+          <dd data-checkpoint={cp}>{t.checkpointShort[cp]}</dd>
+        </div>
+        {payload ? (
+          <div>
+            <dt>{t.counts.signedAt}</dt>
+            <dd>
+              <time dateTime={payload.ts}>{formatUtc(payload.ts)} UTC</time>
+            </dd>
+          </div>
+        ) : null}
+        {report.checkpoint?.kid ? (
+          <div className="stat-wide">
+            <dt>{t.counts.key}</dt>
+            <dd>
+              <code translate="no">{report.checkpoint.kid}</code>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {first !== null ? (
+        <div className="first-bad" data-first-bad={first}>
+          <h4>{t.firstBadTitle(first)}</h4>
+          <ReasonList reasons={firstReasons} m={a.reasons} />
+          {firstReasons.includes("chain_broken") && first > 0 ? <p>{t.previousHint(first - 1)}</p> : null}
+          <CodeBlock caption={t.entryJson(first)}>{prettyJson(log.entries[first])}</CodeBlock>
+        </div>
+      ) : null}
+      {cp !== "valid" && cp !== "missing" ? (
+        <div className="first-bad" data-checkpoint-problem={cp}>
+          <h4>{t.checkpointTitle}</h4>
+          <p>{t.checkpoint[cp]}</p>
+        </div>
+      ) : null}
+      {others.length > 0 ? (
+        <>
+          <h4>{t.otherProblems}</h4>
+          <ul className="problem-list">
+            {others.map((p) => (
+              <li key={p.seq}>
+                {a.entry(p.seq)}:
+                <ReasonList reasons={p.reasons} m={a.reasons} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}

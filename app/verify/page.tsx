@@ -1,0 +1,113 @@
+import type { Metadata } from "next";
+import Form from "next/form";
+import { isSessionId } from "@/lib/audit/entry";
+import { type AuditLogResult, getAuditLog } from "@/lib/audit/get-audit-log";
+import { StoreUnavailableError } from "@/lib/store";
+import { ErrorNotice } from "../_components/audit/error-notice";
+import { TamperDemo } from "../_components/audit/tamper-demo";
+import { getDictionary } from "../_i18n/get-lang";
+import { LogVerifier } from "./log-verifier";
+import { SessionReport } from "./session-report";
+import "../_components/audit/audit.css";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+type Lookup =
+  | { kind: "none" }
+  | { kind: "invalid"; value: string }
+  | { kind: "failed"; sessionId: string; storeDown: boolean }
+  | { kind: "report"; log: AuditLogResult };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { d } = await getDictionary();
+  return { title: d.nav.verify };
+}
+
+/** Verifies `?session=` on the server with the service's HMAC keys: the same report as `?verify=1`. */
+async function lookUp(raw: string | undefined): Promise<Lookup> {
+  const value = raw?.trim() ?? "";
+  if (value === "") return { kind: "none" };
+  if (!isSessionId(value)) return { kind: "invalid", value };
+  try {
+    return { kind: "report", log: await getAuditLog(value, { verify: true }) };
+  } catch (err) {
+    console.error(err);
+    return { kind: "failed", sessionId: value, storeDown: err instanceof StoreUnavailableError };
+  }
+}
+
+export default async function VerifyPage({ searchParams }: Props) {
+  const { lang, d } = await getDictionary();
+  const t = d.verify;
+  const session = (await searchParams).session;
+  const lookup = await lookUp(Array.isArray(session) ? session[0] : session);
+  const validId =
+    lookup.kind === "report" ? lookup.log.sessionId : lookup.kind === "failed" ? lookup.sessionId : undefined;
+  const invalid = lookup.kind === "invalid";
+
+  return (
+    <div className="page audit-page">
+      <h1>{t.title}</h1>
+      <p className="lead">{t.lead}</p>
+
+      <section aria-labelledby="verify-by-id" className="audit-section">
+        <h2 id="verify-by-id">{t.byId.title}</h2>
+        <p>{t.byId.intro}</p>
+        {/* A GET form: works without JavaScript, and next/form turns it into a client navigation. */}
+        <Form action="/verify" className="audit-form" prefetch={false}>
+          <div className="field">
+            <label htmlFor="session-id">{t.byId.label}</label>
+            <p className="field-hint" id="session-id-hint">
+              {t.byId.hint}
+            </p>
+            <div className="inline-form">
+              <input
+                id="session-id"
+                name="session"
+                type="text"
+                autoComplete="off"
+                spellCheck={false}
+                defaultValue={lookup.kind === "invalid" ? lookup.value : validId}
+                aria-invalid={invalid ? true : undefined}
+                aria-describedby={invalid ? "session-id-hint session-id-error" : "session-id-hint"}
+              />
+              <button type="submit" className="button button-primary">
+                {t.byId.submit}
+              </button>
+            </div>
+            {lookup.kind === "invalid" ? (
+              <p className="field-error" id="session-id-error">
+                {t.byId.invalid(lookup.value)}
+              </p>
+            ) : null}
+          </div>
+        </Form>
+        <div aria-live="polite">
+          {lookup.kind === "report" && lookup.log.verification ? (
+            <SessionReport log={lookup.log} report={lookup.log.verification} d={d} />
+          ) : null}
+          {lookup.kind === "failed" ? (
+            <ErrorNotice
+              failure={{ message: lookup.storeDown ? t.byId.storeDown : d.audit.request.server(500) }}
+              lang={lang}
+              detailLabel={d.audit.request.serverDetail}
+              retryLabel={t.byId.retry}
+              retryHref={`/verify?session=${encodeURIComponent(lookup.sessionId)}`}
+            />
+          ) : null}
+        </div>
+      </section>
+
+      <div className="audit-section">
+        <TamperDemo lang={lang} defaultSessionId={validId} />
+      </div>
+
+      <section aria-labelledby="verify-paste" className="audit-section">
+        <h2 id="verify-paste">{t.paste.title}</h2>
+        <p>{t.paste.intro}</p>
+        <p>{t.paste.hmacNote}</p>
+        <LogVerifier lang={lang} sessionId={validId} />
+      </section>
+    </div>
+  );
+}

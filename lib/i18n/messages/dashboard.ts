@@ -1,0 +1,152 @@
+import { defineMessages } from "../define-messages";
+
+/** Strings of the session dashboard (`/dashboard/{sessionId}`). Its live part (a client component) imports this file. */
+export const dashboard = defineMessages({
+  es: {
+    title: "Panel de la sesión",
+    eyebrow: "Sesión",
+    sessionLabel: "Identificador de la sesión:",
+    lead: "La línea de tiempo firmada de esta sesión: cada constitución y cada llamada a una herramienta, en orden, con su verificación. Se actualiza sola cuando se agregan entradas.",
+    sandbox:
+      "Las sesiones de la demostración son datos de prueba (sandbox): no tienen efecto legal y se borran un tiempo después de su última entrada.",
+    invalid: {
+      title: "Identificador de sesión no válido",
+      body: (value: string) =>
+        `«${value}» no es un identificador de sesión: tiene que tener de 8 a 64 caracteres entre letras, números, «-» y «_» (un UUID sirve).`,
+      next: "Revisá el enlace que seguiste. Si tenés el identificador correcto, verificalo en la página de verificación.",
+      verify: "Ir a Verificar",
+    },
+    status: {
+      title: "Verificación",
+      live: "En vivo: las entradas nuevas aparecen solas.",
+      connecting: "Conectando con el flujo en vivo…",
+      reconnecting: "Se cortó la conexión en vivo; reconectando…",
+      closed: "La conexión en vivo se cerró. Las entradas nuevas no aparecerán hasta que reconectes.",
+      reconnect: "Reconectar",
+      server: "En el servidor (HMAC y cadena)",
+      browser: "En tu navegador (cadena y checkpoint)",
+      serverVerified: (verified: number, total: number) => `${verified} de ${total} entradas verifican.`,
+      serverTampered: (tampered: number, total: number, first: number) =>
+        `${tampered} de ${total} entradas fallan; la primera es la entrada ${first}.`,
+      serverUnsigned: (unsigned: number, total: number) => `${unsigned} de ${total} entradas no tienen firma HMAC.`,
+      browserOk: "La cadena está completa y el checkpoint firmado coincide.",
+      browserBad: (first: number | null) =>
+        first === null
+          ? "El checkpoint firmado no coincide con las entradas."
+          : `La cadena se rompe en la entrada ${first}.`,
+      browserCheckpointBad: "La firma del checkpoint no es válida o no coincide con las entradas.",
+      noEntries: "Todavía no hay entradas.",
+      backend: (backend: string) => `Almacenamiento: ${backend}.`,
+      refreshError: "No se pudo actualizar la verificación.",
+    },
+    empty: {
+      title: "Esta sesión no tiene entradas",
+      body: "Puede que todavía no se haya registrado nada (esta página muestra la primera entrada apenas llegue), que el identificador esté mal escrito, o que la sesión haya vencido: las sesiones de demostración se borran un tiempo después de su última entrada, las que incluyen una constitución se conservan siempre.",
+    },
+    loadError:
+      "No se pudo leer el registro de esta sesión porque el almacenamiento no responde. No se cambió nada. Volvé a intentar en unos segundos.",
+    timeline: {
+      title: "Línea de tiempo",
+      region: "Línea de tiempo de la sesión (se desplaza horizontalmente)",
+      caption: "Entradas del registro de auditoría, de la más antigua a la más nueva. Horas en UTC.",
+      seq: "N.º",
+      time: "Hora (UTC)",
+      kind: "Tipo",
+      action: "Acción",
+      outcome: "Resultado",
+      hmac: "HMAC",
+      state: "Verificación",
+      newEntry: (seq: number) => `Nueva entrada en el registro: ${seq}.`,
+    },
+    badge: {
+      title: "Insignia",
+      intro:
+        "Una insignia que sigue en vivo el estado de verificación de esta sesión. Pegala en un README o en una página web:",
+      alt: (state: string) => `Insignia del registro de auditoría: ${state}`,
+      markdown: "Markdown",
+      html: "HTML",
+      copy: "Copiar",
+      copied: "Copiado al portapapeles.",
+      copyFailed: "No se pudo copiar: seleccioná el texto y copialo a mano.",
+    },
+    downloads: {
+      title: "Descargas y verificación independiente",
+      json: "Descargar el registro (JSON)",
+      csv: "Descargar el registro (CSV)",
+      verify: "Verificar esta sesión",
+      note: "El JSON trae un checkpoint firmado: pegalo en la página de verificación para comprobarlo en tu navegador, sin confiar en este servidor.",
+    },
+  },
+  en: {
+    title: "Session dashboard",
+    eyebrow: "Session",
+    sessionLabel: "Session id:",
+    lead: "This session's signed timeline: every incorporation and every tool call, in order, with its verification. It updates by itself when entries are added.",
+    sandbox:
+      "Demo sessions are sandbox data: they have no legal effect and are removed some time after their last entry.",
+    invalid: {
+      title: "Invalid session id",
+      body: (value: string) =>
+        `“${value}” is not a session id: it takes 8 to 64 characters of letters, digits, “-” and “_” (a UUID fits).`,
+      next: "Check the link you followed. If you have the right id, verify it on the verify page.",
+      verify: "Go to Verify",
+    },
+    status: {
+      title: "Verification",
+      live: "Live: new entries appear by themselves.",
+      connecting: "Connecting to the live stream…",
+      reconnecting: "The live connection dropped; reconnecting…",
+      closed: "The live connection closed. New entries will not appear until you reconnect.",
+      reconnect: "Reconnect",
+      server: "On the server (HMAC and chain)",
+      browser: "In your browser (chain and checkpoint)",
+      serverVerified: (verified: number, total: number) => `${verified} of ${total} entries verify.`,
+      serverTampered: (tampered: number, total: number, first: number) =>
+        `${tampered} of ${total} entries fail; the first is entry ${first}.`,
+      serverUnsigned: (unsigned: number, total: number) => `${unsigned} of ${total} entries have no HMAC.`,
+      browserOk: "The chain is complete and the signed checkpoint matches.",
+      browserBad: (first: number | null) =>
+        first === null ? "The signed checkpoint does not match the entries." : `The chain breaks at entry ${first}.`,
+      browserCheckpointBad: "The checkpoint signature is not valid or does not match the entries.",
+      noEntries: "No entries yet.",
+      backend: (backend: string) => `Storage: ${backend}.`,
+      refreshError: "The verification could not be refreshed.",
+    },
+    empty: {
+      title: "This session has no entries",
+      body: "Nothing may have been recorded yet (this page shows the first entry as soon as it arrives), the id may be mistyped, or the session may have expired: demo sessions are removed some time after their last entry, those holding an incorporation are kept for good.",
+    },
+    loadError:
+      "This session's log could not be read because the storage is not answering. Nothing was changed. Try again in a few seconds.",
+    timeline: {
+      title: "Timeline",
+      region: "Session timeline (scrolls horizontally)",
+      caption: "Audit log entries, oldest first. Times in UTC.",
+      seq: "No.",
+      time: "Time (UTC)",
+      kind: "Kind",
+      action: "Action",
+      outcome: "Outcome",
+      hmac: "HMAC",
+      state: "Verification",
+      newEntry: (seq: number) => `New entry in the log: ${seq}.`,
+    },
+    badge: {
+      title: "Badge",
+      intro: "A badge that follows this session's verification state live. Paste it into a README or a web page:",
+      alt: (state: string) => `Audit log badge: ${state}`,
+      markdown: "Markdown",
+      html: "HTML",
+      copy: "Copy",
+      copied: "Copied to the clipboard.",
+      copyFailed: "Could not copy: select the text and copy it by hand.",
+    },
+    downloads: {
+      title: "Downloads and independent verification",
+      json: "Download the log (JSON)",
+      csv: "Download the log (CSV)",
+      verify: "Verify this session",
+      note: "The JSON carries a signed checkpoint: paste it into the verify page to check it in your browser, without trusting this server.",
+    },
+  },
+});

@@ -1,0 +1,194 @@
+import { defineMessages } from "../define-messages";
+
+/**
+ * Strings of the demo agent page (`/play`). Its chat (a client component) imports this file
+ * directly, so parameterised messages work there too.
+ */
+export const play = defineMessages({
+  es: {
+    title: "Demo del agente",
+    eyebrow: "Sandbox · 12 herramientas simuladas",
+    heading: "Demo del agente",
+    lead: "Pedile al agente una operación argentina: validar un CUIT, emitir una factura, cobrar con un link de pago, mandar un WhatsApp. Cada llamada a una herramienta queda firmada y encadenada en el registro de auditoría de tu sesión, que se llena al lado del chat.",
+    sandbox:
+      "Todo es de prueba (sandbox): nada sale a ARCA, al BCRA, a bancos, a la IGJ ni a WhatsApp, y los datos que ves son inventados. No escribas datos personales reales.",
+    model: {
+      scripted:
+        "Modelo: guionado, sin IA ni conexión externa. Lee tu mensaje en español o en inglés, decide qué herramientas llamar y responde con sus resultados.",
+      gateway: (id: string) => `Modelo: ${id}, a través de AI Gateway. Las herramientas siguen siendo simuladas.`,
+    },
+    examples: {
+      title: "Ejemplos para empezar",
+      hint: "Tocá uno para enviarlo.",
+      prompts: {
+        credit: "Validá el CUIT 20-17254359-7 y consultá su situación en la Central de Deudores",
+        invoice:
+          "Emití una factura B por $15.000 al CUIT 30-71234567-1, creá el link de pago y mandalo por WhatsApp al 11 5555-1234",
+        banking: "¿A cuánto está el dólar oficial? Validá también el CBU 2850590940090418135201",
+        registry:
+          'Buscá en el Boletín Oficial "sociedades por acciones simplificadas" y consultá en la IGJ la empresa 30-70987654-2',
+      },
+    },
+    chat: {
+      region: "Conversación con el agente",
+      empty: "Todavía no hay mensajes. Elegí un ejemplo o escribí tu pedido.",
+      you: "Vos",
+      agent: "Agente",
+      working: "El agente está trabajando…",
+      done: "El agente terminó de responder.",
+    },
+    form: {
+      label: "Tu pedido al agente",
+      hint: (max: number) => `Hasta ${max} caracteres. Enter envía; Mayúsculas + Enter agrega una línea.`,
+      count: (used: number, max: number) => `${used} de ${max} caracteres`,
+      send: "Enviar",
+      stop: "Detener",
+      reset: "Nueva conversación",
+    },
+    tool: {
+      status: {
+        running: "EN CURSO",
+        ok: "LISTA",
+        rejected: "RECHAZADA",
+        error: "ERROR",
+      },
+      input: "Entrada",
+      output: "Salida",
+      error: "Motivo",
+      sandbox: "SANDBOX",
+      recording: "Registrando en la auditoría…",
+      audit: (seq: number) => `Entrada de auditoría N.º ${seq}`,
+      hmac: "HMAC",
+      openEntry: "ver en el panel de la sesión",
+      names: {
+        validar_cuit: "Validar CUIT",
+        consultar_padron_arca: "Padrón de ARCA",
+        validar_cbu: "Validar CBU",
+        consultar_central_deudores: "Central de Deudores (BCRA)",
+        cotizacion_dolar_oficial: "Dólar oficial",
+        validar_factura: "Validar factura",
+        emitir_factura: "Emitir factura",
+        crear_link_de_pago: "Link de pago",
+        crear_suscripcion: "Suscripción",
+        enviar_whatsapp: "WhatsApp",
+        buscar_boletin_oficial: "Boletín Oficial",
+        consultar_igj: "Registro de la IGJ",
+      },
+    },
+    session: {
+      title: "Tu sesión",
+      none: "La sesión empieza con tu primer mensaje: ahí aparecen su identificador, su insignia en vivo y sus entradas.",
+      id: "Identificador:",
+      badgeAlt: "Insignia de verificación en vivo de esta sesión",
+      dashboard: "Abrir el panel de la sesión",
+      json: "Registro en JSON, verificado por el servidor",
+      entries: (n: number) => (n === 1 ? "1 entrada firmada" : `${n} entradas firmadas`),
+      timeline: "Entradas de esta conversación",
+      note: "Guardá el identificador: cualquiera puede verificar la sesión con él. Sólo esta pestaña puede escribir en ella.",
+    },
+    errors: {
+      rateLimited: (seconds: number) =>
+        `Hiciste muchos pedidos seguidos. Esperá ${seconds} s y volvé a intentar; no se registró nada.`,
+      retry: "Volver a intentar",
+      tooLong: (max: number) => `El mensaje es demasiado largo: acortalo a ${max} caracteres como máximo.`,
+      tooMany: "La conversación es demasiado larga para seguir. Empezá una nueva conversación.",
+      session: "Esta pestaña ya no puede escribir en su sesión. Empezá una nueva conversación.",
+      storeDown: "El almacenamiento no responde; no se registró nada. Volvé a intentar en unos segundos.",
+      network: "No hubo respuesta del servidor. Revisá tu conexión y volvé a intentar.",
+      generic: (detail: string) => `El agente no pudo responder: ${detail} Volvé a intentar.`,
+    },
+  },
+  en: {
+    title: "Agent demo",
+    eyebrow: "Sandbox · 12 mocked tools",
+    heading: "Agent demo",
+    lead: "Ask the agent for an Argentine operation: validate a CUIT, issue an invoice, charge with a payment link, send a WhatsApp message. Every tool call is signed and chained into your session's audit log, which fills in beside the chat.",
+    sandbox:
+      "Everything is sandbox data: nothing reaches ARCA, the BCRA, banks, the IGJ or WhatsApp, and the data you see is made up. Do not type real personal data.",
+    model: {
+      scripted:
+        "Model: scripted, no AI and no outside connection. It reads your message in Spanish or English, decides which tools to call and answers with their results.",
+      gateway: (id: string) => `Model: ${id}, through the AI Gateway. The tools are still mocked.`,
+    },
+    examples: {
+      title: "Examples to start with",
+      hint: "Tap one to send it.",
+      prompts: {
+        credit: "Validate CUIT 20-17254359-7 and check its credit situation with the BCRA",
+        invoice:
+          "Issue a type B invoice for $15,000 to CUIT 30-71234567-1, create a payment link and send it by WhatsApp to +54 9 11 5555-1234",
+        banking: "What is the official dollar rate? Also validate CBU 2850590940090418135201",
+        registry:
+          'Search the official gazette for "simplified joint-stock companies" and look up company 30-70987654-2 in the IGJ',
+      },
+    },
+    chat: {
+      region: "Conversation with the agent",
+      empty: "No messages yet. Pick an example or write your request.",
+      you: "You",
+      agent: "Agent",
+      working: "The agent is working…",
+      done: "The agent has finished answering.",
+    },
+    form: {
+      label: "Your request to the agent",
+      hint: (max: number) => `Up to ${max} characters. Enter sends; Shift + Enter adds a line.`,
+      count: (used: number, max: number) => `${used} of ${max} characters`,
+      send: "Send",
+      stop: "Stop",
+      reset: "New conversation",
+    },
+    tool: {
+      status: {
+        running: "RUNNING",
+        ok: "DONE",
+        rejected: "REJECTED",
+        error: "ERROR",
+      },
+      input: "Input",
+      output: "Output",
+      error: "Reason",
+      sandbox: "SANDBOX",
+      recording: "Recording in the audit log…",
+      audit: (seq: number) => `Audit entry no. ${seq}`,
+      hmac: "HMAC",
+      openEntry: "see it on the session dashboard",
+      names: {
+        validar_cuit: "Validate CUIT",
+        consultar_padron_arca: "ARCA tax registry",
+        validar_cbu: "Validate CBU",
+        consultar_central_deudores: "BCRA debtor registry",
+        cotizacion_dolar_oficial: "Official dollar rate",
+        validar_factura: "Validate invoice",
+        emitir_factura: "Issue invoice",
+        crear_link_de_pago: "Payment link",
+        crear_suscripcion: "Subscription",
+        enviar_whatsapp: "WhatsApp",
+        buscar_boletin_oficial: "Official Gazette",
+        consultar_igj: "IGJ company registry",
+      },
+    },
+    session: {
+      title: "Your session",
+      none: "The session starts with your first message: its id, its live badge and its entries appear here.",
+      id: "Id:",
+      badgeAlt: "Live verification badge of this session",
+      dashboard: "Open the session dashboard",
+      json: "Log as JSON, verified by the server",
+      entries: (n: number) => (n === 1 ? "1 signed entry" : `${n} signed entries`),
+      timeline: "Entries of this conversation",
+      note: "Keep the id: anyone can verify the session with it. Only this tab can write to it.",
+    },
+    errors: {
+      rateLimited: (seconds: number) =>
+        `Too many requests in a row. Wait ${seconds} s and try again; nothing was recorded.`,
+      retry: "Try again",
+      tooLong: (max: number) => `The message is too long: shorten it to at most ${max} characters.`,
+      tooMany: "The conversation is too long to continue. Start a new conversation.",
+      session: "This tab can no longer write to its session. Start a new conversation.",
+      storeDown: "Storage is not answering; nothing was recorded. Try again in a few seconds.",
+      network: "The server did not answer. Check your connection and try again.",
+      generic: (detail: string) => `The agent could not answer: ${detail} Try again.`,
+    },
+  },
+});

@@ -1,0 +1,227 @@
+import { defineMessages } from "../define-messages";
+
+/** Strings of the verify page (`/verify`). The log verifier (a client component) imports this file. */
+export const verify = defineMessages({
+  es: {
+    title: "Verificar un registro de auditoría",
+    lead: "Comprobá que el registro de una sesión no fue alterado: por su identificador (el servidor recalcula cada firma HMAC) o pegando el registro exportado (tu navegador recalcula la cadena y la firma del checkpoint, sin confiar en este servidor).",
+    byId: {
+      title: "Por identificador de sesión",
+      intro: "El servidor vuelve a calcular el HMAC de cada entrada con su clave secreta y comprueba la cadena.",
+      label: "Identificador de sesión",
+      hint: "De 8 a 64 caracteres: letras, números, «-» y «_» (un UUID sirve).",
+      submit: "Verificar",
+      invalid: (value: string) =>
+        `«${value}» no es un identificador de sesión válido: tiene que tener de 8 a 64 caracteres entre letras, números, «-» y «_». Revisalo y volvé a intentar.`,
+      storeDown:
+        "No pudimos leer el registro porque el almacenamiento del servicio no responde. No se cambió nada. Volvé a intentar en unos segundos.",
+      retry: "Reintentar",
+      reportTitle: (id: string) => `Informe de la sesión ${id}`,
+      summaryVerified: (n: number) =>
+        n === 1
+          ? "La única entrada verifica: su HMAC coincide y la cadena está completa."
+          : `Las ${n} entradas verifican: cada HMAC coincide y la cadena está completa.`,
+      summaryTampered: (bad: number, total: number, first: number) =>
+        `${bad} de ${total} entradas fallan la verificación. La primera es la entrada ${first}.`,
+      summaryUnsigned: (n: number, total: number) =>
+        `${n} de ${total} entradas no tienen firma HMAC: no se puede comprobar que no hayan cambiado.`,
+      empty:
+        "Esta sesión no tiene entradas. Puede que el identificador esté mal escrito, que todavía no se haya registrado nada, o que la sesión haya vencido (las sesiones de demostración se borran un tiempo después de su última entrada; las que incluyen una constitución se conservan siempre).",
+      counts: {
+        total: "Entradas",
+        verified: "Verificadas",
+        tampered: "Adulteradas",
+        unsigned: "Sin firma",
+        firstBad: "Primera entrada con problemas",
+        none: "ninguna",
+        backend: "Almacenamiento que respondió",
+        head: "Hash de la última entrada (cabeza)",
+      },
+      firstBadTitle: (seq: number) => `Entrada ${seq}: la primera con problemas`,
+      otherProblems: "Otras entradas con problemas",
+      entryJson: (seq: number) => `Contenido de la entrada ${seq}, tal como está guardado`,
+      dashboard: "Abrir el panel de la sesión",
+      downloadJson: "Descargar el registro (JSON)",
+      reportJson: "Ver este informe en JSON",
+    },
+    paste: {
+      title: "Pegando o subiendo un registro exportado",
+      intro:
+        "Pegá el JSON que devuelve /api/play/audit/{sessionId} (o elegí el archivo descargado). Tu navegador recalcula la cadena de hashes y verifica la firma Ed25519 del checkpoint con las claves públicas de /.well-known/jwks.json. Nada de lo que pegues sale de tu navegador.",
+      hmacNote:
+        "Los HMAC no se pueden comprobar acá porque su clave es secreta; para eso usá la verificación por identificador. Una entrada modificada igual se detecta: rompe el enlace de la entrada siguiente o, si es la última, el checkpoint.",
+      textLabel: "Registro en JSON",
+      textHint: "El objeto completo, con sessionId, entries y checkpoint.",
+      fileLabel: "O elegí un archivo .json…",
+      loadSession: (id: string) => `Cargar el registro de la sesión ${id}`,
+      loading: "Cargando…",
+      submit: "Verificar en mi navegador",
+      verifying: "Verificando…",
+      errors: {
+        empty: "Pegá un registro o elegí un archivo antes de verificar.",
+        json: (detail: string) =>
+          `El texto no es JSON válido (${detail}). Copiá la respuesta completa del endpoint, desde la primera llave «{» hasta la última «}».`,
+        shape:
+          "El JSON no tiene la forma de un registro exportado: falta la lista «entries». Usá la respuesta de /api/play/audit/{sessionId} tal como llega.",
+        sessionId:
+          "No se sabe a qué sesión pertenece el registro: falta «sessionId» y la primera entrada tampoco lo dice. Agregá el sessionId al objeto.",
+        file: "No se pudo leer el archivo. Elegilo de nuevo o pegá su contenido en el cuadro de texto.",
+        jwks: "No se pudieron obtener las claves públicas (/.well-known/jwks.json) para comprobar el checkpoint. Revisá tu conexión y volvé a intentar.",
+        noWebCrypto:
+          "Tu navegador no ofrece WebCrypto en esta página (hace falta una conexión segura, HTTPS). Abrí el sitio por HTTPS o usá un navegador actualizado.",
+      },
+      resultTitle: "Resultado en tu navegador",
+      verdictOk: (n: number) =>
+        `Registro verificado: las ${n} entradas están bien encadenadas y el checkpoint firmado coincide con ellas.`,
+      verdictOkNoCheckpoint: (n: number) =>
+        `Las ${n} entradas están bien encadenadas, pero el registro no trae checkpoint: no se pudo comprobar que esté completo.`,
+      verdictBad: "El registro fue alterado.",
+      verdictEmpty: "El registro no tiene entradas.",
+      counts: {
+        total: "Entradas",
+        linked: "Bien encadenadas",
+        tampered: "Con problemas",
+        firstBad: "Primera entrada con problemas",
+        none: "ninguna",
+        checkpoint: "Checkpoint",
+        signedAt: "Firmado el",
+        key: "Clave (kid)",
+      },
+      checkpointShort: {
+        valid: "Firma válida; coincide con las entradas",
+        missing: "No incluido",
+        unknownKey: "Clave desconocida",
+        badSignature: "Firma inválida",
+        mismatch: "No coincide con las entradas",
+        malformed: "Mal formado",
+      },
+      checkpointTitle: "El checkpoint no es válido",
+      checkpoint: {
+        valid: "Firma válida; coincide con las entradas",
+        missing: "No hay checkpoint en el registro",
+        unknownKey:
+          "Lo firmó una clave que este servicio no publica en /.well-known/jwks.json: no es un checkpoint de este servicio.",
+        badSignature: "La firma no es válida: el checkpoint fue modificado o no lo firmó este servicio.",
+        mismatch:
+          "La firma es válida, pero lo firmado (sesión, cantidad de entradas o hash de la última) no coincide con las entradas: se agregaron, borraron o modificaron entradas después del checkpoint. Si la cadena está intacta, fue alterada la última entrada o se quitaron entradas del final.",
+        malformed: "El checkpoint está mal formado: no es un JWS compacto EdDSA.",
+      },
+      firstBadTitle: (seq: number) => `Entrada ${seq}: la primera con problemas`,
+      previousHint: (seq: number) =>
+        `Sin la clave HMAC, una modificación se ve en la entrada siguiente: revisá también la entrada ${seq}.`,
+      entryJson: (seq: number) => `Contenido de la entrada ${seq}`,
+      otherProblems: "Otras entradas con problemas",
+    },
+  },
+  en: {
+    title: "Verify an audit log",
+    lead: "Check that a session's log has not been altered: by its id (the server recomputes every HMAC) or by pasting the exported log (your browser recomputes the chain and the checkpoint signature, without trusting this server).",
+    byId: {
+      title: "By session id",
+      intro: "The server recomputes each entry's HMAC with its secret key and checks the chain.",
+      label: "Session id",
+      hint: "8 to 64 characters: letters, digits, “-” and “_” (a UUID fits).",
+      submit: "Verify",
+      invalid: (value: string) =>
+        `“${value}” is not a valid session id: it takes 8 to 64 characters of letters, digits, “-” and “_”. Check it and try again.`,
+      storeDown:
+        "We could not read the log because the service's storage is not answering. Nothing was changed. Try again in a few seconds.",
+      retry: "Try again",
+      reportTitle: (id: string) => `Report for session ${id}`,
+      summaryVerified: (n: number) =>
+        n === 1
+          ? "The only entry verifies: its HMAC matches and the chain is complete."
+          : `All ${n} entries verify: every HMAC matches and the chain is complete.`,
+      summaryTampered: (bad: number, total: number, first: number) =>
+        `${bad} of ${total} entries fail verification. The first is entry ${first}.`,
+      summaryUnsigned: (n: number, total: number) =>
+        `${n} of ${total} entries have no HMAC: there is no way to check they did not change.`,
+      empty:
+        "This session has no entries. The id may be mistyped, nothing may have been recorded yet, or the session may have expired (demo sessions are removed some time after their last entry; those holding an incorporation are kept for good).",
+      counts: {
+        total: "Entries",
+        verified: "Verified",
+        tampered: "Tampered",
+        unsigned: "Unsigned",
+        firstBad: "First entry with problems",
+        none: "none",
+        backend: "Storage that answered",
+        head: "Hash of the last entry (head)",
+      },
+      firstBadTitle: (seq: number) => `Entry ${seq}: the first with problems`,
+      otherProblems: "Other entries with problems",
+      entryJson: (seq: number) => `Content of entry ${seq}, as stored`,
+      dashboard: "Open the session dashboard",
+      downloadJson: "Download the log (JSON)",
+      reportJson: "See this report as JSON",
+    },
+    paste: {
+      title: "By pasting or uploading an exported log",
+      intro:
+        "Paste the JSON that /api/play/audit/{sessionId} returns (or choose the downloaded file). Your browser recomputes the hash chain and verifies the checkpoint's Ed25519 signature with the public keys of /.well-known/jwks.json. Nothing you paste leaves your browser.",
+      hmacNote:
+        "HMACs cannot be checked here because their key is secret; use verification by id for that. A changed entry is still caught: it breaks the link of the next entry or, if it is the last one, the checkpoint.",
+      textLabel: "Log as JSON",
+      textHint: "The whole object, with sessionId, entries and checkpoint.",
+      fileLabel: "Or choose a .json file…",
+      loadSession: (id: string) => `Load the log of session ${id}`,
+      loading: "Loading…",
+      submit: "Verify in my browser",
+      verifying: "Verifying…",
+      errors: {
+        empty: "Paste a log or choose a file before verifying.",
+        json: (detail: string) =>
+          `The text is not valid JSON (${detail}). Copy the endpoint's whole answer, from the first “{” to the last “}”.`,
+        shape:
+          "The JSON does not look like an exported log: the “entries” list is missing. Use the answer of /api/play/audit/{sessionId} as it comes.",
+        sessionId:
+          "It is not clear which session the log belongs to: “sessionId” is missing and the first entry does not say either. Add the sessionId to the object.",
+        file: "The file could not be read. Choose it again or paste its content into the text box.",
+        jwks: "The public keys (/.well-known/jwks.json) needed to check the checkpoint could not be fetched. Check your connection and try again.",
+        noWebCrypto:
+          "Your browser does not offer WebCrypto on this page (it needs a secure HTTPS connection). Open the site over HTTPS or use an up-to-date browser.",
+      },
+      resultTitle: "Result in your browser",
+      verdictOk: (n: number) =>
+        `Log verified: all ${n} entries are correctly chained and the signed checkpoint matches them.`,
+      verdictOkNoCheckpoint: (n: number) =>
+        `All ${n} entries are correctly chained, but the log carries no checkpoint: its completeness could not be checked.`,
+      verdictBad: "The log was altered.",
+      verdictEmpty: "The log has no entries.",
+      counts: {
+        total: "Entries",
+        linked: "Correctly chained",
+        tampered: "With problems",
+        firstBad: "First entry with problems",
+        none: "none",
+        checkpoint: "Checkpoint",
+        signedAt: "Signed at",
+        key: "Key (kid)",
+      },
+      checkpointShort: {
+        valid: "Valid signature; matches the entries",
+        missing: "Not included",
+        unknownKey: "Unknown key",
+        badSignature: "Invalid signature",
+        mismatch: "Does not match the entries",
+        malformed: "Malformed",
+      },
+      checkpointTitle: "The checkpoint is not valid",
+      checkpoint: {
+        valid: "Valid signature; matches the entries",
+        missing: "The log has no checkpoint",
+        unknownKey:
+          "It was signed by a key this service does not publish in /.well-known/jwks.json: it is not a checkpoint of this service.",
+        badSignature: "The signature is not valid: the checkpoint was changed or was not signed by this service.",
+        mismatch:
+          "The signature is valid, but what it signs (session, number of entries or hash of the last one) does not match the entries: entries were added, deleted or changed after the checkpoint. If the chain is intact, the last entry was altered or entries were removed from the end.",
+        malformed: "The checkpoint is malformed: it is not an EdDSA compact JWS.",
+      },
+      firstBadTitle: (seq: number) => `Entry ${seq}: the first with problems`,
+      previousHint: (seq: number) =>
+        `Without the HMAC key, a change shows up in the next entry: check entry ${seq} as well.`,
+      entryJson: (seq: number) => `Content of entry ${seq}`,
+      otherProblems: "Other entries with problems",
+    },
+  },
+});

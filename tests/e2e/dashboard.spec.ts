@@ -1,0 +1,241 @@
+import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import type { Store } from "../../lib/store/types";
+import { type AppServer, startApp } from "../support/app-server";
+import { CLEAN_SESSION_EVENTS, E2E_SESSIONS } from "../support/e2e-sessions";
+import { expectNoHorizontalOverflow, expectNoSevereAxeViolations, useLang, watchConsole } from "../support/page-checks";
+import { type RedisServer, startRedisServer } from "../support/redis-server";
+import { startUpstashBridge, type UpstashBridge } from "../support/upstash-bridge";
+
+const N = CLEAN_SESSION_EVENTS.length;
+
+const timelineRows = (page: Page) =>
+  page.getByRole("region", { name: /Línea de tiempo de la sesión/ }).locator("tbody tr");
+
+test.describe("session dashboard", () => {
+  test("shows the session's entries, each verified, and the verification state", async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto(`/dashboard/${E2E_SESSIONS.clean}`);
+    await expect(page).toHaveTitle("Panel de la sesión · Registro Sociedades-IA");
+    await expect(page.getByTestId("session-id")).toHaveText(E2E_SESSIONS.clean);
+
+    const rows = timelineRows(page);
+    await expect(rows).toHaveCount(N);
+    for (const [seq, event] of CLEAN_SESSION_EVENTS.entries()) {
+      const row = rows.nth(seq);
+      await expect(row.locator("td").first()).toHaveText(String(seq));
+      await expect(row).toContainText(event.action);
+      await expect(row.locator(".pill")).toHaveText("VERIFICADA");
+      await expect(row.locator("time")).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    }
+    await expect(rows.first()).toContainText("constitución");
+
+    const server = page.getByTestId("server-verification");
+    await expect(server.locator(".pill")).toHaveText("VERIFICADO");
+    await expect(server).toContainText(`${N} de ${N} entradas verifican.`);
+    await expect(server).toContainText("Almacenamiento: embedded.");
+    // The browser recomputes the chain and checks the signed checkpoint with the published keys.
+    const browser = page.getByTestId("browser-verification");
+    await expect(browser.locator(".pill")).toHaveText("VERIFICADO");
+    await expect(browser).toContainText("el checkpoint firmado coincide");
+    await expect(page.locator("[data-connection]")).toHaveAttribute("data-connection", "live");
+    expect(problems).toEqual([]);
+  });
+
+  test("shows the live badge with copy-ready Markdown and HTML snippets using absolute URLs", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    await page.goto(`/dashboard/${E2E_SESSIONS.clean}`);
+    const badge = page.getByTestId("badge");
+    await expect(badge).toHaveAttribute("alt", `Insignia del registro de auditoría: VERIFICADO ${N}/${N}`);
+    await expect.poll(() => badge.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    const badgeUrl = `${baseURL}/api/badge/${E2E_SESSIONS.clean}`;
+    const dashboardUrl = `${baseURL}/dashboard/${E2E_SESSIONS.clean}`;
+    const markdown = `[![audit log](${badgeUrl})](${dashboardUrl})`;
+    const html = `<a href="${dashboardUrl}"><img src="${badgeUrl}" alt="audit log" height="24"></a>`;
+    await expect(page.locator(".snippet pre").first()).toHaveText(markdown);
+    await expect(page.locator(".snippet pre").nth(1)).toHaveText(html);
+
+    await page.getByRole("button", { name: "Copiar (Markdown)" }).click();
+    await expect(page.locator(".snippet").first().getByRole("status")).toHaveText("Copiado al portapapeles.");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(markdown);
+
+    const svg = await page.request.get(badgeUrl);
+    expect(svg.headers()["content-type"]).toContain("image/svg+xml");
+    expect(await svg.text()).toContain(`verified ${N}/${N}`);
+  });
+
+  test("offers the log as JSON and CSV downloads", async ({ page }) => {
+    await page.goto(`/dashboard/${E2E_SESSIONS.clean}`);
+    const json = page.getByRole("link", { name: "Descargar el registro (JSON)" });
+    await expect(json).toHaveAttribute("download", `audit-${E2E_SESSIONS.clean}.json`);
+    const jsonBody = await (await page.request.get((await json.getAttribute("href")) as string)).json();
+    expect(jsonBody).toMatchObject({ sessionId: E2E_SESSIONS.clean, count: N });
+
+    const csv = page.getByRole("link", { name: "Descargar el registro (CSV)" });
+    const csvText = await (await page.request.get((await csv.getAttribute("href")) as string)).text();
+    expect(csvText.trim().split("\r\n")).toHaveLength(N + 1);
+    await expect(page.getByRole("link", { name: "Verificar esta sesión" })).toHaveAttribute(
+      "href",
+      `/verify?session=${E2E_SESSIONS.clean}`,
+    );
+  });
+
+  test("runs the tamper demonstration on this session: VERIFIED next to TAMPERED", async ({ page }) => {
+    await page.goto(`/dashboard/${E2E_SESSIONS.clean}`);
+    const demo = page.getByRole("region", { name: "Demostración de adulteración" });
+    await expect(demo.getByLabel(`Esta sesión (${E2E_SESSIONS.clean})`)).toBeChecked();
+    await demo.getByLabel("Alteración").selectOption("change-outcome");
+    await demo.getByRole("button", { name: "Alterar una copia y verificar" }).click();
+
+    const result = demo.getByRole("region", { name: "Resultado" });
+    await expect(result).toContainText(`Copia de la sesión ${E2E_SESSIONS.clean}.`);
+    await expect(result.locator(".tamper-card").first().locator(".pill")).toHaveText("VERIFICADA");
+    const altered = result.locator(".tamper-card").nth(1);
+    await expect(altered.locator(".pill")).toHaveText("ADULTERADA");
+    await expect(altered).toContainText("Su firma HMAC no coincide con su contenido");
+    await expect(altered).toContainText("Campos cambiados: outcome.");
+    // The real log is untouched.
+    await expect(timelineRows(page).locator(".pill-ok")).toHaveCount(N);
+    await expectNoSevereAxeViolations(page);
+  });
+
+  test("an invalid session id gets a clear message, not a crash", async ({ page }) => {
+    const problems = watchConsole(page);
+    const response = await page.goto("/dashboard/no%20vale!");
+    expect(response?.status()).toBeLessThan(500);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Identificador de sesión no válido");
+    await expect(page.getByRole("main")).toContainText("«no vale!» no es un identificador de sesión");
+    await expect(page.getByRole("main").getByRole("link", { name: "Ir a Verificar" })).toHaveAttribute(
+      "href",
+      "/verify",
+    );
+    expect(problems).toEqual([]);
+  });
+
+  test("an unknown session shows an empty, explained state", async ({ page }) => {
+    await page.goto(`/dashboard/${E2E_SESSIONS.unknown}`);
+    const empty = page.getByTestId("empty-session");
+    await expect(empty).toContainText("Esta sesión no tiene entradas");
+    await expect(empty).toContainText("muestra la primera entrada apenas llegue");
+    await expect(page.getByTestId("server-verification").locator(".pill")).toHaveText("SIN ENTRADAS");
+    await expect(page.getByTestId("badge")).toHaveAttribute("alt", /SIN ENTRADAS/);
+    // With nothing to copy, the tamper demonstration starts on the built-in sample.
+    await expect(page.getByLabel("El ejemplo integrado (3 entradas firmadas)")).toBeChecked();
+  });
+
+  for (const lang of ["es", "en"] as const) {
+    test(`no serious accessibility violations, console errors or overflow at 375 px (${lang})`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await useLang(context, baseURL, lang);
+      const problems = watchConsole(page);
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.goto(`/dashboard/${E2E_SESSIONS.clean}`);
+      await expect(page.getByTestId("browser-verification").locator(".pill")).toHaveText(
+        lang === "es" ? "VERIFICADO" : "VERIFIED",
+      );
+      await expectNoHorizontalOverflow(page);
+      await expectNoSevereAxeViolations(page);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test("no serious accessibility violations in the dark scheme", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto(`/dashboard/${E2E_SESSIONS.clean}`);
+    await expect(page.getByTestId("browser-verification").locator(".pill")).toHaveText("VERIFICADO");
+    await expectNoSevereAxeViolations(page);
+  });
+});
+
+// The embedded store is one process, so entries appended while the page is open come from a second
+// server on the Upstash backend (a private redis-server behind the REST bridge), written to by this
+// test process through the same store and keys.
+test.describe("session dashboard, live", () => {
+  let redis: RedisServer;
+  let bridge: UpstashBridge;
+  let app: AppServer;
+  let store: Store;
+  const saved: Record<string, string | undefined> = {};
+  // lib/config, the signing keys and the store are cached on globalThis once per process.
+  const clearCaches = () => {
+    for (const name of ["sia.config", "sia.signing", "sia.store", "sia.redis", "sia.limiters"]) {
+      delete (globalThis as Record<symbol, unknown>)[Symbol.for(name)];
+    }
+  };
+
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    redis = await startRedisServer();
+    const token = randomBytes(16).toString("hex");
+    bridge = await startUpstashBridge({ redisUrl: redis.url, token });
+    const env = {
+      UPSTASH_REDIS_REST_URL: bridge.url,
+      UPSTASH_REDIS_REST_TOKEN: token,
+      AUDIT_HMAC_SECRET: randomBytes(32).toString("hex"),
+      AUDIT_HMAC_KID: "e2e-live",
+      AUDIT_SIGNING_KEY: JSON.stringify(generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" })),
+    };
+    // This process signs with the server's keys: the same environment, read afresh.
+    for (const [key, value] of Object.entries(env)) {
+      saved[key] = process.env[key];
+      process.env[key] = value;
+    }
+    clearCaches();
+    const { UpstashStore } = await import("../../lib/store/upstash");
+    store = new UpstashStore({ url: bridge.url, token });
+    app = await startApp({ env });
+  });
+
+  test.afterAll(async () => {
+    await app?.stop();
+    await bridge?.close();
+    await redis?.dispose();
+    // Later spec files in this worker get the configuration they started with.
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    clearCaches();
+  });
+
+  test("updates while open when an entry is appended", async ({ page }) => {
+    const { appendAuditEvent } = await import("../../lib/audit/log");
+    const sessionId = `e2e-live-${randomUUID()}`;
+    const event = { kind: "tool-call", actor: "system", input: {}, output: { ok: true }, outcome: "ok" } as const;
+    const first = await appendAuditEvent(
+      { sessionId, sessionToken: null, event: { ...event, action: "primera_llamada" } },
+      store,
+    );
+
+    const problems = watchConsole(page);
+    await page.goto(`${app.url}/dashboard/${sessionId}`);
+    const rows = timelineRows(page);
+    await expect(rows).toHaveCount(1);
+    await expect(page.locator("[data-connection]")).toHaveAttribute("data-connection", "live");
+    await expect(page.getByTestId("server-verification")).toContainText("Almacenamiento: upstash.");
+    const badge = page.getByTestId("badge");
+    const badgeSrc = await badge.getAttribute("src");
+
+    await appendAuditEvent(
+      { sessionId, sessionToken: first.sessionToken, event: { ...event, action: "segunda_llamada" } },
+      store,
+    );
+
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText("segunda_llamada");
+    await expect(rows.nth(1).locator(".pill")).toHaveText("VERIFICADA");
+    await expect(page.getByTestId("server-verification")).toContainText("2 de 2 entradas verifican.");
+    await expect(page.getByTestId("browser-verification").locator(".pill")).toHaveText("VERIFICADO");
+    await expect(badge).not.toHaveAttribute("src", badgeSrc as string);
+    await expect(badge).toHaveAttribute("alt", /VERIFICADO 2\/2/);
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,222 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { CLEAN_SESSION_EVENTS, E2E_SESSIONS } from "../support/e2e-sessions";
+import { expectNoHorizontalOverflow, expectNoSevereAxeViolations, useLang, watchConsole } from "../support/page-checks";
+
+type ExportedLog = { sessionId: string; entries: Record<string, unknown>[]; checkpoint: string };
+
+/** The clean seeded session exactly as a visitor would export it from the audit endpoint. */
+async function exportLog(request: APIRequestContext): Promise<ExportedLog> {
+  const response = await request.get(`/api/play/audit/${E2E_SESSIONS.clean}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as ExportedLog;
+}
+
+async function pasteAndVerify(page: Page, text: string) {
+  await page.getByLabel("Registro en JSON").fill(text);
+  await page.getByRole("button", { name: "Verificar en mi navegador" }).click();
+}
+
+const browserResult = (page: Page) => page.getByRole("region", { name: "Resultado en tu navegador" });
+
+test.describe("verify page: by session id (server report)", () => {
+  test("verifies a session by id and shows the counts", async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto("/verify");
+    await expect(page).toHaveTitle("Verificar · Registro Sociedades-IA");
+    // Nothing is flagged before the visitor has typed anything.
+    await expect(page.locator(".field-error")).toHaveCount(0);
+
+    await page.getByLabel("Identificador de sesión", { exact: true }).fill(E2E_SESSIONS.clean);
+    await page.getByRole("button", { name: "Verificar", exact: true }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/verify\\?session=${E2E_SESSIONS.clean}$`));
+    const report = page.getByRole("region", { name: `Informe de la sesión ${E2E_SESSIONS.clean}` });
+    await expect(report.locator(".pill")).toHaveText("VERIFICADO");
+    const n = CLEAN_SESSION_EVENTS.length;
+    await expect(report).toContainText(`Las ${n} entradas verifican`);
+    await expect(report.locator("dl")).toContainText(`Entradas${n}`);
+    await expect(report.locator("dl")).toContainText(`Adulteradas0`);
+    await expect(report.getByRole("link", { name: "Abrir el panel de la sesión" })).toHaveAttribute(
+      "href",
+      `/dashboard/${E2E_SESSIONS.clean}`,
+    );
+    expect(problems).toEqual([]);
+  });
+
+  test("explains an invalid session id next to its field", async ({ page }) => {
+    await page.goto("/verify?session=no%20vale!");
+    const input = page.getByLabel("Identificador de sesión", { exact: true });
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#session-id-error")).toContainText("no es un identificador de sesión válido");
+    await expect(input).toHaveAttribute("aria-describedby", /session-id-error/);
+  });
+
+  test("explains an unknown session instead of failing", async ({ page }) => {
+    await page.goto(`/verify?session=${E2E_SESSIONS.unknown}`);
+    const report = page.getByRole("region", { name: `Informe de la sesión ${E2E_SESSIONS.unknown}` });
+    await expect(report.locator(".pill")).toHaveText("SIN ENTRADAS");
+    await expect(report).toContainText("Esta sesión no tiene entradas");
+  });
+});
+
+test.describe("verify page: pasted log (checked in the browser)", () => {
+  test("a clean exported log is verified, with a valid checkpoint", async ({ page, request }) => {
+    const log = await exportLog(request);
+    await page.goto("/verify");
+    await pasteAndVerify(page, JSON.stringify(log, null, 2));
+
+    const result = browserResult(page);
+    await expect(result).toHaveAttribute("data-verdict", "verified");
+    await expect(result.locator(".verdict .pill")).toHaveText("VERIFICADO");
+    await expect(result).toContainText(`las ${log.entries.length} entradas están bien encadenadas`);
+    await expect(result.locator("[data-checkpoint]")).toHaveText("Firma válida; coincide con las entradas");
+    await expect(result.locator("[data-first-bad]")).toHaveCount(0);
+  });
+
+  test("a log with an edited entry shows the failing entry and why", async ({ page, request }) => {
+    const log = await exportLog(request);
+    (log.entries[1] as { output: unknown }).output = { valido: false };
+    await page.goto("/verify");
+    await pasteAndVerify(page, JSON.stringify(log));
+
+    const result = browserResult(page);
+    await expect(result).toHaveAttribute("data-verdict", "tampered");
+    await expect(result.locator(".verdict .pill")).toHaveText("ADULTERADO");
+    // Without the HMAC key the edit shows where the next entry no longer links to it.
+    const firstBad = result.locator("[data-first-bad]");
+    await expect(firstBad).toHaveAttribute("data-first-bad", "2");
+    await expect(firstBad.getByRole("heading")).toHaveText("Entrada 2: la primera con problemas");
+    await expect(firstBad).toContainText("la cadena está rota");
+    await expect(firstBad).toContainText("chain_broken");
+    await expect(firstBad).toContainText("revisá también la entrada 1");
+  });
+
+  test("a log with its last entry edited fails on the signed checkpoint", async ({ page, request }) => {
+    const log = await exportLog(request);
+    const last = log.entries[log.entries.length - 1] as { outcome: string };
+    last.outcome = "rejected";
+    await page.goto("/verify");
+    await pasteAndVerify(page, JSON.stringify(log));
+
+    const result = browserResult(page);
+    await expect(result).toHaveAttribute("data-verdict", "tampered");
+    await expect(result.locator("[data-checkpoint]")).toHaveText("No coincide con las entradas");
+    await expect(result.locator("[data-checkpoint-problem]")).toContainText("fue alterada la última entrada");
+  });
+
+  test("says what is wrong with text that is not a log, only after the visitor asks", async ({ page }) => {
+    await page.goto("/verify");
+    const field = page.getByLabel("Registro en JSON");
+    await field.fill("{ no es json");
+    await expect(field).not.toHaveAttribute("aria-invalid", "true");
+    await page.getByRole("button", { name: "Verificar en mi navegador" }).click();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("El texto no es JSON válido")).toBeVisible();
+
+    await field.fill('{"sessionId": "x"}');
+    await page.getByRole("button", { name: "Verificar en mi navegador" }).click();
+    await expect(page.getByText("falta la lista «entries»")).toBeVisible();
+  });
+
+  test("loads a session verified by id and checks it in the browser too", async ({ page }) => {
+    await page.goto(`/verify?session=${E2E_SESSIONS.clean}`);
+    await page.getByRole("button", { name: `Cargar el registro de la sesión ${E2E_SESSIONS.clean}` }).click();
+    await expect(browserResult(page)).toHaveAttribute("data-verdict", "verified");
+    await expect(page.getByLabel("Registro en JSON")).toHaveValue(new RegExp(E2E_SESSIONS.clean));
+  });
+
+  test("an uploaded file is verified like pasted text", async ({ page, request }) => {
+    const log = await exportLog(request);
+    await page.goto("/verify");
+    await page.getByLabel("O elegí un archivo .json…").setInputFiles({
+      name: "audit.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(log)),
+    });
+    await expect(browserResult(page)).toHaveAttribute("data-verdict", "verified");
+  });
+});
+
+test.describe("verify page: tamper demonstration", () => {
+  test("shows the original VERIFIED next to the altered copy TAMPERED, with the reason", async ({ page }) => {
+    await page.goto("/verify");
+    const demo = page.getByRole("region", { name: "Demostración de adulteración" });
+    await expect(demo.getByLabel("El ejemplo integrado (3 entradas firmadas)")).toBeChecked();
+    await demo.getByRole("button", { name: "Alterar una copia y verificar" }).click();
+
+    const result = demo.getByRole("region", { name: "Resultado" });
+    const original = result.locator(".tamper-card").first();
+    const altered = result.locator(".tamper-card").nth(1);
+    await expect(original.locator(".pill")).toHaveText("VERIFICADA");
+    await expect(altered.locator(".pill")).toHaveText("ADULTERADA");
+    await expect(altered).toContainText("La verificación falla en la entrada 0:");
+    await expect(altered).toContainText("Su firma HMAC no coincide con su contenido");
+    await expect(altered).toContainText("Campos cambiados: output.");
+  });
+
+  test("alters a copy of a given session with the chosen mutation", async ({ page }) => {
+    await page.goto("/verify");
+    const demo = page.getByRole("region", { name: "Demostración de adulteración" });
+    await demo.getByLabel("Una sesión").check();
+    await demo.getByLabel("Identificador de la sesión a copiar").fill(E2E_SESSIONS.clean);
+    await demo.getByLabel("Alteración").selectOption("delete-entry");
+    await demo.getByLabel("Entrada que se altera (número de secuencia)").fill("1");
+    await demo.getByRole("button", { name: "Alterar una copia y verificar" }).click();
+
+    const result = demo.getByRole("region", { name: "Resultado" });
+    await expect(result).toContainText(`Copia de la sesión ${E2E_SESSIONS.clean}.`);
+    await expect(result.locator(".tamper-card").first().locator(".pill")).toHaveText("VERIFICADA");
+    const altered = result.locator(".tamper-card").nth(1);
+    await expect(altered.locator(".pill")).toHaveText("ADULTERADA");
+    await expect(altered).toContainText("Esta entrada fue borrada de la copia.");
+    await expect(altered).toContainText("Su número de secuencia no corresponde a su posición");
+  });
+
+  test("asks for the session id only after the visitor tries to run it", async ({ page }) => {
+    await page.goto("/verify");
+    const demo = page.getByRole("region", { name: "Demostración de adulteración" });
+    await demo.getByLabel("Una sesión").check();
+    const field = demo.getByLabel("Identificador de la sesión a copiar");
+    await expect(field).not.toHaveAttribute("aria-invalid", "true");
+    await demo.getByRole("button", { name: "Alterar una copia y verificar" }).click();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(demo.getByText("Escribí el identificador de la sesión")).toBeVisible();
+  });
+});
+
+test.describe("verify page: quality", () => {
+  for (const lang of ["es", "en"] as const) {
+    test(`with results shown: no serious accessibility violations, console errors or overflow at 375 px (${lang})`, async ({
+      page,
+      context,
+      baseURL,
+      request,
+    }) => {
+      await useLang(context, baseURL, lang);
+      const problems = watchConsole(page);
+      await page.setViewportSize({ width: 375, height: 812 });
+      const log = await exportLog(request);
+      (log.entries[1] as { output: unknown }).output = { valido: false };
+      await page.goto(`/verify?session=${E2E_SESSIONS.clean}`);
+      await page.locator("textarea").fill(JSON.stringify(log, null, 2));
+      await page.locator("form:has(textarea) button[type=submit]").click();
+      await expect(page.locator("[data-first-bad]").last()).toBeVisible();
+      await page.locator(".tamper-demo button[type=submit]").click();
+      await expect(page.locator(".tamper-card")).toHaveCount(2);
+      await expectNoHorizontalOverflow(page);
+      await expectNoSevereAxeViolations(page);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test("in English, with the dark scheme, the page reads in English", async ({ page, context, baseURL }) => {
+    await useLang(context, baseURL, "en");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto(`/verify?session=${E2E_SESSIONS.clean}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page).toHaveTitle("Verify · Sociedades-IA Registry");
+    const report = page.getByRole("region", { name: `Report for session ${E2E_SESSIONS.clean}` });
+    await expect(report.locator(".pill")).toHaveText("VERIFIED");
+    await expectNoSevereAxeViolations(page);
+  });
+});

@@ -1,0 +1,27 @@
+// Seeds the browser tests' sessions into the embedded store of DATA_DIR, before the server opens it
+// (the embedded store is single-process). Entries are real: signed and chained by lib/audit/log.ts
+// with the keys lib/config keeps in DATA_DIR, so the server verifies them as its own.
+//   DATA_DIR=/tmp/x npx tsx tests/support/seed-e2e.ts
+import { appendAuditEvent, readAuditEntries } from "../../lib/audit/log";
+import { EmbeddedStore } from "../../lib/store/embedded";
+import { CLEAN_SESSION_EVENTS, E2E_SESSIONS } from "./e2e-sessions";
+
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) {
+  console.error("seed-e2e: set DATA_DIR to the e2e server's data directory.");
+  process.exit(1);
+}
+
+const store = EmbeddedStore.open(dataDir);
+try {
+  // Idempotent: a re-run on the same directory adds nothing.
+  if ((await readAuditEntries(E2E_SESSIONS.clean, store)).length === 0) {
+    let sessionToken: string | null = null;
+    for (const event of CLEAN_SESSION_EVENTS) {
+      const outcome = await appendAuditEvent({ sessionId: E2E_SESSIONS.clean, sessionToken, event }, store);
+      sessionToken ??= outcome.sessionToken;
+    }
+  }
+} finally {
+  await store.close();
+}
