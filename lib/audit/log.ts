@@ -68,10 +68,9 @@ export async function appendAuditEvent(request: AppendRequest, store: Store = ge
 
     if (headerRaw === undefined) {
       // A new session: whoever appends the header first owns it.
-      const token = randomBytes(32).toString("base64url");
-      const header: SessionHeader = { v: 1, tokenHash: hashToken(token), createdAt: new Date().toISOString() };
-      const claimed = await store.append(key, 0, JSON.stringify(header), { expiry });
-      if (claimed.ok) sessionToken = token;
+      const header = newSessionHeader();
+      const claimed = await store.append(key, 0, header.raw, { expiry });
+      if (claimed.ok) sessionToken = header.token;
       continue;
     }
     if (sessionToken === null) authorize(JSON.parse(headerRaw) as SessionHeader, request.sessionToken);
@@ -91,6 +90,47 @@ export async function appendAuditEvent(request: AppendRequest, store: Store = ge
     );
     const appended = await store.append(key, seq + 1, full, { expiry });
     if (appended.ok) return { entry, sessionId, sessionToken };
+  }
+  throw new ApiError("store_unavailable", "The session is too busy right now; nothing was written. Retry shortly.");
+}
+
+/** A fresh write token and the header item that stores only its hash. */
+function newSessionHeader(): { token: string; raw: string } {
+  const token = randomBytes(32).toString("base64url");
+  const header: SessionHeader = { v: 1, tokenHash: hashToken(token), createdAt: new Date().toISOString() };
+  return { token, raw: JSON.stringify(header) };
+}
+
+export interface OpenSessionOutcome {
+  sessionId: string;
+  /** The new session's write token when this call created it; null when it already existed. */
+  sessionToken: string | null;
+}
+
+/**
+ * Checks, before anything is appended, that the caller may write to a session: creates it (its
+ * header item, no entry) when it is new and returns its write token, or checks the presented token
+ * (403 session_token_required / session_token_invalid) when it exists. For writes that must answer
+ * before they know what they will append: POST /api/play returns the token in a header, then appends
+ * one entry per tool call while it streams, each with appendAuditEvent and that token. A new session
+ * that never gets an entry reads as an empty log and expires after AUDIT_DEMO_RETENTION.
+ */
+export async function openSession(
+  request: { sessionId: string | null; sessionToken: string | null },
+  store: Store = getStore(),
+): Promise<OpenSessionOutcome> {
+  const sessionId = request.sessionId ?? randomUUID();
+  const key = logKey(sessionId);
+  // Two rounds suffice: a lost claim means the header now exists.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const [headerRaw] = await store.range(key, 0, 0);
+    if (headerRaw !== undefined) {
+      authorize(JSON.parse(headerRaw) as SessionHeader, request.sessionToken);
+      return { sessionId, sessionToken: null };
+    }
+    const header = newSessionHeader();
+    const claimed = await store.append(key, 0, header.raw, { expiry: getConfig().demoRetentionMs });
+    if (claimed.ok) return { sessionId, sessionToken: header.token };
   }
   throw new ApiError("store_unavailable", "The session is too busy right now; nothing was written. Retry shortly.");
 }

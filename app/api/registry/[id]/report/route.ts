@@ -1,0 +1,17 @@
+import { publicBaseUrl } from "@/lib/http/base-url";
+import { preflight } from "@/lib/http/cors";
+import { json, route } from "@/lib/http/handler";
+import { getCertificationReport } from "@/lib/registry/get-certification-report";
+
+type Ctx = { params: Promise<{ id: string }> };
+
+// GET /api/registry/{id}/report – the record's last certification report, or 404
+export const GET = route<Ctx>(
+  async (request, { params }) =>
+    json(await getCertificationReport((await params).id, publicBaseUrl(request)), {
+      headers: { "cache-control": "no-cache" },
+    }),
+  { cors: true },
+);
+
+export const OPTIONS = () => preflight(["GET"]);

@@ -1,0 +1,96 @@
+import type { Dictionary, Lang } from "@/lib/i18n";
+import type { RegistryRecord } from "@/lib/registry/record-schema";
+
+const STATUS_PILL = { live: "pill-ok", draft: "pill-neutral", forming: "pill-warn" } as const;
+const STANDING_PILL = { active: "pill-ok", suspended: "pill-bad", unverified: "pill-neutral" } as const;
+
+function formatDate(iso: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang === "es" ? "es-AR" : "en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  }).format(new Date(iso));
+}
+
+/** One company: status and standing first (text, colour only reinforces), then facts, disclosure, links. */
+export function RecordCard({ record, lang, d }: { record: RegistryRecord; lang: Lang; d: Dictionary }) {
+  const t = d.registry;
+  const { goodStanding: standing } = record;
+  const headingId = `${record.id}-name`;
+  return (
+    <article className="registry-card" id={record.id} aria-labelledby={headingId}>
+      <h3 id={headingId}>{record.name}</h3>
+      <p className="pill-row registry-pills">
+        <span className="visually-hidden">{t.card.summary}: </span>
+        <span className={`pill ${STATUS_PILL[record.status]}`}>{t.status[record.status]}</span>
+        <span className={`pill ${STANDING_PILL[standing.state]}`}>
+          {t.standing[standing.state]}
+          {standing.lastRating !== null && standing.lastScore !== null
+            ? ` · ${t.card.rating(standing.lastRating, standing.lastScore)}`
+            : ""}
+        </span>
+      </p>
+      <dl className="registry-facts">
+        <div>
+          <dt>{t.card.jurisdiction}</dt>
+          <dd>{t.jurisdictions[record.jurisdiction]}</dd>
+        </div>
+        <div>
+          <dt>{t.card.type}</dt>
+          <dd>{t.types[record.type]}</dd>
+        </div>
+        <div>
+          <dt>{t.card.operator}</dt>
+          <dd>{record.operator === "-" ? t.card.none : record.operator}</dd>
+        </div>
+        <div>
+          <dt>{t.card.cuit}</dt>
+          <dd translate="no">{record.operatorCuit ?? t.card.none}</dd>
+        </div>
+        <div>
+          <dt>{t.card.listedSince}</dt>
+          <dd>{record.listedSince === "-" ? t.card.none : record.listedSince}</dd>
+        </div>
+        <div>
+          <dt>{t.card.lastCheck}</dt>
+          <dd>{standing.lastCheckedAt ? formatDate(standing.lastCheckedAt, lang) : t.card.never}</dd>
+        </div>
+      </dl>
+      <h4 className="registry-subhead">{t.card.disclosure}</h4>
+      <p className="registry-disclosure">{record.disclosure[lang]}</p>
+      <h4 className="visually-hidden">{t.card.links}</h4>
+      <ul className="registry-links">
+        {record.publicUrl !== "-" ? (
+          <li>
+            <a href={record.publicUrl} rel="noopener noreferrer nofollow" translate="no">
+              {t.card.site}: {record.publicUrl.replace(/^https?:\/\//, "")}
+            </a>
+          </li>
+        ) : null}
+        {record.sessionId ? (
+          <li>
+            <a href={`/dashboard/${record.sessionId}`}>
+              {t.card.dashboard}
+              <span className="visually-hidden"> ({record.name})</span>
+            </a>
+          </li>
+        ) : null}
+        {standing.lastCheckedAt ? (
+          <li>
+            {/* JSON documents, not pages: plain links keep the client router out of them. */}
+            <a href={`/api/registry/${record.id}/report`}>
+              {t.card.report}
+              <span className="visually-hidden"> ({record.name})</span>
+            </a>
+          </li>
+        ) : null}
+        <li>
+          <a href={`/api/registry/${record.id}`}>
+            {t.card.json}
+            <span className="visually-hidden"> ({record.name})</span>
+          </a>
+        </li>
+      </ul>
+    </article>
+  );
+}

@@ -1,0 +1,32 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { getConfig } from "../config/config";
+import { ApiError } from "../http/problem";
+import { tokenMatches } from "./issue-token";
+import type { RegistryEntry } from "./stored-record";
+
+export type RegistryActor = "owner" | "admin";
+
+function sameSecret(a: string, b: string): boolean {
+  // Hashing first gives equal lengths, so the comparison time says nothing about the secret.
+  const ha = createHash("sha256").update(a).digest();
+  const hb = createHash("sha256").update(b).digest();
+  return timingSafeEqual(ha, hb);
+}
+
+/** True when `token` is REGISTRY_ADMIN_TOKEN; always false when that is not configured. */
+export function isAdminToken(token: string): boolean {
+  const admin = getConfig().env.REGISTRY_ADMIN_TOKEN;
+  return Boolean(admin) && sameSecret(token, admin as string);
+}
+
+/** Who the bearer token speaks for on this record: its owner or the operator (admin); else 403. */
+export function authorizeToken(entry: RegistryEntry, token: string): RegistryActor {
+  if (isAdminToken(token)) return "admin";
+  if (tokenMatches(token, entry.ownerTokenHash)) return "owner";
+  throw new ApiError(
+    "registry_token_invalid",
+    entry.ownerTokenHash
+      ? "This token is not the owner token of this record."
+      : "This record has no owner token yet (a forming stub is claimed first); only the operator's admin token applies.",
+  );
+}

@@ -1,0 +1,52 @@
+import { getNetworkPolicy } from "../certifier/get-network-policy";
+import { ApiError } from "../http/problem";
+import { applyTransition } from "./apply-transition";
+import { loadEntryOrThrow } from "./get-registry-record";
+import { hashToken, issueToken, tokenMatches } from "./issue-token";
+import type { RegistryRecord } from "./record-schema";
+import { duplicateProblem, saveEntry } from "./stored-record";
+import { type Finding, throwOnErrors, validateListing } from "./validate-listing";
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * A formed company claims its forming stub: with the claim token it received at incorporation it
+ * gives its public URL and operator (and may complete disclosure and conformance). The stub becomes a
+ * draft, the claim token stops working, and a new owner token is returned once.
+ */
+export async function claimFormingStub(
+  id: string,
+  claimToken: string,
+  body: unknown,
+): Promise<{ record: RegistryRecord; ownerToken: string; findings: Finding[] }> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const { entry, version } = await loadEntryOrThrow(id);
+    const now = new Date().toISOString();
+    // The state is public, so saying "not forming" before checking the token reveals nothing.
+    applyTransition(entry.record, { type: "claim", at: now, publicUrl: "-" });
+    if (!tokenMatches(claimToken, entry.claimTokenHash)) {
+      throw new ApiError("registry_token_invalid", "This is not the claim token of this record.");
+    }
+    const { values, findings } = validateListing(body, {
+      fields: ["publicUrl", "operator", "operatorCuit", "disclosure", "rfcConformance"],
+      required: ["publicUrl", "operator", "operatorCuit"],
+      types: [],
+      jurisdiction: entry.record.jurisdiction,
+      allowLoopback: getNetworkPolicy().allowLoopback,
+    });
+    throwOnErrors(findings);
+    const { publicUrl, ...rest } = values;
+    const record = applyTransition(
+      { ...entry.record, ...rest },
+      { type: "claim", at: now, publicUrl: publicUrl as string },
+    );
+    const ownerToken = issueToken("owner");
+    const result = await saveEntry(
+      { ...entry, record, ownerTokenHash: hashToken(ownerToken), claimTokenHash: null },
+      { mode: "update", expectVersion: version },
+    );
+    if (result.ok) return { record, ownerToken, findings };
+    if (result.reason === "unique") throw duplicateProblem(result.field);
+  }
+  throw new ApiError("conflict", "The record changed while it was being claimed; try again.");
+}

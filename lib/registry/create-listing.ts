@@ -1,0 +1,70 @@
+import { getNetworkPolicy } from "../certifier/get-network-policy";
+import { ApiError } from "../http/problem";
+import { ensureSeeds } from "./ensure-seeds";
+import { hashToken, issueToken } from "./issue-token";
+import { recordIdCandidates } from "./make-record-id";
+import { LISTABLE_TYPES, type RegistryRecord } from "./record-schema";
+import { duplicateProblem, saveEntry } from "./stored-record";
+import { type Finding, LISTING_FIELDS, type ListingValues, throwOnErrors, validateListing } from "./validate-listing";
+
+export interface CreatedListing {
+  record: RegistryRecord;
+  /** Shown once: only its hash is stored. */
+  ownerToken: string;
+  /** Warnings only (errors are a 422). */
+  findings: Finding[];
+}
+
+/**
+ * Self-listing: validates every member (422 with all findings), then creates a draft record in one
+ * atomic store write that also claims its public URL and CUIT, so concurrent listings of the same
+ * company yield exactly one record and a refused one leaves nothing behind. A taken slug moves on to a
+ * suffixed id; a taken URL or CUIT is a 409.
+ */
+export async function createListing(body: unknown): Promise<CreatedListing> {
+  await ensureSeeds();
+  const { values, findings } = validateListing(body, {
+    fields: LISTING_FIELDS,
+    required: LISTING_FIELDS,
+    types: LISTABLE_TYPES,
+    allowLoopback: getNetworkPolicy().allowLoopback,
+  });
+  throwOnErrors(findings);
+  const v = values as ListingValues;
+
+  const ownerToken = issueToken("owner");
+  const now = new Date().toISOString();
+  for (const id of recordIdCandidates(v.name)) {
+    const record: RegistryRecord = {
+      id,
+      name: v.name,
+      type: v.type,
+      jurisdiction: v.jurisdiction,
+      operator: v.operator,
+      operatorCuit: v.operatorCuit ?? null,
+      publicUrl: v.publicUrl,
+      rfcConformance: v.rfcConformance,
+      disclosure: v.disclosure,
+      status: "draft",
+      listedSince: "-",
+      goodStanding: { state: "unverified", lastCheckedAt: null, lastScore: null, lastRating: null },
+      createdAt: now,
+      updatedAt: now,
+      source: "self-listed",
+    };
+    const result = await saveEntry(
+      {
+        v: 1,
+        record,
+        ownerTokenHash: hashToken(ownerToken),
+        claimTokenHash: null,
+        auditSessionId: null,
+        auditToken: null,
+      },
+      { mode: "create" },
+    );
+    if (result.ok) return { record, ownerToken, findings };
+    if (result.reason === "unique") throw duplicateProblem(result.field);
+  }
+  throw new ApiError("conflict", "No free id for this name right now; send the listing again.");
+}

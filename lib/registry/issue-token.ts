@@ -1,0 +1,22 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+
+/** Prefixes make a leaked token recognisable (secret scanners, logs) and say what it opens. */
+export type TokenKind = "owner" | "claim";
+const PREFIX: Record<TokenKind, string> = { owner: "sia_own_", claim: "sia_claim_" };
+
+/** A new random bearer token; only `hashToken(token)` is ever stored. */
+export function issueToken(kind: TokenKind): string {
+  return PREFIX[kind] + randomBytes(32).toString("base64url");
+}
+
+export function hashToken(token: string): string {
+  return `sha256:${createHash("sha256").update(token, "utf8").digest("hex")}`;
+}
+
+/** Constant-time comparison of a presented token with a stored hash. */
+export function tokenMatches(presented: string, storedHash: string | null): boolean {
+  if (!storedHash) return false;
+  const a = Buffer.from(hashToken(presented));
+  const b = Buffer.from(storedHash);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,34 @@
+import { getStore } from "../store";
+import { SCHEMA_FILES } from "./build-json-schemas";
+import { ensureSeeds } from "./ensure-seeds";
+import { encodeCursor, type RegistryQuery } from "./parse-registry-query";
+import type { RegistryList } from "./record-schema";
+import { schemaUrl } from "./schema-url";
+import { parseEntry, REGISTRY_COLLECTION } from "./stored-record";
+
+/**
+ * One page of the registry (SPEC 2.3 envelope) in creation order, which updates do not change, so
+ * pages never skip or repeat a record. One store round trip per page, whatever its size.
+ */
+export async function listRegistry(query: RegistryQuery, requestOrigin?: string): Promise<RegistryList> {
+  await ensureSeeds();
+  const where = Object.fromEntries(Object.entries(query.filters).filter(([, v]) => v !== null)) as Record<
+    string,
+    string
+  >;
+  const page = await getStore().listRecords({
+    collection: REGISTRY_COLLECTION,
+    where,
+    limit: query.limit,
+    ...(query.after === undefined ? {} : { after: query.after }),
+  });
+  const records = page.records.map((stored) => parseEntry(stored.value).record);
+  return {
+    $schema: schemaUrl(SCHEMA_FILES.list, requestOrigin),
+    generatedAt: new Date().toISOString(),
+    count: records.length,
+    filters: query.filters,
+    records,
+    nextCursor: page.next === null ? null : encodeCursor(page.next, query.filters),
+  };
+}

@@ -1,0 +1,74 @@
+import { ApiError } from "../http/problem";
+import { getStore } from "../store";
+import type { RecordWriteResult } from "../store/types";
+import type { RegistryRecord } from "./record-schema";
+
+/** The store collection of the registry. */
+export const REGISTRY_COLLECTION = "registry";
+
+/**
+ * What the store keeps per company: the public record plus the secrets that must never reach a
+ * response. Tokens are kept only as hashes; the audit session's write token is kept as is, because
+ * the registry must present it to append certification entries.
+ */
+export interface RegistryEntry {
+  v: 1;
+  record: RegistryRecord;
+  ownerTokenHash: string | null;
+  claimTokenHash: string | null;
+  /** The audit session certification entries go to (a formed record's is its incorporation session). */
+  auditSessionId: string | null;
+  auditToken: string | null;
+}
+
+export interface LoadedEntry {
+  entry: RegistryEntry;
+  version: number;
+}
+
+/** Reads one entry with its store version (for optimistic updates). */
+export async function loadEntry(id: string): Promise<LoadedEntry | null> {
+  const stored = await getStore().getRecord(REGISTRY_COLLECTION, id);
+  return stored ? { entry: JSON.parse(stored.value) as RegistryEntry, version: stored.version } : null;
+}
+
+export function parseEntry(value: string): RegistryEntry {
+  return JSON.parse(value) as RegistryEntry;
+}
+
+/** The CUIT as 11 digits (a 7-digit middle part padded), so two spellings of one CUIT collide. */
+function cuitKey(cuit: string): string {
+  const [prefix = "", body = "", check = ""] = cuit.split("-");
+  return `${prefix}${body.padStart(8, "0")}${check}`;
+}
+
+/**
+ * Writes an entry with its indexes (the list filters) and unique claims (public URL, CUIT) in one
+ * atomic store operation: a write refused for a duplicate or a stale version leaves nothing behind.
+ */
+export function saveEntry(
+  entry: RegistryEntry,
+  options: { mode: "create" | "update"; expectVersion?: number },
+): Promise<RecordWriteResult> {
+  const { record } = entry;
+  const unique: Record<string, string> = {};
+  if (record.publicUrl !== "-") unique.publicUrl = record.publicUrl;
+  if (record.operatorCuit) unique.operatorCuit = cuitKey(record.operatorCuit);
+  return getStore().putRecord({
+    collection: REGISTRY_COLLECTION,
+    id: record.id,
+    value: JSON.stringify(entry),
+    indexes: { status: record.status, jurisdiction: record.jurisdiction, type: record.type },
+    unique,
+    mode: options.mode,
+    ...(options.expectVersion === undefined ? {} : { expectVersion: options.expectVersion }),
+  });
+}
+
+/** The 409 for a write refused by a unique claim; names the member so the caller knows what to change. */
+export function duplicateProblem(field: string): ApiError {
+  const what = field === "publicUrl" ? "public URL" : "operator CUIT";
+  return new ApiError("registry_duplicate", `Another registry record already has this ${what}.`, {
+    field: field === "publicUrl" ? "publicUrl" : "operatorCuit",
+  });
+}

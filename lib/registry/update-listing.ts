@@ -1,0 +1,51 @@
+import { getNetworkPolicy } from "../certifier/get-network-policy";
+import { ApiError } from "../http/problem";
+import { applyTransition } from "./apply-transition";
+import { authorizeToken } from "./authorize-token";
+import { loadEntryOrThrow } from "./get-registry-record";
+import { RECORD_TYPES, type RegistryRecord } from "./record-schema";
+import { duplicateProblem, saveEntry } from "./stored-record";
+import { type Finding, LISTING_FIELDS, type ListingField, throwOnErrors, validateListing } from "./validate-listing";
+
+/** What an owner may change; the operator (admin token) may change every listing member. */
+export const OWNER_EDITABLE: readonly ListingField[] = ["disclosure", "publicUrl"];
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * PATCH of a record by its owner or the operator. A new public URL is re-checked for uniqueness in the
+ * same atomic write and drops the record back to draft (apply-transition.ts) until it is certified
+ * again. The write is conditional on the version read, so a concurrent change is never overwritten.
+ */
+export async function updateListing(
+  id: string,
+  token: string,
+  body: unknown,
+): Promise<{ record: RegistryRecord; findings: Finding[] }> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const { entry, version } = await loadEntryOrThrow(id);
+    const actor = authorizeToken(entry, token);
+    const { values, findings } = validateListing(body, {
+      fields: actor === "admin" ? LISTING_FIELDS : OWNER_EDITABLE,
+      required: [],
+      types: RECORD_TYPES,
+      jurisdiction: entry.record.jurisdiction,
+      allowLoopback: getNetworkPolicy().allowLoopback,
+    });
+    throwOnErrors(findings);
+    if (Object.keys(values).length === 0) {
+      throw new ApiError("invalid_request", "Send at least one member to change (e.g. disclosure or publicUrl).");
+    }
+    const { publicUrl, ...rest } = values;
+    const now = new Date().toISOString();
+    let record: RegistryRecord = { ...entry.record, ...rest, updatedAt: now };
+    if (publicUrl !== undefined && publicUrl !== entry.record.publicUrl) {
+      record = applyTransition(record, { type: "change-url", at: now, publicUrl });
+    }
+    const result = await saveEntry({ ...entry, record }, { mode: "update", expectVersion: version });
+    if (result.ok) return { record, findings };
+    if (result.reason === "unique") throw duplicateProblem(result.field);
+    if (result.reason === "missing") break;
+  }
+  throw new ApiError("conflict", "The record changed while it was being updated; read it again and retry.");
+}

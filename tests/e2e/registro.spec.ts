@@ -1,0 +1,166 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+
+type Lang = "es" | "en";
+const HEADING = { es: "Registro de sociedades-IA", en: "Registry of sociedades-IA" } as const;
+
+async function useLang(context: BrowserContext, baseURL: string | undefined, lang: Lang) {
+  await context.addCookies([{ name: "lang", value: lang, url: baseURL ?? "http://127.0.0.1" }]);
+}
+
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || /hydrat/i.test(msg.text())) problems.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+  return problems;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+const cards = (page: Page) => page.locator(".registry-list > li");
+
+async function fillListing(page: Page, values: { name: string; jurisdiction: string; cuit: string; url: string }) {
+  await page.getByLabel("Nombre de la sociedad").fill(values.name);
+  await page.getByLabel("Jurisdicción", { exact: true }).last().selectOption(values.jurisdiction);
+  await page.getByLabel("Nombre del operador").fill("Operadora de Prueba SRL");
+  await page.getByLabel("CUIT del operador").fill(values.cuit);
+  await page.getByLabel("Dirección pública (https)").fill(values.url);
+  await page.getByLabel("rfc-001-v1").check();
+  await page.getByLabel("Declaración en español").fill("Una sociedad de prueba operada por agentes de IA.");
+  await page.getByLabel("Declaración en inglés").fill("A test company run by AI agents, for the browser test.");
+}
+
+test.describe("/registro", () => {
+  test("lists the seed records with status and good standing at a glance, in Spanish by default", async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto("/registro", { waitUntil: "networkidle" });
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADING.es);
+    await expect(page).toHaveTitle(/^Registro · /);
+    const reference = page.locator("article#sociedades-ia-referencia");
+    await expect(reference.locator(".pill")).toHaveText(["Activa", "Al día"]);
+    await expect(reference).toContainText("Este servicio es la implementación de referencia");
+    const demo = page.locator("article#demo-estudio-contable-autonomo");
+    await expect(demo.locator(".pill")).toHaveText(["Borrador", "Sin verificar"]);
+    await expect(demo.getByRole("link", { name: /Sitio público/ })).toHaveAttribute(
+      "href",
+      "https://estudio-contable.example",
+    );
+    expect(problems).toEqual([]);
+  });
+
+  test("filters live in the URL and combine", async ({ page }) => {
+    await page.goto("/registro");
+    await page.getByLabel("Estado").selectOption("live");
+    await page.getByRole("button", { name: "Aplicar filtros" }).click();
+    await expect(page).toHaveURL(/[?&]status=live(&|$)/);
+    await expect(page.getByLabel("Estado")).toHaveValue("live");
+    await expect(cards(page).first().locator(".pill").first()).toHaveText("Activa");
+    const statuses = await cards(page).evaluateAll((items) =>
+      items.map((li) => li.querySelector(".pill")?.textContent),
+    );
+    expect(new Set(statuses)).toEqual(new Set(["Activa"]));
+    await expect(page.locator("article#demo-estudio-contable-autonomo")).toHaveCount(0);
+
+    await page.goto("/registro?jurisdiction=US-WY&type=demo");
+    await expect(page.getByLabel("Jurisdicción", { exact: true }).first()).toHaveValue("US-WY");
+    await expect(cards(page)).toHaveCount(1);
+    await expect(page.locator("article#demo-dao-wyoming")).toBeVisible();
+
+    await page.getByRole("link", { name: "Quitar filtros" }).click();
+    await expect(page).toHaveURL(/\/registro$/);
+    expect(await cards(page).count()).toBeGreaterThanOrEqual(4);
+  });
+
+  test("names and ignores a bad filter in a shared link", async ({ page }) => {
+    await page.goto("/registro?status=borrado");
+    await expect(page.getByRole("status").filter({ hasText: "no es válido" })).toContainText("status=borrado");
+    expect(await cards(page).count()).toBeGreaterThanOrEqual(4);
+  });
+
+  test("language toggle keeps the filters and shows disclosures in English", async ({ page }) => {
+    await page.goto("/registro?status=live");
+    await page.getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/registro\?status=live$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADING.en);
+    const reference = page.locator("article#sociedades-ia-referencia");
+    await expect(reference.locator(".pill")).toHaveText(["Live", "In good standing"]);
+    await expect(reference).toContainText("This service is the open-source reference implementation");
+    await expect(page.getByLabel("Status")).toHaveValue("live");
+  });
+
+  test("self-listing with a bad CUIT shows the finding next to the field and lists nothing", async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto("/registro", { waitUntil: "networkidle" });
+    const before = await cards(page).count();
+    const url = `https://cuit-malo-${Date.now()}.example`;
+    await fillListing(page, { name: "Sociedad con CUIT malo", jurisdiction: "AR", cuit: "30-71234567-2", url });
+    await page.getByRole("button", { name: "Listar como borrador" }).click();
+
+    const cuit = page.getByLabel("CUIT del operador");
+    await expect(cuit).toHaveAttribute("aria-invalid", "true");
+    const error = page.locator("#listing-cuit-error");
+    await expect(error).toHaveText("El dígito verificador no coincide: revisá el número de CUIT.");
+    await expect(cuit).toHaveAttribute("aria-describedby", /listing-cuit-error/);
+    const summary = page.getByRole("alert");
+    await expect(summary.getByRole("link", { name: "CUIT del operador" })).toHaveAttribute("href", "#listing-cuit");
+    // What the visitor typed is kept, so only the CUIT needs fixing.
+    await expect(cuit).toHaveValue("30-71234567-2");
+    await expect(page.getByLabel("Dirección pública (https)")).toHaveValue(url);
+    await expect(page.getByLabel("Nombre de la sociedad")).not.toHaveAttribute("aria-invalid", "true");
+
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto("/registro");
+    expect(await cards(page).count()).toBe(before);
+    expect(problems).toEqual([]);
+  });
+
+  test("self-listing shows the owner token once and the draft appears in the registry", async ({ page }) => {
+    await page.goto("/registro", { waitUntil: "networkidle" });
+    const name = `Sociedad de prueba ${Date.now()}`;
+    // Outside AR no CUIT is needed, so repeated runs never collide on one.
+    await fillListing(page, { name, jurisdiction: "US-WY", cuit: "", url: `https://ok-${Date.now()}.example/path` });
+    await page.getByRole("button", { name: "Listar como borrador" }).click();
+    const created = page.getByRole("status").filter({ hasText: "Listada como borrador" });
+    await expect(created).toBeVisible();
+    await expect(created.locator(".registry-token")).toHaveText(/^sia_own_[A-Za-z0-9_-]{43}$/);
+    await expect(created.locator("pre")).toContainText("/certify");
+    const card = cards(page).filter({ hasText: name });
+    await expect(card.locator(".pill")).toHaveText(["Borrador", "Sin verificar"]);
+    await expect(page.getByLabel("Nombre de la sociedad")).toHaveValue("");
+  });
+
+  for (const lang of ["es", "en"] as const) {
+    for (const colorScheme of ["light", "dark"] as const) {
+      test(`has no serious or critical accessibility violations (${lang}, ${colorScheme})`, async ({
+        page,
+        context,
+        baseURL,
+      }) => {
+        await useLang(context, baseURL, lang);
+        await page.emulateMedia({ colorScheme });
+        await page.goto("/registro");
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+
+    test(`nothing overflows horizontally at 375 px (${lang})`, async ({ page, context, baseURL }) => {
+      await useLang(context, baseURL, lang);
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.goto("/registro");
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    });
+  }
+});

@@ -1,0 +1,102 @@
+/**
+ * A small company server for certifier tests, on 127.0.0.1: it serves /.well-known/agents.json and the
+ * audit endpoints that manifest declares, well or badly depending on `mode` (switchable while running).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type FakeCompanyMode =
+  | "good"
+  | "invalid-manifest"
+  | "broken-endpoints"
+  | "tampered"
+  | "manifest-only"
+  | "redirect-private"
+  | "redirect-metadata"
+  | "redirect-loop"
+  | "huge"
+  | "slow";
+
+export interface FakeCompany {
+  url: string;
+  mode: FakeCompanyMode;
+  /** Paths requested so far, in order. */
+  hits: string[];
+  close(): Promise<void>;
+}
+
+export async function startFakeCompany(options: {
+  mode: FakeCompanyMode;
+  cuit?: string;
+  jurisdiction?: string;
+}): Promise<FakeCompany> {
+  const hits: string[] = [];
+  const company = { mode: options.mode, hits } as FakeCompany;
+  const server = http.createServer((req, res) => {
+    const path = req.url ?? "/";
+    hits.push(path);
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const send = (status: number, type: string, body: string) => {
+      res.writeHead(status, { "content-type": type });
+      res.end(body);
+    };
+    const mode = company.mode;
+    if (path === "/.well-known/agents.json") {
+      if (mode === "redirect-private") return res.writeHead(302, { location: "http://10.0.0.7/agents.json" }).end();
+      if (mode === "redirect-metadata") {
+        return res.writeHead(301, { location: "http://169.254.169.254/latest/meta-data/" }).end();
+      }
+      if (mode === "redirect-loop") return res.writeHead(302, { location: "/.well-known/agents.json" }).end();
+      if (mode === "huge") return send(200, "application/json", `{"pad":"${"x".repeat(600 * 1024)}"}`);
+      if (mode === "slow") return; // never answers: the certifier's time-out must end it
+      if (mode === "invalid-manifest") {
+        return send(
+          200,
+          "application/json",
+          JSON.stringify({ issuer: { type: "sociedad-ia" }, rfcConformance: "all" }),
+        );
+      }
+      const issuer = {
+        jurisdiction: options.jurisdiction ?? "AR",
+        type: "sociedad-ia",
+        ...(options.cuit ? { operatorCuit: options.cuit } : {}),
+      };
+      const manifest = {
+        issuer,
+        rfcConformance: ["rfc-001-v1"],
+        auditEndpoints:
+          mode === "manifest-only"
+            ? {}
+            : {
+                auditRead: `${base}/audit/{sessionId}`,
+                auditVerify: `${base}/audit/{sessionId}{?verify}`,
+                auditCsv: "/audit/{sessionId}/csv",
+                verifyBadge: `${base}/badge/{sessionId}`,
+              },
+        discovery: mode === "manifest-only" ? {} : { machineReadable: `${base}/discovery` },
+      };
+      return send(200, "application/json", JSON.stringify(manifest));
+    }
+    if (mode === "broken-endpoints") return send(500, "text/plain", "internal error");
+    const url = new URL(path, base);
+    if (url.pathname === "/discovery") return send(200, "application/json", "{}");
+    if (url.pathname.endsWith("/csv")) return send(200, "text/csv", "id,seq\n");
+    if (url.pathname.startsWith("/badge/"))
+      return send(200, "image/svg+xml", '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    if (url.pathname.startsWith("/audit/")) {
+      const body: Record<string, unknown> = { entries: [] };
+      if (url.searchParams.get("verify") === "1")
+        body.verification = { total: 0, tampered: mode === "tampered" ? 2 : 0 };
+      return send(200, "application/json", JSON.stringify(body));
+    }
+    send(404, "text/plain", "not found");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  company.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  company.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return company;
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { FetchFailure, TargetRefusedError } from "@/lib/certifier/certifier-errors";
+import { classifyAddress } from "@/lib/certifier/classify-address";
+import { vetTarget } from "@/lib/certifier/vet-target";
+
+const CASES: [string, ReturnType<typeof classifyAddress>][] = [
+  ["8.8.8.8", null],
+  ["1.1.1.1", null],
+  ["2606:4700:4700::1111", null],
+  ["127.0.0.1", "loopback"],
+  ["127.255.255.254", "loopback"],
+  ["::1", "loopback"],
+  ["10.1.2.3", "private"],
+  ["172.16.0.1", "private"],
+  ["172.31.255.255", "private"],
+  ["192.168.1.1", "private"],
+  ["100.64.0.1", "private"],
+  ["fd12:3456::1", "private"],
+  ["169.254.1.1", "link-local"],
+  ["fe80::1", "link-local"],
+  ["224.0.0.1", "multicast"],
+  ["239.255.255.250", "multicast"],
+  ["ff02::1", "multicast"],
+  ["::ffff:127.0.0.1", "ipv4-mapped"],
+  ["::ffff:10.0.0.1", "ipv4-mapped"],
+  ["::ffff:8.8.8.8", "ipv4-mapped"],
+  ["64:ff9b::a00:1", "ipv4-mapped"],
+  ["169.254.169.254", "metadata"],
+  ["fd00:ec2::254", "metadata"],
+  ["100.100.100.200", "metadata"],
+  ["0.0.0.0", "unspecified"],
+  ["::", "unspecified"],
+  ["255.255.255.255", "reserved"],
+  ["192.0.2.1", "reserved"],
+  ["2001:db8::1", "reserved"],
+];
+
+const policy = { allowLoopback: false };
+const resolverFor = (answers: Record<string, string[]>) => async (host: string) => {
+  const list = answers[host];
+  if (!list) throw Object.assign(new Error("not found"), { code: "ENOTFOUND" });
+  return list.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+};
+
+async function refusedReason(url: string, answers: Record<string, string[]> = {}, allowLoopback = false) {
+  try {
+    await vetTarget(new URL(url), { allowLoopback }, resolverFor(answers));
+  } catch (err) {
+    if (err instanceof TargetRefusedError) return err.reason;
+    throw err;
+  }
+  return null;
+}
+
+describe("certifier address policy", () => {
+  it.each(CASES)("classifies %s as %s", (ip, reason) => {
+    expect(classifyAddress(ip)).toBe(reason);
+  });
+
+  it("refuses every non-public class in URLs, written as IP literals", async () => {
+    expect(await refusedReason("http://127.0.0.1:8080/")).toBe("loopback");
+    expect(await refusedReason("http://[::1]/")).toBe("loopback");
+    expect(await refusedReason("http://10.0.0.1/")).toBe("private");
+    expect(await refusedReason("http://[fe80::1]/")).toBe("link-local");
+    expect(await refusedReason("http://224.0.0.251/")).toBe("multicast");
+    expect(await refusedReason("http://[::ffff:127.0.0.1]/")).toBe("ipv4-mapped");
+    expect(await refusedReason("http://169.254.169.254/latest/meta-data")).toBe("metadata");
+    // WHATWG URL parsing normalises the odd IPv4 spellings before the check.
+    expect(await refusedReason("http://0x7f000001/")).toBe("loopback");
+    expect(await refusedReason("http://2130706433/")).toBe("loopback");
+  });
+
+  it("refuses other schemes, credentials and metadata host names before resolving anything", async () => {
+    expect(await refusedReason("ftp://example.com/")).toBe("scheme");
+    expect(await refusedReason("file:///etc/passwd")).toBe("scheme");
+    expect(await refusedReason("https://user:pw@example.com/")).toBe("credentials");
+    expect(await refusedReason("http://metadata.google.internal/computeMetadata/v1/")).toBe("metadata");
+  });
+
+  it("checks what a host name resolves to: a name for loopback or a private address is refused", async () => {
+    const answers = {
+      localhost: ["127.0.0.1", "::1"],
+      "internal.example": ["10.0.0.5"],
+      "mixed.example": ["93.184.216.34", "192.168.0.10"],
+      "public.example": ["93.184.216.34"],
+    };
+    expect(await refusedReason("http://localhost:3000/", answers)).toBe("loopback");
+    expect(await refusedReason("https://internal.example/", answers)).toBe("private");
+    // One bad answer refuses the name: the connection could otherwise land on it.
+    expect(await refusedReason("https://mixed.example/", answers)).toBe("private");
+    expect(await refusedReason("https://public.example/", answers)).toBe(null);
+  });
+
+  it("pins the connection to the address it checked", async () => {
+    const target = await vetTarget(
+      new URL("https://public.example/x"),
+      policy,
+      resolverFor({ "public.example": ["93.184.216.34"] }),
+    );
+    expect(target).toMatchObject({ address: "93.184.216.34", family: 4 });
+  });
+
+  it("opens loopback only with the development setting, and nothing else with it", async () => {
+    const answers = { localhost: ["127.0.0.1"] };
+    expect(await refusedReason("http://localhost:3000/", answers, true)).toBe(null);
+    expect(await refusedReason("http://127.0.0.1/", {}, true)).toBe(null);
+    expect(await refusedReason("http://10.0.0.1/", {}, true)).toBe("private");
+    expect(await refusedReason("http://169.254.169.254/", {}, true)).toBe("metadata");
+    expect(await refusedReason("http://[::ffff:127.0.0.1]/", {}, true)).toBe("ipv4-mapped");
+  });
+
+  it("reports a name that does not resolve as a network failure, not a refusal", async () => {
+    await expect(vetTarget(new URL("https://nowhere.invalid/"), policy, resolverFor({}))).rejects.toBeInstanceOf(
+      FetchFailure,
+    );
+  });
+});

@@ -1,0 +1,30 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "@/lib/config/config";
+
+const base = () => ({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-registry-config-")) });
+
+describe("registry and certifier configuration", () => {
+  it("keeps loopback closed, admin access absent and the cron route shut by default", () => {
+    const { env } = parseConfig(base());
+    expect(env.CERTIFIER_ALLOW_LOOPBACK).toBe("0");
+    expect(env.REGISTRY_ADMIN_TOKEN).toBeUndefined();
+    expect(env.CRON_SECRET).toBeUndefined();
+  });
+
+  it("refuses CERTIFIER_ALLOW_LOOPBACK on Vercel and allows it elsewhere, production included", () => {
+    expect(() => parseConfig({ ...base(), CERTIFIER_ALLOW_LOOPBACK: "1", VERCEL: "1" })).toThrow(
+      /CERTIFIER_ALLOW_LOOPBACK: refused on Vercel/,
+    );
+    const local = parseConfig({ ...base(), CERTIFIER_ALLOW_LOOPBACK: "1", NODE_ENV: "production" });
+    expect(local.env.CERTIFIER_ALLOW_LOOPBACK).toBe("1");
+    expect(() => parseConfig({ ...base(), CERTIFIER_ALLOW_LOOPBACK: "yes" })).toThrow(/CERTIFIER_ALLOW_LOOPBACK/);
+  });
+
+  it("refuses short admin tokens and cron secrets", () => {
+    expect(() => parseConfig({ ...base(), REGISTRY_ADMIN_TOKEN: "short" })).toThrow(/REGISTRY_ADMIN_TOKEN/);
+    expect(() => parseConfig({ ...base(), CRON_SECRET: "short" })).toThrow(/CRON_SECRET/);
+  });
+});
