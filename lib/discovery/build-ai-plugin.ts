@@ -14,8 +14,8 @@ export const aiPluginSchema = z.object({
     z.object({ type: z.literal("none") }),
     z.object({
       type: z.literal("service_http"),
-      authorization_type: z.literal("custom"),
-      custom_auth_header: z.string(),
+      authorization_type: z.enum(["custom", "bearer"]),
+      custom_auth_header: z.string().optional(),
     }),
   ]),
   api: z.object({ type: z.literal("openapi"), url: z.url(), is_user_authenticated: z.boolean() }),
@@ -31,6 +31,7 @@ export const LOGO_PATH = "/icon.svg";
 
 function pluginAuth(auth: ApiAuth): AiPluginManifest["auth"] {
   if (auth.mode === "none") return { type: "none" };
+  if (auth.mode === "bearer") return { type: "service_http", authorization_type: "bearer" };
   return { type: "service_http", authorization_type: "custom", custom_auth_header: auth.header };
 }
 

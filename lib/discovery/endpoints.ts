@@ -101,8 +101,15 @@ const LIST = [
     method: "POST",
     path: "/api/auto-incorporate",
     description: "Incorporates a sociedad-IA in one idempotent call; invalid input is a 422 with findings.",
-    status: "planned",
+    status: "live",
     inventory: true,
+  },
+  {
+    id: "describeIncorporation",
+    method: "GET",
+    path: "/api/auto-incorporate",
+    description: "What the incorporation endpoint accepts: schema, tipo values, capital minimums, finding codes, limits, auth.",
+    status: "live",
   },
   {
     id: "play",

@@ -28,6 +28,8 @@ const manifest = (over: Partial<Parameters<typeof buildAgentsManifest>[0]> = {})
 
 /** The endpoint list as it will be once `id` lands. */
 const withLive = (id: string): Endpoint[] => ENDPOINTS.map((e) => (e.id === id ? { ...e, status: "live" } : e));
+/** The endpoint list as it was before `id` landed. */
+const withPlanned = (id: string): Endpoint[] => ENDPOINTS.map((e) => (e.id === id ? { ...e, status: "planned" } : e));
 
 describe("the endpoint list", () => {
   it("names each endpoint once, by id and by method and path", () => {
@@ -97,9 +99,9 @@ describe("agents.json", () => {
   });
 
   it("lists live endpoints only, and an endpoint appears once its status flips to live", () => {
-    const urls = JSON.stringify(manifest());
-    expect(urls).not.toContain("/api/auto-incorporate");
-    expect(urls).not.toContain("/api/certifier");
+    const before = manifest({ endpoints: withPlanned("autoIncorporate") });
+    expect(before.endpoints.map((e) => e.name)).not.toContain("autoIncorporate");
+    expect(JSON.stringify(manifest({ endpoints: withPlanned("certifier") }))).not.toContain("/api/certifier");
     const later = manifest({ endpoints: withLive("autoIncorporate") });
     expect(later.endpoints).toContainEqual(expect.objectContaining({ name: "autoIncorporate", method: "POST" }));
     const certifier = manifest({ endpoints: withLive("certifier") });
@@ -187,7 +189,8 @@ describe("ai-plugin.json", () => {
   });
 
   it("describes to models what is live, including an endpoint once it lands", () => {
-    const now = buildAiPlugin({ baseUrl: BASE, auth: { mode: "none" } }).description_for_model;
+    const now = buildAiPlugin({ baseUrl: BASE, auth: { mode: "none" }, endpoints: withPlanned("autoIncorporate") })
+      .description_for_model;
     expect(now).toContain("/api/play/tamper-demo");
     expect(now).not.toContain("/api/auto-incorporate");
     const later = buildAiPlugin({ baseUrl: BASE, auth: { mode: "none" }, endpoints: withLive("autoIncorporate") });
@@ -215,7 +218,8 @@ describe("llms.txt", () => {
 
   it("links every live endpoint and says when a crawl step's endpoint has not landed", () => {
     for (const e of ENDPOINTS.filter((e) => e.status === "live")) expect(text, e.id).toContain(`${BASE}${e.path}`);
-    expect(text).toMatch(/auto-incorporate` \(not available on this deployment yet\)/);
+    const before = buildLlmsTxt({ baseUrl: BASE, service: serviceInfo(), endpoints: withPlanned("autoIncorporate") });
+    expect(before).toMatch(/auto-incorporate` \(not available on this deployment yet\)/);
     const later = buildLlmsTxt({ baseUrl: BASE, service: serviceInfo(), endpoints: withLive("autoIncorporate") });
     expect(later).not.toContain("not available");
     expect(later).toContain(`[autoIncorporate](${BASE}/api/auto-incorporate)`);

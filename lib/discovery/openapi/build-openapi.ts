@@ -105,7 +105,7 @@ function operationObject(spec: OperationSpec, rateLimits: Config["rateLimits"], 
     summary: spec.summary,
     ...(notes.length > 0 ? { description: notes.join("\n\n") } : {}),
     tags: spec.tags,
-    ...(spec.authenticated && auth.mode === "api-key" ? { security: [{ apiKey: [] }] } : {}),
+    ...(spec.authenticated && auth.mode !== "none" ? { security: [{ [auth.mode === "bearer" ? "bearerAuth" : "apiKey"]: [] }] } : {}),
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(spec.body
       ? {
@@ -143,7 +143,9 @@ export function buildOpenApi(input: {
   const securitySchemes =
     input.auth.mode === "api-key"
       ? { securitySchemes: { apiKey: { type: "apiKey", in: "header", name: input.auth.header } } }
-      : {};
+      : input.auth.mode === "bearer"
+        ? { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "A key of INCORPORATE_API_KEYS." } } }
+        : {};
   return {
     openapi: OPENAPI_VERSION,
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",

@@ -11,6 +11,7 @@ import {
   getSchema,
 } from "./operations/discovery";
 import { getHealth } from "./operations/health";
+import { autoIncorporate, describeIncorporation } from "./operations/incorporation";
 import { getJwks } from "./operations/keys";
 import { runTamperDemo } from "./operations/tamper-demo";
 
@@ -21,9 +22,6 @@ import { runTamperDemo } from "./operations/tamper-demo";
  * lib/discovery/endpoints.ts.
  *
  * Slots waiting for their routes:
- * - POST /api/auto-incorporate: body = the incorporation request schema (SPEC 2.4), 200 = the result
- *   (SPEC 2.5), 422: "ValidationFailure" (the shared {ok:false, validation:{findings}, rfc001}
- *   response, findings as in lib/http/findings.ts), rateLimit: { name: "incorporate", write: true }.
  * - POST /api/play: rateLimit: { name: "play", write: true }.
  * - GET/POST /api/registry, GET /api/certifier: the registry issue's schemas.
  */
@@ -39,6 +37,8 @@ export const OPERATIONS: readonly OperationSpec[] = [
   streamAuditLog,
   getBadge,
   runTamperDemo,
+  autoIncorporate,
+  describeIncorporation,
   getHealth,
 ];
 
@@ -48,6 +48,7 @@ export const SCHEMA_COMPONENTS: Record<string, z.ZodType> = { ...discoveryCompon
 /** Tags in the order they are shown. */
 export const TAGS = [
   { name: "discovery", description: "Manifests, the inventory, this description and the JSON Schemas." },
+  { name: "incorporation", description: "One-call incorporation of a sociedad-IA." },
   { name: "audit", description: "The tamper-evident audit log: read, verify, export, follow, badge, demo." },
   { name: "service", description: "Operational endpoints." },
 ];

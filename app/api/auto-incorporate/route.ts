@@ -1,0 +1,45 @@
+import { preferredLang } from "@/lib/http/accept-language";
+import { publicBaseUrl } from "@/lib/http/base-url";
+import { preflight } from "@/lib/http/cors";
+import { json, route } from "@/lib/http/handler";
+import { enforceRateLimit } from "@/lib/http/rate-limit";
+import { readJson } from "@/lib/http/read-json";
+import { authorizeIncorporation } from "@/lib/incorporation/authorize";
+import { describeIncorporation, MAX_BODY_BYTES } from "@/lib/incorporation/describe";
+import { incorporate } from "@/lib/incorporation/incorporate";
+
+// POST /api/auto-incorporate – incorporate a company in one call (idempotent; 422 with findings)
+export const POST = route(
+  async (request) => {
+    const caller = authorizeIncorporation(request);
+    const limitHeaders = await enforceRateLimit("incorporate", request, { write: true });
+    const body = await readJson(request, MAX_BODY_BYTES);
+    const outcome = await incorporate({
+      body,
+      lang: preferredLang(request),
+      baseUrl: publicBaseUrl(request),
+      actor: caller.actor,
+      scope: caller.scope,
+      sessionToken: request.headers.get("x-session-token"),
+      idempotencyKey: request.headers.get("idempotency-key"),
+    });
+    const sessionToken = outcome.live?.sessionToken;
+    return json(outcome.response, {
+      status: outcome.status,
+      headers: {
+        ...limitHeaders,
+        "cache-control": "no-store",
+        "x-session-id": outcome.meta.sessionId as string,
+        ...(sessionToken ? { "x-session-token": sessionToken } : {}),
+        ...(outcome.replayed ? { "idempotent-replayed": "true" } : {}),
+      },
+    });
+    // Bearer keys, not cookies: any origin may call it (the client library runs in browsers too).
+  },
+  { cors: true },
+);
+
+// GET /api/auto-incorporate – what the endpoint accepts (schema, tipos, minimums, codes, limits, auth)
+export const GET = route(async (request) => json(describeIncorporation(publicBaseUrl(request))), { cors: true });
+
+export const OPTIONS = () => preflight(["GET", "POST"]);

@@ -1,0 +1,16 @@
+import { createHmac } from "node:crypto";
+import { currentHmacKey } from "./keys";
+
+/** Domain-separates these hashes from every other use of the audit secret. */
+const LABEL = "sia.audit.actor.ip.v1";
+
+/**
+ * The `actor` of an entry caused by a client at `ip`: `ip:` + the first 16 hex digits of
+ * HMAC-SHA256(current audit secret, label + ip). The same address gives the same actor while the
+ * secret stays, so a log shows which calls came from one client without ever storing the address;
+ * without the secret the hash cannot be reversed by trying the IPv4 space.
+ */
+export function actorForIp(ip: string): string {
+  const digest = createHmac("sha256", currentHmacKey().secret).update(`${LABEL}\n${ip}`, "utf8").digest("hex");
+  return `ip:${digest.slice(0, 16)}`;
+}

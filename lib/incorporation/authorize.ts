@@ -1,0 +1,46 @@
+import { timingSafeEqual } from "node:crypto";
+import { actorForIp } from "../audit/actor";
+import { getConfig } from "../config/config";
+import { clientIp } from "../http/client-ip";
+import { ApiError } from "../http/problem";
+
+export interface Caller {
+  /** The audit `actor`: `key:<id>` with API keys, else `ip:<keyed hash>`. */
+  actor: string;
+  /** Scope of client-chosen idempotency keys. */
+  scope: string;
+  authMode: "none" | "bearer";
+}
+
+function parseKeys(value: string): { id: string; key: Buffer }[] {
+  return value.split(",").map((pair) => {
+    const at = pair.indexOf(":");
+    return { id: pair.slice(0, at), key: Buffer.from(pair.slice(at + 1)) };
+  });
+}
+
+/** Open by default; with INCORPORATE_API_KEYS, a bearer key from that list is required. */
+export function authorizeIncorporation(request: Request): Caller {
+  const { env } = getConfig();
+  if (!env.INCORPORATE_API_KEYS) {
+    const ip = clientIp(request.headers, { trustedProxyHops: env.TRUSTED_PROXY_HOPS, onVercel: Boolean(env.VERCEL) });
+    return { actor: actorForIp(ip), scope: "public", authMode: "none" };
+  }
+  const header = request.headers.get("authorization") ?? "";
+  const presented = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  const challenge = { "www-authenticate": 'Bearer realm="auto-incorporate"' };
+  if (!presented) {
+    throw new ApiError(
+      "unauthorized",
+      "This deployment requires an API key: send 'Authorization: Bearer <key>'.",
+      {},
+      challenge,
+    );
+  }
+  const given = Buffer.from(presented);
+  const match = parseKeys(env.INCORPORATE_API_KEYS).find(
+    ({ key }) => key.length === given.length && timingSafeEqual(key, given),
+  );
+  if (!match) throw new ApiError("unauthorized", "The API key is not valid for this deployment.", {}, challenge);
+  return { actor: `key:${match.id}`, scope: `key:${match.id}`, authMode: "bearer" };
+}

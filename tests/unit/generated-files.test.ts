@@ -1,0 +1,99 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildChecklist } from "@/lib/incorporation/checklist";
+import { COMPANY_ENV_VARS } from "@/lib/incorporation/env-vars";
+import { generateFiles, STARTER_VERSIONS } from "@/lib/incorporation/generate-files";
+import type { IncorporationRequest } from "@/lib/incorporation/validate";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const HOSTILE = [
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal ${} is the attack being tested
+  'Acme "quoted" `back` ${process.exit(1)} */ /* <img src=x onerror=alert(1)> SOCIEDAD-IA',
+  "Line one\nline two\r\n\u2028 # heading SOCIEDAD-IA",
+  "</script><script>alert(1)</script> [link](javascript:alert(1)) SOCIEDAD-IA",
+  "\\\\ backslashes \\' and ' quotes SOCIEDAD-IA",
+];
+
+function filesFor(text: string) {
+  const request: IncorporationRequest = {
+    denominacion: text,
+    tipo: "SOCIEDAD-IA",
+    capitalSocial: 2000000,
+    objeto: `${text} — agentes de software autónomos`,
+  };
+  return generateFiles(request, {
+    slug: "acme",
+    baseUrl: "https://registro.example",
+    checklist: buildChecklist("https://registro.example"),
+    deployUrl: "https://vercel.com/new/clone?x=1",
+  });
+}
+
+function typecheck(agentTs: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-gen-"));
+  fs.mkdirSync(path.join(dir, "lib"));
+  fs.writeFileSync(path.join(dir, "lib/agent.ts"), agentTs);
+  fs.writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: "ES2022",
+        module: "ESNext",
+        lib: ["ES2022", "DOM"],
+        types: [],
+      },
+      include: ["lib/**/*.ts"],
+    }),
+  );
+  execFileSync(path.join(ROOT, "node_modules/.bin/tsc"), ["-p", dir], { stdio: "pipe" });
+}
+
+describe("generated files", () => {
+  for (const text of HOSTILE) {
+    it(`hold ${JSON.stringify(text.slice(0, 30))}… only as data`, () => {
+      const files = filesFor(text);
+      const pkg = JSON.parse(files["package.json"]);
+      expect(pkg.description).toBe(`${text} (SOCIEDAD-IA)`);
+      const company = /export const COMPANY = ([\s\S]*?) as const;/.exec(files["lib/agent.ts"])?.[1] as string;
+      expect(JSON.parse(company).denominacion).toBe(text);
+      expect(() => typecheck(files["lib/agent.ts"])).not.toThrow();
+      const readmeTitle = files["README.md"].split("\n")[0] as string;
+      expect(readmeTitle).not.toMatch(/[<>`*[\]\n]/);
+      expect(files["README.md"]).not.toMatch(/<script|<img|javascript:alert\(1\)\)/);
+      for (const line of files[".env.example"].split("\n"))
+        expect(line === "" || /^(#|[A-Z_]+=)/.test(line)).toBe(true);
+    });
+  }
+
+  it("list every env var of envVars in .env.example", () => {
+    const env = filesFor("Acme SOCIEDAD-IA")[".env.example"];
+    for (const { name } of COMPANY_ENV_VARS) expect(env).toMatch(new RegExp(`^${name}=$`, "m"));
+  });
+
+  it("pin dependency versions that exist (the ones installed here)", () => {
+    const pkg = JSON.parse(filesFor("Acme SOCIEDAD-IA")["package.json"]);
+    const installed = (name: string) =>
+      JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")).version;
+    expect(pkg.dependencies).toEqual({ zod: installed("zod") });
+    expect(pkg.devDependencies).toEqual({ typescript: installed("typescript") });
+    expect(STARTER_VERSIONS.zod).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it("link the checklist's 8 steps with their env vars", () => {
+    const checklist = buildChecklist("https://registro.example");
+    expect(checklist).toHaveLength(8);
+    expect(checklist.map((s) => s.id)).toEqual(
+      expect.arrayContaining(["arca-certificate", "payment-token", "messaging-verification", "registry-inscription"]),
+    );
+    expect(checklist.at(-1)?.link).toBe("https://registro.example/registro");
+    for (const step of checklist) {
+      expect(step.title.es && step.title.en && step.description.es && step.description.en).toBeTruthy();
+      expect(step.state).toBe("pending");
+    }
+  });
+});

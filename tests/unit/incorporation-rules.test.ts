@@ -1,0 +1,128 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { FINDING_CODES, type FindingCode } from "@/lib/incorporation/finding-codes";
+import { rfc001Report } from "@/lib/incorporation/rfc001";
+import { validateIncorporation } from "@/lib/incorporation/validate";
+
+const TYPICAL = {
+  denominacion: "Acme Agentes Automatizada SOCIEDAD-IA",
+  tipo: "SOCIEDAD-IA",
+  capitalSocial: 2000000,
+  objeto:
+    "Desarrollo y operación de agentes de software autónomos para comercio electrónico en la República Argentina.",
+};
+const COMPLETE = {
+  ...TYPICAL,
+  representante: { nombre: "Ana Pérez", cuit: "20-12345678-6" },
+  emailContacto: "ana@acme.com.ar",
+};
+
+const codes = (body: unknown, lang: "es" | "en" = "es") =>
+  validateIncorporation(body, { lang }).findings.map((f) => f.code);
+
+describe("incorporation rules", () => {
+  it("accept the typical request with no error finding", () => {
+    const { findings, request } = validateIncorporation(TYPICAL);
+    expect(findings.filter((f) => f.severity === "error")).toEqual([]);
+    expect(request).toMatchObject(TYPICAL);
+  });
+
+  it("accept a complete request with only the pending-law warning", () => {
+    expect(codes(COMPLETE)).toEqual(["tipo_pending_law"]);
+  });
+
+  const cases: [FindingCode, unknown][] = [
+    ["required", { ...TYPICAL, objeto: undefined }],
+    ["invalid_type", { ...TYPICAL, capitalSocial: "2000000" }],
+    ["unknown_field", { ...TYPICAL, extra: 1 }],
+    ["denominacion_length", { ...TYPICAL, denominacion: "AB" }],
+    ["denominacion_characters", { ...TYPICAL, denominacion: "Acme <script> SOCIEDAD-IA" }],
+    ["denominacion_reserved_word", { ...TYPICAL, denominacion: "Banco Agentes SOCIEDAD-IA" }],
+    ["denominacion_suffix_missing", { ...TYPICAL, denominacion: "Acme Agentes" }],
+    ["denominacion_suffix_mismatch", { ...TYPICAL, tipo: "SRL", denominacion: "Acme Agentes S.A.S." }],
+    ["tipo_unknown", { ...TYPICAL, tipo: "SCS" }],
+    ["tipo_pending_law", TYPICAL],
+    ["capital_not_positive", { ...TYPICAL, capitalSocial: -5 }],
+    ["capital_below_minimum", { ...TYPICAL, tipo: "SA", denominacion: "Acme Agentes S.A.", capitalSocial: 29_999_999 }],
+    ["capital_low", { ...TYPICAL, tipo: "SRL", denominacion: "Acme Agentes S.R.L.", capitalSocial: 1000 }],
+    ["objeto_length", { ...TYPICAL, objeto: "Agentes." }],
+    ["objeto_vague", { ...TYPICAL, objeto: "Realizar cualquier actividad comercial lícita dentro y fuera del país." }],
+    [
+      "objeto_automation_undisclosed",
+      { ...TYPICAL, objeto: "Venta minorista de indumentaria y calzado en locales propios del país." },
+    ],
+    ["representante_missing", TYPICAL],
+    ["representante_nombre_length", { ...COMPLETE, representante: { nombre: "A", cuit: "20-12345678-6" } }],
+    ["representante_cuit_invalid", { ...COMPLETE, representante: { nombre: "Ana Pérez", cuit: "20-12345678-5" } }],
+    ["email_missing", TYPICAL],
+    ["email_invalid", { ...COMPLETE, emailContacto: "ana@" }],
+    ["session_id_invalid", { ...TYPICAL, sessionId: "bad id!" }],
+  ];
+  for (const [code, body] of cases) {
+    it(`report ${code} (${FINDING_CODES[code].severity})`, () => {
+      const { findings, request } = validateIncorporation(body);
+      const found = findings.find((f) => f.code === code);
+      expect(found, JSON.stringify(findings)).toBeDefined();
+      expect(found?.severity).toBe(FINDING_CODES[code].severity);
+      if (FINDING_CODES[code].severity === "error") expect(request).toBeNull();
+    });
+  }
+
+  it("cover every code of the table with a case", () => {
+    expect(new Set(cases.map(([c]) => c))).toEqual(new Set(Object.keys(FINDING_CODES)));
+  });
+
+  it("apply each tipo's legal minimum: SA 30,000,000 (Decreto 209/2024), SAS twice the SMVM", () => {
+    const sa = { ...TYPICAL, tipo: "SA", denominacion: "Acme Agentes S.A." };
+    expect(codes({ ...sa, capitalSocial: 30_000_000 })).not.toContain("capital_below_minimum");
+    const sas = { ...TYPICAL, tipo: "SAS", denominacion: "Acme Agentes SAS" };
+    expect(validateIncorporation({ ...sas, capitalSocial: 1_000_000 }, { smvm: 500_000 }).request).not.toBeNull();
+    expect(validateIncorporation({ ...sas, capitalSocial: 999_999 }, { smvm: 500_000 }).request).toBeNull();
+  });
+
+  it("accept each suffix in abbreviated or full form, accents and case aside", () => {
+    expect(
+      codes({ ...TYPICAL, tipo: "SRL", denominacion: "Acme Agentes Sociedad de Responsabilidad Limitada" }),
+    ).not.toContain("denominacion_suffix_missing");
+    expect(
+      codes({ ...TYPICAL, tipo: "SA", denominacion: "Acme Agentes sociedad anonima", capitalSocial: 3e7 }),
+    ).not.toContain("denominacion_suffix_missing");
+    expect(codes({ ...TYPICAL, tipo: "sas", denominacion: "Acme Agentes S.A.S." })).not.toContain("tipo_unknown");
+  });
+
+  it("write messages in Spanish or English", () => {
+    const body = { ...TYPICAL, capitalSocial: -1 };
+    const es = validateIncorporation(body, { lang: "es" }).findings.find((f) => f.code === "capital_not_positive");
+    const en = validateIncorporation(body, { lang: "en" }).findings.find((f) => f.code === "capital_not_positive");
+    expect(es?.message).toMatch(/capital social debe ser/);
+    expect(en?.message).toMatch(/share capital must be/);
+  });
+
+  it("reject a body that is not an object", () => {
+    for (const body of [null, [], "x", 3]) expect(codes(body)).toEqual(["invalid_type"]);
+  });
+
+  it("derive the RFC-001 report from the findings", () => {
+    const ok = rfc001Report(validateIncorporation(COMPLETE).findings);
+    expect(ok.conformant).toBe(true);
+    expect(ok.checks.map((c) => c.id)).toEqual([
+      "lawful-name",
+      "defined-form-and-capital",
+      "disclosed-purpose",
+      "accountable-human",
+      "authority-channel",
+      "audit-trail",
+    ]);
+    const bad = rfc001Report(validateIncorporation({ ...TYPICAL, denominacion: "Banco SOCIEDAD-IA" }).findings);
+    expect(bad.conformant).toBe(false);
+    expect(bad.checks.find((c) => c.id === "lawful-name")).toMatchObject({ result: "fail" });
+  });
+
+  it("are documented code by code in docs/incorporation.md", () => {
+    const doc = fs.readFileSync(path.resolve(import.meta.dirname, "../../docs/incorporation.md"), "utf8");
+    for (const [code, { severity }] of Object.entries(FINDING_CODES)) {
+      expect(doc, code).toMatch(new RegExp(`\\|\\s*\`${code}\`\\s*\\|\\s*${severity}\\s*\\|`));
+    }
+  });
+});
