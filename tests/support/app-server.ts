@@ -32,7 +32,8 @@ export async function freePort(): Promise<number> {
  * does it first).
  */
 export async function startApp(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<AppServer> {
-  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (!fs.existsSync(path.join(ROOT, distDir, "BUILD_ID"))) {
     throw new Error("No production build: run `npx next build` (the test command does) before integration tests.");
   }
   const port = await freePort();
@@ -44,6 +45,7 @@ export async function startApp(options: { env?: Record<string, string>; dataDir?
       HOME: process.env.HOME ?? "",
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
+      NEXT_DIST_DIR: distDir,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

@@ -1,7 +1,7 @@
-import { emptyTally, type HmacCheck, isEntryObject, judgeEntry, type Tally, tallyEntry } from "./audit-rules";
-import { canonicalize } from "./jcs";
+import { emptyTally, type HmacCheck, isEntryObject, judgeEntry, type Tally, tallyEntry } from "./audit-rules.ts";
+import { canonicalize } from "./jcs.ts";
 
-export type { EntryProblem, ProblemReason } from "./audit-rules";
+export type { EntryProblem, ProblemReason } from "./audit-rules.ts";
 
 /** An Ed25519 public key as a JWK, as published in the service's JWKS and agents.json. */
 export interface PublicJwk {

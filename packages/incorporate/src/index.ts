@@ -1,0 +1,25 @@
+/**
+ * Client for the sociedades-IA incorporation API and offline verifier of its signed audit log.
+ * fetch and WebCrypto only: Node 20+, browsers and edge runtimes.
+ */
+export {
+  type ClientOptions,
+  DEFAULT_TIMEOUT_MS,
+  describe,
+  fetchAudit,
+  type IncorporateOptions,
+  incorporate,
+  incorporateOrThrow,
+} from "./client.ts";
+export { IncorporateError, IncorporateValidationError, isIncorporateError } from "./errors.ts";
+export { type AuditSession, createSession } from "./session.ts";
+export type * from "./types.ts";
+export {
+  type AuditLogDocument,
+  type AuditVerification,
+  type CheckpointVerification,
+  type PublicJwk,
+  verifyAuditLog,
+  verifyCheckpoint,
+} from "./verify.ts";
+export { type VerifyAuditOptions, verifyAudit } from "./verify-audit.ts";
