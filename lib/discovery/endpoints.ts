@@ -108,7 +108,8 @@ const LIST = [
     id: "describeIncorporation",
     method: "GET",
     path: "/api/auto-incorporate",
-    description: "What the incorporation endpoint accepts: schema, tipo values, capital minimums, finding codes, limits, auth.",
+    description:
+      "What the incorporation endpoint accepts: schema, tipo values, capital minimums, finding codes, limits, auth.",
     status: "live",
   },
   {

@@ -25,39 +25,42 @@ export const LIMITS = {
 
 const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
-export const incorporationRequestSchema = z.object({
-  denominacion: z
-    .string()
-    .min(LIMITS.denominacion.min)
-    .max(LIMITS.denominacion.max)
-    .describe("Company name, ending with the suffix of its tipo (e.g. 'Acme Agentes Automatizada SOCIEDAD-IA')."),
-  tipo: z.enum(TIPOS).describe("Legal form. SOCIEDAD-IA is pending law."),
-  capitalSocial: z.number().positive().describe("Share capital in Argentine pesos."),
-  objeto: z
-    .string()
-    .min(LIMITS.objeto.min)
-    .max(LIMITS.objeto.max)
-    .describe("Corporate purpose: the concrete activities, in plain language."),
-  sessionId: z
-    .string()
-    .regex(SESSION_ID)
-    .optional()
-    .describe("Audit session to chain this call into (a UUID); omitted: the server creates one."),
-  representante: z
-    .object({ nombre: z.string().describe("Full name."), cuit: z.string().describe("CUIT, NN-NNNNNNNN-N.") })
-    .optional()
-    .describe("The responsible human representative."),
-  emailContacto: z.email().optional().describe("Contact e-mail for the authorities."),
-}).meta({
-  examples: [
-    {
-      denominacion: "Acme Agentes Automatizada SOCIEDAD-IA",
-      tipo: "SOCIEDAD-IA",
-      capitalSocial: 2000000,
-      objeto: "Desarrollo y operación de agentes de software autónomos para comercio electrónico en la República Argentina.",
-    },
-  ],
-});
+export const incorporationRequestSchema = z
+  .object({
+    denominacion: z
+      .string()
+      .min(LIMITS.denominacion.min)
+      .max(LIMITS.denominacion.max)
+      .describe("Company name, ending with the suffix of its tipo (e.g. 'Acme Agentes Automatizada SOCIEDAD-IA')."),
+    tipo: z.enum(TIPOS).describe("Legal form. SOCIEDAD-IA is pending law."),
+    capitalSocial: z.number().positive().describe("Share capital in Argentine pesos."),
+    objeto: z
+      .string()
+      .min(LIMITS.objeto.min)
+      .max(LIMITS.objeto.max)
+      .describe("Corporate purpose: the concrete activities, in plain language."),
+    sessionId: z
+      .string()
+      .regex(SESSION_ID)
+      .optional()
+      .describe("Audit session to chain this call into (a UUID); omitted: the server creates one."),
+    representante: z
+      .object({ nombre: z.string().describe("Full name."), cuit: z.string().describe("CUIT, NN-NNNNNNNN-N.") })
+      .optional()
+      .describe("The responsible human representative."),
+    emailContacto: z.email().optional().describe("Contact e-mail for the authorities."),
+  })
+  .meta({
+    examples: [
+      {
+        denominacion: "Acme Agentes Automatizada SOCIEDAD-IA",
+        tipo: "SOCIEDAD-IA",
+        capitalSocial: 2000000,
+        objeto:
+          "Desarrollo y operación de agentes de software autónomos para comercio electrónico en la República Argentina.",
+      },
+    ],
+  });
 
 export type IncorporationRequest = z.infer<typeof incorporationRequestSchema>;
 

@@ -189,8 +189,11 @@ describe("ai-plugin.json", () => {
   });
 
   it("describes to models what is live, including an endpoint once it lands", () => {
-    const now = buildAiPlugin({ baseUrl: BASE, auth: { mode: "none" }, endpoints: withPlanned("autoIncorporate") })
-      .description_for_model;
+    const now = buildAiPlugin({
+      baseUrl: BASE,
+      auth: { mode: "none" },
+      endpoints: withPlanned("autoIncorporate"),
+    }).description_for_model;
     expect(now).toContain("/api/play/tamper-demo");
     expect(now).not.toContain("/api/auto-incorporate");
     const later = buildAiPlugin({ baseUrl: BASE, auth: { mode: "none" }, endpoints: withLive("autoIncorporate") });

@@ -105,7 +105,9 @@ function operationObject(spec: OperationSpec, rateLimits: Config["rateLimits"], 
     summary: spec.summary,
     ...(notes.length > 0 ? { description: notes.join("\n\n") } : {}),
     tags: spec.tags,
-    ...(spec.authenticated && auth.mode !== "none" ? { security: [{ [auth.mode === "bearer" ? "bearerAuth" : "apiKey"]: [] }] } : {}),
+    ...(spec.authenticated && auth.mode !== "none"
+      ? { security: [{ [auth.mode === "bearer" ? "bearerAuth" : "apiKey"]: [] }] }
+      : {}),
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(spec.body
       ? {
@@ -144,7 +146,11 @@ export function buildOpenApi(input: {
     input.auth.mode === "api-key"
       ? { securitySchemes: { apiKey: { type: "apiKey", in: "header", name: input.auth.header } } }
       : input.auth.mode === "bearer"
-        ? { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "A key of INCORPORATE_API_KEYS." } } }
+        ? {
+            securitySchemes: {
+              bearerAuth: { type: "http", scheme: "bearer", description: "A key of INCORPORATE_API_KEYS." },
+            },
+          }
         : {};
   return {
     openapi: OPENAPI_VERSION,

@@ -58,7 +58,9 @@ export const incorporationSuccessSchema = z.object({
     sessionToken: z.string().optional().describe("The session write token: only on the call that created the session."),
   }),
   registry: z.object({
-    record: z.record(z.string(), z.unknown()).describe("The forming registry record (schemas/registry-record.v1.json)."),
+    record: z
+      .record(z.string(), z.unknown())
+      .describe("The forming registry record (schemas/registry-record.v1.json)."),
     url: z.url(),
     claimUrl: z.url(),
     claimToken: z.string().nullable().describe("Shown once, to the call that created the forming record."),
@@ -119,7 +121,8 @@ export const describeIncorporation = defineOperation({
   path: "/api/auto-incorporate",
   operationId: "describeIncorporation",
   summary: "What the incorporation endpoint accepts",
-  description: "The request schema, tipo values with suffixes and capital minimums, finding codes, limits and auth mode.",
+  description:
+    "The request schema, tipo values with suffixes and capital minimums, finding codes, limits and auth mode.",
   tags: ["incorporation"],
   responses: {
     200: { description: "The self-description.", content: { "application/json": z.record(z.string(), z.unknown()) } },
