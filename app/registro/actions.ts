@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { publicBaseUrl } from "@/lib/http/base-url";
-import { ApiError } from "@/lib/http/problem";
+import { isApiError } from "@/lib/http/problem";
 import { enforceRateLimit } from "@/lib/http/rate-limit";
 import { createListing } from "@/lib/registry/create-listing";
 import type { Finding } from "@/lib/registry/validate-listing";
@@ -45,7 +45,7 @@ export async function submitListing(_previous: ListingFormState, form: FormData)
     const certifyCommand = `curl -X POST "${publicBaseUrl(request)}/api/registry/${record.id}/certify" \\\n  -H "authorization: Bearer ${ownerToken}"`;
     return { status: "created", values: EMPTY_VALUES, id: record.id, ownerToken, certifyCommand };
   } catch (err) {
-    if (err instanceof ApiError && err.code === "validation_failed") {
+    if (isApiError(err) && err.code === "validation_failed") {
       const findings = (err.extensions.findings as Finding[]).map(({ code, field, severity }) => ({
         code,
         field,
@@ -53,12 +53,11 @@ export async function submitListing(_previous: ListingFormState, form: FormData)
       }));
       return { status: "invalid", values, findings };
     }
-    if (err instanceof ApiError && err.code === "registry_duplicate") {
+    if (isApiError(err) && err.code === "registry_duplicate") {
       const field = err.extensions.field === "publicUrl" ? "publicUrl" : "operatorCuit";
       return { status: "error", values, error: `duplicate_${field}` };
     }
-    if (err instanceof ApiError && err.code === "rate_limited")
-      return { status: "error", values, error: "rate_limited" };
+    if (isApiError(err) && err.code === "rate_limited") return { status: "error", values, error: "rate_limited" };
     console.error(err);
     return { status: "error", values, error: "unavailable" };
   }

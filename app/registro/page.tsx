@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ApiError } from "@/lib/http/problem";
+import { isApiError } from "@/lib/http/problem";
 import type { Dictionary } from "@/lib/i18n";
 import { listRegistry } from "@/lib/registry/list-registry";
 import { parseRegistryQuery } from "@/lib/registry/parse-registry-query";
@@ -11,7 +11,7 @@ import {
   type RegistryList,
   RFC_TOKENS,
 } from "@/lib/registry/record-schema";
-import { StoreUnavailableError } from "@/lib/store";
+import { isStoreUnavailable } from "@/lib/store";
 import { getDictionary } from "../_i18n/get-lang";
 import { RecordCard } from "./record-card";
 import { SelfListingForm } from "./self-listing-form";
@@ -44,8 +44,8 @@ async function loadRegistry(raw: Record<string, string | string[] | undefined>) 
       const parsed = parseRegistryQuery(query);
       return { list: await listRegistry({ ...parsed, limit: PAGE_SIZE }), ignored, query };
     } catch (err) {
-      if (err instanceof StoreUnavailableError) return { list: null, ignored, query };
-      const parameter = err instanceof ApiError ? String(err.extensions.parameter ?? "") : "";
+      if (isStoreUnavailable(err)) return { list: null, ignored, query };
+      const parameter = isApiError(err) ? String(err.extensions.parameter ?? "") : "";
       if (!parameter || !query.has(parameter)) throw err;
       if (parameter !== "cursor") ignored.push(`${parameter}=${query.get(parameter)}`);
       query.delete(parameter);

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Form from "next/form";
 import { isSessionId } from "@/lib/audit/entry";
 import { type AuditLogResult, getAuditLog } from "@/lib/audit/get-audit-log";
-import { StoreUnavailableError } from "@/lib/store";
+import { isStoreUnavailable } from "@/lib/store";
 import { ErrorNotice } from "../_components/audit/error-notice";
 import { TamperDemo } from "../_components/audit/tamper-demo";
 import { getDictionary } from "../_i18n/get-lang";
@@ -32,7 +32,7 @@ async function lookUp(raw: string | undefined): Promise<Lookup> {
     return { kind: "report", log: await getAuditLog(value, { verify: true }) };
   } catch (err) {
     console.error(err);
-    return { kind: "failed", sessionId: value, storeDown: err instanceof StoreUnavailableError };
+    return { kind: "failed", sessionId: value, storeDown: isStoreUnavailable(err) };
   }
 }
 

@@ -46,6 +46,11 @@ export interface AppendRequest {
   sessionId: string | null;
   /** The `x-session-token` the caller presented, if any. */
   sessionToken: string | null;
+  /**
+   * The service itself writes (e.g. the registry logging a certification in a record's session):
+   * no token is checked, so the service never has to keep one. Never set from client input.
+   */
+  asService?: boolean;
   event: AuditEvent;
 }
 
@@ -53,13 +58,13 @@ export interface AppendRequest {
  * Appends one signed, chained entry to a session, creating the session (and its write token) on
  * first write. Concurrent writers never lose, duplicate or reorder entries: the append is
  * conditional on the list length the writer saw, and a writer that loses the race re-reads the
- * head and retries. Sessions holding an incorporation are kept forever, others for
- * AUDIT_DEMO_RETENTION after their last write.
+ * head and retries. Sessions holding only demo tool calls expire AUDIT_DEMO_RETENTION after their
+ * last write; an incorporation or registry entry makes the session permanent.
  */
 export async function appendAuditEvent(request: AppendRequest, store: Store = getStore()): Promise<AppendOutcome> {
   const sessionId = request.sessionId ?? randomUUID();
   const key = logKey(sessionId);
-  const expiry: Expiry = request.event.kind === "incorporation" ? "persist" : getConfig().demoRetentionMs;
+  const expiry: Expiry = request.event.kind === "tool-call" ? getConfig().demoRetentionMs : "persist";
   let sessionToken: string | null = null;
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -73,7 +78,9 @@ export async function appendAuditEvent(request: AppendRequest, store: Store = ge
       if (claimed.ok) sessionToken = header.token;
       continue;
     }
-    if (sessionToken === null) authorize(JSON.parse(headerRaw) as SessionHeader, request.sessionToken);
+    if (sessionToken === null && !request.asService) {
+      authorize(JSON.parse(headerRaw) as SessionHeader, request.sessionToken);
+    }
 
     // The last item is the header (no entries yet) or the newest entry; its seq fixes the length.
     const last = lastRaw === headerRaw ? null : (JSON.parse(lastRaw as string) as AuditEntry);

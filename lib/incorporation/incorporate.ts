@@ -127,11 +127,7 @@ async function succeed(
       outcome: "ok",
     },
   });
-  const stub = await createFormingStub({
-    sessionId,
-    sessionToken: (appended.sessionToken ?? input.sessionToken) as string,
-    denominacion: request.denominacion,
-  });
+  const stub = await createFormingStub({ sessionId, denominacion: request.denominacion });
   const recordUrl = `${input.baseUrl}/api/registry/${encodeURIComponent(stub.record.id)}`;
   // The claim token is added for the creating caller only; a replay shows null.
   const registry: { record: RegistryRecord; url: string; claimUrl: string; claimToken: null } = {

@@ -25,7 +25,7 @@ async function appendCertification(
   actor: string,
   report: CertificationReport,
   transition: { from: RegistryRecord; to: RegistryRecord },
-): Promise<{ sessionId: string; token: string | null; entryId: string }> {
+): Promise<{ sessionId: string; entryId: string }> {
   const event = {
     kind: "registry" as const,
     action: "registry_certify",
@@ -42,20 +42,10 @@ async function appendCertification(
     },
     outcome: report.passed ? ("ok" as const) : ("rejected" as const),
   };
-  const attempt = (sessionId: string, token: string | null) =>
-    appendAuditEvent({ sessionId, sessionToken: token, event });
-  let sessionId = entry.auditSessionId ?? randomUUID();
-  let outcome: Awaited<ReturnType<typeof attempt>>;
-  try {
-    outcome = await attempt(sessionId, entry.auditToken);
-  } catch (err) {
-    // The session is no longer ours (expired and claimed by someone else, or its token was lost):
-    // carry on in a fresh session rather than leave the certification unlogged.
-    if (!(err instanceof ApiError) || !err.code.startsWith("session_token")) throw err;
-    sessionId = randomUUID();
-    outcome = await attempt(sessionId, null);
-  }
-  return { sessionId, token: outcome.sessionToken ?? entry.auditToken, entryId: outcome.entry.id };
+  // The service writes as itself: it keeps no session token for the records it certifies.
+  const sessionId = entry.auditSessionId ?? randomUUID();
+  const outcome = await appendAuditEvent({ sessionId, sessionToken: null, asService: true, event });
+  return { sessionId, entryId: outcome.entry.id };
 }
 
 /**
@@ -120,7 +110,7 @@ export async function certifyRecord(
     // A formed record keeps its incorporation session as sessionId; others show the session opened here.
     if (current.source !== "formed") next.sessionId = audit.sessionId;
     const result = await saveEntry(
-      { ...loaded.entry, record: next, auditSessionId: audit.sessionId, auditToken: audit.token },
+      { ...loaded.entry, record: next, auditSessionId: audit.sessionId },
       { mode: "update", expectVersion: loaded.version },
     );
     if (result.ok) {

@@ -9,8 +9,6 @@ import { loadEntry, saveEntry } from "./stored-record";
 export interface FormingStubInput {
   /** The incorporation's audit session: the stub's `sessionId`, where its certifications are logged. */
   sessionId: string;
-  /** That session's write token, so the registry can append certification entries to it later. */
-  sessionToken: string;
   denominacion: string;
   /** Defaults to a neutral "company in formation" text. */
   disclosure?: Disclosure;
@@ -76,7 +74,6 @@ export async function createFormingStub(input: FormingStubInput): Promise<Formin
       ownerTokenHash: null,
       claimTokenHash: hashToken(claimToken),
       auditSessionId: input.sessionId,
-      auditToken: input.sessionToken,
     },
     { mode: "create" },
   );

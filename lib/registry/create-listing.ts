@@ -59,7 +59,6 @@ export async function createListing(body: unknown): Promise<CreatedListing> {
         ownerTokenHash: hashToken(ownerToken),
         claimTokenHash: null,
         auditSessionId: null,
-        auditToken: null,
       },
       { mode: "create" },
     );

@@ -69,7 +69,7 @@ async function loadSeeds(): Promise<void> {
   for (const record of records) {
     // "create" is atomic: concurrent instances race harmlessly, and an existing record is never overwritten.
     const result = await saveEntry(
-      { v: 1, record, ownerTokenHash: null, claimTokenHash: null, auditSessionId: null, auditToken: null },
+      { v: 1, record, ownerTokenHash: null, claimTokenHash: null, auditSessionId: null },
       { mode: "create" },
     );
     if (!result.ok && result.reason === "unique") {

@@ -1,4 +1,4 @@
-import { ApiError } from "../http/problem";
+import { isApiError } from "../http/problem";
 import { getStore } from "../store";
 import { certifyRecord } from "./certify-record";
 import { parseEntry, REGISTRY_COLLECTION } from "./stored-record";
@@ -50,7 +50,7 @@ export async function recheckLiveRecords(): Promise<RecheckSummary> {
         goodStanding: next.goodStanding.state,
       });
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
+      if (!isApiError(err)) throw err;
       summary.skipped.push({ id: record.id, reason: err.detail });
     }
   }

@@ -18,7 +18,6 @@ export interface RegistryEntry {
   claimTokenHash: string | null;
   /** The audit session certification entries go to (a formed record's is its incorporation session). */
   auditSessionId: string | null;
-  auditToken: string | null;
 }
 
 export interface LoadedEntry {

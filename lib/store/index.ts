@@ -4,7 +4,7 @@ import type { Store } from "./types";
 import { UpstashStore } from "./upstash";
 
 export type { Store } from "./types";
-export { StoreUnavailableError } from "./types";
+export { isStoreUnavailable, StoreUnavailableError } from "./types";
 
 // One store per process. Kept on globalThis because a Next server can load a lib/ module more
 // than once (route handlers and server-rendered pages get separate copies).

@@ -171,6 +171,17 @@ describe("session write tokens", () => {
     expect(stored).not.toContain(first.sessionToken as string); // only a hash is kept
   });
 
+  it("let the service itself write without a token, which clients cannot do", async () => {
+    await newSession("service-write-01", 1);
+    const out = await appendAuditEvent(
+      { sessionId: "service-write-01", sessionToken: null, asService: true, event: event({ kind: "registry" }) },
+      stack.store,
+    );
+    expect(out).toMatchObject({ sessionToken: null, entry: { seq: 1, kind: "registry" } });
+    // A registry entry makes the session permanent, like an incorporation.
+    expect(await redis.pTTL(logKey("service-write-01"))).toBe(-1);
+  });
+
   it("creates a UUID session when the write names none", async () => {
     const out = await appendAuditEvent({ sessionId: null, sessionToken: null, event: event() }, stack.store);
     expect(out.sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
