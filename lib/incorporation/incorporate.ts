@@ -60,6 +60,15 @@ function auditLinks(baseUrl: string, sessionId: string) {
   };
 }
 
+/** The one audit entry of a call: the input summarised, the output as a digest. */
+function auditCall(input: IncorporateInput, sessionId: string, outcome: "ok" | "rejected", output: unknown) {
+  return appendAuditEvent({
+    sessionId,
+    sessionToken: input.sessionToken,
+    event: { kind: "incorporation", action: "auto_incorporate", actor: input.actor, input: summarise(input.body), output, outcome },
+  });
+}
+
 type RunResult = { status: number; body: unknown; meta: { sessionId: string }; live: LiveSecrets };
 
 async function run(input: IncorporateInput): Promise<RunResult> {
@@ -72,21 +81,8 @@ async function run(input: IncorporateInput): Promise<RunResult> {
   const sessionId = requested ?? randomUUID();
 
   if (!request) {
-    const appended = await appendAuditEvent({
-      sessionId,
-      sessionToken: input.sessionToken,
-      event: {
-        kind: "incorporation",
-        action: "auto_incorporate",
-        actor: input.actor,
-        input: summarise(input.body),
-        output: {
-          ok: false,
-          findings: findings.filter((f) => f.severity === "error").map((f) => `${f.field}:${f.code}`),
-        },
-        outcome: "rejected",
-      },
-    });
+    const errors = findings.filter((f) => f.severity === "error").map((f) => `${f.field}:${f.code}`);
+    const appended = await auditCall(input, sessionId, "rejected", { ok: false, findings: errors });
     return {
       status: 422,
       body: { ok: false, validation: { findings }, rfc001 },
@@ -115,18 +111,8 @@ async function succeed(
     capitalSocial: request.capitalSocial,
     slug,
   };
-  const appended = await appendAuditEvent({
-    sessionId,
-    sessionToken: input.sessionToken,
-    event: {
-      kind: "incorporation",
-      action: "auto_incorporate",
-      actor: input.actor,
-      input: summarise(input.body),
-      output: { ok: true, slug, filesDigest: `sha256:${sha256Hex(canonicalJson(files))}` },
-      outcome: "ok",
-    },
-  });
+  const filesDigest = `sha256:${sha256Hex(canonicalJson(files))}`;
+  const appended = await auditCall(input, sessionId, "ok", { ok: true, slug, filesDigest });
   const stub = await createFormingStub({ sessionId, denominacion: request.denominacion });
   const recordUrl = `${input.baseUrl}/api/registry/${encodeURIComponent(stub.record.id)}`;
   // The claim token is added for the creating caller only; a replay shows null.

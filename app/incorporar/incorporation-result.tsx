@@ -1,0 +1,400 @@
+import { type KeyboardEvent, type Ref, useState } from "react";
+import type { Lang } from "@/lib/i18n";
+import { incorporate } from "@/lib/i18n/messages/incorporate";
+import type { ChecklistStep } from "@/lib/incorporation/checklist";
+import type { Finding } from "@/lib/incorporation/finding-codes";
+import { CopyButton } from "../_components/audit/copy-button";
+import { CodeBlock } from "../_components/code-block";
+import { formatPesos } from "./format-pesos";
+
+/** The 200 answer of POST /api/auto-incorporate (SPEC 2.5 plus what the service adds). */
+export interface IncorporationSuccess {
+  ok: true;
+  sociedad: { denominacion: string; tipo: string; capitalSocial: number; slug: string };
+  config: Record<string, string>;
+  envVars: { name: string; description: string }[];
+  checklist: ChecklistStep[];
+  deploy: { oneClickUrl: string };
+  audit: {
+    sessionId: string;
+    backend: string;
+    entry: { hmac?: string };
+    url: string;
+    verifyUrl: string;
+    dashboardUrl: string;
+    badgeUrl: string;
+    /** Only for the call that created the session. */
+    sessionToken?: string;
+  };
+  registry: {
+    record: { id: string; name: string; status: string; goodStanding: { state: string } };
+    url: string;
+    claimUrl: string;
+    /** Only for the call that created the record. */
+    claimToken?: string | null;
+  };
+  validation: { findings: Finding[] };
+}
+
+/** Saves `content` as a file named after the last part of `path`, without a round trip. */
+function download(path: string, content: string) {
+  const type = path.endsWith(".json") ? "application/json" : "text/plain";
+  const url = URL.createObjectURL(new Blob([content], { type: `${type};charset=utf-8` }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = path.split("/").pop() ?? path;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function hostAndPath(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.host}${u.pathname === "/" ? "" : u.pathname}`;
+  } catch {
+    return url;
+  }
+}
+
+/** The generated files as tabs (arrow keys move between them), each with copy and download. */
+function FileTabs({ files, lang }: { files: Record<string, string>; lang: Lang }) {
+  const t = incorporate[lang].result.files;
+  const paths = Object.keys(files);
+  const [selected, setSelected] = useState(0);
+
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const moves: Record<string, number> = {
+      ArrowRight: selected + 1,
+      ArrowLeft: selected - 1,
+      Home: 0,
+      End: paths.length - 1,
+    };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const index = (next + paths.length) % paths.length;
+    setSelected(index);
+    document.getElementById(`inc-file-tab-${index}`)?.focus();
+  }
+
+  return (
+    <div className="inc-files">
+      <div role="tablist" aria-label={t.tabs} className="inc-tablist">
+        {paths.map((path, i) => (
+          <button
+            key={path}
+            type="button"
+            role="tab"
+            id={`inc-file-tab-${i}`}
+            aria-selected={i === selected}
+            aria-controls={`inc-file-panel-${i}`}
+            tabIndex={i === selected ? 0 : -1}
+            className="inc-tab"
+            onClick={() => setSelected(i)}
+            onKeyDown={onKeyDown}
+          >
+            <span translate="no">{path}</span>
+          </button>
+        ))}
+      </div>
+      {paths.map((path, i) => (
+        <div
+          key={path}
+          role="tabpanel"
+          id={`inc-file-panel-${i}`}
+          aria-labelledby={`inc-file-tab-${i}`}
+          hidden={i !== selected}
+          className="inc-panel"
+        >
+          <div className="button-row inc-file-actions">
+            <CopyButton
+              text={files[path] ?? ""}
+              label={t.copy(path)}
+              copiedLabel={t.copied}
+              failedLabel={t.copyFailed}
+            />
+            <button type="button" className="button button-small" onClick={() => download(path, files[path] ?? "")}>
+              {t.download(path)}
+            </button>
+          </div>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1). */}
+          <section className="inc-code" tabIndex={0} aria-label={t.code(path)}>
+            <CodeBlock>{files[path]}</CodeBlock>
+          </section>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Everything one incorporation produced, in the order a founder needs it: the tokens to save now,
+ * the deploy button, the files, the 8-step roadmap, the forming registry record and the audit
+ * session with its badge.
+ */
+export function IncorporationResult({
+  lang,
+  result,
+  replayed,
+  headingRef,
+  onEdit,
+}: {
+  lang: Lang;
+  result: IncorporationSuccess;
+  replayed: boolean;
+  headingRef: Ref<HTMLHeadingElement>;
+  onEdit: () => void;
+}) {
+  const t = incorporate[lang].result;
+  const { sociedad, audit, registry } = result;
+  const sessionToken = audit.sessionToken;
+  const claimToken = registry.claimToken ?? undefined;
+  const badgePath = `/api/badge/${encodeURIComponent(audit.sessionId)}`;
+  const embed = `[![${t.audit.badgeAlt}](${audit.badgeUrl})](${audit.dashboardUrl})`;
+  const notes = result.validation.findings;
+
+  return (
+    <section aria-labelledby="inc-result-title" className="inc-result">
+      <h2 id="inc-result-title" tabIndex={-1} ref={headingRef}>
+        {t.title(sociedad.denominacion)}
+      </h2>
+      <p className="pill-row">
+        <span className="pill pill-neutral">{sociedad.tipo}</span>
+        <span className="pill pill-neutral">{formatPesos(sociedad.capitalSocial, lang)}</span>
+        <code translate="no">{sociedad.slug}</code>
+      </p>
+      <p>{t.lead}</p>
+
+      <div className="inc-actions">
+        <a className="button button-primary" href={result.deploy.oneClickUrl} rel="noopener noreferrer">
+          {t.deploy.button} <span className="inc-external">{t.deploy.external}</span>
+        </a>
+        <button type="button" className="button" onClick={onEdit}>
+          {t.edit}
+        </button>
+      </div>
+      <p className="field-hint">{t.deploy.body}</p>
+
+      {replayed ? <p className="notice inc-note">{t.replayed}</p> : null}
+
+      {sessionToken || claimToken ? (
+        <section aria-labelledby="inc-secrets-title" className="notice inc-secrets">
+          <h3 id="inc-secrets-title">{t.secrets.title}</h3>
+          <p>{t.secrets.warning}</p>
+          <dl>
+            {sessionToken ? (
+              <div>
+                <dt>{t.secrets.sessionToken}</dt>
+                <dd>
+                  <code className="inc-token" translate="no">
+                    {sessionToken}
+                  </code>
+                  <CopyButton
+                    text={sessionToken}
+                    label={t.secrets.copy(t.secrets.sessionTokenShort)}
+                    copiedLabel={t.secrets.copied}
+                    failedLabel={t.secrets.copyFailed}
+                  />
+                  <span className="inc-token-use">{t.secrets.sessionTokenUse}</span>
+                </dd>
+              </div>
+            ) : null}
+            {claimToken ? (
+              <div>
+                <dt>{t.secrets.claimToken}</dt>
+                <dd>
+                  <code className="inc-token" translate="no">
+                    {claimToken}
+                  </code>
+                  <CopyButton
+                    text={claimToken}
+                    label={t.secrets.copy(t.secrets.claimTokenShort)}
+                    copiedLabel={t.secrets.copied}
+                    failedLabel={t.secrets.copyFailed}
+                  />
+                  <span className="inc-token-use">{t.secrets.claimTokenUse}</span>
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        </section>
+      ) : null}
+
+      {notes.length > 0 ? (
+        <section aria-labelledby="inc-notes-title">
+          <h3 id="inc-notes-title">{t.findings}</h3>
+          <ul className="inc-issues">
+            {notes.map((n) => (
+              <li key={`${n.code}:${n.field}`} className={`inc-issue-${n.severity}`}>
+                <span className="inc-issue-label">{incorporate[lang].form.severity[n.severity]}:</span> {n.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="inc-files-title">
+        <h3 id="inc-files-title">{t.files.title}</h3>
+        <p>{t.files.intro}</p>
+        <FileTabs files={result.config} lang={lang} />
+        <details className="inc-env">
+          <summary>{t.envVars(result.envVars.length)}</summary>
+          <dl>
+            {result.envVars.map((v) => (
+              <div key={v.name} className="inc-env-item">
+                <dt>
+                  <code translate="no">{v.name}</code>
+                </dt>
+                <dd>{v.description}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      </section>
+
+      <section aria-labelledby="inc-checklist-title">
+        <h3 id="inc-checklist-title">{t.checklist.title}</h3>
+        <p>{t.checklist.intro}</p>
+        <ol className="inc-checklist">
+          {result.checklist.map((step) => (
+            <li key={step.id} className="inc-step">
+              <div className="inc-step-head">
+                <h4>{step.title[lang]}</h4>
+                <span className={`pill ${step.state === "done" ? "pill-ok" : "pill-neutral"}`}>
+                  {t.checklist.states[step.state]}
+                </span>
+              </div>
+              <p className="inc-step-text">{step.description[lang]}</p>
+              <dl className="inc-step-facts">
+                <div>
+                  <dt>{t.checklist.authority}</dt>
+                  {/* Authorities are named in Spanish, their own language. */}
+                  <dd lang={lang === "es" ? undefined : "es"}>{step.authority}</dd>
+                </div>
+                <div>
+                  <dt>{t.checklist.link}</dt>
+                  <dd>
+                    <a href={step.link} rel="noopener noreferrer">
+                      {hostAndPath(step.link)}
+                    </a>
+                  </dd>
+                </div>
+                {step.envVars.length > 0 ? (
+                  <div>
+                    <dt>{t.checklist.envVars}</dt>
+                    <dd>
+                      {step.envVars.map((name, i) => (
+                        <span key={name}>
+                          {i > 0 ? ", " : null}
+                          <code translate="no">{name}</code>
+                        </span>
+                      ))}
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <div className="inc-cards">
+        <section aria-labelledby="inc-registry-title" className="inc-card">
+          <h3 id="inc-registry-title">{t.registry.title}</h3>
+          <p>{t.registry.intro}</p>
+          <dl className="inc-facts">
+            <div>
+              <dt>{t.registry.name}</dt>
+              <dd>{registry.record.name}</dd>
+            </div>
+            <div>
+              <dt>{t.registry.id}</dt>
+              <dd>
+                <code translate="no">{registry.record.id}</code>
+              </dd>
+            </div>
+            <div>
+              <dt>{t.registry.status}</dt>
+              <dd>
+                <span className="pill pill-warn">
+                  {registry.record.status === "forming" ? t.registry.forming : registry.record.status}
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt>{t.registry.standing}</dt>
+              <dd>
+                <span className="pill pill-neutral">
+                  {registry.record.goodStanding.state === "unverified"
+                    ? t.registry.unverified
+                    : registry.record.goodStanding.state}
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt>{t.registry.claim}</dt>
+              <dd>
+                <code translate="no">POST {registry.claimUrl}</code>
+              </dd>
+            </div>
+          </dl>
+          <p className="inc-card-link">
+            <a href={registry.url}>{t.registry.record}</a>
+          </p>
+        </section>
+
+        <section aria-labelledby="inc-audit-title" className="inc-card">
+          <h3 id="inc-audit-title">{t.audit.title}</h3>
+          <p>{t.audit.intro}</p>
+          <dl className="inc-facts">
+            <div>
+              <dt>{t.audit.sessionId}</dt>
+              <dd>
+                <code translate="no">{audit.sessionId}</code>
+              </dd>
+            </div>
+            <div>
+              <dt>{t.audit.backend}</dt>
+              <dd>
+                <code translate="no">{audit.backend}</code>
+              </dd>
+            </div>
+            {audit.entry.hmac ? (
+              <div>
+                <dt>{t.audit.hmac}</dt>
+                <dd>
+                  <code translate="no">{audit.entry.hmac}</code>
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          <ul className="inc-links">
+            <li>
+              <a href={audit.dashboardUrl}>{t.audit.dashboard}</a>
+            </li>
+            <li>
+              <a href={`/verify?session=${encodeURIComponent(audit.sessionId)}`}>{t.audit.verify}</a>
+            </li>
+            <li>
+              <a href={audit.url}>{t.audit.log}</a>
+            </li>
+          </ul>
+          <h4>{t.audit.badge}</h4>
+          <p className="inc-badge">
+            {/* biome-ignore lint/performance/noImgElement: an SVG badge from this service; nothing for next/image to optimise. */}
+            <img src={badgePath} alt={t.audit.badgeAlt} height={24} />
+          </p>
+          <CodeBlock caption={t.audit.embed}>{embed}</CodeBlock>
+          <CopyButton
+            text={embed}
+            label={t.audit.copyEmbed}
+            copiedLabel={t.secrets.copied}
+            failedLabel={t.secrets.copyFailed}
+          />
+        </section>
+      </div>
+    </section>
+  );
+}
