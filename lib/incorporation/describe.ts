@@ -2,7 +2,8 @@ import { z } from "zod";
 import { getConfig } from "../config/config";
 import { FINDING_CODES } from "./finding-codes";
 import { CAPITAL_RULES, DEFAULT_SMVM_ARS, SUFFIXES, TIPOS } from "./legal-figures";
-import { incorporationRequestSchema, LIMITS } from "./validate";
+import { incorporationRequestSchema } from "./request-schema";
+import { LIMITS } from "./validate";
 
 export const MAX_BODY_BYTES = 32 * 1024;
 

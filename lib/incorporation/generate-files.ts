@@ -10,11 +10,13 @@ import type { IncorporationRequest } from "./validate";
  */
 export const STARTER_VERSIONS = { typescript: "7.0.2", zod: "4.6.7" } as const;
 
-/** One line of plain text, safe inside Markdown (no markup, links, HTML or line breaks). */
+/**
+ * One line of plain text, safe inside Markdown: line breaks flattened, and the characters that open
+ * markup mid-line (emphasis, code, links, HTML, tables, strike-through) written as entities. The text
+ * never starts a line, so list and heading markers need no escape.
+ */
 function inlineText(text: string): string {
-  return text
-    .replace(/[\r\n\u2028\u2029]+/g, " ")
-    .replace(/[\\`*_{}[\]()#+\-.!|~<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return text.replace(/[\r\n\u2028\u2029]+/g, " ").replace(/[\\`*_[\]<>&|~]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** One line for a `#` comment in .env: no line breaks. */

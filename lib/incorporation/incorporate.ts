@@ -65,7 +65,14 @@ function auditCall(input: IncorporateInput, sessionId: string, outcome: "ok" | "
   return appendAuditEvent({
     sessionId,
     sessionToken: input.sessionToken,
-    event: { kind: "incorporation", action: "auto_incorporate", actor: input.actor, input: summarise(input.body), output, outcome },
+    event: {
+      kind: "incorporation",
+      action: "auto_incorporate",
+      actor: input.actor,
+      input: summarise(input.body),
+      output,
+      outcome,
+    },
   });
 }
 

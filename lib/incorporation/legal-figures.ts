@@ -49,11 +49,17 @@ export const CAPITAL_RULES: Record<Tipo, CapitalRule> = {
 };
 
 /** The suffix a company of each tipo must carry at the end of its name (abbreviated or in full). */
-export const SUFFIXES: Record<Tipo, { forms: string[]; source: string }> = {
-  SA: { forms: ["S.A.", "SA", "Sociedad Anónima"], source: "Ley 19.550, art. 164" },
-  SAS: { forms: ["S.A.S.", "SAS", "Sociedad por Acciones Simplificada"], source: "Ley 27.349, art. 36" },
-  SRL: { forms: ["S.R.L.", "SRL", "Sociedad de Responsabilidad Limitada"], source: "Ley 19.550, art. 147" },
-  "SOCIEDAD-IA": { forms: ["SOCIEDAD-IA"], source: "proyecto de ley (forma pendiente)" },
+export const SUFFIXES: Record<Tipo, { forms: string[]; source: { es: string; en: string } }> = {
+  SA: { forms: ["S.A.", "SA", "Sociedad Anónima"], source: { es: "Ley 19.550, art. 164", en: "Law 19.550, art. 164" } },
+  SAS: {
+    forms: ["S.A.S.", "SAS", "Sociedad por Acciones Simplificada"],
+    source: { es: "Ley 27.349, art. 36", en: "Law 27.349, art. 36" },
+  },
+  SRL: {
+    forms: ["S.R.L.", "SRL", "Sociedad de Responsabilidad Limitada"],
+    source: { es: "Ley 19.550, art. 147", en: "Law 19.550, art. 147" },
+  },
+  "SOCIEDAD-IA": { forms: ["SOCIEDAD-IA"], source: { es: "forma pendiente de ley", en: "a form pending law" } },
 };
 
 /**

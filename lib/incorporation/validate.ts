@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { isValidCuit } from "../identity/cuit";
 import { type Finding, finding } from "./finding-codes";
 import {
@@ -13,9 +12,10 @@ import {
 } from "./legal-figures";
 
 /**
- * The incorporation rules, shared by POST /api/auto-incorporate and the /incorporar page (so this
- * module imports nothing server-only). The zod schema is the request's contract (it feeds the
- * OpenAPI description); the findings add the legal rules with messages in Spanish or English.
+ * The incorporation rules, shared by POST /api/auto-incorporate and the /incorporar page, which
+ * runs them as the user types: so this module imports nothing server-only and no zod (it would add
+ * tens of kilobytes to the page). The request's contract for the OpenAPI description is the zod
+ * schema in request-schema.ts, built from the same limits.
  */
 export const LIMITS = {
   denominacion: { min: 3, max: 120 },
@@ -23,46 +23,20 @@ export const LIMITS = {
   representanteNombre: { min: 3, max: 120 },
 } as const;
 
-const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
+export const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
+// The shape zod's z.email() accepts, without the library.
+const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
-export const incorporationRequestSchema = z
-  .object({
-    denominacion: z
-      .string()
-      .min(LIMITS.denominacion.min)
-      .max(LIMITS.denominacion.max)
-      .describe("Company name, ending with the suffix of its tipo (e.g. 'Acme Agentes Automatizada SOCIEDAD-IA')."),
-    tipo: z.enum(TIPOS).describe("Legal form. SOCIEDAD-IA is pending law."),
-    capitalSocial: z.number().positive().describe("Share capital in Argentine pesos."),
-    objeto: z
-      .string()
-      .min(LIMITS.objeto.min)
-      .max(LIMITS.objeto.max)
-      .describe("Corporate purpose: the concrete activities, in plain language."),
-    sessionId: z
-      .string()
-      .regex(SESSION_ID)
-      .optional()
-      .describe("Audit session to chain this call into (a UUID); omitted: the server creates one."),
-    representante: z
-      .object({ nombre: z.string().describe("Full name."), cuit: z.string().describe("CUIT, NN-NNNNNNNN-N.") })
-      .optional()
-      .describe("The responsible human representative."),
-    emailContacto: z.email().optional().describe("Contact e-mail for the authorities."),
-  })
-  .meta({
-    examples: [
-      {
-        denominacion: "Acme Agentes Automatizada SOCIEDAD-IA",
-        tipo: "SOCIEDAD-IA",
-        capitalSocial: 2000000,
-        objeto:
-          "Desarrollo y operación de agentes de software autónomos para comercio electrónico en la República Argentina.",
-      },
-    ],
-  });
-
-export type IncorporationRequest = z.infer<typeof incorporationRequestSchema>;
+/** A request that passed every error rule (its shape is `incorporationRequestSchema`). */
+export interface IncorporationRequest {
+  denominacion: string;
+  tipo: Tipo;
+  capitalSocial: number;
+  objeto: string;
+  sessionId?: string;
+  representante?: { nombre: string; cuit: string };
+  emailContacto?: string;
+}
 
 export interface ValidationOptions {
   lang?: "es" | "en";
@@ -76,7 +50,15 @@ export interface ValidationResult {
   request: IncorporationRequest | null;
 }
 
-const KNOWN_FIELDS = new Set(Object.keys(incorporationRequestSchema.shape));
+const KNOWN_FIELDS = new Set([
+  "denominacion",
+  "tipo",
+  "capitalSocial",
+  "objeto",
+  "sessionId",
+  "representante",
+  "emailContacto",
+]);
 const NAME_CHARS = /^[\p{L}\p{M}0-9 .,&'()-]+$/u;
 
 function normaliseSpaces(s: string): string {
@@ -130,13 +112,13 @@ function checkDenominacion(name: string, tipo: Tipo | null, lang: "es" | "en", o
       finding(lang, "denominacion_suffix_missing", "denominacion", {
         tipo,
         suffix: own.forms[0] as string,
-        source: own.source,
+        source: own.source[lang],
       }),
     );
   }
 }
 
-const formatArs = (n: number) => new Intl.NumberFormat("es-AR").format(n);
+const formatArs = (n: number, lang: "es" | "en") => new Intl.NumberFormat(lang === "es" ? "es-AR" : "en-US").format(n);
 
 /** Validates a parsed JSON body into findings; the request is returned only when nothing is an error. */
 export function validateIncorporation(raw: unknown, options: ValidationOptions = {}): ValidationResult {
@@ -193,12 +175,12 @@ export function validateIncorporation(raw: unknown, options: ValidationOptions =
         out.push(
           finding(lang, "capital_below_minimum", "capitalSocial", {
             tipo,
-            minimum: formatArs(minimum),
+            minimum: formatArs(minimum, lang),
             source: rule.source[lang],
           }),
         );
       } else if (tipo === "SRL" && capital < 2 * smvm) {
-        out.push(finding(lang, "capital_low", "capitalSocial", { capital: formatArs(capital) }));
+        out.push(finding(lang, "capital_low", "capitalSocial", { capital: formatArs(capital, lang) }));
       }
     }
   }
@@ -243,7 +225,7 @@ export function validateIncorporation(raw: unknown, options: ValidationOptions =
   // emailContacto
   const email = body.emailContacto;
   if (email === undefined || email === null) out.push(finding(lang, "email_missing", "emailContacto"));
-  else if (typeof email !== "string" || !z.email().safeParse(email.trim()).success) {
+  else if (typeof email !== "string" || !EMAIL.test(email.trim())) {
     out.push(finding(lang, "email_invalid", "emailContacto"));
   }
 

@@ -64,7 +64,7 @@ describe("generated files", () => {
       expect(() => typecheck(files["lib/agent.ts"])).not.toThrow();
       const readmeTitle = files["README.md"].split("\n")[0] as string;
       expect(readmeTitle).not.toMatch(/[<>`*[\]\n]/);
-      expect(files["README.md"]).not.toMatch(/<script|<img|javascript:alert\(1\)\)/);
+      expect(files["README.md"]).not.toMatch(/<script|<img|\]\(javascript:/);
       for (const line of files[".env.example"].split("\n"))
         expect(line === "" || /^(#|[A-Z_]+=)/.test(line)).toBe(true);
     });

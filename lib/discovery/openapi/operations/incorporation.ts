@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { findingSchema } from "../../../http/findings";
-import { incorporationRequestSchema } from "../../../incorporation/validate";
+import { incorporationRequestSchema } from "../../../incorporation/request-schema";
 import { defineOperation } from "../operation";
 import { auditEntrySchema } from "./audit";
 

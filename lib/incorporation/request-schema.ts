@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { TIPOS } from "./legal-figures";
+import { type IncorporationRequest, LIMITS, SESSION_ID } from "./validate";
+
+/**
+ * The request's contract for the OpenAPI description and the self-description (SPEC 2.4 plus the
+ * optional fields). The rules that produce findings are in validate.ts; this schema states the same
+ * shapes and limits for machines.
+ */
+export const incorporationRequestSchema = z
+  .object({
+    denominacion: z
+      .string()
+      .min(LIMITS.denominacion.min)
+      .max(LIMITS.denominacion.max)
+      .describe("Company name, ending with the suffix of its tipo (e.g. 'Acme Agentes Automatizada SOCIEDAD-IA')."),
+    tipo: z.enum(TIPOS).describe("Legal form. SOCIEDAD-IA is pending law."),
+    capitalSocial: z.number().positive().describe("Share capital in Argentine pesos."),
+    objeto: z
+      .string()
+      .min(LIMITS.objeto.min)
+      .max(LIMITS.objeto.max)
+      .describe("Corporate purpose: the concrete activities, in plain language."),
+    sessionId: z
+      .string()
+      .regex(SESSION_ID)
+      .optional()
+      .describe("Audit session to chain this call into (a UUID); omitted: the server creates one."),
+    representante: z
+      .object({ nombre: z.string().describe("Full name."), cuit: z.string().describe("CUIT, NN-NNNNNNNN-N.") })
+      .optional()
+      .describe("The responsible human representative."),
+    emailContacto: z.email().optional().describe("Contact e-mail for the authorities."),
+  })
+  .meta({
+    examples: [
+      {
+        denominacion: "Acme Agentes Automatizada SOCIEDAD-IA",
+        tipo: "SOCIEDAD-IA",
+        capitalSocial: 2000000,
+        objeto:
+          "Desarrollo y operación de agentes de software autónomos para comercio electrónico en la República Argentina.",
+      },
+    ],
+  });
+
+// The schema and the validated request type must describe the same object.
+type _Same = z.infer<typeof incorporationRequestSchema> extends IncorporationRequest ? true : never;
+export const schemaMatchesRequest: _Same = true;
