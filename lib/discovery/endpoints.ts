@@ -117,7 +117,7 @@ const LIST = [
     method: "POST",
     path: "/api/play",
     description: "The live demo agent loop with 12 mocked tools, streamed and rate-limited per IP.",
-    status: "planned",
+    status: "live",
     inventory: true,
   },
   {

@@ -140,14 +140,14 @@ describe("the inventory", () => {
     expect(inventory.hostedEndpoints.map((e) => e.id).sort()).toEqual(
       ["autoIncorporate", "play", "auditRead", "tamperDemo", "verifyBadge"].sort(),
     );
-    const live = withLive("play");
-    const later = buildInventory({
+    // POST /api/play has landed: listing it as planned takes one from the live count.
+    const earlier = buildInventory({
       baseUrl: BASE,
       service: serviceInfo(),
       catalogue: loadCatalogue(),
-      endpoints: live,
+      endpoints: withPlanned("play"),
     });
-    expect(later.counts.liveHostedEndpoints).toBe(inventory.counts.liveHostedEndpoints + 1);
+    expect(inventory.counts.liveHostedEndpoints).toBe(earlier.counts.liveHostedEndpoints + 1);
   });
 
   it("matches its own response schema, and every package has a description", () => {

@@ -13,6 +13,7 @@ import {
 import { getHealth } from "./operations/health";
 import { autoIncorporate, describeIncorporation } from "./operations/incorporation";
 import { getJwks } from "./operations/keys";
+import { runPlay } from "./operations/play";
 import { runTamperDemo } from "./operations/tamper-demo";
 
 /**
@@ -22,7 +23,6 @@ import { runTamperDemo } from "./operations/tamper-demo";
  * lib/discovery/endpoints.ts.
  *
  * Slots waiting for their routes:
- * - POST /api/play: rateLimit: { name: "play", write: true }.
  * - GET/POST /api/registry, GET /api/certifier: the registry issue's schemas.
  */
 export const OPERATIONS: readonly OperationSpec[] = [
@@ -37,6 +37,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
   streamAuditLog,
   getBadge,
   runTamperDemo,
+  runPlay,
   autoIncorporate,
   describeIncorporation,
   getHealth,
@@ -50,5 +51,6 @@ export const TAGS = [
   { name: "discovery", description: "Manifests, the inventory, this description and the JSON Schemas." },
   { name: "incorporation", description: "One-call incorporation of a sociedad-IA." },
   { name: "audit", description: "The tamper-evident audit log: read, verify, export, follow, badge, demo." },
+  { name: "play", description: "The live demo agent: 12 sandbox tools, each call recorded in the audit log." },
   { name: "service", description: "Operational endpoints." },
 ];

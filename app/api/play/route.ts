@@ -1,0 +1,22 @@
+import { preflight } from "@/lib/http/cors";
+import { route } from "@/lib/http/handler";
+import { enforceRateLimit } from "@/lib/http/rate-limit";
+import { readJson } from "@/lib/http/read-json";
+import { clientActor } from "@/lib/play/client-actor";
+import { PLAY_LIMITS } from "@/lib/play/limits";
+import { openPlaySession } from "@/lib/play/open-play-session";
+import { parsePlayRequest } from "@/lib/play/parse-play-request";
+import { streamPlay } from "@/lib/play/stream-play";
+
+// POST /api/play – runs the demo agent over 12 sandbox tools, streamed as an AI SDK UI message stream
+export const POST = route(
+  async (request) => {
+    const limitHeaders = await enforceRateLimit("play", request, { write: true });
+    const messages = await parsePlayRequest(await readJson(request, PLAY_LIMITS.maxBodyBytes));
+    const session = await openPlaySession(request.headers);
+    return streamPlay({ messages, session, actor: clientActor(request), headers: limitHeaders });
+  },
+  { cors: true },
+);
+
+export const OPTIONS = () => preflight(["POST"]);

@@ -1,0 +1,94 @@
+import Link from "next/link";
+import type { Lang } from "@/lib/i18n";
+import { play } from "@/lib/i18n/messages/play";
+import type { AuditRef } from "@/lib/play/ui-message";
+
+/** The parts of a tool call the card shows; both static and dynamic tool parts have them. */
+export interface ToolCallView {
+  toolCallId: string;
+  toolName: string;
+  state: string;
+  input: unknown;
+  output?: unknown;
+  errorText?: string;
+}
+
+type Status = "running" | "ok" | "rejected" | "error";
+
+function statusOf(call: ToolCallView, audit: AuditRef | undefined): Status {
+  if (call.state === "output-available") return "ok";
+  if (call.state === "output-error" || call.state === "output-denied") {
+    return audit?.outcome === "rejected" ? "rejected" : "error";
+  }
+  return "running";
+}
+
+const PILL: Record<Status, string> = {
+  running: "pill-neutral",
+  ok: "pill-ok",
+  rejected: "pill-warn",
+  error: "pill-bad",
+};
+
+const json = (value: unknown) => JSON.stringify(value, null, 2) ?? "";
+
+const OPEN_LINES = 16;
+
+/**
+ * One tool call of the agent as a card: what it was called with, what it returned (or why it
+ * failed), its status, and the audit entry it appended with a link to the session dashboard.
+ */
+export function ToolCard({ call, audit, lang }: { call: ToolCallView; audit?: AuditRef; lang: Lang }) {
+  const t = play[lang].tool;
+  const status = statusOf(call, audit);
+  const names = t.names as Record<string, string>;
+  const headingId = `tool-${call.toolCallId}`;
+  return (
+    <article className="tool-card" aria-labelledby={headingId} data-tool={call.toolName} data-status={status}>
+      <header className="tool-card-head">
+        <h3 id={headingId}>{names[call.toolName] ?? call.toolName}</h3>
+        <code translate="no">{call.toolName}</code>
+        <span className={`pill ${PILL[status]}`}>{t.status[status]}</span>
+        <span className="pill pill-warn">{t.sandbox}</span>
+      </header>
+      {call.input !== undefined ? (
+        <div className="tool-card-part">
+          <p className="tool-card-label">{t.input}</p>
+          <pre className="code-block" translate="no">
+            <code>{json(call.input)}</code>
+          </pre>
+        </div>
+      ) : null}
+      {status === "ok" ? (
+        // Short outputs are shown; long ones (search results) start folded so the answer stays in view.
+        <details className="tool-card-part" open={json(call.output).split("\n").length <= OPEN_LINES}>
+          <summary className="tool-card-label">{t.output}</summary>
+          <pre className="code-block" translate="no">
+            <code>{json(call.output)}</code>
+          </pre>
+        </details>
+      ) : null}
+      {status === "rejected" || status === "error" ? (
+        <div className="tool-card-part">
+          <p className="tool-card-label">{t.error}</p>
+          {/* Tools explain a refusal in English (their callers include language models). */}
+          <p className="tool-card-error" lang="en">
+            {call.errorText}
+          </p>
+        </div>
+      ) : null}
+      <p className="tool-card-audit" data-testid="audit-ref">
+        {audit ? (
+          <>
+            <span>{t.audit(audit.seq)}</span> · <span>{t.hmac}</span> <code translate="no">{audit.hmac}…</code> ·{" "}
+            <Link href={`/dashboard/${audit.sessionId}`} prefetch={false}>
+              {t.openEntry}
+            </Link>
+          </>
+        ) : status === "running" ? null : (
+          <span>{t.recording}</span>
+        )}
+      </p>
+    </article>
+  );
+}

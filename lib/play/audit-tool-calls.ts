@@ -1,0 +1,107 @@
+import type { ToolSet, UIMessageStreamWriter } from "ai";
+import type { AuditOutcome } from "../audit/entry";
+import { appendAuditEvent } from "../audit/log";
+import { isToolRejection, ToolFailure } from "./tool-rejection";
+import type { PlayUIMessage } from "./ui-message";
+
+/** What every audited tool call of one request needs. */
+export interface PlayAuditContext {
+  sessionId: string;
+  /** The token appends present: the one the session was created with, or the caller's. */
+  sessionToken: string | null;
+  /** `ip:<keyed hash>` of the caller (lib/audit/actor.ts). */
+  actor: string;
+  writer: UIMessageStreamWriter<PlayUIMessage>;
+  /** Tool call ids that already have their entry. */
+  recorded: Set<string>;
+}
+
+export interface ToolCallRecord {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  output: unknown;
+  outcome: AuditOutcome;
+}
+
+/**
+ * Appends the one audit entry of a tool call and streams its reference as a `data-audit` part.
+ * Throws if the store cannot take it: the call then fails rather than go unrecorded.
+ */
+export async function recordToolCall(ctx: PlayAuditContext, call: ToolCallRecord): Promise<void> {
+  if (ctx.recorded.has(call.toolCallId)) return;
+  ctx.recorded.add(call.toolCallId);
+  const { entry } = await appendAuditEvent({
+    sessionId: ctx.sessionId,
+    sessionToken: ctx.sessionToken,
+    event: {
+      kind: "tool-call",
+      action: call.toolName,
+      actor: ctx.actor,
+      input: call.input ?? null,
+      output: call.output ?? null,
+      outcome: call.outcome,
+    },
+  });
+  ctx.writer.write({
+    type: "data-audit",
+    id: call.toolCallId,
+    data: {
+      toolCallId: call.toolCallId,
+      sessionId: entry.sessionId,
+      seq: entry.seq,
+      hmac: entry.hmac.replace(/^sha256:/, "").slice(0, 12),
+      outcome: entry.outcome,
+    },
+  });
+}
+
+/**
+ * The same tools, each of whose calls appends exactly one audit entry before the model sees its
+ * result: outcome `ok` with the output, `rejected` with the reason when the tool refused its input
+ * (ToolRejection), `error` otherwise (the cause is logged, not recorded or shown). A call the log
+ * cannot record fails: its result is withheld from the model.
+ */
+export function withAudit<T extends ToolSet>(tools: T, ctx: PlayAuditContext): T {
+  const wrapped: ToolSet = {};
+  for (const [toolName, original] of Object.entries(tools)) {
+    const execute = original.execute;
+    if (!execute) continue;
+    wrapped[toolName] = {
+      ...original,
+      execute: async (input: unknown, options: Parameters<typeof execute>[1]) => {
+        let output: unknown;
+        let failure: Error | null = null;
+        let outcome: AuditOutcome = "ok";
+        try {
+          output = await execute(input, options);
+        } catch (err) {
+          if (isToolRejection(err)) {
+            outcome = "rejected";
+            failure = new ToolFailure(
+              err.message,
+              err.findings.map((f) => f.code),
+            );
+            output = { error: err.message, findings: err.findings };
+          } else {
+            console.error(`[play] tool ${toolName} failed:`, err);
+            outcome = "error";
+            failure = new ToolFailure("The tool failed unexpectedly; the failure was logged.");
+            output = { error: failure.message };
+          }
+        }
+        try {
+          await recordToolCall(ctx, { toolCallId: options.toolCallId, toolName, input, output, outcome });
+        } catch (err) {
+          console.error(`[play] tool call ${options.toolCallId} could not be recorded:`, err);
+          throw new ToolFailure(
+            "The audit log could not record this call, so its result is withheld. Try again shortly.",
+          );
+        }
+        if (failure) throw failure;
+        return output;
+      },
+    } as typeof original;
+  }
+  return wrapped as T;
+}

@@ -1,0 +1,81 @@
+import { safeValidateUIMessages } from "ai";
+import { z } from "zod";
+import { ApiError } from "../http/problem";
+import { parseWith } from "../http/read-json";
+import { PLAY_LIMITS } from "./limits";
+import { playTools } from "./tools";
+import type { PlayUIMessage } from "./ui-message";
+
+const envelope = z.object({
+  messages: z.array(z.unknown(), "messages must be an array of UI messages").min(1, "send at least one message"),
+});
+
+const part = z.looseObject({ type: z.string().min(1).max(100) });
+
+/** Body of POST /api/play: the conversation as AI SDK UI messages (what useChat sends; other members are ignored). */
+export const playRequest = z.object({
+  messages: z.array(
+    z.object({
+      // useChat always sends ids; hand-written requests may leave them out.
+      id: z.string().min(1).max(200).optional(),
+      role: z.enum(["user", "assistant"], "role must be user or assistant"),
+      parts: z.array(part).max(PLAY_LIMITS.maxParts),
+      metadata: z.unknown().optional(),
+    }),
+  ),
+});
+
+const textOf = (parts: { type: string; text?: unknown }[]) =>
+  parts.map((p) => (p.type === "text" && typeof p.text === "string" ? p.text : "")).join("");
+
+/**
+ * Validates a POST /api/play body: at most maxMessages messages (too_many_messages), user and
+ * assistant roles only, each user message at most maxUserChars characters (message_too_long), the
+ * last one from the user and not empty, and the whole shape valid for the AI SDK and the tools'
+ * input schemas (invalid_request).
+ */
+export async function parsePlayRequest(body: unknown): Promise<PlayUIMessage[]> {
+  const { messages: raw } = parseWith(envelope, body);
+  if (raw.length > PLAY_LIMITS.maxMessages) {
+    throw new ApiError(
+      "too_many_messages",
+      `This conversation has ${raw.length} messages; at most ${PLAY_LIMITS.maxMessages} are accepted. Start a new conversation.`,
+      { maxMessages: PLAY_LIMITS.maxMessages },
+    );
+  }
+  const { messages } = parseWith(playRequest, body);
+  messages.forEach((m, i) => {
+    const length = [...textOf(m.parts as { type: string; text?: unknown }[])].length;
+    if (m.role === "user" && length > PLAY_LIMITS.maxUserChars) {
+      throw new ApiError(
+        "message_too_long",
+        `Message ${i} has ${length} characters; a message may have at most ${PLAY_LIMITS.maxUserChars}. Shorten it.`,
+        { maxChars: PLAY_LIMITS.maxUserChars, path: `messages.${i}` },
+      );
+    }
+  });
+  const last = messages.at(-1);
+  if (last?.role !== "user" || textOf(last.parts as { type: string; text?: unknown }[]).trim() === "") {
+    throw new ApiError("invalid_request", "The last message must be the user's, with some text.", {
+      errors: [{ path: `messages.${messages.length - 1}`, message: "expected a user message with a text part" }],
+    });
+  }
+  const withIds = messages.map((m, i) => ({ ...m, id: m.id ?? `message-${i}` }));
+  const checked = await safeValidateUIMessages<PlayUIMessage>({ messages: withIds, tools: playTools });
+  if (!checked.success) {
+    throw new ApiError("invalid_request", "The messages are not valid AI SDK UI messages; see errors.", {
+      errors: issuesOf(checked.error),
+    });
+  }
+  return checked.data;
+}
+
+/** The SDK's validation failure as `{path, message}` items, without echoing the request back. */
+function issuesOf(error: Error): { path: string; message: string }[] {
+  const issues = (error.cause as { issues?: { path: PropertyKey[]; message: string }[] } | undefined)?.issues;
+  if (!Array.isArray(issues)) return [{ path: "messages", message: "not valid UI messages" }];
+  return issues.slice(0, 20).map((issue) => ({
+    path: typeof issue.path[0] === "number" ? `messages.${issue.path.join(".")}` : `tool input ${issue.path.join(".")}`,
+    message: issue.message,
+  }));
+}

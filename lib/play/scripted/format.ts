@@ -1,0 +1,19 @@
+import type { Lang } from "../../i18n/lang";
+
+/** An amount in pesos as people in each language write it: $ 15.000,00 or ARS 15,000.00. */
+export function money(n: unknown, lang: Lang): string {
+  const value = typeof n === "number" ? n : Number(n);
+  const text = new Intl.NumberFormat(lang === "es" ? "es-AR" : "en-US", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+  return lang === "es" ? `$ ${text}` : `ARS ${text}`;
+}
+
+/** A YYYY-MM-DD date as 15/01/2026 (es) or 2026-01-15 (en, unambiguous). */
+export function day(date: unknown, lang: Lang): string {
+  const s = String(date);
+  if (lang === "en" || !/^\d{4}-\d{2}-\d{2}$/.test(s)) return s;
+  const [y, m, d] = s.split("-");
+  return `${d}/${m}/${y}`;
+}

@@ -1,0 +1,108 @@
+import {
+  convertToModelMessages,
+  createUIMessageStream,
+  createUIMessageStreamResponse,
+  isStepCount,
+  streamText,
+  type TextStreamPart,
+  type ToolSet,
+  toUIMessageStream,
+} from "ai";
+import { isApiError } from "../http/problem";
+import { isStoreUnavailable } from "../store/types";
+import { type PlayAuditContext, recordToolCall, withAudit } from "./audit-tool-calls";
+import { PLAY_LIMITS } from "./limits";
+import { playModel } from "./model";
+import type { PlaySession } from "./open-play-session";
+import { PLAY_INSTRUCTIONS } from "./system-prompt";
+import { playTools } from "./tools";
+import type { PlayUIMessage } from "./ui-message";
+
+export interface PlayRun {
+  messages: PlayUIMessage[];
+  session: PlaySession;
+  /** `ip:<keyed hash>` of the caller. */
+  actor: string;
+  /** Extra response headers (rate limit). */
+  headers: Record<string, string>;
+}
+
+/**
+ * A tool call that never reached its tool (input that fails the schema, an unknown tool name) still
+ * gets its one audit entry, with outcome `rejected`: this tap sees the SDK's tool-error for it.
+ */
+function auditUnexecutedCalls(ctx: PlayAuditContext) {
+  return new TransformStream<TextStreamPart<ToolSet>, TextStreamPart<ToolSet>>({
+    async transform(part, controller) {
+      if (part.type === "tool-error" && !ctx.recorded.has(part.toolCallId)) {
+        const message = part.error instanceof Error ? part.error.message : String(part.error);
+        await recordToolCall(ctx, {
+          toolCallId: part.toolCallId,
+          toolName: part.toolName,
+          input: part.input ?? null,
+          output: { error: message.slice(0, 500) },
+          outcome: "rejected",
+        });
+      }
+      controller.enqueue(part);
+    },
+  });
+}
+
+/** What the stream says when the run fails after it started: the problem's detail, never internals. */
+function streamError(err: unknown): string {
+  if (isApiError(err)) return err.detail;
+  if (isStoreUnavailable(err))
+    return "Storage is unreachable right now, so the tool call was not recorded. Try again shortly.";
+  console.error("[play]", err);
+  return "The agent failed unexpectedly; the failure was logged. Try again.";
+}
+
+/**
+ * Runs the demo agent over the conversation and answers with the AI SDK UI message stream (SSE):
+ * `streamText` with the 12 audited sandbox tools, one tool call at a time and at most maxSteps model
+ * calls, merged with a `data-audit` part per tool call. The session is already open (see
+ * open-play-session.ts), so the response headers carry x-session-id and, for a new session,
+ * x-session-token.
+ */
+export function streamPlay(run: PlayRun): Response {
+  const stream = createUIMessageStream<PlayUIMessage>({
+    execute: async ({ writer }) => {
+      const ctx: PlayAuditContext = {
+        sessionId: run.session.sessionId,
+        sessionToken: run.session.writeToken,
+        actor: run.actor,
+        writer,
+        recorded: new Set(),
+      };
+      const tools = withAudit(playTools, ctx);
+      const result = streamText({
+        model: playModel(),
+        instructions: PLAY_INSTRUCTIONS,
+        messages: await convertToModelMessages(run.messages, { tools, ignoreIncompleteToolCalls: true }),
+        tools,
+        toolCallConcurrency: 1,
+        stopWhen: isStepCount(PLAY_LIMITS.maxSteps),
+      });
+      writer.merge(
+        toUIMessageStream<ToolSet, PlayUIMessage>({
+          stream: result.stream.pipeThrough(auditUnexecutedCalls(ctx)),
+          tools,
+          onError: streamError,
+          // Tool errors are already safe to show: rejections explain themselves, other failures were replaced by a generic message.
+          redactToolErrors: false,
+        }),
+      );
+    },
+    onError: streamError,
+  });
+  return createUIMessageStreamResponse({
+    stream,
+    headers: {
+      ...run.headers,
+      "cache-control": "no-store",
+      "x-session-id": run.session.sessionId,
+      ...(run.session.newToken ? { "x-session-token": run.session.newToken } : {}),
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import type { InferUITools, UIMessage } from "ai";
+import type { AuditOutcome } from "../audit/entry";
+import type { PlayTools } from "./tools";
+
+/**
+ * The reference to the audit entry a tool call appended, streamed as a `data-audit` part whose id
+ * is the tool call's id (docs/play.md). `hmac` is the first 12 hex digits of the entry's HMAC.
+ */
+export interface AuditRef {
+  toolCallId: string;
+  sessionId: string;
+  seq: number;
+  hmac: string;
+  outcome: AuditOutcome;
+}
+
+/** The UI messages of the demo agent: its 12 tools and the `audit` data part. Type only: safe in the browser. */
+export type PlayUIMessage = UIMessage<never, { audit: AuditRef }, InferUITools<PlayTools>>;
