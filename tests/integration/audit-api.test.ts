@@ -235,6 +235,51 @@ describe("concurrent appends", () => {
   }, 120_000);
 });
 
+describe("concurrent appends through two server processes", () => {
+  it("keep one contiguous, verified timeline when 500 writes arrive at both servers at once", async () => {
+    const env = { ...stack.env, RATE_LIMIT_INCORPORATE: "100000/1m" };
+    const servers = await Promise.all([startApp({ env }), startApp({ env })]);
+    try {
+      const sid = "two-servers-session-01";
+      const first = await appendAuditEvent({ sessionId: sid, sessionToken: null, event: event() }, stack.store);
+      const body = (n: number) => ({
+        denominacion: `Concurrente ${n} Agentes SOCIEDAD-IA`,
+        tipo: "SOCIEDAD-IA",
+        capitalSocial: 2000000,
+        objeto:
+          "Desarrollo y operación de agentes de software autónomos para comercio electrónico en la República Argentina.",
+        sessionId: sid,
+      });
+      let next = 0;
+      const statuses: number[] = [];
+      await Promise.all(
+        Array.from({ length: 16 }, async (_, lane) => {
+          while (next < 500) {
+            const n = next++;
+            const server = servers[(n + lane) % 2] as AppServer;
+            const res = await fetch(`${server.url}/api/auto-incorporate`, {
+              method: "POST",
+              headers: { "content-type": "application/json", "x-session-token": first.sessionToken as string },
+              body: JSON.stringify(body(n)),
+            });
+            await res.arrayBuffer();
+            statuses.push(res.status);
+          }
+        }),
+      );
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+      const { body: log } = await getJson(`/api/play/audit/${sid}?verify=1`);
+      expect(log.count).toBe(501);
+      expect(log.entries.map((e: { seq: number }) => e.seq)).toEqual(Array.from({ length: 501 }, (_, i) => i));
+      expect(log.verification).toMatchObject({ total: 501, verified: 501, tampered: 0 });
+      const names = log.entries.slice(1).map((e: { input: { denominacion: string } }) => e.input.denominacion);
+      expect(new Set(names).size).toBe(500);
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  }, 180_000);
+});
+
 describe("CSV export", () => {
   it("is RFC 4180 with every member, a file name, and formula cells neutralised", async () => {
     await newSession("csv-session-001", 2, { actor: '=HYPERLINK("http://evil")', action: "+cmd" });
