@@ -58,7 +58,7 @@ export function buildLlmsTxt(input: {
     "",
     "## API",
     "",
-    "Paths in {braces} are RFC 6570 templates; a session id matches ^[A-Za-z0-9_-]{8,64}$ (a UUID fits).",
+    "Paths in {braces} are RFC 6570 templates; a session id matches ^[A-Za-z0-9_-]{8,64}$ (a UUID fits); a registry record id is a slug, ^[a-z0-9]+(-[a-z0-9]+)*$, as GET /api/registry lists them.",
     "",
     ...entries((e) => e.path.startsWith("/api/") && !e.path.startsWith("/api/discovery")),
     "",

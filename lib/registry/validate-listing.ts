@@ -68,7 +68,8 @@ export interface ValidateOptions {
   allowLoopback: boolean;
 }
 
-const LIMITS = { name: 120, operator: 200, disclosureMin: 20, disclosureMax: 2000 } as const;
+/** Length limits of listing members (characters, after trimming); the OpenAPI description reads them too. */
+export const LISTING_LIMITS = { name: 120, operator: 200, disclosureMin: 20, disclosureMax: 2000 } as const;
 
 function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
@@ -111,8 +112,8 @@ export function validateListing(
 
   if (present("name") || required("name")) {
     const name = text(input.name);
-    if (!name || name.length > LIMITS.name)
-      add("name_invalid", "name", `name is required: 1 to ${LIMITS.name} characters.`);
+    if (!name || name.length > LISTING_LIMITS.name)
+      add("name_invalid", "name", `name is required: 1 to ${LISTING_LIMITS.name} characters.`);
     else values.name = name;
   }
   if (present("type") || required("type")) {
@@ -126,11 +127,11 @@ export function validateListing(
   }
   if (present("operator") || required("operator")) {
     const operator = text(input.operator);
-    if (!operator || operator.length > LIMITS.operator) {
+    if (!operator || operator.length > LISTING_LIMITS.operator) {
       add(
         "operator_invalid",
         "operator",
-        `operator (the operator's name) is required: 1 to ${LIMITS.operator} characters.`,
+        `operator (the operator's name) is required: 1 to ${LISTING_LIMITS.operator} characters.`,
       );
     } else values.operator = operator;
   }
@@ -233,11 +234,11 @@ function checkDisclosure(
         `disclosure.${lang}`,
         `disclosure.${lang} is required: a plain-language disclosure in ${name}.`,
       );
-    } else if (value.length < LIMITS.disclosureMin || value.length > LIMITS.disclosureMax) {
+    } else if (value.length < LISTING_LIMITS.disclosureMin || value.length > LISTING_LIMITS.disclosureMax) {
       add(
         "disclosure_length",
         `disclosure.${lang}`,
-        `disclosure.${lang} must be ${LIMITS.disclosureMin} to ${LIMITS.disclosureMax} characters (got ${value.length}).`,
+        `disclosure.${lang} must be ${LISTING_LIMITS.disclosureMin} to ${LISTING_LIMITS.disclosureMax} characters (got ${value.length}).`,
       );
     } else out[lang] = value;
   }

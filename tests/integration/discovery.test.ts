@@ -264,6 +264,41 @@ describe("the served OpenAPI description", () => {
     await expectDescribed("/api/play/tamper-demo", "post", 200, demo);
   });
 
+  it("describes the registry's real answers: the list, a record, its pages", async () => {
+    const first = await get("/api/registry?limit=2");
+    const list = (await first.clone().json()) as Json;
+    expect(list.records.length).toBeGreaterThan(0);
+    await expectDescribed("/api/registry", "get", 200, first);
+    if (list.nextCursor) {
+      await expectDescribed("/api/registry", "get", 200, await get(`/api/registry?limit=2&cursor=${list.nextCursor}`));
+    }
+    await expectDescribed("/api/registry", "get", 200, await get("/api/registry?jurisdiction=AR&status=live"));
+    for (const record of list.records as Json[]) {
+      await expectDescribed(`/api/registry/${record.id}`, "get", 200, await get(`/api/registry/${record.id}`));
+    }
+  });
+
+  it("describes the registry's real problems: 400, 401, 404 and the 422 with findings", async () => {
+    await expectDescribed("/api/registry", "get", 400, await get("/api/registry?status=gone"));
+    await expectDescribed("/api/registry/no-such-record", "get", 404, await get("/api/registry/no-such-record"));
+    const write = (method: string, p: string, body: unknown) =>
+      fetch(`${app.url}${p}`, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const listing = await write("POST", "/api/registry", { name: "", jurisdiction: "AR", publicUrl: "ftp://x" });
+    expect(listing.status).toBe(422);
+    expect(listing.headers.get("content-type")).toBe("application/problem+json");
+    expect(((await listing.clone().json()) as Json).findings.length).toBeGreaterThan(1);
+    await expectDescribed("/api/registry", "post", 422, listing);
+    const patch = await write("PATCH", "/api/registry/sociedades-ia-referencia", { publicUrl: "https://x.example" });
+    expect(patch.status).toBe(401);
+    await expectDescribed("/api/registry/sociedades-ia-referencia", "patch", 401, patch);
+  });
+
+  it("describes the dry-run certifier's report", async () => {
+    const res = await get(`/api/certifier?url=${encodeURIComponent(app.url)}`);
+    expect(res.status).toBe(200);
+    await expectDescribed("/api/certifier", "get", 200, res);
+  });
+
   it("describes the problems the server really sends", async () => {
     await expectDescribed("/api/play/audit/bad", "get", 400, await get("/api/play/audit/bad"));
     await expectDescribed("/api/discovery", "get", 400, await get("/api/discovery?format=xml"));

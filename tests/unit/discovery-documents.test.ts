@@ -109,6 +109,25 @@ describe("agents.json", () => {
     expect(validateManifest(certifier)).toBe(true);
   });
 
+  it("lists the registry and links the certifier now that they are live", () => {
+    const m = manifest();
+    expect(m.endpoints).toContainEqual(expect.objectContaining({ name: "registry", method: "GET" }));
+    expect(m.endpoints).toContainEqual(
+      expect.objectContaining({ name: "registrySelfListing", method: "POST", url: `${BASE}/api/registry` }),
+    );
+    expect(m.discovery.certifier).toBe(`${BASE}/api/certifier?url={url}`);
+    // The {id} routes are templates: described in the OpenAPI document and llms.txt, not in `endpoints`.
+    expect(m.endpoints.map((e) => e.name)).not.toContain("registryRecord");
+    // Before they landed, none of them was in the manifest.
+    const before = manifest({
+      endpoints: ENDPOINTS.filter((e) => !e.path.startsWith("/api/registry")).map((e) =>
+        e.id === "certifier" ? { ...e, status: "planned" as const } : e,
+      ),
+    });
+    expect(JSON.stringify(before)).not.toMatch(/\/api\/(registry|certifier)/);
+    expect(validateManifest(m)).toBe(true);
+  });
+
   it("keeps URI templates out of the endpoints list, whose members must be URIs", () => {
     for (const e of manifest().endpoints) expect(e.url, e.name).not.toMatch(/[{}]/);
   });

@@ -11,6 +11,10 @@ import { OPERATIONS } from "@/lib/discovery/openapi/operations";
 import { serviceInfo } from "@/lib/discovery/service-info";
 import { ERROR_CODES, type ErrorCode } from "@/lib/http/error-codes";
 import { findingSchema } from "@/lib/http/findings";
+import { CLAIM_FIELDS, CLAIM_REQUIRED } from "@/lib/registry/claim-forming-stub";
+import { LISTABLE_TYPES } from "@/lib/registry/record-schema";
+import { OWNER_EDITABLE } from "@/lib/registry/update-listing";
+import { LISTING_FIELDS, validateListing } from "@/lib/registry/validate-listing";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BASE = "https://sia.example";
@@ -244,7 +248,8 @@ describe("the operations registry, for operations that land later", () => {
   });
 
   it("adds an API-key security scheme only when the auth mode asks for one", () => {
-    expect(doc.components).not.toHaveProperty("securitySchemes");
+    // The registry's own bearer tokens are schemes too; the API key is not among them.
+    expect(doc.components.securitySchemes).not.toHaveProperty("apiKey");
     expect(op).not.toHaveProperty("security");
     const keyed = build({ operations: [incorporate], auth: { mode: "api-key", header: "x-api-key" } });
     expect((keyed.components.securitySchemes as Json).apiKey).toEqual({
@@ -253,5 +258,203 @@ describe("the operations registry, for operations that land later", () => {
       name: "x-api-key",
     });
     expect(keyed.paths["/api/auto-incorporate"]?.post?.security).toEqual([{ apiKey: [] }]);
+  });
+});
+
+describe("the registry operations", () => {
+  const doc = build();
+  const ajv = ajvFor(doc);
+  const at = (...segments: string[]) => ajv.compile({ $ref: `${DOC_ID}${pointer(segments)}` });
+  const paths = doc.paths as Json;
+
+  it("describes every public registry route, tagged registry, and not the cron re-check", () => {
+    const routes = OPERATIONS.filter((o) => o.tags.includes("registry")).map((o) => `${o.method} ${o.path}`);
+    expect(routes.sort()).toEqual(
+      [
+        "get /api/certifier",
+        "get /api/registry",
+        "get /api/registry/{id}",
+        "get /api/registry/{id}/report",
+        "patch /api/registry/{id}",
+        "post /api/registry",
+        "post /api/registry/{id}/certify",
+        "post /api/registry/{id}/claim",
+      ].sort(),
+    );
+    expect(Object.keys(paths).some((p) => p.includes("/cron/"))).toBe(false);
+    expect((doc.tags as Json[]).map((t) => t.name)).toContain("registry");
+  });
+
+  it("asks for the owner or admin token where the handlers do, and the claim token to claim", () => {
+    const schemes = doc.components.securitySchemes as Json;
+    for (const name of ["registryOwnerToken", "registryAdminToken", "registryClaimToken"]) {
+      expect(schemes[name], name).toMatchObject({ type: "http", scheme: "bearer" });
+    }
+    const ownerOrAdmin = [{ registryOwnerToken: [] }, { registryAdminToken: [] }];
+    expect(paths["/api/registry/{id}"].patch.security).toEqual(ownerOrAdmin);
+    expect(paths["/api/registry/{id}/certify"].post.security).toEqual(ownerOrAdmin);
+    expect(paths["/api/registry/{id}/claim"].post.security).toEqual([{ registryClaimToken: [] }]);
+    for (const [p, method] of [
+      ["/api/registry", "get"],
+      ["/api/registry", "post"],
+      ["/api/registry/{id}", "get"],
+      ["/api/registry/{id}/report", "get"],
+      ["/api/certifier", "get"],
+    ] as const) {
+      expect(paths[p][method], `${method} ${p}`).not.toHaveProperty("security");
+    }
+    for (const op of [paths["/api/registry/{id}"].patch, paths["/api/registry/{id}/claim"].post]) {
+      expect(op.responses["401"].content["application/problem+json"].schema.allOf[1].properties.code.enum).toEqual([
+        "registry_token_required",
+      ]);
+      expect(op.responses["403"].content["application/problem+json"].schema.allOf[1].properties.code.enum).toEqual([
+        "registry_token_invalid",
+      ]);
+    }
+  });
+
+  it("gives writes RATE_LIMIT_REGISTRY and certifications RATE_LIMIT_CERTIFIER", () => {
+    for (const op of [
+      paths["/api/registry"].post,
+      paths["/api/registry/{id}"].patch,
+      paths["/api/registry/{id}/claim"].post,
+    ]) {
+      expect(op.description, op.operationId).toMatch(/RATE_LIMIT_REGISTRY/);
+      expect(Object.keys(op.responses), op.operationId).toEqual(expect.arrayContaining(["429", "503"]));
+    }
+    for (const op of [paths["/api/registry/{id}/certify"].post, paths["/api/certifier"].get]) {
+      expect(op.description, op.operationId).toMatch(/RATE_LIMIT_CERTIFIER/);
+      expect(Object.keys(op.responses), op.operationId).toEqual(expect.arrayContaining(["429", "503"]));
+    }
+    for (const op of [paths["/api/registry"].get, paths["/api/registry/{id}"].get]) {
+      expect(op.responses, op.operationId).not.toHaveProperty("429");
+    }
+  });
+
+  it("describes the registry's 422 as a validation_failed problem with findings, not the ValidationFailure body", () => {
+    const response = paths["/api/registry"].post.responses["422"];
+    expect(response).not.toHaveProperty("$ref");
+    const validate = at(
+      "paths",
+      "/api/registry",
+      "post",
+      "responses",
+      "422",
+      "content",
+      "application/problem+json",
+      "schema",
+    );
+    const problem = {
+      type: "urn:sociedades-ia:problem:validation_failed",
+      title: "Validation failed",
+      status: 422,
+      detail: "The listing has 1 problem(s); fix each finding and send it again.",
+      code: "validation_failed",
+      instance: "/api/registry",
+      findings: [{ code: "name_invalid", severity: "error", field: "name", message: "name is required." }],
+    };
+    expect(validate(problem), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...problem, findings: undefined })).toBe(false);
+    expect(validate({ ...problem, findings: [{ ...problem.findings[0], code: "capital_too_low" }] })).toBe(false);
+    expect(validate({ ok: false, validation: { findings: problem.findings }, rfc001: null })).toBe(false);
+  });
+
+  it("names the member on a 409 registry_duplicate and keeps conflict's shape apart", () => {
+    const validate = at(
+      "paths",
+      "/api/registry",
+      "post",
+      "responses",
+      "409",
+      "content",
+      "application/problem+json",
+      "schema",
+    );
+    const base = { type: "urn:x", title: "t", status: 409, detail: "d" };
+    expect(validate({ ...base, code: "registry_duplicate", field: "publicUrl" })).toBe(true);
+    expect(validate({ ...base, code: "registry_duplicate" })).toBe(false);
+    expect(validate({ ...base, code: "conflict" })).toBe(true);
+  });
+
+  it("describes the self-listing body so that what it accepts, the validator accepts", () => {
+    const validate = at("paths", "/api/registry", "post", "requestBody", "content", "application/json", "schema");
+    const options = { fields: LISTING_FIELDS, required: LISTING_FIELDS, types: LISTABLE_TYPES, allowLoopback: false };
+    const errors = (body: unknown) => validateListing(body, options).findings.filter((f) => f.severity === "error");
+    const good = {
+      name: "Acme SIA",
+      type: "productive-sociedad-ia",
+      jurisdiction: "AR",
+      operator: "Acme SRL",
+      operatorCuit: "30-71234567-1",
+      publicUrl: "https://acme.example",
+      rfcConformance: ["rfc-001-v1"],
+      disclosure: { es: "Una sociedad operada por agentes.", en: "A company run by AI agents, for tests." },
+    };
+    const { operatorCuit: _, ...foreign } = { ...good, jurisdiction: "US-WY" };
+    const { rfcConformance: __, ...noTokens } = good;
+    for (const body of [good, foreign, noTokens, { ...good, publicUrl: "https://acme.example:8443/about" }]) {
+      expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+      expect(errors(body), JSON.stringify(body)).toEqual([]);
+    }
+    const bad: Record<string, unknown>[] = [
+      { extra: 1 },
+      { name: "" },
+      { name: "x".repeat(121) },
+      { type: "reference-implementation" },
+      { jurisdiction: "BR" },
+      { operator: "x".repeat(201) },
+      { operatorCuit: "30712345671" },
+      { publicUrl: "not a url" },
+      { publicUrl: "https://user:pw@acme.example" },
+      { publicUrl: "http://acme.example" },
+      { rfcConformance: "rfc-001-v1" },
+      { rfcConformance: ["rfc-999"] },
+      { disclosure: { es: "Una sociedad operada por agentes." } },
+      { disclosure: { es: "corta", en: "A company run by AI agents, for tests." } },
+      { disclosure: { ...good.disclosure, pt: "Uma sociedade operada por agentes." } },
+    ];
+    for (const change of bad) {
+      const body = { ...good, ...change };
+      expect(validate(body), JSON.stringify(change)).toBe(false);
+      expect(errors(body).length, JSON.stringify(change)).toBeGreaterThan(0);
+    }
+  });
+
+  it("lets an owner's PATCH send only the members the handler lets owners change, and a claim the claim's", () => {
+    const patch = paths["/api/registry/{id}"].patch.requestBody.content["application/json"].schema;
+    expect(Object.keys(patch.properties).sort()).toEqual([...LISTING_FIELDS].sort());
+    const ownerEditable = Object.entries<Json>(patch.properties)
+      .filter(([, p]) => !/Admin token only/.test(p.description ?? ""))
+      .map(([name]) => name);
+    expect(ownerEditable.sort()).toEqual([...OWNER_EDITABLE].sort());
+    expect(patch.required ?? []).toEqual([]);
+
+    const claim = paths["/api/registry/{id}/claim"].post.requestBody.content["application/json"].schema;
+    expect(Object.keys(claim.properties).sort()).toEqual([...CLAIM_FIELDS].sort());
+    // operatorCuit is required for AR records only, which JSON Schema cannot say: it is in its description.
+    expect(claim.required.sort()).toEqual(CLAIM_REQUIRED.filter((f) => f !== "operatorCuit").sort());
+    expect(claim.additionalProperties).toBe(false);
+  });
+
+  it("documents the list query the handler reads, with its limits", () => {
+    const params = paths["/api/registry"].get.parameters as Json[];
+    expect(params.map((x) => x.name)).toEqual(["jurisdiction", "type", "status", "limit", "cursor"]);
+    expect(params.find((x) => x.name === "limit")?.schema).toMatchObject({ minimum: 1, maximum: 100, default: 50 });
+    const certifier = paths["/api/certifier"].get.parameters as Json[];
+    expect(certifier.find((x) => x.name === "url")).toMatchObject({ in: "query", required: true });
+  });
+
+  it("writes the record, the report and the finding once, as components", () => {
+    const schemas = doc.components.schemas as Json;
+    for (const name of ["RegistryRecord", "CertificationReport", "RegistryFinding"])
+      expect(schemas[name]).toBeDefined();
+    expect(paths["/api/registry/{id}"].get.responses["200"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/RegistryRecord",
+    });
+    expect(
+      paths["/api/registry"].get.responses["200"].content["application/json"].schema.properties.records.items,
+    ).toEqual({
+      $ref: "#/components/schemas/RegistryRecord",
+    });
   });
 });

@@ -2,12 +2,22 @@ import type { Config, RateLimitName } from "../../config/config";
 import { ERROR_CODES, type ErrorCode } from "../../http/error-codes";
 import type { ApiAuth } from "../api-auth";
 import type { ServiceInfo } from "../service-info";
-import { buildComponents, type HeaderName, headerRef, problemResponse, RATE_LIMIT_HEADERS } from "./components";
-import type { OperationSpec, SuccessResponse } from "./operation";
+import {
+  buildComponents,
+  type HeaderName,
+  headerRef,
+  problemResponse,
+  RATE_LIMIT_HEADERS,
+  SECURITY_SCHEMES,
+} from "./components";
+import type { BodySchema, OperationSpec, SuccessResponse } from "./operation";
 import { OPERATIONS, SCHEMA_COMPONENTS, TAGS } from "./operations";
-import { toJsonSchema } from "./to-json-schema";
+import { toJsonSchema, withComponentRefs } from "./to-json-schema";
 
 type Json = Record<string, unknown>;
+
+/** Converts a schema of what the service sends, referencing the named components it contains. */
+type OutputSchema = (schema: BodySchema) => Json;
 
 export interface OpenApiDocument extends Json {
   openapi: string;
@@ -45,7 +55,7 @@ function rateLimitNote(name: RateLimitName, rateLimits: Config["rateLimits"]): s
   return `Rate limited per client IP: at most ${count} requests per ${window} on this deployment (RATE_LIMIT_${name.toUpperCase()}).`;
 }
 
-function successResponse(spec: OperationSpec, status: number, response: SuccessResponse): Json {
+function successResponse(spec: OperationSpec, status: number, response: SuccessResponse, out: OutputSchema): Json {
   const headers: Json = {};
   for (const [name, header] of Object.entries(response.headers ?? {})) headers[name] = header;
   if (spec.rateLimit) for (const name of Object.keys(RATE_LIMIT_HEADERS)) headers[name] = headerRef(name as HeaderName);
@@ -54,9 +64,7 @@ function successResponse(spec: OperationSpec, status: number, response: SuccessR
     headers["Cache-Control"] = headerRef("Cache-Control");
   }
   const content = response.content
-    ? Object.fromEntries(
-        Object.entries(response.content).map(([type, schema]) => [type, { schema: toJsonSchema(schema, "output") }]),
-      )
+    ? Object.fromEntries(Object.entries(response.content).map(([type, schema]) => [type, { schema: out(schema) }]))
     : undefined;
   return {
     description: response.description,
@@ -65,7 +73,7 @@ function successResponse(spec: OperationSpec, status: number, response: SuccessR
   };
 }
 
-function errorResponses(spec: OperationSpec): Record<string, Json> {
+function errorResponses(spec: OperationSpec, out: OutputSchema): Record<string, Json> {
   const codes = new Set<ErrorCode>([...spec.errors, "internal_error"]);
   if (spec.rateLimit) {
     codes.add("rate_limited");
@@ -76,38 +84,58 @@ function errorResponses(spec: OperationSpec): Record<string, Json> {
     const { status } = ERROR_CODES[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  const out: Record<string, Json> = {};
+  const responses: Record<string, Json> = {};
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     const headers: Json = {};
     if (status === 429 || status === 503) headers["Retry-After"] = headerRef("Retry-After");
     if (spec.rateLimit && status === 429) {
       for (const name of Object.keys(RATE_LIMIT_HEADERS)) headers[name] = headerRef(name as HeaderName);
     }
-    out[String(status)] = problemResponse(list, headers);
+    const members = Object.fromEntries(
+      list.flatMap((code) => {
+        const schema = spec.problemMembers?.[code];
+        return schema ? [[code, out(schema)]] : [];
+      }),
+    );
+    responses[String(status)] = problemResponse(list, headers, members);
   }
-  return out;
+  return responses;
 }
 
-function operationObject(spec: OperationSpec, rateLimits: Config["rateLimits"], auth: ApiAuth): Json {
+/** Security requirements: alternatives, each one scheme (the API key is ANDed into each when both apply). */
+function security(spec: OperationSpec, auth: ApiAuth): Json[] | undefined {
+  const apiKey =
+    spec.authenticated && auth.mode !== "none" ? { [auth.mode === "bearer" ? "bearerAuth" : "apiKey"]: [] } : null;
+  if (spec.security && spec.security.length > 0) {
+    return spec.security.map((name) => ({ ...(apiKey ?? {}), [name]: [] }));
+  }
+  return apiKey ? [apiKey] : undefined;
+}
+
+function operationObject(
+  spec: OperationSpec,
+  rateLimits: Config["rateLimits"],
+  auth: ApiAuth,
+  out: OutputSchema,
+): Json {
   const responses: Record<string, Json> = {};
   for (const [status, response] of Object.entries(spec.responses)) {
     responses[status] =
       typeof response === "string"
         ? { $ref: `#/components/responses/${response}` }
-        : successResponse(spec, Number(status), response);
+        : successResponse(spec, Number(status), response, out);
   }
   if (spec.cacheable && !responses["304"]) responses["304"] = { $ref: "#/components/responses/NotModified" };
-  Object.assign(responses, errorResponses(spec));
+  Object.assign(responses, errorResponses(spec, out));
   const notes = [spec.description, spec.rateLimit && rateLimitNote(spec.rateLimit.name, rateLimits)].filter(Boolean);
   const params = parameters(spec);
+  const requirements = security(spec, auth);
   return {
     operationId: spec.operationId,
     summary: spec.summary,
     ...(notes.length > 0 ? { description: notes.join("\n\n") } : {}),
     tags: spec.tags,
-    ...(spec.authenticated && auth.mode !== "none"
-      ? { security: [{ [auth.mode === "bearer" ? "bearerAuth" : "apiKey"]: [] }] }
-      : {}),
+    ...(requirements ? { security: requirements } : {}),
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(spec.body
       ? {
@@ -136,22 +164,26 @@ export function buildOpenApi(input: {
   operations?: readonly OperationSpec[];
 }): OpenApiDocument {
   const { service } = input;
+  const operations = input.operations ?? OPERATIONS;
+  const named = Object.fromEntries(
+    Object.entries(SCHEMA_COMPONENTS).map(([name, schema]) => [name, toJsonSchema(schema, "output")]),
+  );
+  const out: OutputSchema = (schema) => withComponentRefs(toJsonSchema(schema, "output"), named);
   const paths: OpenApiDocument["paths"] = {};
-  for (const spec of input.operations ?? OPERATIONS) {
+  for (const spec of operations) {
     paths[spec.path] ??= {};
-    (paths[spec.path] as Record<string, Json>)[spec.method] = operationObject(spec, input.rateLimits, input.auth);
+    (paths[spec.path] as Record<string, Json>)[spec.method] = operationObject(spec, input.rateLimits, input.auth, out);
   }
   const components = buildComponents();
-  const securitySchemes =
-    input.auth.mode === "api-key"
-      ? { securitySchemes: { apiKey: { type: "apiKey", in: "header", name: input.auth.header } } }
-      : input.auth.mode === "bearer"
-        ? {
-            securitySchemes: {
-              bearerAuth: { type: "http", scheme: "bearer", description: "A key of INCORPORATE_API_KEYS." },
-            },
-          }
-        : {};
+  const schemes: Json = {};
+  if (input.auth.mode === "api-key") schemes.apiKey = { type: "apiKey", in: "header", name: input.auth.header };
+  if (input.auth.mode === "bearer") {
+    schemes.bearerAuth = { type: "http", scheme: "bearer", description: "A key of INCORPORATE_API_KEYS." };
+  }
+  for (const name of Object.keys(SECURITY_SCHEMES) as (keyof typeof SECURITY_SCHEMES)[]) {
+    if (operations.some((op) => op.security?.includes(name))) schemes[name] = SECURITY_SCHEMES[name];
+  }
+  const securitySchemes = Object.keys(schemes).length > 0 ? { securitySchemes: schemes } : {};
   return {
     openapi: OPENAPI_VERSION,
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
@@ -174,8 +206,12 @@ export function buildOpenApi(input: {
       ...components,
       schemas: {
         ...components.schemas,
+        // Each component references the others it contains, never itself.
         ...Object.fromEntries(
-          Object.entries(SCHEMA_COMPONENTS).map(([name, schema]) => [name, toJsonSchema(schema, "output")]),
+          Object.entries(named).map(([name, schema]) => {
+            const { [name]: _self, ...others } = named;
+            return [name, withComponentRefs(schema, others)];
+          }),
         ),
       },
       ...securitySchemes,

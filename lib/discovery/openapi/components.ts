@@ -16,7 +16,9 @@ export const problemSchema = z
     code: z.enum(CODES).describe("Stable error code (docs/errors.md)."),
     instance: z.string().optional().describe("Path of the request."),
   })
-  .describe("Some codes add members: `errors` ({path, message}[]) for invalid_request, `allowed` for invalid_query.");
+  .describe(
+    "Some codes add members: `errors` ({path, message}[]) for invalid_request, `allowed` for invalid_query; an operation's problem responses describe the members its codes add (e.g. `findings` for validation_failed).",
+  );
 
 /** The 422 body of SPEC 2.6, shared by every operation that answers "fix these fields and retry". */
 export const validationFailureSchema = z.object({
@@ -49,6 +51,33 @@ export type HeaderName = keyof typeof HEADERS;
 
 export const headerRef = (name: HeaderName) => ({ $ref: `#/components/headers/${name}` });
 
+/**
+ * Bearer tokens that operations require of their own (OperationSpec.security), apart from the API
+ * key of apiAuth(). Only the schemes some operation of the document uses are emitted.
+ */
+export const SECURITY_SCHEMES = {
+  registryOwnerToken: {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "A registry record's owner token (sia_own_...), returned once by POST /api/registry or by the claim; only its hash is stored.",
+  },
+  registryAdminToken: {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "The operator's REGISTRY_ADMIN_TOKEN: any record, every listing member. When the deployment does not set it, no admin access exists.",
+  },
+  registryClaimToken: {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "A forming record's claim token (sia_claim_...), returned once by POST /api/auto-incorporate; it stops working after the claim.",
+  },
+} as const;
+
+export type SecuritySchemeName = keyof typeof SECURITY_SCHEMES;
+
 /** components of the document: every shared schema, response and header. */
 export function buildComponents() {
   return {
@@ -72,9 +101,30 @@ export function buildComponents() {
   };
 }
 
-/** A problem+json response for the given codes (all of one status), restricting `code` to them. */
-export function problemResponse(codes: ErrorCode[], extraHeaders: Record<string, unknown> = {}) {
-  const list = codes.map((c) => `\`${c}\` (${ERROR_CODES[c].title})`).join(", ");
+/**
+ * A problem+json response for the given codes (all of one status), restricting `code` to them.
+ * `members` are the JSON Schemas of the members some of those codes add; each applies only when
+ * `code` is its code (if/then), so codes that share a status keep their own shapes.
+ */
+export function problemResponse(
+  codes: ErrorCode[],
+  extraHeaders: Record<string, unknown> = {},
+  members: Partial<Record<ErrorCode, Record<string, unknown>>> = {},
+) {
+  const list = codes
+    .map((c) => {
+      const added = Object.keys((members[c]?.properties as Record<string, unknown> | undefined) ?? {});
+      const note = added.length > 0 ? `; adds ${added.map((m) => `\`${m}\``).join(", ")}` : "";
+      return `\`${c}\` (${ERROR_CODES[c].title}${note})`;
+    })
+    .join(", ");
+  const conditional = codes.flatMap((c) => {
+    const schema = members[c];
+    if (!schema) return [];
+    const when = { type: "object", properties: { code: { const: c } }, required: ["code"] };
+    // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, never awaited.
+    return [{ if: when, then: schema }];
+  });
   return {
     description: `Problem details: ${list}.`,
     ...(Object.keys(extraHeaders).length > 0 ? { headers: extraHeaders } : {}),
@@ -84,6 +134,7 @@ export function problemResponse(codes: ErrorCode[], extraHeaders: Record<string,
           allOf: [
             { $ref: "#/components/schemas/Problem" },
             { type: "object", properties: { code: { type: "string", enum: codes } } },
+            ...conditional,
           ],
         },
       },

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { RateLimitName } from "../../config/config";
 import type { ErrorCode } from "../../http/error-codes";
+import type { SecuritySchemeName } from "./components";
 
 /** A JSON Schema written by hand, for bodies that no zod schema describes (text, SVG, external $ref). */
 export interface RawSchema {
@@ -50,6 +51,16 @@ export interface OperationSpec {
   cacheable?: boolean;
   /** Needs the API key whenever apiAuth() reports one configured (lib/discovery/api-auth.ts). */
   authenticated?: boolean;
+  /**
+   * Bearer tokens of its own the operation requires (`authorization: Bearer <token>`), any one of
+   * them: e.g. a registry record's owner token or the operator's admin token.
+   */
+  security?: SecuritySchemeName[];
+  /**
+   * Members that a problem code adds to the problem body on this operation (`findings` on
+   * `validation_failed`, `field` on `registry_duplicate`...). Loose objects: Problem stays open.
+   */
+  problemMembers?: Partial<Record<ErrorCode, z.ZodObject>>;
 }
 
 /** Identity function that checks an operation's shape where it is written. */

@@ -14,6 +14,17 @@ import { getHealth } from "./operations/health";
 import { autoIncorporate, describeIncorporation } from "./operations/incorporation";
 import { getJwks } from "./operations/keys";
 import { runPlay } from "./operations/play";
+import {
+  certifyRegistryRecord,
+  claimRegistryRecord,
+  createRegistryListing,
+  dryRunCertification,
+  getCertificationReport,
+  getRegistryRecord,
+  listRegistry,
+  registryComponents,
+  updateRegistryRecord,
+} from "./operations/registry";
 import { runTamperDemo } from "./operations/tamper-demo";
 
 /**
@@ -22,8 +33,10 @@ import { runTamperDemo } from "./operations/tamper-demo";
  * validates with, and adds it here. A unit test checks this list against the live entries of
  * lib/discovery/endpoints.ts.
  *
- * Slots waiting for their routes:
- * - GET/POST /api/registry, GET /api/certifier: the registry issue's schemas.
+ * Deliberately absent: GET /api/cron/registry-recheck. It is the platform scheduler's call, refused
+ * without CRON_SECRET (which only the deployment and Vercel hold), so no client of this description
+ * can use it; listing it would only invite agents and tool-callers to try. docs/registry.md
+ * documents it for operators. It is not in lib/discovery/endpoints.ts either.
  */
 export const OPERATIONS: readonly OperationSpec[] = [
   getAgentsManifest,
@@ -40,11 +53,19 @@ export const OPERATIONS: readonly OperationSpec[] = [
   runPlay,
   autoIncorporate,
   describeIncorporation,
+  listRegistry,
+  createRegistryListing,
+  getRegistryRecord,
+  updateRegistryRecord,
+  certifyRegistryRecord,
+  claimRegistryRecord,
+  getCertificationReport,
+  dryRunCertification,
   getHealth,
 ];
 
 /** Named schemas that operations reference as #/components/schemas/<name>. */
-export const SCHEMA_COMPONENTS: Record<string, z.ZodType> = { ...discoveryComponents };
+export const SCHEMA_COMPONENTS: Record<string, z.ZodType> = { ...discoveryComponents, ...registryComponents };
 
 /** Tags in the order they are shown. */
 export const TAGS = [
@@ -52,5 +73,10 @@ export const TAGS = [
   { name: "incorporation", description: "One-call incorporation of a sociedad-IA." },
   { name: "audit", description: "The tamper-evident audit log: read, verify, export, follow, badge, demo." },
   { name: "play", description: "The live demo agent: 12 sandbox tools, each call recorded in the audit log." },
+  {
+    name: "registry",
+    description:
+      "The public registry of sociedades-IA: list, self-list, claim, change, certify, and the dry-run certifier.",
+  },
   { name: "service", description: "Operational endpoints." },
 ];

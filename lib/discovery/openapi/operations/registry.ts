@@ -1,0 +1,430 @@
+import { z } from "zod";
+import type { RefusalReason } from "../../../certifier/classify-address";
+import { findingSchema } from "../../../http/findings";
+import { CUIT_PATTERN } from "../../../identity/cuit";
+import type { RegistryEvent } from "../../../registry/apply-transition";
+import { CLAIM_FIELDS, CLAIM_REQUIRED } from "../../../registry/claim-forming-stub";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "../../../registry/parse-registry-query";
+import {
+  certificationReportSchema,
+  JURISDICTIONS,
+  LISTABLE_TYPES,
+  RECORD_STATUSES,
+  RECORD_TYPES,
+  RFC_TOKENS,
+  registryListSchema,
+  registryRecordSchema,
+} from "../../../registry/record-schema";
+import { OWNER_EDITABLE } from "../../../registry/update-listing";
+import { FINDING_CODES, LISTING_LIMITS, type ListingField } from "../../../registry/validate-listing";
+import { defineOperation } from "../operation";
+
+/*
+ * The registry and certifier routes (docs/registry.md). Responses are the zod contracts of
+ * lib/registry/record-schema.ts, which the handlers' answers are built to and from which
+ * schemas/registry-*.v1.json are generated. Requests are not parsed with zod: validateListing()
+ * (lib/registry/validate-listing.ts) collects every problem as a finding, and parseRegistryQuery()
+ * / runDryCertification() read the query by hand. The request schemas below are written from the
+ * same constants those functions use (member lists, enums, length limits, the CUIT pattern), and
+ * tests/unit/openapi.test.ts checks them against validateListing(), so they cannot drift apart.
+ * Rules JSON Schema cannot state (the CUIT check digit, "operatorCuit is required for AR", that
+ * strings are trimmed before their lengths are checked) are in the descriptions. The description
+ * is a little stricter than the server in two places (an empty operatorCuit string, which the server
+ * treats as none; http:// on loopback hosts, which a development server may allow).
+ */
+
+// --- Findings and the members problems add -------------------------------------------------------
+
+/** A registry finding: the shared Finding shape (lib/http/findings.ts) with the registry's codes. */
+export const registryFindingSchema = findingSchema.extend({
+  code: z.enum(FINDING_CODES).describe("Stable identifier of the rule (docs/registry.md lists them)."),
+  severity: z.enum(["error", "warning"]).describe("error blocks the request; warning does not."),
+});
+
+const REFUSAL_REASONS = Object.keys({
+  scheme: 1,
+  credentials: 1,
+  loopback: 1,
+  private: 1,
+  "link-local": 1,
+  multicast: 1,
+  "ipv4-mapped": 1,
+  metadata: 1,
+  unspecified: 1,
+  reserved: 1,
+} satisfies Record<RefusalReason, 1>) as [RefusalReason, ...RefusalReason[]];
+
+const TRANSITION_EVENTS = Object.keys({ certify: 1, claim: 1, "change-url": 1 } satisfies Record<
+  RegistryEvent["type"],
+  1
+>) as [RegistryEvent["type"], ...RegistryEvent["type"][]];
+
+/**
+ * The registry's 422 is not the incorporation endpoint's ValidationFailure body: it is a
+ * problem+json `validation_failed` whose `findings` member lists every finding (errors and
+ * warnings) in the shared Finding shape.
+ */
+const validationFailedMembers = z.looseObject({
+  findings: z
+    .array(registryFindingSchema)
+    .describe("Every finding of the request, errors and warnings: fix each error and send it again."),
+});
+
+const duplicateMembers = z.looseObject({
+  field: z.enum(["publicUrl", "operatorCuit"]).describe("The member another record already has."),
+});
+
+const transitionMembers = z.looseObject({
+  from: z.enum(RECORD_STATUSES).describe("The record's status."),
+  event: z.enum(TRANSITION_EVENTS).describe("What was refused (change-url: a PATCH of publicUrl)."),
+});
+
+const refusedMembers = z.looseObject({
+  reason: z.enum(REFUSAL_REASONS).describe("Why the network policy refused the URL (docs/registry.md)."),
+  url: z.string().describe("The refused URL."),
+  address: z.string().nullable().describe("The refused address after DNS resolution, when there was one."),
+});
+
+const invalidQueryMembers = z.looseObject({
+  parameter: z.string().describe("The query parameter at fault."),
+  allowed: z.array(z.string()).optional().describe("Its allowed values (or the allowed parameter names)."),
+});
+
+// --- Requests --------------------------------------------------------------------------------------
+
+/** An absolute https URL without user info (validateListing's public_url_invalid / _not_https). */
+const HTTPS_URL = /^https:\/\/[^/?#@\s]+(?:[/?#]\S*)?$/;
+
+const cuit = z
+  .string()
+  .regex(CUIT_PATTERN)
+  .nullable()
+  .optional()
+  .describe(
+    "Operator's CUIT, NN-NNNNNNNN-N, whose modulo-11 check digit must match. Required for jurisdiction AR (cuit_required); null or absent otherwise. Unique in the registry (409 registry_duplicate).",
+  );
+
+const disclosure = (what: string) =>
+  z
+    .strictObject({
+      es: z.string().min(LISTING_LIMITS.disclosureMin).max(LISTING_LIMITS.disclosureMax),
+      en: z.string().min(LISTING_LIMITS.disclosureMin).max(LISTING_LIMITS.disclosureMax),
+    })
+    .describe(
+      `${what}Plain-language disclosure in Spanish and English, ${LISTING_LIMITS.disclosureMin} to ${LISTING_LIMITS.disclosureMax} characters each.`,
+    );
+
+/** Every listing member as a self-listing sends it (all but rfcConformance and operatorCuit required). */
+const listingShape = {
+  name: z.string().min(1).max(LISTING_LIMITS.name).describe("The company's name; its slug becomes the record id."),
+  type: z.enum(LISTABLE_TYPES).describe("reference-implementation is reserved for this deployment's own record."),
+  jurisdiction: z.enum(JURISDICTIONS),
+  operator: z.string().min(1).max(LISTING_LIMITS.operator).describe("The operator's name."),
+  operatorCuit: cuit,
+  publicUrl: z
+    .url()
+    .regex(HTTPS_URL)
+    .describe(
+      "Absolute https URL of the company's deployment, without credentials. Only its origin is kept (a path, query or fragment is dropped with a public_url_origin_only warning); the certifier reads <origin>/.well-known/agents.json. Unique in the registry (409 registry_duplicate).",
+    ),
+  rfcConformance: z
+    .array(z.enum(RFC_TOKENS))
+    .optional()
+    .describe("Conformance tokens the company claims; [] when absent, duplicates dropped."),
+  disclosure: disclosure(""),
+} satisfies Record<ListingField, z.ZodType>;
+
+/** POST /api/registry: a self-listing. Unknown members are field_unknown findings. */
+export const listingRequestSchema = z.strictObject(listingShape);
+
+const adminOnly = (field: ListingField) =>
+  OWNER_EDITABLE.includes(field) ? "" : " Admin token only (an owner gets a field_not_editable finding).";
+
+/** PATCH /api/registry/{id}: the members to change; the owner may change OWNER_EDITABLE only. */
+export const listingUpdateSchema = z
+  .strictObject({
+    name: listingShape.name.optional().describe(`New name (the id does not change).${adminOnly("name")}`),
+    type: z
+      .enum(RECORD_TYPES)
+      .optional()
+      .describe(`New type.${adminOnly("type")}`),
+    jurisdiction: listingShape.jurisdiction.optional().describe(`New jurisdiction.${adminOnly("jurisdiction")}`),
+    operator: listingShape.operator.optional().describe(`New operator name.${adminOnly("operator")}`),
+    operatorCuit: cuit.describe(`${cuit.description}${adminOnly("operatorCuit")}`),
+    publicUrl: listingShape.publicUrl
+      .optional()
+      .describe(
+        `New public URL (origin kept). A different URL puts the record back to draft, good standing unverified, until it is certified again.${adminOnly("publicUrl")}`,
+      ),
+    rfcConformance: listingShape.rfcConformance.describe(`New conformance tokens.${adminOnly("rfcConformance")}`),
+    disclosure: disclosure(`New disclosure.${adminOnly("disclosure")} `).optional(),
+  } satisfies Record<ListingField, z.ZodType>)
+  .describe(
+    "At least one member (an empty object is a 400 invalid_request). With the owner token only disclosure and publicUrl may be sent; the admin token may change every member.",
+  );
+
+/** POST /api/registry/{id}/claim: what a forming stub needs to become a draft. */
+export const claimRequestSchema = z
+  .strictObject(
+    Object.fromEntries(
+      CLAIM_FIELDS.map((field) => {
+        const schema: z.ZodType = listingShape[field];
+        // operatorCuit is already optional: it is required for AR records only (every formed record is AR).
+        return [field, CLAIM_REQUIRED.includes(field) || field === "operatorCuit" ? schema : schema.optional()];
+      }),
+    ),
+  )
+  .describe(
+    "The running company's public URL and operator (operatorCuit for AR records, which every formed record is); disclosure and rfcConformance may be completed too.",
+  );
+
+const recordIdPath = z.object({
+  id: registryRecordSchema.shape.id.describe(
+    "The record id (a slug). An id that matches no record, or cannot be one, is a 404.",
+  ),
+});
+
+const listQuery = z.strictObject({
+  jurisdiction: z.enum(JURISDICTIONS).optional().describe("Only records of this jurisdiction."),
+  type: z.enum(RECORD_TYPES).optional().describe("Only records of this type."),
+  status: z.enum(RECORD_STATUSES).optional().describe("Only records in this status."),
+  limit: z.int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).describe("Records per page."),
+  cursor: z
+    .string()
+    .optional()
+    .describe("The nextCursor of the previous page; valid only with the same filters (else 400 invalid_query)."),
+});
+
+const certifierQuery = z.strictObject({
+  url: z.url().describe("The company's URL; its origin is certified (<origin>/.well-known/agents.json)."),
+  jurisdiction: z
+    .enum(JURISDICTIONS)
+    .optional()
+    .describe("The jurisdiction to expect as issuer.jurisdiction; without it the issuer checks fail."),
+  operatorCuit: z.string().optional().describe("The CUIT to expect as issuer.operatorCuit (with jurisdiction)."),
+});
+
+// --- Responses -------------------------------------------------------------------------------------
+
+const ownerToken = z
+  .string()
+  .describe("The record's owner token (sia_own_...). Shown once: only its hash is stored, so keep it.");
+
+const createdSchema = z.object({
+  record: registryRecordSchema,
+  ownerToken,
+  findings: z.array(registryFindingSchema).describe("Warnings only (errors are a 422)."),
+});
+
+const updatedSchema = z.object({
+  record: registryRecordSchema,
+  findings: z.array(registryFindingSchema).describe("Warnings only (errors are a 422)."),
+});
+
+const certifiedSchema = z.object({ record: registryRecordSchema, report: certificationReportSchema });
+
+const BODY_ERRORS = [
+  "malformed_json",
+  "incomplete_body",
+  "invalid_request",
+  "payload_too_large",
+  "unsupported_media_type",
+] as const;
+
+const TOKEN_ERRORS = ["registry_token_required", "registry_token_invalid"] as const;
+
+// --- Operations ------------------------------------------------------------------------------------
+
+export const listRegistry = defineOperation({
+  method: "get",
+  path: "/api/registry",
+  operationId: "listRegistry",
+  summary: "The public registry of sociedades-IA, filtered and paged",
+  description:
+    "The SPEC 2.3 envelope (schemas/registry-list.v1.json) in creation order, which updates do not change, so pages never skip or repeat a record. Pass nextCursor as ?cursor= with the same filters for the next page. An unknown, repeated or out-of-range parameter is a 400 invalid_query naming the parameter and its allowed values.",
+  tags: ["registry"],
+  query: listQuery,
+  responses: {
+    200: { description: "One page of records.", content: { "application/json": registryListSchema } },
+  },
+  errors: ["invalid_query", "bad_request", "store_unavailable"],
+  problemMembers: { invalid_query: invalidQueryMembers },
+});
+
+export const createRegistryListing = defineOperation({
+  method: "post",
+  path: "/api/registry",
+  operationId: "createRegistryListing",
+  summary: "List a company in the registry (as a draft)",
+  description:
+    "Validates every member and reports every problem at once (422 validation_failed with findings). The record is created as a draft, with its public URL and CUIT claimed in the same atomic write: a URL or CUIT already listed is a 409 registry_duplicate naming the member. It goes live when a certification rates it C or better (POST /api/registry/{id}/certify with the owner token returned here).",
+  tags: ["registry"],
+  body: { schema: listingRequestSchema },
+  responses: {
+    201: {
+      description: "The draft record, its owner token (shown once) and any warnings.",
+      content: { "application/json": createdSchema },
+      headers: {
+        Location: { description: "/api/registry/{id} of the new record.", schema: { type: "string" } },
+      },
+    },
+  },
+  errors: [...BODY_ERRORS, "registry_duplicate", "conflict", "validation_failed", "store_unavailable"],
+  problemMembers: { validation_failed: validationFailedMembers, registry_duplicate: duplicateMembers },
+  rateLimit: { name: "registry", write: true },
+});
+
+export const getRegistryRecord = defineOperation({
+  method: "get",
+  path: "/api/registry/{id}",
+  operationId: "getRegistryRecord",
+  summary: "One registry record",
+  tags: ["registry"],
+  pathParams: recordIdPath,
+  responses: {
+    200: {
+      description: "The record (schemas/registry-record.v1.json).",
+      content: { "application/json": registryRecordSchema },
+    },
+  },
+  errors: ["not_found", "store_unavailable"],
+});
+
+export const updateRegistryRecord = defineOperation({
+  method: "patch",
+  path: "/api/registry/{id}",
+  operationId: "updateRegistryRecord",
+  summary: "Change a record (owner or admin token)",
+  description:
+    "The owner may change disclosure and publicUrl; the operator's admin token (REGISTRY_ADMIN_TOKEN, when set) every listing member. A new public URL is re-checked for uniqueness in the same atomic write and returns the record to draft until it is certified again. The write is conditional on the version read: 409 conflict asks to retry if the record kept changing. No token: 401; a token that is not this record's: 403.",
+  tags: ["registry"],
+  security: ["registryOwnerToken", "registryAdminToken"],
+  pathParams: recordIdPath,
+  body: { schema: listingUpdateSchema },
+  responses: {
+    200: { description: "The updated record and any warnings.", content: { "application/json": updatedSchema } },
+  },
+  errors: [
+    ...BODY_ERRORS,
+    ...TOKEN_ERRORS,
+    "not_found",
+    "registry_duplicate",
+    "invalid_transition",
+    "conflict",
+    "validation_failed",
+    "store_unavailable",
+  ],
+  problemMembers: {
+    validation_failed: validationFailedMembers,
+    registry_duplicate: duplicateMembers,
+    invalid_transition: transitionMembers,
+  },
+  rateLimit: { name: "registry", write: true },
+});
+
+export const certifyRegistryRecord = defineOperation({
+  method: "post",
+  path: "/api/registry/{id}/certify",
+  operationId: "certifyRegistryRecord",
+  summary: "Certify a record's public URL (owner or admin token)",
+  description:
+    "Fetches <publicUrl>/.well-known/agents.json, checks it and the endpoints it declares (up to 25 s), and applies the verdict: a draft rated C or better goes live; a live record's good standing becomes active or suspended. One audit entry records each certification (the report's audit member points at it) and the report is kept for GET /api/registry/{id}/report. No request body. A forming record (claim it first) or one without a public URL is a 409 invalid_transition; a URL the network policy refuses is a 422 target_refused, before any connection.",
+  tags: ["registry"],
+  security: ["registryOwnerToken", "registryAdminToken"],
+  pathParams: recordIdPath,
+  responses: {
+    200: {
+      description: "The record after the verdict and the certification report.",
+      content: { "application/json": certifiedSchema },
+    },
+  },
+  errors: [
+    ...TOKEN_ERRORS,
+    "not_found",
+    "invalid_transition",
+    "conflict",
+    "target_refused",
+    "bad_request",
+    "store_unavailable",
+  ],
+  problemMembers: { invalid_transition: transitionMembers, target_refused: refusedMembers },
+  rateLimit: { name: "certifier", write: true },
+});
+
+export const claimRegistryRecord = defineOperation({
+  method: "post",
+  path: "/api/registry/{id}/claim",
+  operationId: "claimRegistryRecord",
+  summary: "Claim a forming record with its claim token",
+  description:
+    "A company formed through this service claims the forming record created for it, with the claim token it received once, and gives its public URL and operator. The record becomes a draft, the claim token stops working, and a new owner token is returned once. A record that is not forming is a 409 invalid_transition.",
+  tags: ["registry"],
+  security: ["registryClaimToken"],
+  pathParams: recordIdPath,
+  body: { schema: claimRequestSchema },
+  responses: {
+    200: {
+      description: "The draft record, its owner token (shown once) and any warnings.",
+      content: { "application/json": createdSchema },
+    },
+  },
+  errors: [
+    ...BODY_ERRORS,
+    ...TOKEN_ERRORS,
+    "not_found",
+    "registry_duplicate",
+    "invalid_transition",
+    "conflict",
+    "validation_failed",
+    "store_unavailable",
+  ],
+  problemMembers: {
+    validation_failed: validationFailedMembers,
+    registry_duplicate: duplicateMembers,
+    invalid_transition: transitionMembers,
+  },
+  rateLimit: { name: "registry", write: true },
+});
+
+export const getCertificationReport = defineOperation({
+  method: "get",
+  path: "/api/registry/{id}/report",
+  operationId: "getCertificationReport",
+  summary: "A record's last certification report",
+  tags: ["registry"],
+  pathParams: recordIdPath,
+  responses: {
+    200: {
+      description: "The report (schemas/certification-report.v1.json).",
+      content: { "application/json": certificationReportSchema },
+    },
+  },
+  errors: ["not_found", "bad_request", "store_unavailable"],
+});
+
+export const dryRunCertification = defineOperation({
+  method: "get",
+  path: "/api/certifier",
+  operationId: "dryRunCertification",
+  summary: "Certify any origin without changing anything (dry run)",
+  description:
+    "Runs the registry's certification checks against <url's origin>/.well-known/agents.json and the endpoints it declares (up to 25 s) and returns the report; no record and no audit entry is written (recordId and audit are null). Counted as a write for the rate limit: every run makes outbound requests on the caller's behalf. A URL the network policy refuses is a 422 target_refused, before any connection.",
+  tags: ["registry"],
+  query: certifierQuery,
+  responses: {
+    200: {
+      description: "The certification report (schemas/certification-report.v1.json).",
+      content: { "application/json": certificationReportSchema },
+    },
+  },
+  errors: ["invalid_query", "target_refused", "bad_request"],
+  problemMembers: { invalid_query: invalidQueryMembers, target_refused: refusedMembers },
+  rateLimit: { name: "certifier", write: true },
+});
+
+/** Contracts several operations answer with: written once, as components, and referenced. */
+export const registryComponents = {
+  RegistryRecord: registryRecordSchema,
+  CertificationReport: certificationReportSchema,
+  RegistryFinding: registryFindingSchema,
+} satisfies Record<string, z.ZodType>;
