@@ -1,7 +1,7 @@
-import Link from "next/link";
 import type { Lang } from "@/lib/i18n";
 import { play } from "@/lib/i18n/messages/play";
 import type { AuditRef } from "@/lib/play/ui-message";
+import { entryHref } from "../_components/audit/entry-link";
 
 /** The parts of a tool call the card shows; both static and dynamic tool parts have them. */
 export interface ToolCallView {
@@ -80,10 +80,12 @@ export function ToolCard({ call, audit, lang }: { call: ToolCallView; audit?: Au
       <p className="tool-card-audit" data-testid="audit-ref">
         {audit ? (
           <>
-            <span>{t.audit(audit.seq)}</span> · <span>{t.hmac}</span> <code translate="no">{audit.hmac}…</code> ·{" "}
-            <Link href={`/dashboard/${audit.sessionId}`} prefetch={false}>
+            <span id={`${headingId}-entry`}>{t.audit(audit.seq)}</span> · <span>{t.hmac}</span>{" "}
+            <code translate="no">{audit.hmac}…</code> ·{" "}
+            {/* A document load, not a client-side one, so the row becomes the page's :target. */}
+            <a href={entryHref(audit.sessionId, audit.seq)} aria-describedby={`${headingId}-entry`}>
               {t.openEntry}
-            </Link>
+            </a>
           </>
         ) : status === "running" ? null : (
           <span>{t.recording}</span>

@@ -1,16 +1,19 @@
-import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
-import type { Store } from "../../lib/store/types";
+import { randomUUID } from "node:crypto";
+import { expect, test } from "@playwright/test";
 import { type AppServer, startApp } from "../support/app-server";
+import { alterCopyAndVerify, expectLandedOnEntry, tamperDemo, timelineRows } from "../support/audit-ui";
 import { CLEAN_SESSION_EVENTS, E2E_SESSIONS } from "../support/e2e-sessions";
-import { expectNoHorizontalOverflow, expectNoSevereAxeViolations, useLang, watchConsole } from "../support/page-checks";
-import { type RedisServer, startRedisServer } from "../support/redis-server";
-import { startUpstashBridge, type UpstashBridge } from "../support/upstash-bridge";
+import {
+  expectCleanPage,
+  expectNoSevereAxeViolations,
+  expectNoSevereAxeViolationsInBothSchemes,
+  LANGS,
+  preparePage,
+  watchConsole,
+} from "../support/page-checks";
+import type { UpstashStack } from "../support/upstash-stack";
 
 const N = CLEAN_SESSION_EVENTS.length;
-
-const timelineRows = (page: Page) =>
-  page.getByRole("region", { name: /Línea de tiempo de la sesión/ }).locator("tbody tr");
 
 test.describe("session dashboard", () => {
   test("shows the session's entries, each verified, and the verification state", async ({ page }) => {
@@ -69,6 +72,25 @@ test.describe("session dashboard", () => {
     expect(await svg.text()).toContain(`verified ${N}/${N}`);
   });
 
+  test("each entry's row has an anchor, and opening the page on one lands on its row", async ({ page }) => {
+    const last = N - 1;
+    // On a phone the timeline starts below the fold, so landing on the row means scrolling to it.
+    await preparePage(page, { narrow: true });
+    const problems = watchConsole(page);
+    await page.goto(`/dashboard/${E2E_SESSIONS.clean}#entry-${last}`);
+    const rows = timelineRows(page);
+    await expect(rows).toHaveCount(N);
+    for (const seq of CLEAN_SESSION_EVENTS.keys()) {
+      await expect(rows.nth(seq)).toHaveAttribute("id", `entry-${seq}`);
+    }
+    const row = await expectLandedOnEntry(page, last);
+    await expect(row).toContainText(CLEAN_SESSION_EVENTS[last]?.action ?? "");
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // The marked row keeps its contrast in both schemes.
+    await expectNoSevereAxeViolationsInBothSchemes(page, (colorScheme) => `row #entry-${last} marked, ${colorScheme}`);
+    expect(problems).toEqual([]);
+  });
+
   test("offers the log as JSON and CSV downloads", async ({ page }) => {
     await page.goto(`/dashboard/${E2E_SESSIONS.clean}`);
     const json = page.getByRole("link", { name: "Descargar el registro (JSON)" });
@@ -87,16 +109,12 @@ test.describe("session dashboard", () => {
 
   test("runs the tamper demonstration on this session: VERIFIED next to TAMPERED", async ({ page }) => {
     await page.goto(`/dashboard/${E2E_SESSIONS.clean}`);
-    const demo = page.getByRole("region", { name: "Demostración de adulteración" });
+    const demo = tamperDemo(page);
     await expect(demo.getByLabel(`Esta sesión (${E2E_SESSIONS.clean})`)).toBeChecked();
     await demo.getByLabel("Alteración").selectOption("change-outcome");
-    await demo.getByRole("button", { name: "Alterar una copia y verificar" }).click();
 
-    const result = demo.getByRole("region", { name: "Resultado" });
+    const { result, altered } = await alterCopyAndVerify(demo);
     await expect(result).toContainText(`Copia de la sesión ${E2E_SESSIONS.clean}.`);
-    await expect(result.locator(".tamper-card").first().locator(".pill")).toHaveText("VERIFICADA");
-    const altered = result.locator(".tamper-card").nth(1);
-    await expect(altered.locator(".pill")).toHaveText("ADULTERADA");
     await expect(altered).toContainText("Su firma HMAC no coincide con su contenido");
     await expect(altered).toContainText("Campos cambiados: outcome.");
     // The real log is untouched.
@@ -128,27 +146,20 @@ test.describe("session dashboard", () => {
     await expect(page.getByLabel("El ejemplo integrado (3 entradas firmadas)")).toBeChecked();
   });
 
-  for (const lang of ["es", "en"] as const) {
-    test(`no serious accessibility violations, console errors or overflow at 375 px (${lang})`, async ({
-      page,
-      context,
-      baseURL,
-    }) => {
-      await useLang(context, baseURL, lang);
+  for (const lang of LANGS) {
+    test(`no serious accessibility violations, console errors or overflow at 375 px (${lang})`, async ({ page }) => {
+      await preparePage(page, { lang, narrow: true });
       const problems = watchConsole(page);
-      await page.setViewportSize({ width: 375, height: 812 });
       await page.goto(`/dashboard/${E2E_SESSIONS.clean}`);
       await expect(page.getByTestId("browser-verification").locator(".pill")).toHaveText(
         lang === "es" ? "VERIFICADO" : "VERIFIED",
       );
-      await expectNoHorizontalOverflow(page);
-      await expectNoSevereAxeViolations(page);
-      expect(problems).toEqual([]);
+      await expectCleanPage(page, problems);
     });
   }
 
   test("no serious accessibility violations in the dark scheme", async ({ page }) => {
-    await page.emulateMedia({ colorScheme: "dark" });
+    await preparePage(page, { colorScheme: "dark" });
     await page.goto(`/dashboard/${E2E_SESSIONS.clean}`);
     await expect(page.getByTestId("browser-verification").locator(".pill")).toHaveText("VERIFICADO");
     await expectNoSevereAxeViolations(page);
@@ -159,51 +170,25 @@ test.describe("session dashboard", () => {
 // server on the Upstash backend (a private redis-server behind the REST bridge), written to by this
 // test process through the same store and keys.
 test.describe("session dashboard, live", () => {
-  let redis: RedisServer;
-  let bridge: UpstashBridge;
+  let stack: UpstashStack;
   let app: AppServer;
-  let store: Store;
-  const saved: Record<string, string | undefined> = {};
-  // lib/config, the signing keys and the store are cached on globalThis once per process.
-  const clearCaches = () => {
-    for (const name of ["sia.config", "sia.signing", "sia.store", "sia.redis", "sia.limiters"]) {
-      delete (globalThis as Record<symbol, unknown>)[Symbol.for(name)];
-    }
-  };
+  let restoreEnv: (() => void) | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(60_000);
-    redis = await startRedisServer();
-    const token = randomBytes(16).toString("hex");
-    bridge = await startUpstashBridge({ redisUrl: redis.url, token });
-    const env = {
-      UPSTASH_REDIS_REST_URL: bridge.url,
-      UPSTASH_REDIS_REST_TOKEN: token,
-      AUDIT_HMAC_SECRET: randomBytes(32).toString("hex"),
-      AUDIT_HMAC_KID: "e2e-live",
-      AUDIT_SIGNING_KEY: JSON.stringify(generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" })),
-    };
+    // Loaded here, not at the top, so the store modules load only when these tests run.
+    const { applyEnv, startUpstashStack } = await import("../support/upstash-stack");
+    stack = await startUpstashStack();
     // This process signs with the server's keys: the same environment, read afresh.
-    for (const [key, value] of Object.entries(env)) {
-      saved[key] = process.env[key];
-      process.env[key] = value;
-    }
-    clearCaches();
-    const { UpstashStore } = await import("../../lib/store/upstash");
-    store = new UpstashStore({ url: bridge.url, token });
-    app = await startApp({ env });
+    restoreEnv = applyEnv(stack.env);
+    app = await startApp({ env: stack.env });
   });
 
   test.afterAll(async () => {
     await app?.stop();
-    await bridge?.close();
-    await redis?.dispose();
+    await stack?.close();
     // Later spec files in this worker get the configuration they started with.
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-    clearCaches();
+    restoreEnv?.();
   });
 
   test("updates while open when an entry is appended", async ({ page }) => {
@@ -212,7 +197,7 @@ test.describe("session dashboard, live", () => {
     const event = { kind: "tool-call", actor: "system", input: {}, output: { ok: true }, outcome: "ok" } as const;
     const first = await appendAuditEvent(
       { sessionId, sessionToken: null, event: { ...event, action: "primera_llamada" } },
-      store,
+      stack.store,
     );
 
     const problems = watchConsole(page);
@@ -226,7 +211,7 @@ test.describe("session dashboard, live", () => {
 
     await appendAuditEvent(
       { sessionId, sessionToken: first.sessionToken, event: { ...event, action: "segunda_llamada" } },
-      store,
+      stack.store,
     );
 
     await expect(rows).toHaveCount(2);

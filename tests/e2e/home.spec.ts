@@ -1,29 +1,23 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import {
+  COLOR_SCHEMES,
+  expectLang,
+  expectNoHorizontalOverflow,
+  expectNoSevereAxeViolations,
+  LANGS,
+  preparePage,
+  switchLang,
+  watchConsole,
+} from "../support/page-checks";
 
 const HEADING = { es: "Registro público de sociedades-IA", en: "Public registry of sociedades-IA" } as const;
 const NAV_NAME = { es: "Principal", en: "Main" } as const;
 const NAV_HREFS = ["/", "/play", "/incorporar", "/registro", "/verify", "/test-vectors"];
-type Lang = keyof typeof HEADING;
-
-async function useLang(context: BrowserContext, baseURL: string | undefined, lang: Lang) {
-  await context.addCookies([{ name: "lang", value: lang, url: baseURL ?? "http://127.0.0.1" }]);
-}
-
-/** Collects everything that would show up as a problem in the browser console. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" || /hydrat/i.test(msg.text())) problems.push(`${msg.type()}: ${msg.text()}`);
-  });
-  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
-  return problems;
-}
 
 test.describe("home page", () => {
   test("renders in Spanish by default with the site's title", async ({ page }) => {
     await page.goto("/");
-    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expectLang(page, "es");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADING.es);
     await expect(page).toHaveTitle("Registro Sociedades-IA");
   });
@@ -31,16 +25,14 @@ test.describe("home page", () => {
   test("language toggle switches to English and back, staying on the same page", async ({ page, context }) => {
     await page.goto("/?desde=prueba");
 
-    await page.getByRole("link", { name: "English" }).click();
+    await switchLang(page, "en");
     await expect(page).toHaveURL(/\/\?desde=prueba$/);
-    await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADING.en);
     await expect(page).toHaveTitle("Sociedades-IA Registry");
     expect((await context.cookies()).find((c) => c.name === "lang")?.value).toBe("en");
 
-    await page.getByRole("link", { name: "Español" }).click();
+    await switchLang(page, "es");
     await expect(page).toHaveURL(/\/\?desde=prueba$/);
-    await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADING.es);
   });
 
@@ -81,49 +73,31 @@ test.describe("home page", () => {
     expect(res.headers()["set-cookie"]).toBeUndefined();
   });
 
-  for (const lang of ["es", "en"] as const) {
-    test(`loads without console errors, page errors or hydration warnings (${lang})`, async ({
-      page,
-      context,
-      baseURL,
-    }) => {
-      await useLang(context, baseURL, lang);
+  for (const lang of LANGS) {
+    test(`loads without console errors, page errors or hydration warnings (${lang})`, async ({ page }) => {
+      await preparePage(page, { lang });
       const problems = watchConsole(page);
       await page.goto("/", { waitUntil: "networkidle" });
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADING[lang]);
       expect(problems).toEqual([]);
     });
 
-    for (const colorScheme of ["light", "dark"] as const) {
-      test(`has no serious or critical accessibility violations (${lang}, ${colorScheme})`, async ({
-        page,
-        context,
-        baseURL,
-      }) => {
-        await useLang(context, baseURL, lang);
-        await page.emulateMedia({ colorScheme });
+    for (const colorScheme of COLOR_SCHEMES) {
+      test(`has no serious or critical accessibility violations (${lang}, ${colorScheme})`, async ({ page }) => {
+        await preparePage(page, { lang, colorScheme });
         await page.goto("/");
-        const results = await new AxeBuilder({ page }).analyze();
-        const severe = results.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-        expect(severe).toEqual([]);
+        await expectNoSevereAxeViolations(page);
       });
     }
 
-    test(`nothing overflows horizontally at 375 px (${lang})`, async ({ page, context, baseURL }) => {
-      await useLang(context, baseURL, lang);
-      await page.setViewportSize({ width: 375, height: 812 });
+    test(`nothing overflows horizontally at 375 px (${lang})`, async ({ page }) => {
+      await preparePage(page, { lang, narrow: true });
       await page.goto("/");
-      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        clientWidth: document.documentElement.clientWidth,
-      }));
-      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      await expectNoHorizontalOverflow(page);
     });
 
-    test(`navigation links to every section of the service (${lang})`, async ({ page, context, baseURL }) => {
-      await useLang(context, baseURL, lang);
+    test(`navigation links to every section of the service (${lang})`, async ({ page }) => {
+      await preparePage(page, { lang });
       await page.goto("/");
       const nav = page.getByRole("navigation", { name: NAV_NAME[lang] });
       for (const href of NAV_HREFS) {

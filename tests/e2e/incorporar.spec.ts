@@ -1,18 +1,25 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { rateLimitedAnswer, TYPICAL_INCORPORATION } from "../support/fixtures";
+import {
+  expectNoHorizontalOverflow,
+  expectNoSevereAxeViolationsInBothSchemes,
+  LANGS,
+  type Lang,
+  preparePage,
+  switchLang,
+  watchConsole,
+} from "../support/page-checks";
 
 // The wizard at /incorporar against the real POST /api/auto-incorporate of the e2e server. It sends a
 // fresh Idempotency-Key per page load, so each test's incorporation runs (no replay of another test's).
 // The server allows RATE_LIMIT_INCORPORATE (30/h) per address: these tests make ten real calls.
 
-type Lang = "es" | "en";
-
+// The typical request as the visitor types it: the capital as digits.
 const TYPICAL = {
-  denominacion: "Acme Agentes Automatizada SOCIEDAD-IA",
-  capital: "2000000",
-  objeto:
-    "Desarrollo y operación de agentes de software autónomos para comercio electrónico en la República Argentina.",
+  denominacion: TYPICAL_INCORPORATION.denominacion,
+  capital: String(TYPICAL_INCORPORATION.capitalSocial),
+  objeto: TYPICAL_INCORPORATION.objeto,
 };
 const VALID_CUIT = "20-12345678-6";
 const BAD_CUIT = "20-12345678-0"; // wrong check digit
@@ -40,20 +47,6 @@ const UI = {
 
 const FILES = ["package.json", "lib/agent.ts", ".env.example", "README.md"];
 
-async function useLang(context: BrowserContext, baseURL: string | undefined, lang: Lang) {
-  await context.addCookies([{ name: "lang", value: lang, url: baseURL ?? "http://127.0.0.1" }]);
-}
-
-/** Everything that would show up as a problem in the browser console. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" || /hydrat/i.test(msg.text())) problems.push(`${msg.type()}: ${msg.text()}`);
-  });
-  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
-  return problems;
-}
-
 /** POSTs the page makes to the incorporation endpoint. */
 function watchIncorporations(page: Page): string[] {
   const bodies: string[] = [];
@@ -68,17 +61,6 @@ async function fillTypical(page: Page, lang: Lang = "es", denominacion = TYPICAL
   await page.getByLabel(ui.denominacion).fill(denominacion);
   await page.getByLabel(ui.capital).fill(TYPICAL.capital);
   await page.getByLabel(ui.objeto).fill(TYPICAL.objeto);
-}
-
-async function severeAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
 test.describe("/incorporar wizard", () => {
@@ -338,20 +320,7 @@ test.describe("/incorporar wizard", () => {
   test("a rate limit says how long to wait and keeps the form", async ({ page }) => {
     await page.goto("/incorporar");
     await fillTypical(page);
-    await page.route("**/api/auto-incorporate", (route) =>
-      route.fulfill({
-        status: 429,
-        headers: { "content-type": "application/problem+json", "retry-after": "42" },
-        body: JSON.stringify({
-          type: "urn:sociedades-ia:problem:rate_limited",
-          title: "Too many requests",
-          status: 429,
-          code: "rate_limited",
-          detail: "Too many requests from your address: at most 30 per 1h. Try again in 42 s.",
-          retryAfterSeconds: 42,
-        }),
-      }),
-    );
+    await page.route("**/api/auto-incorporate", (route) => route.fulfill(rateLimitedAnswer("30 per 1h", 42)));
     await page.getByRole("button", { name: UI.es.submit }).click();
     const alert = page.locator(".notice-error");
     await expect(alert).toHaveAttribute("role", "alert");
@@ -383,9 +352,8 @@ test.describe("/incorporar wizard", () => {
     await page.goto("/incorporar");
     await page.getByLabel(UI.es.denominacion).fill("Acme English Automatizada SOCIEDAD-IA");
 
-    await page.getByRole("link", { name: "English" }).click();
+    await switchLang(page, "en");
     await expect(page).toHaveURL(/\/incorporar$/);
-    await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Incorporate a sociedad-IA");
     await expect(page).toHaveTitle(/^Incorporate a sociedad-IA · /);
     await expect(page.getByLabel(UI.en.denominacion)).toHaveValue("Acme English Automatizada SOCIEDAD-IA");
@@ -421,27 +389,19 @@ test.describe("/incorporar wizard", () => {
     await expect(page.getByRole("link", { name: "Open the session dashboard" })).toBeVisible();
   });
 
-  for (const lang of ["es", "en"] as const) {
+  for (const lang of LANGS) {
     test(`form has no serious or critical accessibility violations, light and dark, with findings shown (${lang})`, async ({
       page,
-      context,
-      baseURL,
     }) => {
-      await useLang(context, baseURL, lang);
+      await preparePage(page, { lang });
       const problems = watchConsole(page);
       await page.goto("/incorporar", { waitUntil: "networkidle" });
-      for (const colorScheme of ["light", "dark"] as const) {
-        await page.emulateMedia({ colorScheme });
-        expect(await severeAxeViolations(page), `${lang} ${colorScheme}, untouched`).toEqual([]);
-      }
+      await expectNoSevereAxeViolationsInBothSchemes(page, (colorScheme) => `${lang} ${colorScheme}, untouched`);
       await page.getByLabel(UI[lang].denominacion).fill("Banco");
       await page.getByLabel(UI[lang].repCuit).fill(BAD_CUIT);
       await page.getByRole("button", { name: UI[lang].submit }).click();
       await expect(page.locator(".inc-summary")).toBeVisible();
-      for (const colorScheme of ["light", "dark"] as const) {
-        await page.emulateMedia({ colorScheme });
-        expect(await severeAxeViolations(page), `${lang} ${colorScheme}, with findings`).toEqual([]);
-      }
+      await expectNoSevereAxeViolationsInBothSchemes(page, (colorScheme) => `${lang} ${colorScheme}, with findings`);
       expect(problems).toEqual([]);
     });
   }
@@ -449,16 +409,16 @@ test.describe("/incorporar wizard", () => {
   test("at 375 px: nothing overflows, no console errors, the result passes axe (screenshot saved)", async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 375, height: 812 });
+    await preparePage(page, { narrow: true });
     const problems = watchConsole(page);
     await page.goto("/incorporar", { waitUntil: "networkidle" });
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expectNoHorizontalOverflow(page);
 
     await fillTypical(page, "es", "Acme Agentes Telefónicos Automatizada SOCIEDAD-IA");
     await page.getByLabel(UI.es.repCuit).fill(BAD_CUIT);
     await page.getByRole("button", { name: UI.es.submit }).click();
     await expect(page.locator(".inc-summary")).toBeVisible();
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expectNoHorizontalOverflow(page);
 
     await page.getByLabel(UI.es.repNombre).fill("María Pérez");
     await page.getByLabel(UI.es.repCuit).fill(VALID_CUIT);
@@ -467,11 +427,8 @@ test.describe("/incorporar wizard", () => {
       page.getByRole("heading", { level: 2, name: "Listo: Acme Agentes Telefónicos Automatizada SOCIEDAD-IA" }),
     ).toBeVisible();
     await page.waitForLoadState("networkidle");
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    for (const colorScheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme });
-      expect(await severeAxeViolations(page), `result, ${colorScheme}`).toEqual([]);
-    }
+    await expectNoHorizontalOverflow(page);
+    await expectNoSevereAxeViolationsInBothSchemes(page, (colorScheme) => `result, ${colorScheme}`);
     await page.emulateMedia({ colorScheme: "light" });
     await page.screenshot({ path: ".test-output/incorporar-result-375.png", fullPage: true });
     expect(problems).toEqual([]);

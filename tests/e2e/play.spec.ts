@@ -1,7 +1,16 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-
-type Lang = "es" | "en";
+import { expect, type Page, test } from "@playwright/test";
+import { expectLandedOnEntry } from "../support/audit-ui";
+import { rateLimitedAnswer } from "../support/fixtures";
+import {
+  COLOR_SCHEMES,
+  expectLang,
+  expectNoHorizontalOverflow,
+  expectNoSevereAxeViolations,
+  LANGS,
+  type Lang,
+  preparePage,
+  watchConsole,
+} from "../support/page-checks";
 
 const TWO_TOOLS = {
   es: "Validá el CUIT 20-17254359-7 y consultá su situación en la Central de Deudores",
@@ -13,34 +22,14 @@ const TEXT = {
   answer: { es: "El CUIT 20-17254359-7 es válido", en: "CUIT 20-17254359-7 is valid" },
   done: { es: "LISTA", en: "DONE" },
   dashboard: { es: "Abrir el panel de la sesión", en: "Open the session dashboard" },
+  openEntry: { es: "ver en el panel de la sesión", en: "see it on the session dashboard" },
 } as const;
-
-async function setLangCookie(context: BrowserContext, baseURL: string | undefined, lang: Lang) {
-  await context.addCookies([{ name: "lang", value: lang, url: baseURL ?? "http://127.0.0.1" }]);
-}
-
-/** Everything that would show up as a problem in the browser console, hydration warnings included. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" || /hydrat/i.test(msg.text())) problems.push(`${msg.type()}: ${msg.text()}`);
-  });
-  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
-  return problems;
-}
 
 /** Types a prompt and sends it with Enter, as a person would. */
 async function ask(page: Page, lang: Lang, prompt: string) {
   const box = page.getByLabel(TEXT.label[lang]);
   await box.fill(prompt);
   await box.press("Enter");
-}
-
-async function severeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test.describe("/play", () => {
@@ -107,11 +96,35 @@ test.describe("/play", () => {
     expect(problems).toEqual([]);
   });
 
-  test("answers in English on the English page, with English cards", async ({ page, context, baseURL }) => {
-    await setLangCookie(context, baseURL, "en");
+  test("each tool card links to its entry's row on the session dashboard, and following it lands there", async ({
+    page,
+  }) => {
     const problems = watchConsole(page);
     await page.goto("/play");
-    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await ask(page, "es", TWO_TOOLS.es);
+    await expect(page.locator(".chat-assistant .chat-text")).toContainText(TEXT.answer.es);
+    const cards = page.locator(".tool-card");
+    await expect(cards).toHaveCount(2);
+    const sessionId = (await page.getByTestId("session-id").first().textContent()) ?? "";
+    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    const entryLink = (i: number) => cards.nth(i).getByRole("link", { name: TEXT.openEntry.es });
+    for (const i of [0, 1]) {
+      await expect(entryLink(i)).toHaveAttribute("href", `/dashboard/${sessionId}#entry-${i}`);
+    }
+
+    await entryLink(1).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/${sessionId}#entry-1$`));
+    const row = await expectLandedOnEntry(page, 1);
+    await expect(row).toContainText("consultar_central_deudores");
+    await expect(row.getByText("VERIFICADA")).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test("answers in English on the English page, with English cards", async ({ page }) => {
+    await preparePage(page, { lang: "en" });
+    const problems = watchConsole(page);
+    await page.goto("/play");
+    await expectLang(page, "en");
     await page.getByRole("button", { name: /^Validate CUIT 20-17254359-7/ }).click();
     await expect(page.locator(".chat-assistant .chat-text")).toContainText(TEXT.answer.en);
     await expect(page.locator(".tool-card").first().getByRole("heading", { level: 3 })).toHaveText("Validate CUIT");
@@ -119,23 +132,10 @@ test.describe("/play", () => {
     expect(problems).toEqual([]);
   });
 
-  test("says clearly, in the page's language, when the demo is rate-limited", async ({ page, context, baseURL }) => {
-    for (const lang of ["es", "en"] as const) {
-      await setLangCookie(context, baseURL, lang);
-      await page.route("**/api/play", (route) =>
-        route.fulfill({
-          status: 429,
-          headers: { "content-type": "application/problem+json", "retry-after": "30" },
-          body: JSON.stringify({
-            type: "urn:sociedades-ia:problem:rate_limited",
-            title: "Too many requests",
-            status: 429,
-            detail: "Too many requests from your address: at most 20 per 1 m. Try again in 30 s.",
-            code: "rate_limited",
-            retryAfterSeconds: 30,
-          }),
-        }),
-      );
+  test("says clearly, in the page's language, when the demo is rate-limited", async ({ page }) => {
+    for (const lang of LANGS) {
+      await preparePage(page, { lang });
+      await page.route("**/api/play", (route) => route.fulfill(rateLimitedAnswer("20 per 1 m", 30)));
       await page.goto("/play");
       await ask(page, lang, TWO_TOOLS[lang]);
       const alert = page.locator(".play-error[role=alert]");
@@ -149,35 +149,28 @@ test.describe("/play", () => {
     }
   });
 
-  for (const lang of ["es", "en"] as const) {
-    for (const colorScheme of ["light", "dark"] as const) {
+  for (const lang of LANGS) {
+    for (const colorScheme of COLOR_SCHEMES) {
       test(`has no serious or critical accessibility violations, with tool cards (${lang}, ${colorScheme})`, async ({
         page,
-        context,
-        baseURL,
       }) => {
-        await setLangCookie(context, baseURL, lang);
-        await page.emulateMedia({ colorScheme });
+        await preparePage(page, { lang, colorScheme });
         await page.goto("/play");
-        expect(await severeViolations(page)).toEqual([]);
+        await expectNoSevereAxeViolations(page);
         if (colorScheme === "dark") return; // one conversation per language is enough for the rate limit
         await ask(page, lang, TWO_TOOLS[lang]);
         await expect(page.locator(".chat-assistant .chat-text")).toContainText(TEXT.answer[lang]);
-        expect(await severeViolations(page)).toEqual([]);
+        await expectNoSevereAxeViolations(page);
       });
     }
   }
 
   test("nothing overflows horizontally at 375 px, with tool cards", async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 812 });
+    await preparePage(page, { narrow: true });
     await page.goto("/play");
     await page.getByRole("button", { name: /^Emití una factura B/ }).click();
     await expect(page.locator(".chat-assistant .chat-text")).toContainText("CAE");
     await expect(page.locator(".tool-card")).toHaveCount(3);
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      clientWidth: document.documentElement.clientWidth,
-    }));
-    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await expectNoHorizontalOverflow(page);
   });
 });

@@ -1,28 +1,16 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import {
+  COLOR_SCHEMES,
+  expectLang,
+  expectNoHorizontalOverflow,
+  expectNoSevereAxeViolations,
+  LANGS,
+  preparePage,
+  switchLang,
+  watchConsole,
+} from "../support/page-checks";
 
-type Lang = "es" | "en";
 const HEADING = { es: "Registro de sociedades-IA", en: "Registry of sociedades-IA" } as const;
-
-async function useLang(context: BrowserContext, baseURL: string | undefined, lang: Lang) {
-  await context.addCookies([{ name: "lang", value: lang, url: baseURL ?? "http://127.0.0.1" }]);
-}
-
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" || /hydrat/i.test(msg.text())) problems.push(`${msg.type()}: ${msg.text()}`);
-  });
-  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
-  return problems;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 const cards = (page: Page) => page.locator(".registry-list > li");
 
@@ -41,7 +29,7 @@ test.describe("/registro", () => {
   test("lists the seed records with status and good standing at a glance, in Spanish by default", async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto("/registro", { waitUntil: "networkidle" });
-    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expectLang(page, "es");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADING.es);
     await expect(page).toHaveTitle(/^Registro · /);
     const reference = page.locator("article#sociedades-ia-referencia");
@@ -87,9 +75,8 @@ test.describe("/registro", () => {
 
   test("language toggle keeps the filters and shows disclosures in English", async ({ page }) => {
     await page.goto("/registro?status=live");
-    await page.getByRole("link", { name: "English" }).click();
+    await switchLang(page, "en");
     await expect(page).toHaveURL(/\/registro\?status=live$/);
-    await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADING.en);
     const reference = page.locator("article#sociedades-ia-referencia");
     await expect(reference.locator(".pill")).toHaveText(["Live", "In good standing"]);
@@ -117,7 +104,7 @@ test.describe("/registro", () => {
     await expect(page.getByLabel("Dirección pública (https)")).toHaveValue(url);
     await expect(page.getByLabel("Nombre de la sociedad")).not.toHaveAttribute("aria-invalid", "true");
 
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSevereAxeViolations(page);
     await page.goto("/registro");
     expect(await cards(page).count()).toBe(before);
     expect(problems).toEqual([]);
@@ -138,29 +125,19 @@ test.describe("/registro", () => {
     await expect(page.getByLabel("Nombre de la sociedad")).toHaveValue("");
   });
 
-  for (const lang of ["es", "en"] as const) {
-    for (const colorScheme of ["light", "dark"] as const) {
-      test(`has no serious or critical accessibility violations (${lang}, ${colorScheme})`, async ({
-        page,
-        context,
-        baseURL,
-      }) => {
-        await useLang(context, baseURL, lang);
-        await page.emulateMedia({ colorScheme });
+  for (const lang of LANGS) {
+    for (const colorScheme of COLOR_SCHEMES) {
+      test(`has no serious or critical accessibility violations (${lang}, ${colorScheme})`, async ({ page }) => {
+        await preparePage(page, { lang, colorScheme });
         await page.goto("/registro");
-        expect(await seriousViolations(page)).toEqual([]);
+        await expectNoSevereAxeViolations(page);
       });
     }
 
-    test(`nothing overflows horizontally at 375 px (${lang})`, async ({ page, context, baseURL }) => {
-      await useLang(context, baseURL, lang);
-      await page.setViewportSize({ width: 375, height: 812 });
+    test(`nothing overflows horizontally at 375 px (${lang})`, async ({ page }) => {
+      await preparePage(page, { lang, narrow: true });
       await page.goto("/registro");
-      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        clientWidth: document.documentElement.clientWidth,
-      }));
-      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      await expectNoHorizontalOverflow(page);
     });
   }
 });

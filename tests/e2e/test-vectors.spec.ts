@@ -1,13 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import {
-  expectNoHorizontalOverflow,
-  expectNoSevereAxeViolations,
-  type Lang,
-  useLang,
-  watchConsole,
-} from "../support/page-checks";
+import { expectCleanPage, expectNoSevereAxeViolations, LANGS, preparePage, watchConsole } from "../support/page-checks";
 
 const vectors = JSON.parse(
   fs.readFileSync(path.resolve(import.meta.dirname, "../../public/test-vectors/audit-v1.json"), "utf8"),
@@ -63,26 +57,19 @@ test.describe("test vectors page", () => {
     ).toHaveAttribute("aria-current", "page");
   });
 
-  for (const lang of ["es", "en"] as const satisfies Lang[]) {
-    test(`no serious accessibility violations, console errors or overflow at 375 px (${lang})`, async ({
-      page,
-      context,
-      baseURL,
-    }) => {
-      await useLang(context, baseURL, lang);
+  for (const lang of LANGS) {
+    test(`no serious accessibility violations, console errors or overflow at 375 px (${lang})`, async ({ page }) => {
+      await preparePage(page, { lang, narrow: true });
       const problems = watchConsole(page);
-      await page.setViewportSize({ width: 375, height: 812 });
       await page.goto("/test-vectors");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADING[lang]);
       await waitForChecks(page);
-      await expectNoHorizontalOverflow(page);
-      await expectNoSevereAxeViolations(page);
-      expect(problems).toEqual([]);
+      await expectCleanPage(page, problems);
     });
   }
 
   test("no serious accessibility violations in the dark scheme", async ({ page }) => {
-    await page.emulateMedia({ colorScheme: "dark" });
+    await preparePage(page, { colorScheme: "dark" });
     await page.goto("/test-vectors");
     await waitForChecks(page);
     await expectNoSevereAxeViolations(page);

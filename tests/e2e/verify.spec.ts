@@ -1,6 +1,14 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { alterCopyAndVerify, tamperDemo } from "../support/audit-ui";
 import { CLEAN_SESSION_EVENTS, E2E_SESSIONS } from "../support/e2e-sessions";
-import { expectNoHorizontalOverflow, expectNoSevereAxeViolations, useLang, watchConsole } from "../support/page-checks";
+import {
+  expectCleanPage,
+  expectLang,
+  expectNoSevereAxeViolations,
+  LANGS,
+  preparePage,
+  watchConsole,
+} from "../support/page-checks";
 
 type ExportedLog = { sessionId: string; entries: Record<string, unknown>[]; checkpoint: string };
 
@@ -140,15 +148,10 @@ test.describe("verify page: pasted log (checked in the browser)", () => {
 test.describe("verify page: tamper demonstration", () => {
   test("shows the original VERIFIED next to the altered copy TAMPERED, with the reason", async ({ page }) => {
     await page.goto("/verify");
-    const demo = page.getByRole("region", { name: "Demostración de adulteración" });
+    const demo = tamperDemo(page);
     await expect(demo.getByLabel("El ejemplo integrado (3 entradas firmadas)")).toBeChecked();
-    await demo.getByRole("button", { name: "Alterar una copia y verificar" }).click();
 
-    const result = demo.getByRole("region", { name: "Resultado" });
-    const original = result.locator(".tamper-card").first();
-    const altered = result.locator(".tamper-card").nth(1);
-    await expect(original.locator(".pill")).toHaveText("VERIFICADA");
-    await expect(altered.locator(".pill")).toHaveText("ADULTERADA");
+    const { altered } = await alterCopyAndVerify(demo);
     await expect(altered).toContainText("La verificación falla en la entrada 0:");
     await expect(altered).toContainText("Su firma HMAC no coincide con su contenido");
     await expect(altered).toContainText("Campos cambiados: output.");
@@ -156,25 +159,21 @@ test.describe("verify page: tamper demonstration", () => {
 
   test("alters a copy of a given session with the chosen mutation", async ({ page }) => {
     await page.goto("/verify");
-    const demo = page.getByRole("region", { name: "Demostración de adulteración" });
+    const demo = tamperDemo(page);
     await demo.getByLabel("Una sesión").check();
     await demo.getByLabel("Identificador de la sesión a copiar").fill(E2E_SESSIONS.clean);
     await demo.getByLabel("Alteración").selectOption("delete-entry");
     await demo.getByLabel("Entrada que se altera (número de secuencia)").fill("1");
-    await demo.getByRole("button", { name: "Alterar una copia y verificar" }).click();
 
-    const result = demo.getByRole("region", { name: "Resultado" });
+    const { result, altered } = await alterCopyAndVerify(demo);
     await expect(result).toContainText(`Copia de la sesión ${E2E_SESSIONS.clean}.`);
-    await expect(result.locator(".tamper-card").first().locator(".pill")).toHaveText("VERIFICADA");
-    const altered = result.locator(".tamper-card").nth(1);
-    await expect(altered.locator(".pill")).toHaveText("ADULTERADA");
     await expect(altered).toContainText("Esta entrada fue borrada de la copia.");
     await expect(altered).toContainText("Su número de secuencia no corresponde a su posición");
   });
 
   test("asks for the session id only after the visitor tries to run it", async ({ page }) => {
     await page.goto("/verify");
-    const demo = page.getByRole("region", { name: "Demostración de adulteración" });
+    const demo = tamperDemo(page);
     await demo.getByLabel("Una sesión").check();
     const field = demo.getByLabel("Identificador de la sesión a copiar");
     await expect(field).not.toHaveAttribute("aria-invalid", "true");
@@ -185,16 +184,13 @@ test.describe("verify page: tamper demonstration", () => {
 });
 
 test.describe("verify page: quality", () => {
-  for (const lang of ["es", "en"] as const) {
+  for (const lang of LANGS) {
     test(`with results shown: no serious accessibility violations, console errors or overflow at 375 px (${lang})`, async ({
       page,
-      context,
-      baseURL,
       request,
     }) => {
-      await useLang(context, baseURL, lang);
+      await preparePage(page, { lang, narrow: true });
       const problems = watchConsole(page);
-      await page.setViewportSize({ width: 375, height: 812 });
       const log = await exportLog(request);
       (log.entries[1] as { output: unknown }).output = { valido: false };
       await page.goto(`/verify?session=${E2E_SESSIONS.clean}`);
@@ -203,17 +199,14 @@ test.describe("verify page: quality", () => {
       await expect(page.locator("[data-first-bad]").last()).toBeVisible();
       await page.locator(".tamper-demo button[type=submit]").click();
       await expect(page.locator(".tamper-card")).toHaveCount(2);
-      await expectNoHorizontalOverflow(page);
-      await expectNoSevereAxeViolations(page);
-      expect(problems).toEqual([]);
+      await expectCleanPage(page, problems);
     });
   }
 
-  test("in English, with the dark scheme, the page reads in English", async ({ page, context, baseURL }) => {
-    await useLang(context, baseURL, "en");
-    await page.emulateMedia({ colorScheme: "dark" });
+  test("in English, with the dark scheme, the page reads in English", async ({ page }) => {
+    await preparePage(page, { lang: "en", colorScheme: "dark" });
     await page.goto(`/verify?session=${E2E_SESSIONS.clean}`);
-    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expectLang(page, "en");
     await expect(page).toHaveTitle("Verify · Sociedades-IA Registry");
     const report = page.getByRole("region", { name: `Report for session ${E2E_SESSIONS.clean}` });
     await expect(report.locator(".pill")).toHaveText("VERIFIED");

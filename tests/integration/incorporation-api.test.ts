@@ -6,15 +6,9 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FINDING_CODES } from "@/lib/incorporation/finding-codes";
 import { type AppServer, startApp } from "../support/app-server";
+import { TYPICAL_INCORPORATION as TYPICAL } from "../support/fixtures";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const TYPICAL = {
-  denominacion: "Acme Agentes Automatizada SOCIEDAD-IA",
-  tipo: "SOCIEDAD-IA",
-  capitalSocial: 2000000,
-  objeto:
-    "Desarrollo y operación de agentes de software autónomos para comercio electrónico en la República Argentina.",
-};
 
 let app: AppServer;
 let keyed: AppServer;

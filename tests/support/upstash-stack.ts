@@ -40,9 +40,22 @@ export async function startUpstashStack(): Promise<UpstashStack> {
 /**
  * Points this process's configuration at `env` (lib/config caches it on globalThis, as do the
  * signing keys and the store), so lib functions called from a test use the same keys as the server.
+ * Returns a function that puts back the variables as they were and drops the caches again.
  */
-export function applyEnv(env: Record<string, string>): void {
+export function applyEnv(env: Record<string, string>): () => void {
+  const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
   Object.assign(process.env, env);
+  clearProcessCaches();
+  return () => {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    clearProcessCaches();
+  };
+}
+
+function clearProcessCaches(): void {
   const g = globalThis as Record<symbol, unknown>;
   for (const name of ["sia.config", "sia.signing", "sia.store", "sia.redis", "sia.limiters"]) {
     delete g[Symbol.for(name)];

@@ -4,14 +4,8 @@ import { describe, expect, it } from "vitest";
 import { FINDING_CODES, type FindingCode } from "@/lib/incorporation/finding-codes";
 import { rfc001Report } from "@/lib/incorporation/rfc001";
 import { validateIncorporation } from "@/lib/incorporation/validate";
+import { TYPICAL_INCORPORATION as TYPICAL } from "../support/fixtures";
 
-const TYPICAL = {
-  denominacion: "Acme Agentes Automatizada SOCIEDAD-IA",
-  tipo: "SOCIEDAD-IA",
-  capitalSocial: 2000000,
-  objeto:
-    "Desarrollo y operación de agentes de software autónomos para comercio electrónico en la República Argentina.",
-};
 const COMPLETE = {
   ...TYPICAL,
   representante: { nombre: "Ana Pérez", cuit: "20-12345678-6" },

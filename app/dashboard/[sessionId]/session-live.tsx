@@ -6,6 +6,7 @@ import type { Lang } from "@/lib/i18n";
 import { audit } from "@/lib/i18n/messages/audit";
 import { dashboard } from "@/lib/i18n/messages/dashboard";
 import { type AuditVerification, type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
+import { entryAnchorId } from "../../_components/audit/entry-link";
 import { ErrorNotice } from "../../_components/audit/error-notice";
 import { field, formatUtc, shortHash } from "../../_components/audit/format";
 import { ReasonList } from "../../_components/audit/reason-list";
@@ -163,7 +164,22 @@ export function SessionLive({
     };
   }, [encoded, streamKey, refresh, t.timeline]);
 
+  // A link to one entry (#entry-{seq}, as /play's tool cards give) lands on its row. The browser
+  // scrolls to and focuses rows that are in the server's HTML; this covers a row that arrives later
+  // (the server could not read the log), unless the visitor has moved the focus meanwhile.
+  const landedOn = useRef<string | null>(null);
+  useEffect(() => {
+    const hash = window.location.hash;
+    if (entries.length === 0 || !hash.startsWith("#entry-") || landedOn.current === hash) return;
+    const row = document.getElementById(hash.slice(1));
+    if (!row) return;
+    landedOn.current = hash;
+    if (document.activeElement === document.body) row.focus();
+  }, [entries]);
+
   const report = server?.report ?? null;
+  // Each seq's anchor goes to its first row (a tampered log may repeat a seq).
+  const anchored = new Set<number>();
   const problems = new Map((report?.problems ?? []).map((p) => [p.seq, p.reasons]));
   const firstBad = report?.firstBadSeq ?? null;
   const firstReasons = firstBad === null ? [] : (problems.get(firstBad) ?? []);
@@ -248,6 +264,8 @@ export function SessionLive({
               <tbody>
                 {entries.map((entry, index) => {
                   const seq = seqOf(entry);
+                  const anchor = seq >= 0 && !anchored.has(seq);
+                  anchored.add(seq);
                   const covered = report !== null && index < report.total;
                   const reasons = problems.get(index) ?? [];
                   const bad = reasons.some((r) => r !== "unsigned");
@@ -255,8 +273,14 @@ export function SessionLive({
                   const outcome = String(field(entry, "outcome") ?? "—");
                   const ts = field(entry, "ts");
                   return (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows at the end, and a tampered log may repeat a seq.
-                    <tr key={index} className={bad ? "row-bad" : undefined} data-seq={seq}>
+                    <tr
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows at the end, and a tampered log may repeat a seq.
+                      key={index}
+                      id={anchor ? entryAnchorId(seq) : undefined}
+                      tabIndex={anchor ? -1 : undefined}
+                      className={bad ? "row-bad" : undefined}
+                      data-seq={seq}
+                    >
                       <td>{seq}</td>
                       <td>
                         {!covered ? (

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, freePort, startApp } from "../../../tests/support/app-server";
+import { TYPICAL_INCORPORATION as TYPICAL } from "../../../tests/support/fixtures";
 import {
   createSession,
   describe as describeEndpoint,
@@ -19,13 +20,6 @@ import {
 } from "../src/index";
 
 const PKG = path.resolve(import.meta.dirname, "..");
-const TYPICAL = {
-  denominacion: "Acme Agentes Automatizada SOCIEDAD-IA",
-  tipo: "SOCIEDAD-IA",
-  capitalSocial: 2000000,
-  objeto:
-    "Desarrollo y operación de agentes de software autónomos para comercio electrónico en la República Argentina.",
-};
 const unique = () => `client-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 let app: AppServer;
