@@ -63,6 +63,11 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: "production",
+      // Every spec shares one client address; the 429 screens are tested with mocked answers, so
+      // generous limits keep the suite from depending on how many real calls the specs make.
+      RATE_LIMIT_PLAY: "500/1m",
+      RATE_LIMIT_INCORPORATE: "500/1h",
+      RATE_LIMIT_REGISTRY: "500/1h",
     },
   },
 });

@@ -13,7 +13,7 @@ import {
 
 // The wizard at /incorporar against the real POST /api/auto-incorporate of the e2e server. It sends a
 // fresh Idempotency-Key per page load, so each test's incorporation runs (no replay of another test's).
-// The server allows RATE_LIMIT_INCORPORATE (30/h) per address: these tests make ten real calls.
+// The e2e server raises RATE_LIMIT_INCORPORATE (playwright.config.ts); these tests make ten real calls.
 
 // The typical request as the visitor types it: the capital as digits.
 const TYPICAL = {
