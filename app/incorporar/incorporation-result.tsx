@@ -1,40 +1,10 @@
 import { type KeyboardEvent, type Ref, useState } from "react";
 import type { Lang } from "@/lib/i18n";
-import { incorporate } from "@/lib/i18n/messages/incorporate";
-import type { ChecklistStep } from "@/lib/incorporation/checklist";
-import type { Finding } from "@/lib/incorporation/finding-codes";
+import { type IncorporateMessages, incorporate } from "@/lib/i18n/messages/incorporate";
+import type { IncorporationSuccess } from "@/lib/incorporation/success";
 import { CopyButton } from "../_components/audit/copy-button";
 import { CodeBlock } from "../_components/code-block";
 import { formatPesos } from "./format-pesos";
-
-/** The 200 answer of POST /api/auto-incorporate (SPEC 2.5 plus what the service adds). */
-export interface IncorporationSuccess {
-  ok: true;
-  sociedad: { denominacion: string; tipo: string; capitalSocial: number; slug: string };
-  config: Record<string, string>;
-  envVars: { name: string; description: string }[];
-  checklist: ChecklistStep[];
-  deploy: { oneClickUrl: string };
-  audit: {
-    sessionId: string;
-    backend: string;
-    entry: { hmac?: string };
-    url: string;
-    verifyUrl: string;
-    dashboardUrl: string;
-    badgeUrl: string;
-    /** Only for the call that created the session. */
-    sessionToken?: string;
-  };
-  registry: {
-    record: { id: string; name: string; status: string; goodStanding: { state: string } };
-    url: string;
-    claimUrl: string;
-    /** Only for the call that created the record. */
-    claimToken?: string | null;
-  };
-  validation: { findings: Finding[] };
-}
 
 /** Saves `content` as a file named after the last part of `path`, without a round trip. */
 function download(path: string, content: string) {
@@ -129,6 +99,35 @@ function FileTabs({ files, lang }: { files: Record<string, string>; lang: Lang }
   );
 }
 
+/** A token shown once: its value, a way to copy it, and where it goes. */
+function Secret({
+  token,
+  label,
+  short,
+  use,
+  m,
+}: {
+  token: string;
+  label: string;
+  /** How the copy button names it. */
+  short: string;
+  use: string;
+  m: IncorporateMessages["result"]["secrets"];
+}) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        <code className="inc-token" translate="no">
+          {token}
+        </code>
+        <CopyButton text={token} label={m.copy(short)} copiedLabel={m.copied} failedLabel={m.copyFailed} />
+        <span className="inc-token-use">{use}</span>
+      </dd>
+    </div>
+  );
+}
+
 /**
  * Everything one incorporation produced, in the order a founder needs it: the tokens to save now,
  * the deploy button, the files, the 8-step roadmap, the forming registry record and the audit
@@ -185,38 +184,22 @@ export function IncorporationResult({
           <p>{t.secrets.warning}</p>
           <dl>
             {sessionToken ? (
-              <div>
-                <dt>{t.secrets.sessionToken}</dt>
-                <dd>
-                  <code className="inc-token" translate="no">
-                    {sessionToken}
-                  </code>
-                  <CopyButton
-                    text={sessionToken}
-                    label={t.secrets.copy(t.secrets.sessionTokenShort)}
-                    copiedLabel={t.secrets.copied}
-                    failedLabel={t.secrets.copyFailed}
-                  />
-                  <span className="inc-token-use">{t.secrets.sessionTokenUse}</span>
-                </dd>
-              </div>
+              <Secret
+                token={sessionToken}
+                label={t.secrets.sessionToken}
+                short={t.secrets.sessionTokenShort}
+                use={t.secrets.sessionTokenUse}
+                m={t.secrets}
+              />
             ) : null}
             {claimToken ? (
-              <div>
-                <dt>{t.secrets.claimToken}</dt>
-                <dd>
-                  <code className="inc-token" translate="no">
-                    {claimToken}
-                  </code>
-                  <CopyButton
-                    text={claimToken}
-                    label={t.secrets.copy(t.secrets.claimTokenShort)}
-                    copiedLabel={t.secrets.copied}
-                    failedLabel={t.secrets.copyFailed}
-                  />
-                  <span className="inc-token-use">{t.secrets.claimTokenUse}</span>
-                </dd>
-              </div>
+              <Secret
+                token={claimToken}
+                label={t.secrets.claimToken}
+                short={t.secrets.claimTokenShort}
+                use={t.secrets.claimTokenUse}
+                m={t.secrets}
+              />
             ) : null}
           </dl>
         </section>

@@ -4,11 +4,13 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import type { Lang } from "@/lib/i18n";
 import { type IncorporateMessages, incorporate } from "@/lib/i18n/messages/incorporate";
 import type { Finding, Severity } from "@/lib/incorporation/finding-codes";
+import type { IncorporationSuccess } from "@/lib/incorporation/success";
 import { LIMITS, validateIncorporation } from "@/lib/incorporation/validate";
 import { ErrorNotice } from "../_components/audit/error-notice";
 import type { RequestFailure } from "../_components/audit/request-failure";
+import { describedControl, type FieldFindings, FormField } from "../_components/form-field";
 import { formatPesos } from "./format-pesos";
-import { IncorporationResult, type IncorporationSuccess } from "./incorporation-result";
+import { IncorporationResult } from "./incorporation-result";
 
 /** What the page knows about each tipo (from the endpoint's self-description). */
 export interface TipoInfo {
@@ -369,14 +371,16 @@ export function IncorporationWizard({ lang, smvm, tipos }: { lang: Lang; smvm: n
     );
   }
 
-  const describedBy = (field: string, hint: boolean) =>
-    [hint ? `${INPUT_ID[field]}-hint` : null, issuesOf(field).length ? `${INPUT_ID[field]}-issues` : null]
-      .filter(Boolean)
-      .join(" ") || undefined;
-  const invalid = (field: string) => (issuesOf(field).some((i) => i.severity === "error") ? true : undefined);
-  const issueList = (field: string, id = `${INPUT_ID[field]}-issues`) => (
-    <Issues id={id} issues={issuesOf(field)} labels={f.severity} />
-  );
+  // A field's visible findings, each with its severity, under the field (the tipo's under its first option).
+  const fieldFindings = (field: string, id = `${INPUT_ID[field]}-issues`): FieldFindings | null => {
+    const issues = issuesOf(field);
+    return issues.length > 0 ? { id, element: <Issues id={id} issues={issues} labels={f.severity} /> } : null;
+  };
+  // Warnings and infos describe a field; only an error marks it invalid.
+  const invalid = (field: string) => issuesOf(field).some((i) => i.severity === "error");
+  const tipoFindings = fieldFindings("tipo", "inc-tipo-0-issues");
+  const capitalFindings = fieldFindings("capitalSocial");
+  const repCuitFindings = fieldFindings("representante.cuit");
   const suffix = tipoInfo?.suffixes[0] ?? "";
   const parsedCapital = parseCapital(values.capital);
   const objetoLength = values.objeto.length;
@@ -406,32 +410,31 @@ export function IncorporationWizard({ lang, smvm, tipos }: { lang: Lang; smvm: n
       <form className="audit-form inc-form" noValidate onSubmit={onSubmit} aria-labelledby="inc-form-title">
         <fieldset>
           <legend>{f.company}</legend>
-          <div className="field">
-            <label htmlFor="inc-denominacion">{f.denominacion}</label>
-            <p className="field-hint" id="inc-denominacion-hint">
-              {f.denominacionHint(suffix)}
-            </p>
-            <input
-              id="inc-denominacion"
-              type="text"
-              name="denominacion"
-              value={values.denominacion}
-              maxLength={LIMITS.denominacion.max + 20}
-              autoComplete="organization"
-              spellCheck={false}
-              aria-invalid={invalid("denominacion")}
-              aria-describedby={describedBy("denominacion", true)}
-              onChange={(e) => change("denominacion", e.target.value)}
-              onBlur={() => touch("denominacion")}
-            />
-            {issueList("denominacion")}
-          </div>
+          <FormField
+            id="inc-denominacion"
+            label={f.denominacion}
+            hint={f.denominacionHint(suffix)}
+            invalid={invalid("denominacion")}
+            findings={fieldFindings("denominacion")}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                name="denominacion"
+                value={values.denominacion}
+                maxLength={LIMITS.denominacion.max + 20}
+                autoComplete="organization"
+                spellCheck={false}
+                onChange={(e) => change("denominacion", e.target.value)}
+                onBlur={() => touch("denominacion")}
+              />
+            )}
+          </FormField>
 
           <fieldset
             className="inc-tipos"
-            aria-describedby={["inc-tipo-hint", issuesOf("tipo").length ? "inc-tipo-0-issues" : null]
-              .filter(Boolean)
-              .join(" ")}
+            aria-describedby={["inc-tipo-hint", tipoFindings?.id].filter(Boolean).join(" ")}
           >
             <legend>{f.tipo}</legend>
             <p className="field-hint" id="inc-tipo-hint">
@@ -463,7 +466,7 @@ export function IncorporationWizard({ lang, smvm, tipos }: { lang: Lang; smvm: n
                 </div>
               ))}
             </div>
-            {issueList("tipo", "inc-tipo-0-issues")}
+            {tipoFindings?.element}
           </fieldset>
 
           <div className="field">
@@ -480,15 +483,14 @@ export function IncorporationWizard({ lang, smvm, tipos }: { lang: Lang; smvm: n
                 ) : null}
               </p>
             </div>
+            {/* Not a FormField: its hint is a block of its own (styled as such). */}
             <input
-              id="inc-capital"
+              {...describedControl("inc-capital", "inc-capital-hint", capitalFindings, invalid("capitalSocial"))}
               type="text"
               name="capitalSocial"
               inputMode="decimal"
               autoComplete="off"
               value={values.capital}
-              aria-invalid={invalid("capitalSocial")}
-              aria-describedby={describedBy("capitalSocial", true)}
               onChange={(e) => change("capital", e.target.value)}
               onBlur={() => touch("capital")}
             />
@@ -497,27 +499,28 @@ export function IncorporationWizard({ lang, smvm, tipos }: { lang: Lang; smvm: n
             String(parsedCapital) !== values.capital.trim() ? (
               <p className="field-hint inc-reads">{f.capitalReads(formatPesos(parsedCapital, lang))}</p>
             ) : null}
-            {issueList("capitalSocial")}
+            {capitalFindings?.element}
           </div>
 
-          <div className="field">
-            <label htmlFor="inc-objeto">{f.objeto}</label>
-            <p className="field-hint" id="inc-objeto-hint">
-              {f.objetoHint(LIMITS.objeto.min, LIMITS.objeto.max)}
-            </p>
-            <textarea
-              id="inc-objeto"
-              name="objeto"
-              rows={4}
-              value={values.objeto}
-              aria-invalid={invalid("objeto")}
-              aria-describedby={describedBy("objeto", true)}
-              onChange={(e) => change("objeto", e.target.value)}
-              onBlur={() => touch("objeto")}
-            />
-            <p className="field-hint inc-count">{f.objetoCount(objetoLength, LIMITS.objeto.max)}</p>
-            {issueList("objeto")}
-          </div>
+          <FormField
+            id="inc-objeto"
+            label={f.objeto}
+            hint={f.objetoHint(LIMITS.objeto.min, LIMITS.objeto.max)}
+            invalid={invalid("objeto")}
+            findings={fieldFindings("objeto")}
+            after={<p className="field-hint inc-count">{f.objetoCount(objetoLength, LIMITS.objeto.max)}</p>}
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                name="objeto"
+                rows={4}
+                value={values.objeto}
+                onChange={(e) => change("objeto", e.target.value)}
+                onBlur={() => touch("objeto")}
+              />
+            )}
+          </FormField>
         </fieldset>
 
         <fieldset aria-describedby="inc-people-intro">
@@ -525,31 +528,42 @@ export function IncorporationWizard({ lang, smvm, tipos }: { lang: Lang; smvm: n
           <p className="field-hint" id="inc-people-intro">
             {f.peopleIntro}
           </p>
-          {issueList("representante", "inc-representante-issues")}
+          {fieldFindings("representante", "inc-representante-issues")?.element}
           <div className="field-row">
-            <div className="field">
-              <label htmlFor="inc-rep-nombre">
-                {f.repNombre} <span className="inc-optional">{f.optional}</span>
-              </label>
-              <input
-                id="inc-rep-nombre"
-                type="text"
-                name="representanteNombre"
-                autoComplete="name"
-                value={values.repNombre}
-                aria-invalid={invalid("representante.nombre")}
-                aria-describedby={describedBy("representante.nombre", false)}
-                onChange={(e) => change("repNombre", e.target.value)}
-                onBlur={() => touch("repNombre")}
-              />
-              {issueList("representante.nombre")}
-            </div>
+            <FormField
+              id="inc-rep-nombre"
+              label={
+                <>
+                  {f.repNombre} <span className="inc-optional">{f.optional}</span>
+                </>
+              }
+              invalid={invalid("representante.nombre")}
+              findings={fieldFindings("representante.nombre")}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="text"
+                  name="representanteNombre"
+                  autoComplete="name"
+                  value={values.repNombre}
+                  onChange={(e) => change("repNombre", e.target.value)}
+                  onBlur={() => touch("repNombre")}
+                />
+              )}
+            </FormField>
             <div className="field">
               <label htmlFor="inc-rep-cuit">
                 {f.repCuit} <span className="inc-optional">{f.optional}</span>
               </label>
+              {/* Not a FormField: its hint follows the control. */}
               <input
-                id="inc-rep-cuit"
+                {...describedControl(
+                  "inc-rep-cuit",
+                  "inc-rep-cuit-hint",
+                  repCuitFindings,
+                  invalid("representante.cuit"),
+                )}
                 type="text"
                 name="representanteCuit"
                 inputMode="numeric"
@@ -557,8 +571,6 @@ export function IncorporationWizard({ lang, smvm, tipos }: { lang: Lang; smvm: n
                 spellCheck={false}
                 placeholder="20-12345678-6"
                 value={values.repCuit}
-                aria-invalid={invalid("representante.cuit")}
-                aria-describedby={describedBy("representante.cuit", true)}
                 onChange={(e) => change("repCuit", e.target.value)}
                 onBlur={() => {
                   const digits = values.repCuit.trim();
@@ -572,27 +584,32 @@ export function IncorporationWizard({ lang, smvm, tipos }: { lang: Lang; smvm: n
               <p className="field-hint" id="inc-rep-cuit-hint">
                 {f.repCuitHint}
               </p>
-              {issueList("representante.cuit")}
+              {repCuitFindings?.element}
             </div>
           </div>
-          <div className="field">
-            <label htmlFor="inc-email">
-              {f.email} <span className="inc-optional">{f.optional}</span>
-            </label>
-            <input
-              id="inc-email"
-              type="email"
-              name="emailContacto"
-              autoComplete="email"
-              spellCheck={false}
-              value={values.email}
-              aria-invalid={invalid("emailContacto")}
-              aria-describedby={describedBy("emailContacto", false)}
-              onChange={(e) => change("email", e.target.value)}
-              onBlur={() => touch("email")}
-            />
-            {issueList("emailContacto")}
-          </div>
+          <FormField
+            id="inc-email"
+            label={
+              <>
+                {f.email} <span className="inc-optional">{f.optional}</span>
+              </>
+            }
+            invalid={invalid("emailContacto")}
+            findings={fieldFindings("emailContacto")}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="email"
+                name="emailContacto"
+                autoComplete="email"
+                spellCheck={false}
+                value={values.email}
+                onChange={(e) => change("email", e.target.value)}
+                onBlur={() => touch("email")}
+              />
+            )}
+          </FormField>
         </fieldset>
 
         <fieldset aria-describedby="inc-session-intro">
@@ -611,46 +628,50 @@ export function IncorporationWizard({ lang, smvm, tipos }: { lang: Lang; smvm: n
             <label htmlFor="inc-chain">{f.chain}</label>
           </div>
           <div id="inc-session-fields" hidden={!values.chain}>
-            <div className="field">
-              <label htmlFor="inc-session-id">{f.sessionId}</label>
-              <p className="field-hint" id="inc-session-id-hint">
-                {f.sessionIdHint}
-              </p>
-              <input
-                id="inc-session-id"
-                type="text"
-                name="sessionId"
-                autoComplete="off"
-                spellCheck={false}
-                value={values.sessionId}
-                aria-invalid={invalid("sessionId")}
-                aria-describedby={describedBy("sessionId", true)}
-                onChange={(e) => change("sessionId", e.target.value)}
-                onBlur={() => touch("sessionId")}
-              />
-              {issueList("sessionId")}
-            </div>
-            <div className="field">
-              <label htmlFor="inc-session-token">
-                {f.sessionToken} <span className="inc-optional">{f.optional}</span>
-              </label>
-              <p className="field-hint" id="inc-session-token-hint">
-                {f.sessionTokenHint}
-              </p>
-              <input
-                id="inc-session-token"
-                type="password"
-                name="sessionToken"
-                autoComplete="off"
-                spellCheck={false}
-                value={values.sessionToken}
-                aria-invalid={invalid("sessionToken")}
-                aria-describedby={describedBy("sessionToken", true)}
-                onChange={(e) => change("sessionToken", e.target.value)}
-                onBlur={() => touch("sessionToken")}
-              />
-              {issueList("sessionToken")}
-            </div>
+            <FormField
+              id="inc-session-id"
+              label={f.sessionId}
+              hint={f.sessionIdHint}
+              invalid={invalid("sessionId")}
+              findings={fieldFindings("sessionId")}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="text"
+                  name="sessionId"
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={values.sessionId}
+                  onChange={(e) => change("sessionId", e.target.value)}
+                  onBlur={() => touch("sessionId")}
+                />
+              )}
+            </FormField>
+            <FormField
+              id="inc-session-token"
+              label={
+                <>
+                  {f.sessionToken} <span className="inc-optional">{f.optional}</span>
+                </>
+              }
+              hint={f.sessionTokenHint}
+              invalid={invalid("sessionToken")}
+              findings={fieldFindings("sessionToken")}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="password"
+                  name="sessionToken"
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={values.sessionToken}
+                  onChange={(e) => change("sessionToken", e.target.value)}
+                  onBlur={() => touch("sessionToken")}
+                />
+              )}
+            </FormField>
           </div>
         </fieldset>
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useRef } from "react";
+import { errorFindings, FormField } from "../_components/form-field";
 import { submitListing } from "./actions";
 import { EMPTY_VALUES, type ListingFormState } from "./listing-form-state";
 
@@ -103,17 +104,8 @@ export function SelfListingForm({
   };
   const v = state.values;
 
-  const describe = (key: string, hint?: boolean) => {
-    const ids = [hint ? `${FIELD_IDS[key]}-hint` : null, problems.has(key) ? `${FIELD_IDS[key]}-error` : null];
-    return ids.filter(Boolean).join(" ") || undefined;
-  };
-  const invalid = (key: string) => (problems.has(key) ? true : undefined);
-  const errorText = (key: string) =>
-    problems.has(key) ? (
-      <p className="field-error" id={`${FIELD_IDS[key]}-error`}>
-        {problems.get(key)?.join(" ")}
-      </p>
-    ) : null;
+  const fieldFindings = (key: string) => errorFindings(FIELD_IDS[key] ?? key, problems.get(key)?.join(" "));
+  const rfcFindings = fieldFindings("rfcConformance");
 
   return (
     <>
@@ -153,107 +145,88 @@ export function SelfListingForm({
       ) : null}
 
       <form action={action} className="registry-form" noValidate>
-        <div className="registry-field">
-          <label htmlFor="listing-name">{t.name}</label>
-          <input
-            id="listing-name"
-            name="name"
-            defaultValue={v.name}
-            maxLength={120}
-            autoComplete="organization"
-            aria-invalid={invalid("name")}
-            aria-describedby={describe("name")}
-          />
-          {errorText("name")}
-        </div>
+        <FormField id="listing-name" label={t.name} className="registry-field" findings={fieldFindings("name")}>
+          {(control) => (
+            <input {...control} name="name" defaultValue={v.name} maxLength={120} autoComplete="organization" />
+          )}
+        </FormField>
         <div className="registry-field-row">
-          <div className="registry-field">
-            <label htmlFor="listing-type">{t.type}</label>
-            <select
-              id="listing-type"
-              name="type"
-              defaultValue={v.type}
-              aria-invalid={invalid("type")}
-              aria-describedby={describe("type")}
-            >
-              {types.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-            {errorText("type")}
-          </div>
-          <div className="registry-field">
-            <label htmlFor="listing-jurisdiction">{t.jurisdiction}</label>
-            <select
-              id="listing-jurisdiction"
-              name="jurisdiction"
-              defaultValue={v.jurisdiction}
-              aria-invalid={invalid("jurisdiction")}
-              aria-describedby={describe("jurisdiction")}
-            >
-              {jurisdictions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-            {errorText("jurisdiction")}
-          </div>
+          <FormField id="listing-type" label={t.type} className="registry-field" findings={fieldFindings("type")}>
+            {(control) => (
+              <select {...control} name="type" defaultValue={v.type}>
+                {types.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField
+            id="listing-jurisdiction"
+            label={t.jurisdiction}
+            className="registry-field"
+            findings={fieldFindings("jurisdiction")}
+          >
+            {(control) => (
+              <select {...control} name="jurisdiction" defaultValue={v.jurisdiction}>
+                {jurisdictions.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
         </div>
-        <div className="registry-field">
-          <label htmlFor="listing-operator">{t.operator}</label>
-          <p className="field-hint" id="listing-operator-hint">
-            {t.operatorHint}
-          </p>
-          <input
-            id="listing-operator"
-            name="operator"
-            defaultValue={v.operator}
-            maxLength={200}
-            aria-invalid={invalid("operator")}
-            aria-describedby={describe("operator", true)}
-          />
-          {errorText("operator")}
-        </div>
-        <div className="registry-field">
-          <label htmlFor="listing-cuit">{t.operatorCuit}</label>
-          <p className="field-hint" id="listing-cuit-hint">
-            {t.operatorCuitHint}
-          </p>
-          <input
-            id="listing-cuit"
-            name="operatorCuit"
-            defaultValue={v.operatorCuit}
-            inputMode="numeric"
-            placeholder="30-12345678-9"
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={invalid("operatorCuit")}
-            aria-describedby={describe("operatorCuit", true)}
-          />
-          {errorText("operatorCuit")}
-        </div>
-        <div className="registry-field">
-          <label htmlFor="listing-url">{t.publicUrl}</label>
-          <p className="field-hint" id="listing-url-hint">
-            {t.publicUrlHint}
-          </p>
-          <input
-            id="listing-url"
-            name="publicUrl"
-            type="url"
-            defaultValue={v.publicUrl}
-            placeholder="https://"
-            autoComplete="url"
-            spellCheck={false}
-            aria-invalid={invalid("publicUrl")}
-            aria-describedby={describe("publicUrl", true)}
-          />
-          {errorText("publicUrl")}
-        </div>
-        <fieldset className="registry-field" id="listing-rfc" aria-describedby={describe("rfcConformance")}>
+        <FormField
+          id="listing-operator"
+          label={t.operator}
+          hint={t.operatorHint}
+          className="registry-field"
+          findings={fieldFindings("operator")}
+        >
+          {(control) => <input {...control} name="operator" defaultValue={v.operator} maxLength={200} />}
+        </FormField>
+        <FormField
+          id="listing-cuit"
+          label={t.operatorCuit}
+          hint={t.operatorCuitHint}
+          className="registry-field"
+          findings={fieldFindings("operatorCuit")}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="operatorCuit"
+              defaultValue={v.operatorCuit}
+              inputMode="numeric"
+              placeholder="30-12345678-9"
+              autoComplete="off"
+              spellCheck={false}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="listing-url"
+          label={t.publicUrl}
+          hint={t.publicUrlHint}
+          className="registry-field"
+          findings={fieldFindings("publicUrl")}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="publicUrl"
+              type="url"
+              defaultValue={v.publicUrl}
+              placeholder="https://"
+              autoComplete="url"
+              spellCheck={false}
+            />
+          )}
+        </FormField>
+        <fieldset className="registry-field" id="listing-rfc" aria-describedby={rfcFindings?.id}>
           <legend>{t.rfc}</legend>
           <div className="registry-checks">
             {rfcTokens.map((token) => (
@@ -268,42 +241,44 @@ export function SelfListingForm({
               </label>
             ))}
           </div>
-          {errorText("rfcConformance")}
+          {rfcFindings?.element}
         </fieldset>
-        <div className="registry-field">
-          <label htmlFor="listing-disclosure-es">{t.disclosureEs}</label>
-          <p className="field-hint" id="listing-disclosure-es-hint">
-            {t.disclosureHint}
-          </p>
-          <textarea
-            id="listing-disclosure-es"
-            name="disclosureEs"
-            lang="es"
-            rows={3}
-            defaultValue={v.disclosureEs}
-            maxLength={2000}
-            aria-invalid={invalid("disclosure.es")}
-            aria-describedby={describe("disclosure.es", true)}
-          />
-          {errorText("disclosure.es")}
-        </div>
-        <div className="registry-field">
-          <label htmlFor="listing-disclosure-en">{t.disclosureEn}</label>
-          <p className="field-hint" id="listing-disclosure-en-hint">
-            {t.disclosureHint}
-          </p>
-          <textarea
-            id="listing-disclosure-en"
-            name="disclosureEn"
-            lang="en"
-            rows={3}
-            defaultValue={v.disclosureEn}
-            maxLength={2000}
-            aria-invalid={invalid("disclosure.en")}
-            aria-describedby={describe("disclosure.en", true)}
-          />
-          {errorText("disclosure.en")}
-        </div>
+        <FormField
+          id="listing-disclosure-es"
+          label={t.disclosureEs}
+          hint={t.disclosureHint}
+          className="registry-field"
+          findings={fieldFindings("disclosure.es")}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              name="disclosureEs"
+              lang="es"
+              rows={3}
+              defaultValue={v.disclosureEs}
+              maxLength={2000}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="listing-disclosure-en"
+          label={t.disclosureEn}
+          hint={t.disclosureHint}
+          className="registry-field"
+          findings={fieldFindings("disclosure.en")}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              name="disclosureEn"
+              lang="en"
+              rows={3}
+              defaultValue={v.disclosureEn}
+              maxLength={2000}
+            />
+          )}
+        </FormField>
         <button type="submit" className="button button-primary" disabled={pending}>
           {pending ? t.submitting : t.submit}
         </button>

@@ -13,9 +13,9 @@ import {
 } from "@/packages/incorporate/src/verify";
 import { ErrorNotice } from "../_components/audit/error-notice";
 import { formatUtc, prettyJson } from "../_components/audit/format";
-import { ReasonList } from "../_components/audit/reason-list";
 import { failureOf, networkFailure, type RequestFailure } from "../_components/audit/request-failure";
-import { CodeBlock } from "../_components/code-block";
+import { Stat, VerificationSummary } from "../_components/audit/verification-summary";
+import { errorFindings, FormField } from "../_components/form-field";
 
 type Messages = (typeof verify)["es"]["paste"];
 type Parsed = { ok: true; log: AuditLogDocument } | { ok: false; message: string };
@@ -152,27 +152,23 @@ export function LogVerifier({ lang, sessionId }: { lang: Lang; sessionId?: strin
   return (
     <>
       <form className="audit-form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-text`}>{t.textLabel}</label>
-          <p className="field-hint" id={`${id}-text-hint`}>
-            {t.textHint}
-          </p>
-          <textarea
-            id={`${id}-text`}
-            value={text}
-            spellCheck={false}
-            autoComplete="off"
-            rows={10}
-            onChange={(e) => setText(e.target.value)}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={`${id}-text-hint${fieldError ? ` ${id}-text-error` : ""}`}
-          />
-          {fieldError ? (
-            <p className="field-error" id={`${id}-text-error`}>
-              {fieldError}
-            </p>
-          ) : null}
-        </div>
+        <FormField
+          id={`${id}-text`}
+          label={t.textLabel}
+          hint={t.textHint}
+          findings={errorFindings(`${id}-text`, fieldError)}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              value={text}
+              spellCheck={false}
+              autoComplete="off"
+              rows={10}
+              onChange={(e) => setText(e.target.value)}
+            />
+          )}
+        </FormField>
         <div className="field file-picker">
           <input id={`${id}-file`} type="file" accept="application/json,.json" onChange={(e) => void onFile(e)} />
           <label htmlFor={`${id}-file`} className="button">
@@ -239,77 +235,57 @@ function BrowserReport({
   const payload = report.checkpoint?.payload;
 
   return (
-    <section className="report" aria-labelledby={headingId} data-verdict={report.ok ? "verified" : "tampered"}>
-      <h3 id={headingId}>{t.resultTitle}</h3>
-      <div className={`verdict verdict-${tone}`}>
-        <span className={`pill pill-${tone}`}>{pill}</span>
-        <p>{sentence}</p>
-      </div>
-      <dl className="stats">
-        <div>
-          <dt>{t.counts.total}</dt>
-          <dd>{report.total}</dd>
-        </div>
-        <div>
-          <dt>{t.counts.linked}</dt>
-          <dd>{report.verified}</dd>
-        </div>
-        <div>
-          <dt>{t.counts.tampered}</dt>
-          <dd>{report.tampered}</dd>
-        </div>
-        <div>
-          <dt>{t.counts.firstBad}</dt>
-          <dd>{first === null ? t.counts.none : a.entry(first)}</dd>
-        </div>
-        <div className="stat-wide">
-          <dt>{t.counts.checkpoint}</dt>
-          <dd data-checkpoint={cp}>{t.checkpointShort[cp]}</dd>
-        </div>
-        {payload ? (
-          <div>
-            <dt>{t.counts.signedAt}</dt>
-            <dd>
-              <time dateTime={payload.ts}>{formatUtc(payload.ts)} UTC</time>
-            </dd>
-          </div>
-        ) : null}
-        {report.checkpoint?.kid ? (
-          <div className="stat-wide">
-            <dt>{t.counts.key}</dt>
-            <dd>
-              <code translate="no">{report.checkpoint.kid}</code>
-            </dd>
-          </div>
-        ) : null}
-      </dl>
-      {first !== null ? (
-        <div className="first-bad" data-first-bad={first}>
-          <h4>{t.firstBadTitle(first)}</h4>
-          <ReasonList reasons={firstReasons} m={a.reasons} />
-          {firstReasons.includes("chain_broken") && first > 0 ? <p>{t.previousHint(first - 1)}</p> : null}
-          <CodeBlock caption={t.entryJson(first)}>{prettyJson(log.entries[first])}</CodeBlock>
-        </div>
-      ) : null}
-      {cp !== "valid" && cp !== "missing" ? (
-        <div className="first-bad" data-checkpoint-problem={cp}>
-          <h4>{t.checkpointTitle}</h4>
-          <p>{t.checkpoint[cp]}</p>
-        </div>
-      ) : null}
-      {others.length > 0 ? (
+    <VerificationSummary
+      headingId={headingId}
+      title={t.resultTitle}
+      verdict={report.ok ? "verified" : "tampered"}
+      tone={tone}
+      pill={pill}
+      sentence={sentence}
+      stats={
         <>
-          <h4>{t.otherProblems}</h4>
-          <ul className="problem-list">
-            {others.map((p) => (
-              <li key={p.seq}>
-                {a.entry(p.seq)}:
-                <ReasonList reasons={p.reasons} m={a.reasons} />
-              </li>
-            ))}
-          </ul>
+          <Stat label={t.counts.total}>{report.total}</Stat>
+          <Stat label={t.counts.linked}>{report.verified}</Stat>
+          <Stat label={t.counts.tampered}>{report.tampered}</Stat>
+          <Stat label={t.counts.firstBad}>{first === null ? t.counts.none : a.entry(first)}</Stat>
+          {/* Not a Stat: its value carries the checkpoint's state (data-checkpoint). */}
+          <div className="stat-wide">
+            <dt>{t.counts.checkpoint}</dt>
+            <dd data-checkpoint={cp}>{t.checkpointShort[cp]}</dd>
+          </div>
+          {payload ? (
+            <Stat label={t.counts.signedAt}>
+              <time dateTime={payload.ts}>{formatUtc(payload.ts)} UTC</time>
+            </Stat>
+          ) : null}
+          {report.checkpoint?.kid ? (
+            <Stat label={t.counts.key} wide>
+              <code translate="no">{report.checkpoint.kid}</code>
+            </Stat>
+          ) : null}
         </>
-      ) : null}
-    </section>
+      }
+      first={
+        first === null
+          ? null
+          : {
+              seq: first,
+              reasons: firstReasons,
+              entry: log.entries[first],
+              note: firstReasons.includes("chain_broken") && first > 0 ? <p>{t.previousHint(first - 1)}</p> : null,
+            }
+      }
+      afterFirst={
+        cp !== "valid" && cp !== "missing" ? (
+          <div className="first-bad" data-checkpoint-problem={cp}>
+            <h4>{t.checkpointTitle}</h4>
+            <p>{t.checkpoint[cp]}</p>
+          </div>
+        ) : null
+      }
+      others={others}
+      m={t}
+      a={a}
+    />
   );
 }

@@ -28,14 +28,7 @@ export interface AuditEntry {
 }
 
 /** What a caller supplies; the log fills in id, seq, ts, prev, kid and hmac. */
-export interface AuditEvent {
-  kind: AuditKind;
-  action: string;
-  actor: string;
-  input: unknown;
-  output: unknown;
-  outcome: AuditOutcome;
-}
+export type AuditEvent = Pick<AuditEntry, "kind" | "action" | "actor" | "input" | "output" | "outcome">;
 
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 

@@ -1,3 +1,4 @@
+import { reportVerdict } from "../audit/report-verdict";
 import type { VerificationReport } from "../audit/verify";
 
 export type BadgeState = "verified" | "tampered" | "no-hmac" | "empty" | "invalid";
@@ -12,10 +13,14 @@ export interface Badge {
 export function badgeFor(report: VerificationReport | null): Badge {
   const label = "audit log";
   if (!report) return { state: "invalid", label, message: "invalid session id" };
-  if (report.total === 0) return { state: "empty", label, message: "no entries" };
-  if (report.tampered > 0) return { state: "tampered", label, message: `tampered ${report.tampered}` };
-  if (report.unsigned > 0) return { state: "no-hmac", label, message: `no hmac ${report.unsigned}/${report.total}` };
-  return { state: "verified", label, message: `verified ${report.verified}/${report.total}` };
+  const state = reportVerdict(report);
+  const messages: Record<typeof state, string> = {
+    empty: "no entries",
+    tampered: `tampered ${report.tampered}`,
+    "no-hmac": `no hmac ${report.unsigned}/${report.total}`,
+    verified: `verified ${report.verified}/${report.total}`,
+  };
+  return { state, label, message: messages[state] };
 }
 
 // White text on these clears WCAG AA (4.5:1), and each stays legible on white and on #0d1117.

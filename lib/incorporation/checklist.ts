@@ -1,16 +1,9 @@
+import type { ChecklistStep } from "../../packages/incorporate/src/types";
 import { COMPANY_ENV_VARS } from "./env-vars";
 
-export interface ChecklistStep {
-  id: string;
-  order: number;
-  title: { es: string; en: string };
-  description: { es: string; en: string };
-  authority: string;
-  link: string;
-  /** Env vars this step yields, all listed in `envVars` and `.env.example`. */
-  envVars: string[];
-  state: "pending" | "done";
-}
+// The step's shape is the client package's (which must stay free of imports from the service), so
+// the service builds exactly what the published client declares.
+export type { ChecklistStep };
 
 type StepText = Omit<ChecklistStep, "order" | "envVars" | "state">;
 

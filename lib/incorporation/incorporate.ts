@@ -15,6 +15,7 @@ import { type IdempotentResult, idempotencyKey, runIdempotent, sha256Hex } from 
 import { DEFAULT_SMVM_ARS } from "./legal-figures";
 import { rfc001Report } from "./rfc001";
 import { slugOf } from "./slug";
+import type { IncorporationSuccess } from "./success";
 import { type IncorporationRequest, validateIncorporation } from "./validate";
 
 export interface IncorporateInput {
@@ -147,7 +148,7 @@ async function succeed(
       registry,
       validation: { findings },
       rfc001,
-    },
+    } satisfies IncorporationSuccess,
     meta: { sessionId },
     live: { sessionId, sessionToken: appended.sessionToken, claimToken: stub.claimToken },
   };

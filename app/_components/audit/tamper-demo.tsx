@@ -5,6 +5,7 @@ import type { TamperDemoResult, TamperMutation } from "@/lib/audit/tamper-demo";
 import type { Lang } from "@/lib/i18n";
 import { audit } from "@/lib/i18n/messages/audit";
 import { CodeBlock } from "../code-block";
+import { errorFindings, FormField } from "../form-field";
 import { ErrorNotice } from "./error-notice";
 import { prettyJson } from "./format";
 import { ReasonList } from "./reason-list";
@@ -119,27 +120,23 @@ export function TamperDemo({
           ))}
         </fieldset>
         {source === "session" && !sessionId ? (
-          <div className="field">
-            <label htmlFor={`${id}-session`}>{t.sessionLabel}</label>
-            <p className="field-hint" id={`${id}-session-hint`}>
-              {t.sessionHint}
-            </p>
-            <input
-              id={`${id}-session`}
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              value={sessionInput}
-              onChange={(e) => setSessionInput(e.target.value)}
-              aria-invalid={sessionError ? true : undefined}
-              aria-describedby={`${id}-session-hint${sessionError ? ` ${id}-session-error` : ""}`}
-            />
-            {sessionError ? (
-              <p className="field-error" id={`${id}-session-error`}>
-                {sessionError}
-              </p>
-            ) : null}
-          </div>
+          <FormField
+            id={`${id}-session`}
+            label={t.sessionLabel}
+            hint={t.sessionHint}
+            findings={errorFindings(`${id}-session`, sessionError)}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                autoComplete="off"
+                spellCheck={false}
+                value={sessionInput}
+                onChange={(e) => setSessionInput(e.target.value)}
+              />
+            )}
+          </FormField>
         ) : null}
         <div className="field-row">
           <div className="field">

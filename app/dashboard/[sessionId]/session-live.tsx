@@ -3,7 +3,7 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import type { VerificationReport } from "@/lib/audit/verify";
 import type { Lang } from "@/lib/i18n";
-import { audit } from "@/lib/i18n/messages/audit";
+import { type AuditMessages, audit } from "@/lib/i18n/messages/audit";
 import { dashboard } from "@/lib/i18n/messages/dashboard";
 import { type AuditVerification, type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { entryAnchorId } from "../../_components/audit/entry-link";
@@ -11,6 +11,7 @@ import { ErrorNotice } from "../../_components/audit/error-notice";
 import { field, formatUtc, shortHash } from "../../_components/audit/format";
 import { ReasonList } from "../../_components/audit/reason-list";
 import { failureOf, networkFailure, type RequestFailure } from "../../_components/audit/request-failure";
+import { serverVerdict } from "../../_components/audit/server-verdict";
 import { ScrollArea } from "../../_components/scroll-area";
 
 /** What the server read for the page: the log with its checkpoint and verification report. */
@@ -183,15 +184,7 @@ export function SessionLive({
   const problems = new Map((report?.problems ?? []).map((p) => [p.seq, p.reasons]));
   const firstBad = report?.firstBadSeq ?? null;
   const firstReasons = firstBad === null ? [] : (problems.get(firstBad) ?? []);
-  const badgeState = !report
-    ? a.verdict.checking
-    : report.total === 0
-      ? a.verdict.logEmpty
-      : report.tampered > 0
-        ? a.verdict.logTampered
-        : report.unsigned > 0
-          ? a.verdict.logNoHmac
-          : `${a.verdict.logVerified} ${report.verified}/${report.total}`;
+  const badgeState = badgeText(report, a);
 
   return (
     <>
@@ -332,6 +325,13 @@ export function SessionLive({
   );
 }
 
+/** What the badge says, in its alt text: the server's verdict, with the counts once verified. */
+function badgeText(report: VerificationReport | null, a: AuditMessages): string {
+  if (!report) return a.verdict.checking;
+  const { verdict, pill } = serverVerdict(report);
+  return verdict === "verified" ? `${a.verdict[pill]} ${report.verified}/${report.total}` : a.verdict[pill];
+}
+
 function ServerVerdict({ report, lang }: { report: VerificationReport | null; lang: Lang }) {
   const t = dashboard[lang].status;
   const a = audit[lang];
@@ -344,20 +344,14 @@ function ServerVerdict({ report, lang }: { report: VerificationReport | null; la
       </>
     );
   }
-  const tone = report.tampered > 0 ? "bad" : report.unsigned > 0 ? "warn" : "ok";
+  const { verdict, tone, pill } = serverVerdict(report);
   return (
     <div data-verdict={tone}>
-      <span className={`pill pill-${tone}`}>
-        {report.tampered > 0
-          ? a.verdict.logTampered
-          : report.unsigned > 0
-            ? a.verdict.logNoHmac
-            : a.verdict.logVerified}
-      </span>
+      <span className={`pill pill-${tone}`}>{a.verdict[pill]}</span>
       <p>
-        {report.tampered > 0
+        {verdict === "tampered"
           ? t.serverTampered(report.tampered, report.total, report.firstBadSeq ?? 0)
-          : report.unsigned > 0
+          : verdict === "no-hmac"
             ? t.serverUnsigned(report.unsigned, report.total)
             : t.serverVerified(report.verified, report.total)}
       </p>

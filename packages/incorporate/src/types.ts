@@ -55,6 +55,7 @@ export interface ChecklistStep {
   description: { es: string; en: string };
   authority: string;
   link: string;
+  /** Env vars this step yields, all listed in `envVars` and `.env.example`. */
   envVars: string[];
   state: "pending" | "done";
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { RefusalReason } from "../../../certifier/classify-address";
+import type { ErrorCode } from "../../../http/error-codes";
 import { findingSchema } from "../../../http/findings";
 import { CUIT_PATTERN } from "../../../identity/cuit";
 import type { RegistryEvent } from "../../../registry/apply-transition";
@@ -17,6 +18,7 @@ import {
 } from "../../../registry/record-schema";
 import { OWNER_EDITABLE } from "../../../registry/update-listing";
 import { FINDING_CODES, LISTING_LIMITS, type ListingField } from "../../../registry/validate-listing";
+import type { SecuritySchemeName } from "../components";
 import { defineOperation } from "../operation";
 
 /*
@@ -233,6 +235,43 @@ const BODY_ERRORS = [
 
 const TOKEN_ERRORS = ["registry_token_required", "registry_token_invalid"] as const;
 
+/**
+ * Changing an existing record (PATCH, claim) takes a body and a token, validates like a listing and
+ * writes conditionally, so both operations answer the same problems with the same members.
+ */
+const RECORD_CHANGE_ERRORS: ErrorCode[] = [
+  ...BODY_ERRORS,
+  ...TOKEN_ERRORS,
+  "not_found",
+  "registry_duplicate",
+  "invalid_transition",
+  "conflict",
+  "validation_failed",
+  "store_unavailable",
+];
+
+const RECORD_CHANGE_MEMBERS = {
+  validation_failed: validationFailedMembers,
+  registry_duplicate: duplicateMembers,
+  invalid_transition: transitionMembers,
+};
+
+/** Who may change or certify a record: its owner, or the operator with the admin token. */
+const OWNER_OR_ADMIN: SecuritySchemeName[] = ["registryOwnerToken", "registryAdminToken"];
+
+/** Listing writes count against RATE_LIMIT_REGISTRY; certifier runs (outbound requests) against its own limit. */
+const REGISTRY_WRITE = { name: "registry", write: true } as const;
+const CERTIFIER_RUN = { name: "certifier", write: true } as const;
+
+/** A success answer: every registry route answers application/json. */
+const jsonAnswer = (description: string, schema: z.ZodType) => ({
+  description,
+  content: { "application/json": schema },
+});
+
+/** What a self-listing and a claim return: the owner token is issued in both. */
+const draftWithToken = jsonAnswer("The draft record, its owner token (shown once) and any warnings.", createdSchema);
+
 // --- Operations ------------------------------------------------------------------------------------
 
 export const listRegistry = defineOperation({
@@ -245,7 +284,7 @@ export const listRegistry = defineOperation({
   tags: ["registry"],
   query: listQuery,
   responses: {
-    200: { description: "One page of records.", content: { "application/json": registryListSchema } },
+    200: jsonAnswer("One page of records.", registryListSchema),
   },
   errors: ["invalid_query", "bad_request", "store_unavailable"],
   problemMembers: { invalid_query: invalidQueryMembers },
@@ -262,8 +301,7 @@ export const createRegistryListing = defineOperation({
   body: { schema: listingRequestSchema },
   responses: {
     201: {
-      description: "The draft record, its owner token (shown once) and any warnings.",
-      content: { "application/json": createdSchema },
+      ...draftWithToken,
       headers: {
         Location: { description: "/api/registry/{id} of the new record.", schema: { type: "string" } },
       },
@@ -271,7 +309,7 @@ export const createRegistryListing = defineOperation({
   },
   errors: [...BODY_ERRORS, "registry_duplicate", "conflict", "validation_failed", "store_unavailable"],
   problemMembers: { validation_failed: validationFailedMembers, registry_duplicate: duplicateMembers },
-  rateLimit: { name: "registry", write: true },
+  rateLimit: REGISTRY_WRITE,
 });
 
 export const getRegistryRecord = defineOperation({
@@ -282,10 +320,7 @@ export const getRegistryRecord = defineOperation({
   tags: ["registry"],
   pathParams: recordIdPath,
   responses: {
-    200: {
-      description: "The record (schemas/registry-record.v1.json).",
-      content: { "application/json": registryRecordSchema },
-    },
+    200: jsonAnswer("The record (schemas/registry-record.v1.json).", registryRecordSchema),
   },
   errors: ["not_found", "store_unavailable"],
 });
@@ -298,28 +333,15 @@ export const updateRegistryRecord = defineOperation({
   description:
     "The owner may change disclosure and publicUrl; the operator's admin token (REGISTRY_ADMIN_TOKEN, when set) every listing member. A new public URL is re-checked for uniqueness in the same atomic write and returns the record to draft until it is certified again. The write is conditional on the version read: 409 conflict asks to retry if the record kept changing. No token: 401; a token that is not this record's: 403.",
   tags: ["registry"],
-  security: ["registryOwnerToken", "registryAdminToken"],
+  security: OWNER_OR_ADMIN,
   pathParams: recordIdPath,
   body: { schema: listingUpdateSchema },
   responses: {
-    200: { description: "The updated record and any warnings.", content: { "application/json": updatedSchema } },
+    200: jsonAnswer("The updated record and any warnings.", updatedSchema),
   },
-  errors: [
-    ...BODY_ERRORS,
-    ...TOKEN_ERRORS,
-    "not_found",
-    "registry_duplicate",
-    "invalid_transition",
-    "conflict",
-    "validation_failed",
-    "store_unavailable",
-  ],
-  problemMembers: {
-    validation_failed: validationFailedMembers,
-    registry_duplicate: duplicateMembers,
-    invalid_transition: transitionMembers,
-  },
-  rateLimit: { name: "registry", write: true },
+  errors: RECORD_CHANGE_ERRORS,
+  problemMembers: RECORD_CHANGE_MEMBERS,
+  rateLimit: REGISTRY_WRITE,
 });
 
 export const certifyRegistryRecord = defineOperation({
@@ -330,13 +352,10 @@ export const certifyRegistryRecord = defineOperation({
   description:
     "Fetches <publicUrl>/.well-known/agents.json, checks it and the endpoints it declares (up to 25 s), and applies the verdict: a draft rated C or better goes live; a live record's good standing becomes active or suspended. One audit entry records each certification (the report's audit member points at it) and the report is kept for GET /api/registry/{id}/report. No request body. A forming record (claim it first) or one without a public URL is a 409 invalid_transition; a URL the network policy refuses is a 422 target_refused, before any connection.",
   tags: ["registry"],
-  security: ["registryOwnerToken", "registryAdminToken"],
+  security: OWNER_OR_ADMIN,
   pathParams: recordIdPath,
   responses: {
-    200: {
-      description: "The record after the verdict and the certification report.",
-      content: { "application/json": certifiedSchema },
-    },
+    200: jsonAnswer("The record after the verdict and the certification report.", certifiedSchema),
   },
   errors: [
     ...TOKEN_ERRORS,
@@ -348,7 +367,7 @@ export const certifyRegistryRecord = defineOperation({
     "store_unavailable",
   ],
   problemMembers: { invalid_transition: transitionMembers, target_refused: refusedMembers },
-  rateLimit: { name: "certifier", write: true },
+  rateLimit: CERTIFIER_RUN,
 });
 
 export const claimRegistryRecord = defineOperation({
@@ -363,27 +382,11 @@ export const claimRegistryRecord = defineOperation({
   pathParams: recordIdPath,
   body: { schema: claimRequestSchema },
   responses: {
-    200: {
-      description: "The draft record, its owner token (shown once) and any warnings.",
-      content: { "application/json": createdSchema },
-    },
+    200: draftWithToken,
   },
-  errors: [
-    ...BODY_ERRORS,
-    ...TOKEN_ERRORS,
-    "not_found",
-    "registry_duplicate",
-    "invalid_transition",
-    "conflict",
-    "validation_failed",
-    "store_unavailable",
-  ],
-  problemMembers: {
-    validation_failed: validationFailedMembers,
-    registry_duplicate: duplicateMembers,
-    invalid_transition: transitionMembers,
-  },
-  rateLimit: { name: "registry", write: true },
+  errors: RECORD_CHANGE_ERRORS,
+  problemMembers: RECORD_CHANGE_MEMBERS,
+  rateLimit: REGISTRY_WRITE,
 });
 
 export const getCertificationReport = defineOperation({
@@ -394,10 +397,7 @@ export const getCertificationReport = defineOperation({
   tags: ["registry"],
   pathParams: recordIdPath,
   responses: {
-    200: {
-      description: "The report (schemas/certification-report.v1.json).",
-      content: { "application/json": certificationReportSchema },
-    },
+    200: jsonAnswer("The report (schemas/certification-report.v1.json).", certificationReportSchema),
   },
   errors: ["not_found", "bad_request", "store_unavailable"],
 });
@@ -412,14 +412,11 @@ export const dryRunCertification = defineOperation({
   tags: ["registry"],
   query: certifierQuery,
   responses: {
-    200: {
-      description: "The certification report (schemas/certification-report.v1.json).",
-      content: { "application/json": certificationReportSchema },
-    },
+    200: jsonAnswer("The certification report (schemas/certification-report.v1.json).", certificationReportSchema),
   },
   errors: ["invalid_query", "target_refused", "bad_request"],
   problemMembers: { invalid_query: invalidQueryMembers, target_refused: refusedMembers },
-  rateLimit: { name: "certifier", write: true },
+  rateLimit: CERTIFIER_RUN,
 });
 
 /** Contracts several operations answer with: written once, as components, and referenced. */

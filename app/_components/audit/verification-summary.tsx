@@ -1,0 +1,104 @@
+import type { ReactNode } from "react";
+import type { AuditMessages } from "@/lib/i18n/messages/audit";
+import { CodeBlock } from "../code-block";
+import { prettyJson } from "./format";
+import { ReasonList } from "./reason-list";
+
+export type VerdictTone = "ok" | "warn" | "bad" | "neutral";
+
+/** The page's wording for a summary (the server's and the browser's check word a few parts apart). */
+export interface SummaryMessages {
+  firstBadTitle: (seq: number) => string;
+  entryJson: (seq: number) => string;
+  otherProblems: string;
+}
+
+interface BadEntry {
+  seq: number;
+  reasons: readonly string[];
+}
+
+/**
+ * The result of verifying one audit log as /verify shows it, for the server's check (HMAC keys) and
+ * for the browser's (chain and checkpoint) alike: the verdict, the counts that check has, the first
+ * bad entry with its reasons and content, then the other bad entries. One layout, so both read the
+ * same and the pages' tests find the same landmarks (data-verdict, data-first-bad).
+ */
+export function VerificationSummary({
+  headingId,
+  title,
+  verdict,
+  tone,
+  pill,
+  sentence,
+  stats,
+  first,
+  others,
+  m,
+  a,
+  afterFirst,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  /** The section's data-verdict. */
+  verdict: string;
+  tone: VerdictTone;
+  pill: string;
+  sentence: string;
+  /** The counts, as <dl> items; none (no list) for an empty log. */
+  stats?: ReactNode;
+  /** The first bad entry, its content, and a note under its reasons where the check has one. */
+  first: (BadEntry & { entry: unknown; note?: ReactNode }) | null;
+  others: readonly BadEntry[];
+  m: SummaryMessages;
+  a: AuditMessages;
+  /** What the check found besides entries (the checkpoint), before the other entries. */
+  afterFirst?: ReactNode;
+  /** Last: where to go from here. */
+  children?: ReactNode;
+}) {
+  return (
+    <section className="report" aria-labelledby={headingId} data-verdict={verdict}>
+      <h3 id={headingId}>{title}</h3>
+      <div className={`verdict verdict-${tone}`}>
+        <span className={`pill pill-${tone}`}>{pill}</span>
+        <p>{sentence}</p>
+      </div>
+      {stats ? <dl className="stats">{stats}</dl> : null}
+      {first ? (
+        <div className="first-bad" data-first-bad={first.seq}>
+          <h4>{m.firstBadTitle(first.seq)}</h4>
+          <ReasonList reasons={first.reasons} m={a.reasons} />
+          {first.note}
+          <CodeBlock caption={m.entryJson(first.seq)}>{prettyJson(first.entry)}</CodeBlock>
+        </div>
+      ) : null}
+      {afterFirst}
+      {others.length > 0 ? (
+        <>
+          <h4>{m.otherProblems}</h4>
+          <ul className="problem-list">
+            {others.map((p) => (
+              <li key={p.seq}>
+                {a.entry(p.seq)}:
+                <ReasonList reasons={p.reasons} m={a.reasons} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
+/** One count of a summary's stats: a term and its value. `wide` gives a long value (a hash) the full row. */
+export function Stat({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? "stat-wide" : undefined}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

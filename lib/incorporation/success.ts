@@ -1,0 +1,42 @@
+import type { AuditEntry } from "../audit/entry";
+import type { RegistryRecord } from "../registry/record-schema";
+import type { StoreBackend } from "../store/types";
+import type { ChecklistStep } from "./checklist";
+import type { Finding } from "./finding-codes";
+import type { CompanyFiles } from "./generate-files";
+import type { Rfc001Report } from "./rfc001";
+
+/**
+ * The 200 answer of POST /api/auto-incorporate (SPEC 2.5 plus what the service adds). incorporate()
+ * builds its body to this type and the /incorporar page reads it, so the two cannot drift apart.
+ * Types only: the page imports it without pulling server code into the browser.
+ */
+export interface IncorporationSuccess {
+  ok: true;
+  sociedad: { denominacion: string; tipo: string; capitalSocial: number; slug: string };
+  /** Path -> contents. A mapped type, so the page may treat it as any path-to-text record. */
+  config: Record<keyof CompanyFiles, string>;
+  envVars: { name: string; description: string }[];
+  checklist: ChecklistStep[];
+  deploy: { oneClickUrl: string };
+  audit: {
+    sessionId: string;
+    backend: StoreBackend;
+    entry: AuditEntry;
+    url: string;
+    verifyUrl: string;
+    dashboardUrl: string;
+    badgeUrl: string;
+    /** Only for the call that created the session. */
+    sessionToken?: string;
+  };
+  registry: {
+    record: RegistryRecord;
+    url: string;
+    claimUrl: string;
+    /** Only for the call that created the record; null in the stored body and in replays. */
+    claimToken: string | null;
+  };
+  validation: { findings: Finding[] };
+  rfc001: Rfc001Report;
+}
