@@ -1,14 +1,11 @@
 import Link from "next/link";
+import { EXAMPLE_REQUEST } from "@/lib/incorporation/example-request";
 import { CodeBlock } from "./_components/code-block";
 import { getDictionary } from "./_i18n/get-lang";
 
-// Built from plain data so the example cannot drift into invalid JSON.
-function exampleRequest(objeto: string): string {
-  const body = JSON.stringify(
-    { denominacion: "Ejemplo Sociedad-IA", tipo: "SOCIEDAD-IA", capitalSocial: 100000, objeto },
-    null,
-    2,
-  );
+// Built from the shared example, which a test keeps valid, so the snippet works as shown.
+function exampleRequest(): string {
+  const body = JSON.stringify(EXAMPLE_REQUEST, null, 2);
   return `curl -X POST "$BASE_URL/api/auto-incorporate" \\\n  -H "content-type: application/json" \\\n  -d '${body}'`;
 }
 
@@ -118,7 +115,7 @@ export default async function HomePage() {
             </li>
           ))}
         </ol>
-        <CodeBlock caption={h.agents.exampleLabel}>{exampleRequest(h.agents.exampleObjeto)}</CodeBlock>
+        <CodeBlock caption={h.agents.exampleLabel}>{exampleRequest()}</CodeBlock>
       </section>
     </div>
   );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EXAMPLE_REQUEST } from "./example-request";
 import { TIPOS } from "./legal-figures";
 import { type IncorporationRequest, LIMITS, SESSION_ID } from "./validate";
 
@@ -33,15 +34,7 @@ export const incorporationRequestSchema = z
     emailContacto: z.email().optional().describe("Contact e-mail for the authorities."),
   })
   .meta({
-    examples: [
-      {
-        denominacion: "Acme Agentes Automatizada SOCIEDAD-IA",
-        tipo: "SOCIEDAD-IA",
-        capitalSocial: 2000000,
-        objeto:
-          "Desarrollo y operación de agentes de software autónomos para comercio electrónico en la República Argentina.",
-      },
-    ],
+    examples: [EXAMPLE_REQUEST],
   });
 
 // The schema and the validated request type must describe the same object.

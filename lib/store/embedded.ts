@@ -172,7 +172,18 @@ export class EmbeddedStore implements Store {
     }
     if (text.length > 0 && goodBytes !== Buffer.byteLength(text)) fs.truncateSync(file, goodBytes);
     if (this.opsInLog > 1000 && this.opsInLog > 2 * this.liveOps()) this.compact();
+    const created = !fs.existsSync(file);
     this.fd = fs.openSync(file, "a", 0o600);
+    if (created) this.syncDirectory(); // a new file's name must be durable too, not only its bytes
+  }
+
+  private syncDirectory() {
+    const dirFd = fs.openSync(this.dataDir, "r");
+    try {
+      fs.fsyncSync(dirFd);
+    } finally {
+      fs.closeSync(dirFd);
+    }
   }
 
   private liveOps(): number {
@@ -205,9 +216,7 @@ export class EmbeddedStore implements Store {
     fs.fsyncSync(fd);
     fs.closeSync(fd);
     fs.renameSync(tmp, file);
-    const dirFd = fs.openSync(this.dataDir, "r");
-    fs.fsyncSync(dirFd);
-    fs.closeSync(dirFd);
+    this.syncDirectory();
     this.opsInLog = lines.length;
   }
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { EXAMPLE_REQUEST } from "@/lib/incorporation/example-request";
 import { FINDING_CODES, type FindingCode } from "@/lib/incorporation/finding-codes";
 import { rfc001Report } from "@/lib/incorporation/rfc001";
 import { validateIncorporation } from "@/lib/incorporation/validate";
@@ -20,6 +21,12 @@ describe("incorporation rules", () => {
     const { findings, request } = validateIncorporation(TYPICAL);
     expect(findings.filter((f) => f.severity === "error")).toEqual([]);
     expect(request).toMatchObject(TYPICAL);
+  });
+
+  it("accept the example shown on the home page and in the OpenAPI description", () => {
+    const { request, findings } = validateIncorporation(EXAMPLE_REQUEST);
+    expect(findings.filter((f) => f.severity === "error")).toEqual([]);
+    expect(request).not.toBeNull();
   });
 
   it("accept a complete request with only the pending-law warning", () => {

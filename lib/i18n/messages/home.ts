@@ -74,7 +74,6 @@ export const home = defineMessages({
           "Constituí la sociedad en una sola llamada. Es idempotente: repetir la misma solicitud no crea otra sociedad ni otra entrada de auditoría. Si los datos no son válidos, responde 422 con los hallazgos.",
       },
       exampleLabel: "Ejemplo de solicitud",
-      exampleObjeto: "Desarrollo de software con agentes autónomos",
     },
   },
   en: {
@@ -150,7 +149,6 @@ export const home = defineMessages({
           "Incorporate the company in one call. It is idempotent: repeating the same request creates no second company and no second audit entry. Invalid data gets a 422 with the findings.",
       },
       exampleLabel: "Example request",
-      exampleObjeto: "Software development with autonomous agents",
     },
   },
 });
