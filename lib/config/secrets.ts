@@ -93,13 +93,26 @@ function loadOrCreateDataDirSecrets(dataDir: string): StoredSecrets {
     signingKey: generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" }),
   };
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  // Durable before use: losing this file would leave every entry it signed unverifiable.
+  const fd = fs.openSync(tmp, "w", 0o600);
+  try {
+    fs.writeSync(fd, JSON.stringify(stored, null, 2));
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
   try {
     fs.linkSync(tmp, file); // fails if another starter won the race; then use theirs
   } catch {
     /* keep the winner's file */
   }
   fs.unlinkSync(tmp);
+  const dirFd = fs.openSync(path.dirname(file), "r");
+  try {
+    fs.fsyncSync(dirFd);
+  } finally {
+    fs.closeSync(dirFd);
+  }
   return JSON.parse(fs.readFileSync(file, "utf8")) as StoredSecrets;
 }
 
