@@ -132,6 +132,12 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
   }
   const store: StoreConfig =
     url && token ? { backend: "upstash", url, token } : { backend: "embedded", dataDir: env.DATA_DIR };
+  // Serverless instances have no durable, shared disk: the embedded store would lose data there.
+  if (store.backend === "embedded" && env.VERCEL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  - UPSTASH_REDIS_REST_URL / UPSTASH_REDIS_REST_TOKEN: required on Vercel (add the Upstash integration, which sets KV_REST_API_URL / KV_REST_API_TOKEN); the embedded store needs a durable local disk.",
+    );
+  }
 
   // A serverless deployment has no local service worth certifying: the setting can only open an SSRF hole there.
   if (env.CERTIFIER_ALLOW_LOOPBACK === "1" && env.VERCEL) {

@@ -68,6 +68,10 @@ describe("configuration", () => {
     );
   });
 
+  it("refuses the embedded store on Vercel, whose disk is neither durable nor shared", () => {
+    expect(() => parseConfig({ DATA_DIR: tmp(), VERCEL: "1" })).toThrow(/required on Vercel/);
+  });
+
   it("never defaults secrets for a shared store", () => {
     const base = {
       NODE_ENV: "production",

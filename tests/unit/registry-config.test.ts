@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,7 +16,15 @@ describe("registry and certifier configuration", () => {
   });
 
   it("refuses CERTIFIER_ALLOW_LOOPBACK on Vercel and allows it elsewhere, production included", () => {
-    expect(() => parseConfig({ ...base(), CERTIFIER_ALLOW_LOOPBACK: "1", VERCEL: "1" })).toThrow(
+    const onVercel = {
+      VERCEL: "1",
+      KV_REST_API_URL: "https://kv.example",
+      KV_REST_API_TOKEN: "t",
+      AUDIT_HMAC_SECRET: "s".repeat(32),
+      AUDIT_SIGNING_KEY: JSON.stringify(generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" })),
+    };
+    expect(parseConfig(onVercel).env.CERTIFIER_ALLOW_LOOPBACK).toBe("0");
+    expect(() => parseConfig({ ...onVercel, CERTIFIER_ALLOW_LOOPBACK: "1" })).toThrow(
       /CERTIFIER_ALLOW_LOOPBACK: refused on Vercel/,
     );
     const local = parseConfig({ ...base(), CERTIFIER_ALLOW_LOOPBACK: "1", NODE_ENV: "production" });
