@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "../http/problem";
 import { canonicalJson, hashOf } from "./canonical";
-import type { AuditEntry } from "./entry";
+import { type AuditEntry, SESSION_ID_PATTERN } from "./entry";
 import { currentHmacKey, hmacKeys } from "./keys";
 import { readAuditEntries } from "./log";
 import { signEntry } from "./sign-entry";
@@ -22,7 +22,7 @@ export type TamperMutation = keyof typeof TAMPER_MUTATIONS;
 export const tamperDemoRequest = z.strictObject({
   sessionId: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, "8-64 of A-Z a-z 0-9 _ -")
+    .regex(SESSION_ID_PATTERN, "8-64 of A-Z a-z 0-9 _ -")
     .optional()
     .describe("A session to copy; omit for the built-in sample."),
   mutation: z

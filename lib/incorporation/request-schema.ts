@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { SESSION_ID_PATTERN } from "../audit/entry";
 import { EXAMPLE_REQUEST } from "./example-request";
 import { TIPOS } from "./legal-figures";
-import { type IncorporationRequest, LIMITS, SESSION_ID } from "./validate";
+import { type IncorporationRequest, LIMITS } from "./validate";
 
 /**
  * The request's contract for the OpenAPI description and the self-description (SPEC 2.4 plus the
@@ -24,7 +25,7 @@ export const incorporationRequestSchema = z
       .describe("Corporate purpose: the concrete activities, in plain language."),
     sessionId: z
       .string()
-      .regex(SESSION_ID)
+      .regex(SESSION_ID_PATTERN)
       .optional()
       .describe("Audit session to chain this call into (a UUID); omitted: the server creates one."),
     representante: z

@@ -1,3 +1,4 @@
+import { SESSION_ID_PATTERN } from "../audit/entry";
 import { isValidCuit } from "../identity/cuit";
 import { type Finding, finding } from "./finding-codes";
 import {
@@ -23,7 +24,6 @@ export const LIMITS = {
   representanteNombre: { min: 3, max: 120 },
 } as const;
 
-export const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
 // The shape zod's z.email() accepts, without the library.
 const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
@@ -201,7 +201,7 @@ export function validateIncorporation(raw: unknown, options: ValidationOptions =
 
   // sessionId
   const sessionId = body.sessionId;
-  if (sessionId !== undefined && (typeof sessionId !== "string" || !SESSION_ID.test(sessionId))) {
+  if (sessionId !== undefined && (typeof sessionId !== "string" || !SESSION_ID_PATTERN.test(sessionId))) {
     out.push(finding(lang, "session_id_invalid", "sessionId"));
   }
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { type FormEvent, useId, useState } from "react";
+import { SESSION_ID_PATTERN } from "@/lib/audit/entry";
 import type { TamperDemoResult, TamperMutation } from "@/lib/audit/tamper-demo";
 import type { Lang } from "@/lib/i18n";
 import { audit } from "@/lib/i18n/messages/audit";
@@ -11,8 +12,6 @@ import { prettyJson } from "./format";
 import { ReasonList } from "./reason-list";
 import { failureOf, networkFailure, type RequestFailure } from "./request-failure";
 import "./audit.css";
-
-const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 function changedMembers(original: unknown, altered: unknown): string[] {
   if (!original || !altered || typeof original !== "object" || typeof altered !== "object") return [];
@@ -54,7 +53,7 @@ export function TamperDemo({
 
   const targetSession = sessionId ?? sessionInput.trim();
   const sessionError =
-    attempted && source === "session" && !sessionId && !SESSION_ID.test(targetSession)
+    attempted && source === "session" && !sessionId && !SESSION_ID_PATTERN.test(targetSession)
       ? targetSession === ""
         ? t.sessionRequired
         : m.request.invalidSessionId
@@ -92,7 +91,7 @@ export function TamperDemo({
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setAttempted(true);
-    const sessionOk = source === "sample" || Boolean(sessionId) || SESSION_ID.test(targetSession);
+    const sessionOk = source === "sample" || Boolean(sessionId) || SESSION_ID_PATTERN.test(targetSession);
     const seqOk = seqInput.trim() === "" || /^\d{1,6}$/.test(seqInput.trim());
     if (sessionOk && seqOk) void run();
   }
