@@ -1,11 +1,11 @@
-import { openStore } from "../store";
+import { getStore } from "../store";
 import { getConfig } from "./config";
 
 /** Validates configuration and opens the store; on failure prints why and exits non-zero. */
 export async function startUp(): Promise<void> {
   try {
     getConfig();
-    await openStore();
+    getStore(); // opens it now, so a locked or corrupt DATA_DIR stops the server before it serves
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);

@@ -20,8 +20,3 @@ export function getStore(): Store {
   }
   return g[KEY] as Store;
 }
-
-/** Opens the store at start-up so a locked or corrupt DATA_DIR stops the server before it serves. */
-export async function openStore(): Promise<Store> {
-  return getStore();
-}
