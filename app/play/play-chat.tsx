@@ -1,20 +1,15 @@
 "use client";
 
-import { useChat } from "@ai-sdk/react";
-import { DefaultChatTransport, getToolName, isToolUIPart } from "ai";
 import Link from "next/link";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Lang } from "@/lib/i18n";
 import { play } from "@/lib/i18n/messages/play";
 import { PLAY_LIMITS } from "@/lib/play/limits";
 import type { AuditRef, PlayUIMessage } from "@/lib/play/ui-message";
-import { type PlayProblem, problemView } from "./problem-message";
+import { isToolPart, toolNameOf } from "@/lib/play/ui-message-builder";
+import { problemView } from "./problem-message";
 import { ToolCard } from "./tool-card";
-
-interface Session {
-  id: string;
-  token: string | null;
-}
+import { usePlayChat } from "./use-play-chat";
 
 /** The audit references streamed so far, by tool call id, in the order they arrived. */
 function auditRefs(messages: PlayUIMessage[]): Map<string, AuditRef> {
@@ -25,93 +20,37 @@ function auditRefs(messages: PlayUIMessage[]): Map<string, AuditRef> {
   return refs;
 }
 
-/**
- * The chat of /play. The session is not known when the page renders (so server and browser render
- * the same): the first answer's x-session-id and x-session-token headers start it, and every later
- * request sends them back.
- */
+/** The chat of /play: example prompts, the conversation with its tool cards, and the audit session beside it. */
 export function PlayChat({ lang }: { lang: Lang }) {
   const t = play[lang];
   const ids = useId();
-  const session = useRef<Session | null>(null);
-  const [sessionId, setSessionId] = useState<string | null>(null);
-  const [problem, setProblem] = useState<PlayProblem | null>(null);
+  const { messages, status, problem, sessionId, send: sendText, retry, stop, reset } = usePlayChat();
   const [draft, setDraft] = useState("");
   const [now, setNow] = useState(0);
   const [waitUntil, setWaitUntil] = useState(0);
   const endRef = useRef<HTMLLIElement>(null);
-
-  const [transport] = useState(
-    () =>
-      new DefaultChatTransport<PlayUIMessage>({
-        api: "/api/play",
-        headers: (): Record<string, string> => {
-          const s = session.current;
-          if (!s) return {};
-          return s.token ? { "x-session-id": s.id, "x-session-token": s.token } : { "x-session-id": s.id };
-        },
-        // Only the conversation: the route reads nothing else.
-        prepareSendMessagesRequest: ({ messages }) => ({ body: { messages } }),
-        fetch: async (input, init) => {
-          let res: Response;
-          try {
-            res = await fetch(input, init);
-          } catch (err) {
-            if ((err as Error).name !== "AbortError") setProblem({ kind: "network" });
-            throw err;
-          }
-          const id = res.headers.get("x-session-id");
-          const token = res.headers.get("x-session-token");
-          if (res.ok && id) {
-            if (session.current?.id !== id) session.current = { id, token };
-            else if (token) session.current.token = token;
-            setSessionId(id);
-          }
-          if (!res.ok) {
-            const body = (await res
-              .clone()
-              .json()
-              .catch(() => null)) as { code?: string; detail?: string; retryAfterSeconds?: number } | null;
-            const retryAfter = Number(res.headers.get("retry-after")) || body?.retryAfterSeconds || null;
-            setProblem({
-              kind: "http",
-              status: res.status,
-              code: body?.code ?? null,
-              detail: body?.detail ?? null,
-              retryAfter,
-            });
-            if (retryAfter) {
-              setNow(Date.now());
-              setWaitUntil(Date.now() + retryAfter * 1000);
-            }
-          }
-          return res;
-        },
-      }),
-  );
-
-  const { messages, sendMessage, regenerate, status, stop, error, setMessages, clearError } = useChat<PlayUIMessage>({
-    transport,
-  });
   const busy = status === "submitted" || status === "streaming";
   const refs = useMemo(() => auditRefs(messages), [messages]);
-
-  // A failure inside the stream (the response itself was a 200) has no problem yet.
-  const shown: PlayProblem | null =
-    problem ?? (error && status === "error" ? { kind: "stream", detail: error.message } : null);
-  const view = shown ? problemView(shown, lang) : null;
+  const view = problem ? problemView(problem, lang) : null;
   const wait = Math.max(0, Math.ceil((waitUntil - now) / 1000));
 
-  // A countdown for Retry-After: ticks once a second until the wait is over.
+  // A countdown for Retry-After: starts with the problem, ticks once a second until the wait is over.
   useEffect(() => {
-    if (waitUntil === 0) return;
+    const seconds = problem?.kind === "http" ? problem.retryAfter : null;
+    if (!seconds) {
+      setWaitUntil(0);
+      return;
+    }
+    const until = Date.now() + seconds * 1000;
+    setNow(Date.now());
+    setWaitUntil(until);
     const timer = setInterval(() => {
       const t = Date.now();
       setNow(t);
-      if (t >= waitUntil) clearInterval(timer);
+      if (t >= until) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
-  }, [waitUntil]);
+  }, [problem]);
 
   const count = messages.length;
   useEffect(() => {
@@ -121,26 +60,8 @@ export function PlayChat({ lang }: { lang: Lang }) {
   function send(text: string) {
     const trimmed = text.trim();
     if (!trimmed || busy) return;
-    setProblem(null);
-    clearError();
     setDraft("");
-    void sendMessage({ text: trimmed.slice(0, PLAY_LIMITS.maxUserChars) });
-  }
-
-  function retry() {
-    setProblem(null);
-    clearError();
-    void regenerate();
-  }
-
-  function reset() {
-    void stop();
-    setMessages([]);
-    session.current = null;
-    setSessionId(null);
-    setProblem(null);
-    setWaitUntil(0);
-    clearError();
+    sendText(trimmed.slice(0, PLAY_LIMITS.maxUserChars));
   }
 
   function onSubmit(event: FormEvent) {
@@ -191,7 +112,7 @@ export function PlayChat({ lang }: { lang: Lang }) {
                       </p>
                     );
                   }
-                  if (isToolUIPart(part)) {
+                  if (isToolPart(part)) {
                     return (
                       <ToolCard
                         key={part.toolCallId}
@@ -199,7 +120,7 @@ export function PlayChat({ lang }: { lang: Lang }) {
                         audit={refs.get(part.toolCallId)}
                         call={{
                           toolCallId: part.toolCallId,
-                          toolName: getToolName(part),
+                          toolName: toolNameOf(part),
                           state: part.state,
                           input: part.input,
                           output: "output" in part ? part.output : undefined,
@@ -226,7 +147,7 @@ export function PlayChat({ lang }: { lang: Lang }) {
           {view ? (
             <div className="play-error" role="alert">
               <p>
-                {view.action === "retry" && wait > 0 && shown?.kind === "http" && shown.status === 429
+                {view.action === "retry" && wait > 0 && problem?.kind === "http" && problem.status === 429
                   ? t.errors.rateLimited(wait)
                   : view.text}
               </p>
@@ -262,7 +183,7 @@ export function PlayChat({ lang }: { lang: Lang }) {
             </p>
             <div className="play-actions">
               {busy ? (
-                <button type="button" className="button" onClick={() => void stop()}>
+                <button type="button" className="button" onClick={stop}>
                   {t.form.stop}
                 </button>
               ) : (
@@ -319,8 +240,8 @@ export function PlayChat({ lang }: { lang: Lang }) {
                 {refList.map((ref) => {
                   const part = messages
                     .flatMap((m) => m.parts)
-                    .find((p) => isToolUIPart(p) && p.toolCallId === ref.toolCallId);
-                  const name = part && isToolUIPart(part) ? getToolName(part) : "";
+                    .find((p) => isToolPart(p) && p.toolCallId === ref.toolCallId);
+                  const name = part && isToolPart(part) ? toolNameOf(part) : "";
                   return (
                     <li key={ref.toolCallId} data-seq={ref.seq}>
                       <span className="session-seq">{ref.seq}</span> <code translate="no">{name}</code>{" "}

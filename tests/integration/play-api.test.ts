@@ -190,6 +190,29 @@ describe("POST /api/play", () => {
     });
   });
 
+  it("the page's own stream reader builds the same messages as the AI SDK's client, and they are accepted back", async () => {
+    const prompts = [TWO_TOOLS, "Emití una factura A por $ 1.500 al CUIT 30-71234567-2", "hola"];
+    for (const prompt of prompts) {
+      const first = userMessage(prompt);
+      const { res, message, pageMessage } = await postPlay(app.url, { messages: [first] });
+      expect(res.status).toBe(200);
+      // As JSON, the form in which the page sends them back; the SDK names a message the stream left unnamed.
+      const sdk = JSON.parse(JSON.stringify({ ...message, id: "m" }));
+      expect(JSON.parse(JSON.stringify({ ...pageMessage, id: "m" })), prompt).toEqual(sdk);
+      expect(sdk.parts.length).toBeGreaterThan(1);
+
+      const next = await postPlay(
+        app.url,
+        { messages: [first, pageMessage, userMessage("Gracias")] },
+        {
+          "x-session-id": res.headers.get("x-session-id") ?? "",
+          "x-session-token": res.headers.get("x-session-token") ?? "",
+        },
+      );
+      expect(next.res.status, next.text).toBe(200);
+    }
+  });
+
   describe("bad requests get a 4xx problem and change nothing", () => {
     const tooMany = Array.from({ length: PLAY_LIMITS.maxMessages + 1 }, (_, i) => userMessage("hola", `m${i}`));
     const cases: [string, unknown, Record<string, string>, number, string][] = [

@@ -1,5 +1,7 @@
 import { readUIMessageStream, type UIMessageChunk } from "ai";
 import type { PlayUIMessage } from "@/lib/play/ui-message";
+import { applyChunk, startAssistant } from "@/lib/play/ui-message-builder";
+import { readUIStreamChunks } from "@/lib/play/ui-stream-reader";
 
 export interface PlayResponse {
   res: Response;
@@ -7,8 +9,10 @@ export interface PlayResponse {
   text: string;
   /** The UI message stream's chunks, in order, when the answer is a stream. */
   chunks: UIMessageChunk[];
-  /** The assistant message the chunks build, as useChat would hold it. */
+  /** The assistant message the chunks build, as the AI SDK's chat client would hold it. */
   message: PlayUIMessage | null;
+  /** The assistant message /play's own reader builds from the same bytes. */
+  pageMessage: PlayUIMessage | null;
 }
 
 /** POSTs to /api/play and reads the whole answer: the SSE chunks and the UI message they build. */
@@ -24,7 +28,7 @@ export async function postPlay(
   });
   const text = await res.text();
   if (!res.headers.get("content-type")?.startsWith("text/event-stream"))
-    return { res, text, chunks: [], message: null };
+    return { res, text, chunks: [], message: null, pageMessage: null };
   const chunks = text
     .split("\n\n")
     .map((event) => event.trim())
@@ -38,7 +42,21 @@ export async function postPlay(
     },
   });
   for await (const m of readUIMessageStream<PlayUIMessage>({ stream })) message = m;
-  return { res, text, chunks, message };
+  return { res, text, chunks, message, pageMessage: await readAsPage(text) };
+}
+
+/** The page's reader over the raw body, delivered in small pieces as a network would. */
+async function readAsPage(text: string): Promise<PlayUIMessage> {
+  const bytes = new TextEncoder().encode(text);
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let i = 0; i < bytes.length; i += 97) controller.enqueue(bytes.subarray(i, i + 97));
+      controller.close();
+    },
+  });
+  let draft = startAssistant("unnamed");
+  for await (const chunk of readUIStreamChunks(body)) draft = applyChunk(draft, chunk);
+  return draft.message;
 }
 
 /** A user message as useChat sends it. */

@@ -1,0 +1,143 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { PlayUIMessage } from "@/lib/play/ui-message";
+import { applyChunk, startAssistant } from "@/lib/play/ui-message-builder";
+import { readUIStreamChunks } from "@/lib/play/ui-stream-reader";
+import type { PlayProblem } from "./problem-message";
+
+export type ChatStatus = "ready" | "submitted" | "streaming" | "error";
+
+interface Session {
+  id: string;
+  token: string | null;
+}
+
+/**
+ * The conversation of /play against POST /api/play: sends the messages, reads the streamed answer
+ * into the assistant's message, and keeps the audit session. The session is not known when the page
+ * renders (so server and browser render the same): the first answer's x-session-id and
+ * x-session-token headers start it, and every later request sends them back.
+ */
+export function usePlayChat() {
+  const [messages, setMessagesState] = useState<PlayUIMessage[]>([]);
+  const [status, setStatus] = useState<ChatStatus>("ready");
+  const [problem, setProblem] = useState<PlayProblem | null>(null);
+  const [sessionId, setSessionId] = useState<string | null>(null);
+  const messagesRef = useRef<PlayUIMessage[]>([]);
+  const session = useRef<Session | null>(null);
+  const inFlight = useRef<AbortController | null>(null);
+
+  const setMessages = useCallback((next: PlayUIMessage[]) => {
+    messagesRef.current = next;
+    setMessagesState(next);
+  }, []);
+
+  // Leaving the page ends the answer being read.
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  const request = useCallback(
+    async (history: PlayUIMessage[]) => {
+      inFlight.current?.abort();
+      const controller = new AbortController();
+      inFlight.current = controller;
+      setMessages(history);
+      setProblem(null);
+      setStatus("submitted");
+      try {
+        const s = session.current;
+        const res = await fetch("/api/play", {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            ...(s ? { "x-session-id": s.id } : {}),
+            ...(s?.token ? { "x-session-token": s.token } : {}),
+          },
+          body: JSON.stringify({ messages: history }),
+          signal: controller.signal,
+        });
+        if (!res.ok || !res.body) {
+          setProblem(await problemOf(res));
+          setStatus("error");
+          return;
+        }
+        const id = res.headers.get("x-session-id");
+        const token = res.headers.get("x-session-token");
+        if (id) {
+          if (session.current?.id !== id) session.current = { id, token };
+          else if (token) session.current.token = token;
+          setSessionId(id);
+        }
+        setStatus("streaming");
+        let draft = startAssistant(crypto.randomUUID());
+        for await (const chunk of readUIStreamChunks(res.body)) {
+          if (chunk.type === "error") {
+            setProblem({ kind: "stream", detail: String(chunk.errorText ?? "") });
+            setStatus("error");
+            return;
+          }
+          draft = applyChunk(draft, chunk);
+          setMessages([...history, draft.message]);
+        }
+        setStatus("ready");
+      } catch (err) {
+        if (controller.signal.aborted) {
+          // Stopped by the person, or replaced by a newer request that now owns the state.
+          if (inFlight.current === controller) setStatus("ready");
+          return;
+        }
+        setProblem(err instanceof TypeError ? { kind: "network" } : { kind: "stream", detail: (err as Error).message });
+        setStatus("error");
+      } finally {
+        if (inFlight.current === controller) inFlight.current = null;
+      }
+    },
+    [setMessages],
+  );
+
+  /** Sends a new user message. */
+  const send = useCallback(
+    (text: string) => {
+      const user: PlayUIMessage = { id: crypto.randomUUID(), role: "user", parts: [{ type: "text", text }] };
+      void request([...messagesRef.current, user]);
+    },
+    [request],
+  );
+
+  /** Asks again for the last answer, dropping what arrived of it. */
+  const retry = useCallback(() => {
+    const history = messagesRef.current;
+    void request(history.at(-1)?.role === "assistant" ? history.slice(0, -1) : history);
+  }, [request]);
+
+  /** Stops reading the answer; what arrived stays. */
+  const stop = useCallback(() => inFlight.current?.abort(), []);
+
+  /** Forgets the conversation and the session: the next message starts a new one. */
+  const reset = useCallback(() => {
+    inFlight.current?.abort();
+    session.current = null;
+    setMessages([]);
+    setSessionId(null);
+    setProblem(null);
+    setStatus("ready");
+  }, [setMessages]);
+
+  return { messages, status, problem, sessionId, send, retry, stop, reset };
+}
+
+/** What a failed answer says: its problem+json code and detail, and how long to wait. */
+async function problemOf(res: Response): Promise<PlayProblem> {
+  const body = (await res.json().catch(() => null)) as {
+    code?: string;
+    detail?: string;
+    retryAfterSeconds?: number;
+  } | null;
+  return {
+    kind: "http",
+    status: res.status,
+    code: body?.code ?? null,
+    detail: body?.detail ?? null,
+    retryAfter: Number(res.headers.get("retry-after")) || body?.retryAfterSeconds || null,
+  };
+}
