@@ -6,6 +6,7 @@
 export const ERROR_CODES = {
   bad_request: { status: 400, title: "Bad request" },
   malformed_json: { status: 400, title: "Malformed JSON body" },
+  json_too_deep: { status: 400, title: "JSON nested too deeply" },
   incomplete_body: { status: 400, title: "Incomplete request body" },
   invalid_request: { status: 400, title: "Invalid request" },
   invalid_query: { status: 400, title: "Invalid query parameter" },

@@ -3,6 +3,13 @@ import { ApiError, isApiError } from "./problem";
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * Arrays and objects nested deeper than this are refused before parsing: no request needs more, and
+ * recursive code further on (validation, canonical JSON, the audit log's readers) would overflow the
+ * stack on a document a few thousand levels deep.
+ */
+export const MAX_JSON_DEPTH = 32;
+
 function isJsonContentType(value: string | null): boolean {
   if (!value) return false;
   const mediaType = value.split(";")[0]?.trim().toLowerCase() ?? "";
@@ -53,11 +60,34 @@ export async function readJson(request: Request, maxBytes = DEFAULT_MAX_BODY_BYT
   } catch {
     throw new ApiError("malformed_json", "The request body is not valid UTF-8.");
   }
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new ApiError("json_too_deep", `The body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`, {
+      maxDepth: MAX_JSON_DEPTH,
+    });
+  }
   try {
     return JSON.parse(text);
   } catch (err) {
     throw new ApiError("malformed_json", `The request body is not valid JSON: ${(err as Error).message}`);
   }
+}
+
+/** One pass over the text, skipping strings: true once `[` or `{` open more than `max` levels. */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
 }
 
 function tooLarge(maxBytes: number) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError } from "@/lib/http/problem";
-import { parseWith, readJson } from "@/lib/http/read-json";
+import { MAX_JSON_DEPTH, parseWith, readJson } from "@/lib/http/read-json";
 
 function req(body: BodyInit | null, headers: Record<string, string> = { "content-type": "application/json" }) {
   return new Request("http://test/api", { method: "POST", body, headers, duplex: "half" } as RequestInit);
@@ -56,6 +56,18 @@ describe("readJson", () => {
     expect((await failure(readJson(req('{"a":')))).code).toBe("malformed_json");
     expect((await failure(readJson(req("{'a':1}")))).status).toBe(400);
     expect((await failure(readJson(req(new Uint8Array([0x7b, 0xff, 0x7d]))))).detail).toMatch(/UTF-8/);
+  });
+
+  it("answers 400 json_too_deep past 32 levels of nesting, counting brackets outside strings only", async () => {
+    const nested = (n: number) => `${"[".repeat(n)}${"]".repeat(n)}`;
+    expect(await readJson(req(nested(MAX_JSON_DEPTH)))).toBeInstanceOf(Array);
+    for (const body of [nested(MAX_JSON_DEPTH + 1), nested(50_000), `{"a":${'{"a":'.repeat(40)}1${"}".repeat(41)}`]) {
+      const err = await failure(readJson(req(body), 1024 * 1024));
+      expect(err).toMatchObject({ code: "json_too_deep", status: 400, extensions: { maxDepth: MAX_JSON_DEPTH } });
+    }
+    // Brackets inside strings, escaped quotes included, are text, not nesting.
+    const text = `"\\"${"[".repeat(100)}"{{{"`;
+    expect(await readJson(req(`{"t":${JSON.stringify(text)}}`))).toEqual({ t: text });
   });
 });
 

@@ -101,6 +101,7 @@ export const autoIncorporate = defineOperation({
   },
   errors: [
     "malformed_json",
+    "json_too_deep",
     "incomplete_body",
     "invalid_idempotency_key",
     "unauthorized",

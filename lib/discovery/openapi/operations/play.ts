@@ -40,6 +40,7 @@ export const runPlay = defineOperation({
   },
   errors: [
     "malformed_json",
+    "json_too_deep",
     "incomplete_body",
     "invalid_request",
     "too_many_messages",

@@ -227,6 +227,7 @@ const certifiedSchema = z.object({ record: registryRecordSchema, report: certifi
 
 const BODY_ERRORS = [
   "malformed_json",
+  "json_too_deep",
   "incomplete_body",
   "invalid_request",
   "payload_too_large",

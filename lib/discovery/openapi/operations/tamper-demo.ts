@@ -28,6 +28,7 @@ export const runTamperDemo = defineOperation({
   },
   errors: [
     "malformed_json",
+    "json_too_deep",
     "incomplete_body",
     "invalid_request",
     "payload_too_large",
