@@ -22,6 +22,35 @@ function appendSocketAddress(req) {
   delete req.headers["x-real-ip"];
 }
 
+// Requests Node's HTTP parser rejects never reach Next: answer them as problem+json too, like every
+// other error (a body cut short of its Content-Length, bytes after it that are no request, both
+// Content-Length and Transfer-Encoding). Header overflow (431) and time-outs (408) keep Node's answer.
+function answerClientError(err, socket) {
+  if (err.code === "ECONNRESET" || !socket.writable || socket._httpMessage?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  if (err.code === "HPE_HEADER_OVERFLOW" || err.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    const status = err.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : "408 Request Timeout";
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+    return;
+  }
+  const incomplete = err.code === "HPE_INVALID_EOF_STATE";
+  const code = incomplete ? "incomplete_body" : "bad_request";
+  const body = JSON.stringify({
+    type: `urn:sociedades-ia:problem:${code}`,
+    title: incomplete ? "Incomplete request body" : "Bad request",
+    status: 400,
+    detail: incomplete
+      ? "The request ended before the body its Content-Length announced; nothing was changed."
+      : "The request is not valid HTTP/1.1 (check Content-Length and Transfer-Encoding); nothing was changed.",
+    code,
+  });
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 try {
   await app.prepare();
 } catch (err) {
@@ -33,6 +62,7 @@ const server = createServer((req, res) => {
   appendSocketAddress(req);
   handle(req, res);
 });
+server.on("clientError", answerClientError);
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
   console.log(`> Ready on http://localhost:${port}`);

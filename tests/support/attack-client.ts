@@ -36,12 +36,16 @@ export function rawHttp(port: number, request: string, options: { halfClose?: bo
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
+    let failure: Error | null = null;
     socket.on("data", (d) => chunks.push(d));
-    socket.on("error", reject);
+    // A server that answers early may reset the connection while the rest is still being sent.
+    socket.on("error", (err) => {
+      failure = err;
+    });
     socket.on("close", () => {
       const text = Buffer.concat(chunks).toString("utf8");
       const split = text.indexOf("\r\n\r\n");
-      if (split < 0) return reject(new Error(`no HTTP answer: ${JSON.stringify(text.slice(0, 200))}`));
+      if (split < 0) return reject(failure ?? new Error(`no HTTP answer: ${JSON.stringify(text.slice(0, 200))}`));
       const [statusLine = "", ...lines] = text.slice(0, split).split("\r\n");
       const headers = Object.fromEntries(
         lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
