@@ -40,7 +40,13 @@ export interface LiveSecrets {
 function summarise(body: unknown): unknown {
   if (!body || typeof body !== "object" || Array.isArray(body)) return { body: typeof body };
   const b = body as Record<string, unknown>;
-  const clip = (v: unknown) => (typeof v === "string" ? v.slice(0, 200) : v);
+  // Only short scalars go into the permanent log: a list or object in a text field is named, not kept.
+  const clip = (v: unknown) =>
+    typeof v === "string"
+      ? v.slice(0, 200)
+      : v !== null && typeof v === "object"
+        ? { type: Array.isArray(v) ? "array" : "object" }
+        : v;
   return {
     denominacion: clip(b.denominacion) ?? null,
     tipo: clip(b.tipo) ?? null,

@@ -302,3 +302,28 @@ describe("hostile bodies on every JSON endpoint", () => {
     }
   });
 });
+
+describe("what a rejected incorporation leaves in the permanent log", () => {
+  it("is a short summary: lists and objects in text fields are named, not stored", async () => {
+    const sessionId = "attack-bodies-summary-01";
+    const bulky = Array.from({ length: 400 }, () => "x".repeat(60));
+    const res = await post("/api/auto-incorporate", {
+      sessionId,
+      denominacion: bulky,
+      tipo: { nested: { deeper: [[[["x"]]]] } },
+      capitalSocial: "2000000",
+      objeto: "y".repeat(5000),
+    });
+    expect(res.status).toBe(422);
+    const [entry] = (await auditEntries(app.url, sessionId)) as { outcome: string; input: unknown }[];
+    expect(entry?.outcome).toBe("rejected");
+    expect(entry?.input).toEqual({
+      denominacion: { type: "array" },
+      tipo: { type: "object" },
+      capitalSocial: null,
+      objeto: "y".repeat(200),
+      representante: null,
+      emailContacto: null,
+    });
+  });
+});
