@@ -1,9 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { crc32 } from "node:zlib";
+import { assertValidBatch } from "./batch";
 import type {
   AppendOptions,
   AppendResult,
+  BatchFailure,
+  BatchResult,
+  BatchWrite,
   Expiry,
   ListPage,
   ListQuery,
@@ -22,7 +26,8 @@ import { StoreUnavailableError } from "./types";
  * A corrupt line anywhere else stops the start-up: silently skipping it would lose data.
  *
  * All mutations are synchronous inside one call, so on a single Node process every method is atomic.
- * A lock file refuses a second process on the same DATA_DIR.
+ * A batch is one log line, so a crash keeps all of it or none. A lock file refuses a second process on
+ * the same DATA_DIR.
  */
 
 type Op =
@@ -40,7 +45,11 @@ type Op =
       idx: Record<string, string>;
       uq: Record<string, string>;
     }
-  | { o: "rd"; c: string; id: string };
+  | { o: "rd"; c: string; id: string }
+  | { o: "b"; ops: Op[] };
+
+/** The log records of a write whose condition held, or why it did not. */
+type Plan = { ok: true; ops: Op[] } | { ok: false; failure: BatchFailure };
 
 type Entry = { kind: "str"; value: string; exp?: number } | { kind: "list"; value: string[]; exp?: number };
 
@@ -220,9 +229,14 @@ export class EmbeddedStore implements Store {
     this.opsInLog = lines.length;
   }
 
-  /** Durably logs `op`, then applies it: memory never holds a change the disk does not. */
-  private commit(op: Op) {
+  /**
+   * Durably logs `ops` as one line (one fsync), then applies them: memory never holds a change the
+   * disk does not, and a crash keeps all of them or none.
+   */
+  private commit(...ops: Op[]) {
+    if (ops.length === 0) return;
     if (this.fd === null) throw new StoreUnavailableError("the embedded store is closed");
+    const op: Op = ops.length === 1 ? (ops[0] as Op) : { o: "b", ops };
     try {
       fs.writeSync(this.fd, encodeLine(op));
       fs.fdatasyncSync(this.fd);
@@ -271,6 +285,9 @@ export class EmbeddedStore implements Store {
         recs.delete(op.id);
         break;
       }
+      case "b":
+        for (const inner of op.ops) this.apply(inner);
+        break;
     }
   }
 
@@ -283,14 +300,73 @@ export class EmbeddedStore implements Store {
     return recs;
   }
 
-  /** The live entry for a key, or undefined when missing or expired. */
+  /**
+   * The live entry for a key, or undefined when missing or expired. An expired entry stays in memory
+   * until a write logs its end (see planAppend) or a compaction drops it: forgetting it here would let
+   * a later append to the key log no end, and replay would put the old items back under the new ones.
+   */
   private entry(key: string): Entry | undefined {
     const e = this.kv.get(key);
-    if (e?.exp !== undefined && e.exp <= Date.now()) {
-      this.kv.delete(key); // the log keeps it until the next compaction; replay re-checks expiry
-      return undefined;
+    return e?.exp !== undefined && e.exp <= Date.now() ? undefined : e;
+  }
+
+  private planAppend(key: string, expectedLength: number, values: string[], expiry: Expiry | undefined): Plan {
+    const raw = this.kv.get(key);
+    const e = this.entry(key);
+    if (e && e.kind !== "list") throw new Error(`key ${key} does not hold a list`);
+    const length = e?.value.length ?? 0;
+    if (length !== expectedLength) return { ok: false, failure: { reason: "length", length } };
+    // An expired list must not come back on replay under the new items: log its end first.
+    const ops: Op[] = raw && !e ? [{ o: "d", k: key }] : [];
+    let x: number | null | undefined;
+    if (expiry === "persist") x = null;
+    else if (expiry !== undefined && (!e || e.exp !== undefined)) x = Date.now() + expiry;
+    for (const v of values) ops.push({ o: "a", k: key, v, x });
+    return { ok: true, ops };
+  }
+
+  private planSet(key: string, value: string, ttlMs: number | undefined, expect?: (string | null)[]): Plan {
+    if (expect) {
+      const e = this.entry(key);
+      const current = e === undefined ? null : e.kind === "str" ? e.value : undefined; // a list matches nothing
+      if (!expect.includes(current as string | null)) return { ok: false, failure: { reason: "changed" } };
     }
-    return e;
+    return { ok: true, ops: [{ o: "s", k: key, v: value, x: ttlMs ? Date.now() + ttlMs : undefined }] };
+  }
+
+  /** `nextPos` hands out creation positions, so that several creates in one batch get distinct ones. */
+  private planRecord(write: RecordWrite, nextPos: (collection: string) => number): Plan {
+    const old = this.records.get(write.collection)?.get(write.id);
+    if (write.mode === "create" && old) return { ok: false, failure: { reason: "exists" } };
+    if (write.mode === "update" && !old) return { ok: false, failure: { reason: "missing" } };
+    if (write.expectVersion !== undefined && old?.version !== write.expectVersion) {
+      return { ok: false, failure: { reason: "version" } };
+    }
+    const unique = write.unique ?? {};
+    for (const [field, value] of Object.entries(unique)) {
+      const holder = this.uniques.get(uniqueKey(write.collection, field, value));
+      if (holder !== undefined && holder !== write.id) return { ok: false, failure: { reason: "unique", field } };
+    }
+    const op: Op = {
+      o: "r",
+      c: write.collection,
+      id: write.id,
+      v: write.value,
+      ver: (old?.version ?? 0) + 1,
+      pos: old?.pos ?? nextPos(write.collection),
+      idx: write.indexes,
+      uq: unique,
+    };
+    return { ok: true, ops: [op] };
+  }
+
+  private positionCounter(): (collection: string) => number {
+    const handed = new Map<string, number>();
+    return (c) => {
+      const pos = (handed.get(c) ?? this.positions.get(c) ?? 0) + 1;
+      handed.set(c, pos);
+      return pos;
+    };
   }
 
   private async run<T>(fn: () => T): Promise<T> {
@@ -303,19 +379,11 @@ export class EmbeddedStore implements Store {
   }
 
   append(key: string, expectedLength: number, value: string, options: AppendOptions = {}): Promise<AppendResult> {
-    return this.run(() => {
-      const raw = this.kv.get(key);
-      const e = this.entry(key);
-      // An expired list must not come back on replay under the new items: log its end first.
-      if (raw && !e) this.commit({ o: "d", k: key });
-      if (e && e.kind !== "list") throw new Error(`key ${key} does not hold a list`);
-      const length = e?.value.length ?? 0;
-      if (length !== expectedLength) return { ok: false, length };
-      let x: number | null | undefined;
-      if (options.expiry === "persist") x = null;
-      else if (options.expiry !== undefined && (!e || e.exp !== undefined)) x = Date.now() + options.expiry;
-      this.commit({ o: "a", k: key, v: value, x });
-      return { ok: true, length: length + 1 };
+    return this.run((): AppendResult => {
+      const plan = this.planAppend(key, expectedLength, [value], options.expiry);
+      if (!plan.ok) return { ok: false, length: plan.failure.reason === "length" ? plan.failure.length : 0 };
+      this.commit(...plan.ops);
+      return { ok: true, length: expectedLength + 1 };
     });
   }
 
@@ -347,7 +415,8 @@ export class EmbeddedStore implements Store {
   set(key: string, value: string, options: SetOptions = {}): Promise<boolean> {
     return this.run(() => {
       if (options.nx && this.entry(key)) return false;
-      this.commit({ o: "s", k: key, v: value, x: options.ttlMs ? Date.now() + options.ttlMs : undefined });
+      const plan = this.planSet(key, value, options.ttlMs);
+      if (plan.ok) this.commit(...plan.ops);
       return true;
     });
   }
@@ -379,31 +448,10 @@ export class EmbeddedStore implements Store {
 
   putRecord(write: RecordWrite): Promise<RecordWriteResult> {
     return this.run((): RecordWriteResult => {
-      const recs = this.collection(write.collection);
-      const old = recs.get(write.id);
-      if (write.mode === "create" && old) return { ok: false, reason: "exists" };
-      if (write.mode === "update" && !old) return { ok: false, reason: "missing" };
-      if (write.expectVersion !== undefined && old?.version !== write.expectVersion) {
-        return { ok: false, reason: "version" };
-      }
-      const unique = write.unique ?? {};
-      for (const [field, value] of Object.entries(unique)) {
-        const holder = this.uniques.get(uniqueKey(write.collection, field, value));
-        if (holder !== undefined && holder !== write.id) return { ok: false, reason: "unique", field };
-      }
-      const version = (old?.version ?? 0) + 1;
-      const pos = old?.pos ?? (this.positions.get(write.collection) ?? 0) + 1;
-      this.commit({
-        o: "r",
-        c: write.collection,
-        id: write.id,
-        v: write.value,
-        ver: version,
-        pos,
-        idx: write.indexes,
-        uq: unique,
-      });
-      return { ok: true, version };
+      const plan = this.planRecord(write, this.positionCounter());
+      if (!plan.ok) return { ok: false, ...plan.failure } as RecordWriteResult;
+      this.commit(...plan.ops);
+      return { ok: true, version: (plan.ops[0] as { ver: number }).ver };
     });
   }
 
@@ -433,6 +481,26 @@ export class EmbeddedStore implements Store {
         lastPos = r.pos;
       }
       return { records: out, next };
+    });
+  }
+
+  batch(writes: BatchWrite[]): Promise<BatchResult> {
+    return this.run((): BatchResult => {
+      assertValidBatch(writes);
+      const nextPos = this.positionCounter();
+      const ops: Op[] = [];
+      for (const [index, write] of writes.entries()) {
+        const plan =
+          write.type === "append"
+            ? this.planAppend(write.key, write.expectedLength, write.values, write.expiry)
+            : write.type === "set"
+              ? this.planSet(write.key, write.value, write.ttlMs, write.expect)
+              : this.planRecord(write.write, nextPos);
+        if (!plan.ok) return { ok: false, index, failure: plan.failure };
+        ops.push(...plan.ops);
+      }
+      this.commit(...ops);
+      return { ok: true };
     });
   }
 

@@ -73,6 +73,33 @@ export interface ListPage {
   next: number | null;
 }
 
+/** One write of an atomic batch (Store.batch). */
+export type BatchWrite =
+  /** Appends `values` in order if the list has exactly `expectedLength` items; `expiry` as in append(). */
+  | { type: "append"; key: string; expectedLength: number; values: string[]; expiry?: Expiry }
+  /**
+   * Sets a string key (a plain set drops any earlier expiry). With `expect`, only if the key's current
+   * value is one of these, null meaning "missing": a compare-and-set.
+   */
+  | { type: "set"; key: string; value: string; ttlMs?: number; expect?: (string | null)[] }
+  /** putRecord() as part of the batch. */
+  | { type: "record"; write: RecordWrite };
+
+/** Why a batch wrote nothing: the condition of one of its writes did not hold. */
+export type BatchFailure =
+  /** An append found the list at another length. */
+  | { reason: "length"; length: number }
+  /** A set found the key holding none of the expected values. */
+  | { reason: "changed" }
+  /** A record write was refused, as putRecord() would refuse it. */
+  | { reason: "exists" | "missing" | "version" }
+  | { reason: "unique"; field: string };
+
+export type BatchResult =
+  | { ok: true }
+  /** `index` is the first write whose condition failed; nothing at all was written. */
+  | { ok: false; index: number; failure: BatchFailure };
+
 export interface Store {
   readonly backend: StoreBackend;
   /** Throws StoreUnavailableError when the store cannot be reached. */
@@ -98,6 +125,14 @@ export interface Store {
   /** One page of records in creation order, in one round trip whatever the page size. */
   listRecords(query: ListQuery): Promise<ListPage>;
   deleteRecord(collection: string, id: string): Promise<void>;
+
+  /**
+   * Writes all of `writes` or none of them: every condition is checked against the state before the
+   * batch, then every write is applied, so no reader and no crash ever sees part of a batch. A batch
+   * names each key and each record at most once. This is how an audit entry and the effect it records
+   * land together.
+   */
+  batch(writes: BatchWrite[]): Promise<BatchResult>;
 
   /** Releases files and connections (tests; the server keeps one store for its lifetime). */
   close(): Promise<void>;

@@ -15,10 +15,14 @@
  * where <C>, <field> and <value> have "%" and ":" escaped so that no two names collide.
  */
 import type { Redis } from "@upstash/redis";
+import { assertValidBatch } from "./batch";
 import { createRedisClient } from "./redis-client";
 import {
   type AppendOptions,
   type AppendResult,
+  type BatchFailure,
+  type BatchResult,
+  type BatchWrite,
   type Expiry,
   type ListPage,
   type ListQuery,
@@ -60,58 +64,142 @@ if existed == 0 and ARGV[1] ~= '' then redis.call('PEXPIRE', KEYS[1], ARGV[1]) e
 return n
 `;
 
-// KEYS: record hash, position counter, "all" set, then ni index keys, then nu unique keys.
-// ARGV: mode, expectVersion or '', value, id, ni, nu, ni index field names, nu unique field names.
-// Every check happens before the first write, so a rejected write leaves nothing behind.
-const PUT_RECORD_LUA = `
-local rec, seq, all = KEYS[1], KEYS[2], KEYS[3]
-local mode, expect, value, id = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
-local ni, nu = tonumber(ARGV[5]), tonumber(ARGV[6])
-local exists = redis.call('EXISTS', rec) == 1
-if mode == 'create' and exists then return {'exists'} end
-if mode == 'update' and not exists then return {'missing'} end
-local version, pos = 0, false
-local old = {}
-if exists then
-  local flat = redis.call('HGETALL', rec)
-  for i = 1, #flat, 2 do old[flat[i]] = flat[i + 1] end
-  version = tonumber(old['n'])
-  pos = old['p']
+// Record checks and writes, shared by putRecord and batch. K: record hash, position counter, "all"
+// set, then ni index keys, then nu unique keys. A: mode, expectVersion or '', value, id, ni, nu, ni
+// index field names, nu unique field names. record_check only reads, so callers can check every
+// write before the first one is applied and a rejected write leaves nothing behind.
+const RECORD_LUA = `
+local function record_check(K, A)
+  local mode, expect, id = A[1], A[2], A[4]
+  local ni, nu = tonumber(A[5]), tonumber(A[6])
+  local exists = redis.call('EXISTS', K[1]) == 1
+  if mode == 'create' and exists then return {'exists'} end
+  if mode == 'update' and not exists then return {'missing'} end
+  local st = {old = {}, version = 0, pos = false}
+  if exists then
+    local flat = redis.call('HGETALL', K[1])
+    for i = 1, #flat, 2 do st.old[flat[i]] = flat[i + 1] end
+    st.version = tonumber(st.old['n'])
+    st.pos = st.old['p']
+  end
+  -- As the embedded store: an expected version needs an existing record carrying exactly that version.
+  if expect ~= '' and (not exists or st.version ~= tonumber(expect)) then return {'version'} end
+  for j = 1, nu do
+    local owner = redis.call('GET', K[3 + ni + j])
+    if owner and owner ~= id then return {'unique', A[6 + ni + j]} end
+  end
+  return nil, st
 end
--- As the embedded store: an expected version needs an existing record carrying exactly that version.
-if expect ~= '' and (not exists or version ~= tonumber(expect)) then return {'version'} end
-for j = 1, nu do
-  local owner = redis.call('GET', KEYS[3 + ni + j])
-  if owner and owner ~= id then return {'unique', ARGV[6 + ni + j]} end
+
+local function record_apply(K, A, st)
+  local value, id = A[3], A[4]
+  local ni, nu = tonumber(A[5]), tonumber(A[6])
+  local keep = {}
+  for j = 1, ni + nu do keep[K[3 + j]] = true end
+  for field, key in pairs(st.old) do
+    local kind = string.sub(field, 1, 2)
+    if kind == 'i:' and not keep[key] then
+      redis.call('ZREM', key, id)
+    elseif kind == 'u:' and not keep[key] and redis.call('GET', key) == id then
+      redis.call('DEL', key)
+    end
+  end
+  local pos = st.pos
+  if not pos then
+    pos = redis.call('INCR', K[2])
+    redis.call('ZADD', K[3], pos, id)
+  end
+  local fields = {'v', value, 'n', st.version + 1, 'p', pos}
+  for j = 1, ni do
+    redis.call('ZADD', K[3 + j], pos, id)
+    fields[#fields + 1] = 'i:' .. A[6 + j]
+    fields[#fields + 1] = K[3 + j]
+  end
+  for j = 1, nu do
+    redis.call('SET', K[3 + ni + j], id)
+    fields[#fields + 1] = 'u:' .. A[6 + ni + j]
+    fields[#fields + 1] = K[3 + ni + j]
+  end
+  redis.call('DEL', K[1])
+  redis.call('HSET', K[1], unpack(fields))
+  return st.version + 1
 end
-local keep = {}
-for j = 1, ni + nu do keep[KEYS[3 + j]] = true end
-for field, key in pairs(old) do
-  local kind = string.sub(field, 1, 2)
-  if kind == 'i:' and not keep[key] then
-    redis.call('ZREM', key, id)
-  elseif kind == 'u:' and not keep[key] and redis.call('GET', key) == id then
-    redis.call('DEL', key)
+`;
+
+const PUT_RECORD_LUA = `${RECORD_LUA}
+local failure, st = record_check(KEYS, ARGV)
+if failure then return failure end
+return {'ok', record_apply(KEYS, ARGV, st)}
+`;
+
+// ARGV[1] is the number of writes; each write takes its keys from KEYS and its arguments from ARGV, in
+// order:
+//   append  'a', expectedLength, expiry ('' | 'persist' | ms), n, n values             1 key
+//   set     's', value, ttl ('' | ms), m, m pairs (flag, value): '1' holds value, '0' missing   1 key
+//   record  'r', the record arguments A above                                           3 + ni + nu keys
+// Every condition is checked first (reply {0, index, failure} on the first that fails, nothing
+// written), then every write is applied (reply {1}). Appends slide expiry as APPEND_LUA does.
+const BATCH_LUA = `${RECORD_LUA}
+local writes, ki, ai = {}, 1, 2
+for i = 1, tonumber(ARGV[1]) do
+  local w = {kind = ARGV[ai]}
+  if w.kind == 'a' then
+    w.key, w.expected, w.expiry = KEYS[ki], tonumber(ARGV[ai + 1]), ARGV[ai + 2]
+    local n = tonumber(ARGV[ai + 3])
+    w.values = {}
+    for j = 1, n do w.values[j] = ARGV[ai + 3 + j] end
+    ki, ai = ki + 1, ai + 4 + n
+  elseif w.kind == 's' then
+    w.key, w.value, w.ttl = KEYS[ki], ARGV[ai + 1], ARGV[ai + 2]
+    local m = tonumber(ARGV[ai + 3])
+    if m > 0 then
+      w.expect = {}
+      for j = 1, m do w.expect[j] = ARGV[ai + 2 + 2 * j] == '1' and ARGV[ai + 3 + 2 * j] or false end
+    end
+    ki, ai = ki + 1, ai + 4 + 2 * m
+  else
+    local ni, nu = tonumber(ARGV[ai + 5]), tonumber(ARGV[ai + 6])
+    w.K, w.A = {}, {}
+    for j = 1, 3 + ni + nu do w.K[j] = KEYS[ki + j - 1] end
+    for j = 1, 6 + ni + nu do w.A[j] = ARGV[ai + j] end
+    ki, ai = ki + 3 + ni + nu, ai + 7 + ni + nu
+  end
+  writes[i] = w
+end
+for i, w in ipairs(writes) do
+  local failure
+  if w.kind == 'a' then
+    local len = redis.call('LLEN', w.key)
+    if len ~= w.expected then failure = {'length', len} end
+  elseif w.kind == 's' then
+    if w.expect then
+      local current = redis.pcall('GET', w.key)
+      if type(current) == 'table' then current = true end -- not a string: matches no expected value
+      local match = false
+      for _, e in ipairs(w.expect) do if e == current then match = true end end
+      if not match then failure = {'changed'} end
+    end
+  else
+    failure, w.st = record_check(w.K, w.A)
+  end
+  if failure then return {0, i - 1, failure} end
+end
+for _, w in ipairs(writes) do
+  if w.kind == 'a' then
+    local ttl = redis.call('PTTL', w.key)
+    redis.call('RPUSH', w.key, unpack(w.values))
+    if w.expiry == 'persist' then
+      redis.call('PERSIST', w.key)
+    elseif w.expiry ~= '' and ttl ~= -1 then
+      redis.call('PEXPIRE', w.key, w.expiry)
+    end
+  elseif w.kind == 's' then
+    if w.ttl == '' then redis.call('SET', w.key, w.value) else redis.call('SET', w.key, w.value, 'PX', w.ttl) end
+  else
+    record_apply(w.K, w.A, w.st)
   end
 end
-if not pos then
-  pos = redis.call('INCR', seq)
-  redis.call('ZADD', all, pos, id)
-end
-local fields = {'v', value, 'n', version + 1, 'p', pos}
-for j = 1, ni do
-  redis.call('ZADD', KEYS[3 + j], pos, id)
-  fields[#fields + 1] = 'i:' .. ARGV[6 + j]
-  fields[#fields + 1] = KEYS[3 + j]
-end
-for j = 1, nu do
-  redis.call('SET', KEYS[3 + ni + j], id)
-  fields[#fields + 1] = 'u:' .. ARGV[6 + ni + j]
-  fields[#fields + 1] = KEYS[3 + ni + j]
-end
-redis.call('DEL', rec)
-redis.call('HSET', rec, unpack(fields))
-return {'ok', version + 1}
+return {1}
 `;
 
 const GET_RECORD_LUA = `
@@ -189,6 +277,28 @@ function assertTtl(name: string, value: number): void {
   if (!Number.isFinite(value) || value <= 0) throw new RangeError(`${name} must be a positive number of milliseconds`);
 }
 
+/** The script argument for an append's expiry. */
+function expiryArg(expiry: Expiry | undefined): string {
+  if (expiry === undefined) return "";
+  if (expiry === "persist") return expiry;
+  assertTtl("expiry", expiry);
+  return String(Math.ceil(expiry));
+}
+
+/** A record script's refusal ({reason, field?}) as the contract's failure. */
+function recordFailure(status: string, detail: unknown): BatchFailure {
+  switch (status) {
+    case "unique":
+      return { reason: "unique", field: String(detail) };
+    case "exists":
+    case "missing":
+    case "version":
+      return { reason: status };
+    default:
+      throw new StoreUnavailableError(`Upstash store: unexpected record reply "${status}"`);
+  }
+}
+
 export class UpstashStore implements Store {
   readonly backend = "upstash" as const;
   readonly #redis: Redis;
@@ -200,6 +310,7 @@ export class UpstashStore implements Store {
   readonly #getRecord: Script<[string, number] | null>;
   readonly #delete: Script<number>;
   readonly #list: Script<[string, [string, string, number][]]>;
+  readonly #batch: Script<[number, number?, [string, (number | string)?]?]>;
 
   constructor(options: UpstashStoreOptions) {
     if (!options.url || !options.token) throw new Error("UpstashStore needs a REST url and token");
@@ -213,6 +324,7 @@ export class UpstashStore implements Store {
     this.#getRecord = this.#redis.createScript(GET_RECORD_LUA);
     this.#delete = this.#redis.createScript(DELETE_RECORD_LUA);
     this.#list = this.#redis.createScript(LIST_RECORDS_LUA);
+    this.#batch = this.#redis.createScript(BATCH_LUA);
   }
 
   async ping(): Promise<void> {
@@ -221,17 +333,9 @@ export class UpstashStore implements Store {
 
   async append(key: string, expectedLength: number, value: string, options?: AppendOptions): Promise<AppendResult> {
     assertInteger("expectedLength", expectedLength, 0);
-    const expiry = options?.expiry;
-    if (typeof expiry === "number") assertTtl("expiry", expiry);
+    const expiry = expiryArg(options?.expiry);
     const [ok, length] = await this.#call("append", () =>
-      this.#append.exec(
-        [this.#key(key)],
-        [
-          String(expectedLength),
-          value,
-          expiry === undefined ? "" : String(typeof expiry === "number" ? Math.ceil(expiry) : expiry),
-        ],
-      ),
+      this.#append.exec([this.#key(key)], [String(expectedLength), value, expiry]),
     );
     return { ok: ok === 1, length: Number(length) };
   }
@@ -285,40 +389,46 @@ export class UpstashStore implements Store {
   }
 
   async putRecord(write: RecordWrite): Promise<RecordWriteResult> {
-    if (write.expectVersion !== undefined) assertInteger("expectVersion", write.expectVersion, 0);
-    const c = this.#collection(write.collection);
-    const indexFields = Object.keys(write.indexes);
-    const uniqueFields = Object.keys(write.unique ?? {});
-    const keys = [
-      `${c}h:${write.id}`,
-      `${c}seq`,
-      `${c}all`,
-      ...indexFields.map((f) => `${c}i:${esc(f)}:${esc(write.indexes[f] ?? "")}`),
-      ...uniqueFields.map((f) => `${c}u:${esc(f)}:${esc(write.unique?.[f] ?? "")}`),
-    ];
-    const args = [
-      write.mode,
-      write.expectVersion === undefined ? "" : String(write.expectVersion),
-      write.value,
-      write.id,
-      String(indexFields.length),
-      String(uniqueFields.length),
-      ...indexFields,
-      ...uniqueFields,
-    ];
+    const { keys, args } = this.#recordScriptArgs(write);
     const [status, detail] = await this.#call("putRecord", () => this.#put.exec(keys, args));
-    switch (status) {
-      case "ok":
-        return { ok: true, version: Number(detail) };
-      case "unique":
-        return { ok: false, reason: "unique", field: String(detail) };
-      case "exists":
-      case "missing":
-      case "version":
-        return { ok: false, reason: status };
-      default:
-        throw new StoreUnavailableError(`Upstash store: unexpected putRecord reply "${String(status)}"`);
+    if (status === "ok") return { ok: true, version: Number(detail) };
+    return { ok: false, ...recordFailure(String(status), detail) } as RecordWriteResult;
+  }
+
+  async batch(writes: BatchWrite[]): Promise<BatchResult> {
+    assertValidBatch(writes);
+    const keys: string[] = [];
+    const args: string[] = [String(writes.length)];
+    for (const write of writes) {
+      if (write.type === "append") {
+        keys.push(this.#key(write.key));
+        const { expectedLength, values } = write;
+        args.push("a", String(expectedLength), expiryArg(write.expiry), String(values.length), ...values);
+      } else if (write.type === "set") {
+        if (write.ttlMs !== undefined) assertTtl("ttlMs", write.ttlMs);
+        keys.push(this.#key(write.key));
+        const ttl = write.ttlMs === undefined ? "" : String(Math.ceil(write.ttlMs));
+        args.push("s", write.value, ttl, String(write.expect?.length ?? 0));
+        for (const value of write.expect ?? []) args.push(value === null ? "0" : "1", value ?? "");
+      } else {
+        const record = this.#recordScriptArgs(write.write);
+        keys.push(...record.keys);
+        args.push("r", ...record.args);
+      }
     }
+    const [ok, index, failure] = await this.#call("batch", () => this.#batch.exec(keys, args));
+    if (ok === 1) return { ok: true };
+    const [reason, detail] = failure ?? [];
+    return {
+      ok: false,
+      index: Number(index),
+      failure:
+        reason === "length"
+          ? { reason, length: Number(detail) }
+          : reason === "changed"
+            ? { reason }
+            : recordFailure(String(reason), detail),
+    };
   }
 
   async getRecord(collection: string, id: string): Promise<StoredRecord | null> {
@@ -348,6 +458,32 @@ export class UpstashStore implements Store {
 
   async close(): Promise<void> {
     // Stateless HTTP: nothing to release.
+  }
+
+  /** KEYS and ARGV of a record write, as RECORD_LUA reads them. */
+  #recordScriptArgs(write: RecordWrite): { keys: string[]; args: string[] } {
+    if (write.expectVersion !== undefined) assertInteger("expectVersion", write.expectVersion, 0);
+    const c = this.#collection(write.collection);
+    const indexFields = Object.keys(write.indexes);
+    const uniqueFields = Object.keys(write.unique ?? {});
+    const keys = [
+      `${c}h:${write.id}`,
+      `${c}seq`,
+      `${c}all`,
+      ...indexFields.map((f) => `${c}i:${esc(f)}:${esc(write.indexes[f] ?? "")}`),
+      ...uniqueFields.map((f) => `${c}u:${esc(f)}:${esc(write.unique?.[f] ?? "")}`),
+    ];
+    const args = [
+      write.mode,
+      write.expectVersion === undefined ? "" : String(write.expectVersion),
+      write.value,
+      write.id,
+      String(indexFields.length),
+      String(uniqueFields.length),
+      ...indexFields,
+      ...uniqueFields,
+    ];
+    return { keys, args };
   }
 
   #key(key: string): string {

@@ -5,7 +5,13 @@ import path from "node:path";
 import { Redis } from "@upstash/redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmbeddedStore } from "@/lib/store/embedded";
-import { type Store, StoreUnavailableError } from "@/lib/store/types";
+import {
+  type BatchFailure,
+  type BatchWrite,
+  type RecordWrite,
+  type Store,
+  StoreUnavailableError,
+} from "@/lib/store/types";
 import { UpstashStore } from "@/lib/store/upstash";
 import { getSharedRedisUrl, type RedisServer, startRedisServer } from "../support/redis-server";
 import { startUpstashBridge, type UpstashBridge } from "../support/upstash-bridge";
@@ -817,6 +823,167 @@ describe.each(backends.map((b) => [b.name, b] as const))("store contract: %s bac
       expect((await store.listRecords({ collection: base, limit: 5 })).records.map((r) => r.id)).toEqual(["x:y"]);
     });
   });
+
+  describe("atomic batches", () => {
+    const rec = (collection: string, id: string, over: Partial<RecordWrite> = {}): BatchWrite => ({
+      type: "record",
+      write: { collection, id, value: id, indexes: { s: "x" }, mode: "create", ...over },
+    });
+
+    it("apply every write when every condition holds", async () => {
+      const [list, key, collection] = [fresh("b-list"), fresh("b-key"), fresh("b-rec")];
+      await store.append(list, 0, "h");
+      const result = await store.batch([
+        { type: "append", key: list, expectedLength: 1, values: ["e0", "e1"] },
+        { type: "set", key, value: "answer", expect: [null] },
+        rec(collection, "a", { unique: { u: "1" } }),
+      ]);
+      expect(result).toEqual({ ok: true });
+      expect(await store.range(list)).toEqual(["h", "e0", "e1"]);
+      expect(await store.get(key)).toBe("answer");
+      expect(await store.getRecord(collection, "a")).toEqual({ id: "a", value: "a", version: 1 });
+      expect((await store.listRecords({ collection, where: { s: "x" }, limit: 5 })).records).toHaveLength(1);
+      const dup = rec(collection, "b", { unique: { u: "1" } });
+      expect(await store.batch([dup])).toEqual({ ok: false, index: 0, failure: { reason: "unique", field: "u" } });
+    });
+
+    it("write nothing when one condition fails, and name the first write that failed and why", async () => {
+      const [list, key, collection] = [fresh("b-list"), fresh("b-key"), fresh("b-rec")];
+      await store.append(list, 0, "h");
+      await store.set(key, "before");
+      await store.putRecord({ collection, id: "taken", value: "T", indexes: {}, unique: { u: "1" }, mode: "create" });
+      const otherList = fresh("b-list");
+      await store.append(otherList, 0, "x");
+      const good: BatchWrite[] = [
+        { type: "append", key: list, expectedLength: 1, values: ["e0"] },
+        { type: "set", key, value: "after", expect: ["before"] },
+        rec(collection, "new"),
+      ];
+      const cases: [BatchWrite, BatchFailure][] = [
+        [
+          { type: "append", key: fresh("b-list"), expectedLength: 2, values: ["x"] },
+          { reason: "length", length: 0 },
+        ],
+        [{ type: "set", key: fresh("b-key"), value: "x", expect: ["something"] }, { reason: "changed" }],
+        [{ type: "set", key: otherList, value: "x", expect: [null] }, { reason: "changed" }],
+        [rec(collection, "taken"), { reason: "exists" }],
+        [rec(collection, "ghost", { mode: "update" }), { reason: "missing" }],
+        [rec(collection, "taken", { mode: "update", expectVersion: 7 }), { reason: "version" }],
+        [rec(collection, "other", { unique: { u: "1" } }), { reason: "unique", field: "u" }],
+      ];
+      for (const [bad, failure] of cases) {
+        expect(await store.batch([...good, bad])).toEqual({ ok: false, index: 3, failure });
+        expect(await store.batch([bad, ...good])).toEqual({ ok: false, index: 0, failure });
+      }
+      expect(await store.batch([good[0] as BatchWrite, { ...good[0], key: fresh("b-list") } as BatchWrite])).toEqual({
+        ok: false,
+        index: 1,
+        failure: { reason: "length", length: 0 },
+      });
+      expect(await store.range(list)).toEqual(["h"]);
+      expect(await store.get(key)).toBe("before");
+      expect(await store.getRecord(collection, "new")).toBeNull();
+      expect((await store.listRecords({ collection, limit: 10 })).records.map((r) => r.id)).toEqual(["taken"]);
+      expect(await store.batch(good)).toEqual({ ok: true });
+    });
+
+    it("compare-and-set accepts any of the expected values, null meaning a missing key", async () => {
+      const key = fresh("cas");
+      const claim = (value: string) => store.batch([{ type: "set", key, value, expect: [null, "mine"] }]);
+      expect(await claim("mine")).toEqual({ ok: true });
+      expect(await claim("done")).toEqual({ ok: true });
+      expect(await claim("again")).toEqual({ ok: false, index: 0, failure: { reason: "changed" } });
+      expect(await store.get(key)).toBe("done");
+    });
+
+    it("apply expiry as set and append do", async () => {
+      const [short, kept, list, permanent] = [fresh("b-ttl"), fresh("b-ttl"), fresh("b-exp"), fresh("b-exp")];
+      await store.set(kept, "old", { ttlMs: 100 });
+      expect(
+        await store.batch([
+          { type: "set", key: short, value: "s", ttlMs: 100 },
+          { type: "set", key: kept, value: "new" },
+          { type: "append", key: list, expectedLength: 0, values: ["a", "b"], expiry: 100 },
+          { type: "append", key: permanent, expectedLength: 0, values: ["a"], expiry: "persist" },
+        ]),
+      ).toEqual({ ok: true });
+      await store.batch([{ type: "append", key: permanent, expectedLength: 1, values: ["b"], expiry: 100 }]);
+      await sleep(250);
+      expect(await store.get(short)).toBeNull();
+      expect(await store.get(kept)).toBe("new");
+      expect(await store.length(list)).toBe(0);
+      expect(await store.range(permanent)).toEqual(["a", "b"]);
+    });
+
+    it("give records created together distinct places in creation order", async () => {
+      const collection = fresh("b-order");
+      await store.putRecord({ collection, id: "first", value: "1", indexes: {}, mode: "create" });
+      expect(await store.batch([rec(collection, "second"), rec(collection, "third")])).toEqual({ ok: true });
+      await store.putRecord({ collection, id: "fourth", value: "4", indexes: {}, mode: "create" });
+      const ids = (await store.listRecords({ collection, limit: 10 })).records.map((r) => r.id);
+      expect(ids).toEqual(["first", "second", "third", "fourth"]);
+    });
+
+    it("carry values byte-identical", async () => {
+      const [list, collection] = [fresh("b-bytes"), fresh("b-bytes")];
+      const keys = TRICKY_VALUES.map(() => fresh("b-bytes"));
+      const result = await store.batch([
+        { type: "append", key: list, expectedLength: 0, values: TRICKY_VALUES },
+        ...TRICKY_VALUES.map(
+          (value, i): BatchWrite => ({ type: "set", key: keys[i] as string, value, expect: [null] }),
+        ),
+        ...TRICKY_VALUES.map((value, i) => rec(collection, `r${i}`, { value, indexes: { kind: value } })),
+      ]);
+      expect(result).toEqual({ ok: true });
+      expect(await store.range(list)).toEqual(TRICKY_VALUES);
+      for (const [i, value] of TRICKY_VALUES.entries()) {
+        expect(await store.get(keys[i] as string)).toBe(value);
+        expect((await store.getRecord(collection, `r${i}`))?.value).toBe(value);
+        // A compare-and-set matches the exact stored bytes.
+        expect(await store.batch([{ type: "set", key: keys[i] as string, value: "x", expect: [value] }])).toEqual({
+          ok: true,
+        });
+      }
+    });
+
+    it("refuse a batch that writes one key or record twice", async () => {
+      const key = fresh("b-twice");
+      const collection = fresh("b-twice");
+      await expect(
+        store.batch([
+          { type: "set", key, value: "1" },
+          { type: "append", key, expectedLength: 0, values: ["2"] },
+        ]),
+      ).rejects.toThrow(RangeError);
+      await expect(store.batch([rec(collection, "a"), rec(collection, "a")])).rejects.toThrow(RangeError);
+      expect(await store.get(key)).toBeNull();
+      expect(await store.getRecord(collection, "a")).toBeNull();
+    });
+
+    it("20 racing batches on the same list length: exactly one lands, whole, and the others leave nothing", async () => {
+      const [list, collection] = [fresh("b-race"), fresh("b-race")];
+      const keys = Array.from({ length: 20 }, () => fresh("b-race"));
+      const results = await Promise.all(
+        keys.map((key, w) =>
+          store.batch([
+            { type: "append", key: list, expectedLength: 0, values: [`w${w}`] },
+            { type: "set", key, value: `w${w}` },
+            rec(collection, `w${w}`),
+          ]),
+        ),
+      );
+      const winners = results.flatMap((r, w) => (r.ok ? [w] : []));
+      expect(winners).toHaveLength(1);
+      expect(results.filter((r) => !r.ok)).toEqual(
+        Array(19).fill({ ok: false, index: 0, failure: { reason: "length", length: 1 } }),
+      );
+      const w = winners[0] as number;
+      expect(await store.range(list)).toEqual([`w${w}`]);
+      const written = await Promise.all(keys.map((key) => store.get(key)));
+      expect(written.filter((v) => v !== null)).toEqual([`w${w}`]);
+      expect((await store.listRecords({ collection, limit: 30 })).records.map((r) => r.id)).toEqual([`w${w}`]);
+    });
+  });
 });
 
 describe("upstash backend against an unreliable Redis", () => {
@@ -885,6 +1052,15 @@ describe("upstash backend against an unreliable Redis", () => {
       ["getRecord", () => store.getRecord(collection, "a")],
       ["listRecords", () => store.listRecords({ collection, limit: 10 })],
       ["deleteRecord", () => store.deleteRecord(collection, "a")],
+      [
+        "batch",
+        () =>
+          store.batch([
+            { type: "append", key: list, expectedLength: 1, values: ["e1"] },
+            { type: "set", key, value: "during" },
+            { type: "record", write: { collection, id: "b", value: "B", indexes: {}, mode: "create" } },
+          ]),
+      ],
     ];
     for (const [name, attempt] of attempts) {
       const error = await attempt().then(

@@ -124,4 +124,45 @@ describe("embedded store durability", () => {
     await a.close();
     expect(await openStore(dir).range("s")).toEqual(["new"]);
   });
+
+  it("does not resurrect an expired list that a read saw expire before the key was reused", async () => {
+    const dir = tmp();
+    const a = openStore(dir);
+    await a.append("s", 0, "old", { expiry: 30 });
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await a.range("s")).toEqual([]);
+    expect(await a.length("s")).toBe(0);
+    expect(await a.append("s", 0, "new", { expiry: 60_000 })).toEqual({ ok: true, length: 1 });
+    await a.close();
+    expect(await openStore(dir).range("s")).toEqual(["new"]);
+  });
+
+  it("keeps a batch whole or drops it whole when a crash tears its log line", async () => {
+    const dir = tmp();
+    const a = openStore(dir);
+    await a.append("log", 0, "header");
+    const result = await a.batch([
+      { type: "append", key: "log", expectedLength: 1, values: ["entry"] },
+      { type: "set", key: "answer", value: "stored" },
+      { type: "record", write: { collection: "c", id: "r", value: "{}", indexes: {}, mode: "create" } },
+    ]);
+    expect(result).toEqual({ ok: true });
+    await a.close();
+    const file = path.join(dir, "store.log");
+    const whole = fs.readFileSync(file);
+    expect(whole.toString("utf8").trimEnd().split("\n")).toHaveLength(2); // one line for the whole batch
+
+    const b = openStore(dir);
+    expect(await b.range("log")).toEqual(["header", "entry"]);
+    expect(await b.get("answer")).toBe("stored");
+    expect(await b.getRecord("c", "r")).toMatchObject({ version: 1 });
+    await b.close();
+    open.splice(open.indexOf(b), 1);
+
+    fs.writeFileSync(file, whole.subarray(0, whole.length - 20)); // the crash cut the batch's line
+    const c = openStore(dir);
+    expect(await c.range("log")).toEqual(["header"]);
+    expect(await c.get("answer")).toBeNull();
+    expect(await c.getRecord("c", "r")).toBeNull();
+  });
 });

@@ -1,0 +1,24 @@
+import type { BatchWrite } from "./types";
+
+/**
+ * Refuses batches that both backends could not run with the same meaning: conditions are checked
+ * against the state before the batch, so a key or record written twice in one batch would see stale
+ * state in its second write.
+ */
+export function assertValidBatch(writes: BatchWrite[]): void {
+  const targets = new Set<string>();
+  for (const write of writes) {
+    const target = JSON.stringify(
+      write.type === "record" ? ["record", write.write.collection, write.write.id] : ["key", write.key],
+    );
+    if (targets.has(target)) throw new RangeError(`a batch may write ${target} only once`);
+    targets.add(target);
+    if (write.type === "append") {
+      if (!Number.isSafeInteger(write.expectedLength) || write.expectedLength < 0) {
+        throw new RangeError("expectedLength must be an integer >= 0");
+      }
+      if (write.values.length === 0) throw new RangeError("an append needs at least one value");
+    }
+    if (write.type === "set" && write.expect?.length === 0) throw new RangeError("expect needs at least one value");
+  }
+}
