@@ -67,7 +67,7 @@ const logKey = (sessionId: string) => `sia:k:audit:${sessionId}:log`;
 /** Item 0 of the stored list is the session header; entry `seq` is item seq + 1. */
 const stored = async (sessionId: string, seq: number) =>
   JSON.parse((await redis.lIndex(logKey(sessionId), seq + 1)) as string) as Entry;
-const store = (sessionId: string, seq: number, entry: Entry) =>
+const store = (sessionId: string, seq: number, entry: Record<string, unknown>) =>
   redis.lSet(logKey(sessionId), seq + 1, JSON.stringify(entry));
 
 /** The entry signed again, as a forger without the service's secret must: with a guessed key. */
@@ -143,7 +143,7 @@ describe("entries forged in the store: the server's report names each one", () =
   it("an entry stripped of its hmac is reported unsigned, never verified", async () => {
     const sid = await session();
     const { hmac: _h, ...stripped } = await stored(sid, 3);
-    await store(sid, 3, { ...stripped, output: { cae: "forged" } } as Entry);
+    await store(sid, 3, { ...stripped, output: { cae: "forged" } });
     const { verification, badge } = await serverReport(sid);
     expect(verification).toMatchObject({ verified: 3, unsigned: 1 });
     expect(reasonsAt(verification.problems, 3)).toEqual(["unsigned"]);
