@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypt
 import { getConfig } from "../config/config";
 import { ApiError } from "../http/problem";
 import { getStore } from "../store";
-import type { Expiry, Store } from "../store/types";
+import type { BatchFailure, BatchWrite, Expiry, Store } from "../store/types";
 import { hashOf } from "./canonical";
 import type { AuditEntry, AuditEvent } from "./entry";
 import { currentHmacKey } from "./keys";
@@ -55,6 +55,17 @@ export interface AppendRequest {
 }
 
 /**
+ * The writes an entry records (a registry record, a stored answer...), built for each attempt from
+ * the entry that attempt signs. They land in the same atomic batch as the entry, or not at all.
+ */
+export type AuditEffects = (entry: AuditEntry) => BatchWrite[];
+
+export type AppendWithEffectsOutcome =
+  | ({ ok: true } & AppendOutcome)
+  /** An effect's condition failed (`index` into the effects): neither the entry nor any effect was written. */
+  | { ok: false; index: number; failure: BatchFailure };
+
+/**
  * Appends one signed, chained entry to a session, creating the session (and its write token) on
  * first write. Concurrent writers never lose, duplicate or reorder entries: the append is
  * conditional on the list length the writer saw, and a writer that loses the race re-reads the
@@ -62,28 +73,37 @@ export interface AppendRequest {
  * last write; an incorporation or registry entry makes the session permanent.
  */
 export async function appendAuditEvent(request: AppendRequest, store: Store = getStore()): Promise<AppendOutcome> {
+  const outcome = await appendAuditEventWith(request, () => [], store);
+  if (!outcome.ok) throw new Error("appendAuditEvent: an append without effects cannot be refused");
+  return outcome;
+}
+
+/**
+ * appendAuditEvent plus the entry's effects, in one atomic store batch: the entry and what it records
+ * are both stored or neither is, whatever fails when. A new session's header goes in the same batch,
+ * so a failed first write leaves no session behind either.
+ */
+export async function appendAuditEventWith(
+  request: AppendRequest,
+  effects: AuditEffects,
+  store: Store = getStore(),
+): Promise<AppendWithEffectsOutcome> {
   const sessionId = request.sessionId ?? randomUUID();
   const key = logKey(sessionId);
   const expiry: Expiry = request.event.kind === "tool-call" ? getConfig().demoRetentionMs : "persist";
-  let sessionToken: string | null = null;
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 * attempt)));
     const [[headerRaw], [lastRaw]] = await Promise.all([store.range(key, 0, 0), store.range(key, -1, -1)]);
 
-    if (headerRaw === undefined) {
-      // A new session: whoever appends the header first owns it.
-      const header = newSessionHeader();
-      const claimed = await store.append(key, 0, header.raw, { expiry });
-      if (claimed.ok) sessionToken = header.token;
-      continue;
-    }
-    if (sessionToken === null && !request.asService) {
+    // A new session: whoever appends the header first owns it, and returns its token.
+    const header = headerRaw === undefined ? newSessionHeader() : null;
+    if (headerRaw !== undefined && !request.asService) {
       authorize(JSON.parse(headerRaw) as SessionHeader, request.sessionToken);
     }
 
     // The last item is the header (no entries yet) or the newest entry; its seq fixes the length.
-    const last = lastRaw === headerRaw ? null : (JSON.parse(lastRaw as string) as AuditEntry);
+    const last = header !== null || lastRaw === headerRaw ? null : (JSON.parse(lastRaw as string) as AuditEntry);
     const seq = last ? last.seq + 1 : 0;
     const { entry, full } = signEntry(
       {
@@ -95,8 +115,12 @@ export async function appendAuditEvent(request: AppendRequest, store: Store = ge
       },
       currentHmacKey(),
     );
-    const appended = await store.append(key, seq + 1, full, { expiry });
-    if (appended.ok) return { entry, sessionId, sessionToken };
+    const append: BatchWrite = header
+      ? { type: "append", key, expectedLength: 0, values: [header.raw, full], expiry }
+      : { type: "append", key, expectedLength: seq + 1, values: [full], expiry };
+    const result = await store.batch([append, ...effects(entry)]);
+    if (result.ok) return { ok: true, entry, sessionId, sessionToken: header?.token ?? null };
+    if (result.index > 0) return { ok: false, index: result.index - 1, failure: result.failure };
   }
   throw new ApiError("store_unavailable", "The session is too busy right now; nothing was written. Retry shortly.");
 }

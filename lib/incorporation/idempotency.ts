@@ -1,19 +1,23 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { canonicalJson } from "../audit/canonical";
 import { ApiError } from "../http/problem";
 import { getStore } from "../store";
+import type { BatchWrite } from "../store/types";
 
 /**
  * Idempotent execution of a write. The first request atomically claims its key (SET NX) and runs;
  * a concurrent twin finds the claim and waits for the stored answer instead of running again; later
- * replays get the stored answer. A claim whose runner died expires, so the key is never stuck.
+ * replays get the stored answer. The work stores its answer in the same atomic batch as its effects,
+ * as a compare-and-set on its own claim: effects and answer land together, and only once even if a
+ * claim expired under a slow runner and a twin ran too. A claim whose runner died (or hit an outage)
+ * expires after PENDING_TTL_MS, within a waiting twin's patience, so the key is never stuck.
  */
-const PENDING_TTL_MS = 60_000;
+const PENDING_TTL_MS = 10_000;
 const DONE_TTL_MS = 24 * 60 * 60_000;
 const WAIT_MS = 20_000;
 
 type Slot =
-  | { state: "pending"; bodyHash: string }
+  | { state: "pending"; bodyHash: string; runner: string }
   | { state: "done"; bodyHash: string; status: number; body: unknown; meta: Record<string, string> };
 
 export interface IdempotentResult<T> {
@@ -26,6 +30,26 @@ export interface IdempotentResult<T> {
   live: T | null;
   replayed: boolean;
 }
+
+export interface WorkResult<T> {
+  status: number;
+  body: unknown;
+  meta: Record<string, string>;
+  live: T;
+}
+
+/** What the work gets from its claim. */
+export interface IdempotencyClaim {
+  /**
+   * The write that stores the answer: put it in the batch that writes the work's effects. The store
+   * refuses it ("changed") when another runner's answer or claim holds the key.
+   */
+  answer(result: Omit<WorkResult<unknown>, "live">): BatchWrite;
+  /** Throw this when the answer write was refused: the caller then waits for the other runner's answer. */
+  lost(): Error;
+}
+
+class ClaimLost extends Error {}
 
 export function sha256Hex(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
@@ -44,22 +68,32 @@ export function idempotencyKey(body: unknown, header: string | null, scope: stri
 export async function runIdempotent<T>(
   key: string,
   bodyHash: string,
-  work: () => Promise<{ status: number; body: unknown; meta: Record<string, string>; live: T }>,
+  work: (claim: IdempotencyClaim) => Promise<WorkResult<T>>,
 ): Promise<IdempotentResult<T>> {
   const store = getStore();
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
-    const pending: Slot = { state: "pending", bodyHash };
-    if (await store.set(key, JSON.stringify(pending), { nx: true, ttlMs: PENDING_TTL_MS })) {
-      let result: { status: number; body: unknown; meta: Record<string, string>; live: T };
+    const pending = JSON.stringify({ state: "pending", bodyHash, runner: randomUUID() } satisfies Slot);
+    if (await store.set(key, pending, { nx: true, ttlMs: PENDING_TTL_MS })) {
+      const claim: IdempotencyClaim = {
+        answer: ({ status, body, meta }) => ({
+          type: "set",
+          key,
+          value: JSON.stringify({ state: "done", bodyHash, status, body, meta } satisfies Slot),
+          ttlMs: DONE_TTL_MS,
+          // Our own claim, or none left (it expired and nobody took it): no other answer can exist.
+          expect: [pending, null],
+        }),
+        lost: () => new ClaimLost(),
+      };
+      let result: WorkResult<T>;
       try {
-        result = await work();
+        result = await work(claim);
       } catch (err) {
+        if (err instanceof ClaimLost) continue; // another runner answers: replay its answer below
         await store.del(key).catch(() => {}); // let a retry run the work again
         throw err;
       }
-      const done: Slot = { state: "done", bodyHash, status: result.status, body: result.body, meta: result.meta };
-      await store.set(key, JSON.stringify(done), { ttlMs: DONE_TTL_MS });
       return { status: result.status, body: result.body, meta: result.meta, live: result.live, replayed: false };
     }
     const raw = await store.get(key);

@@ -1,17 +1,26 @@
 import { randomUUID } from "node:crypto";
 import { canonicalJson } from "../audit/canonical";
-import { isSessionId } from "../audit/entry";
-import { appendAuditEvent } from "../audit/log";
+import { type AuditEntry, isSessionId } from "../audit/entry";
+import { type AuditEffects, appendAuditEventWith } from "../audit/log";
 import { getConfig } from "../config/config";
-import { createFormingStub } from "../registry/create-forming-stub";
+import { existingFormingStub, prepareFormingStub } from "../registry/create-forming-stub";
+import { ensureSeeds } from "../registry/ensure-seeds";
 import type { RegistryRecord } from "../registry/record-schema";
 import { getStore } from "../store";
+import type { BatchWrite } from "../store/types";
 import { buildChecklist } from "./checklist";
 import { oneClickDeployUrl } from "./deploy-url";
 import { COMPANY_ENV_VARS } from "./env-vars";
 import type { Finding } from "./finding-codes";
 import { generateFiles } from "./generate-files";
-import { type IdempotentResult, idempotencyKey, runIdempotent, sha256Hex } from "./idempotency";
+import {
+  type IdempotencyClaim,
+  type IdempotentResult,
+  idempotencyKey,
+  runIdempotent,
+  sha256Hex,
+  type WorkResult,
+} from "./idempotency";
 import { DEFAULT_SMVM_ARS } from "./legal-figures";
 import { rfc001Report } from "./rfc001";
 import { slugOf } from "./slug";
@@ -67,25 +76,37 @@ function auditLinks(baseUrl: string, sessionId: string) {
   };
 }
 
-/** The one audit entry of a call: the input summarised, the output as a digest. */
-function auditCall(input: IncorporateInput, sessionId: string, outcome: "ok" | "rejected", output: unknown) {
-  return appendAuditEvent({
-    sessionId,
-    sessionToken: input.sessionToken,
-    event: {
-      kind: "incorporation",
-      action: "auto_incorporate",
-      actor: input.actor,
-      input: summarise(input.body),
-      output,
-      outcome,
+/**
+ * The one audit entry of a call (the input summarised, the output as a digest), written in one atomic
+ * batch with `effects`: the forming stub and the stored answer exist exactly when the entry does.
+ */
+function auditCall(
+  input: IncorporateInput,
+  sessionId: string,
+  outcome: "ok" | "rejected",
+  output: unknown,
+  effects: AuditEffects,
+) {
+  return appendAuditEventWith(
+    {
+      sessionId,
+      sessionToken: input.sessionToken,
+      event: {
+        kind: "incorporation",
+        action: "auto_incorporate",
+        actor: input.actor,
+        input: summarise(input.body),
+        output,
+        outcome,
+      },
     },
-  });
+    effects,
+  );
 }
 
-type RunResult = { status: number; body: unknown; meta: { sessionId: string }; live: LiveSecrets };
+type RunResult = WorkResult<LiveSecrets> & { meta: { sessionId: string } };
 
-async function run(input: IncorporateInput): Promise<RunResult> {
+async function run(input: IncorporateInput, claim: IdempotencyClaim): Promise<RunResult> {
   const config = getConfig();
   const smvm = config.env.SMVM_ARS ?? DEFAULT_SMVM_ARS;
   const { findings, request } = validateIncorporation(input.body, { lang: input.lang, smvm });
@@ -96,15 +117,14 @@ async function run(input: IncorporateInput): Promise<RunResult> {
 
   if (!request) {
     const errors = findings.filter((f) => f.severity === "error").map((f) => `${f.field}:${f.code}`);
-    const appended = await auditCall(input, sessionId, "rejected", { ok: false, findings: errors });
-    return {
-      status: 422,
-      body: { ok: false, validation: { findings }, rfc001 },
-      meta: { sessionId: appended.sessionId },
-      live: { sessionId: appended.sessionId, sessionToken: appended.sessionToken, claimToken: null },
-    };
+    const answer = { status: 422, body: { ok: false, validation: { findings }, rfc001 }, meta: { sessionId } };
+    const appended = await auditCall(input, sessionId, "rejected", { ok: false, findings: errors }, () => [
+      claim.answer(answer),
+    ]);
+    if (!appended.ok) throw claim.lost();
+    return { ...answer, live: { sessionId, sessionToken: appended.sessionToken, claimToken: null } };
   }
-  return succeed(request, findings, rfc001, sessionId, input);
+  return succeed(request, findings, rfc001, sessionId, input, claim);
 }
 
 async function succeed(
@@ -113,6 +133,7 @@ async function succeed(
   rfc001: ReturnType<typeof rfc001Report>,
   sessionId: string,
   input: IncorporateInput,
+  claim: IdempotencyClaim,
 ): Promise<RunResult> {
   const config = getConfig();
   const slug = slugOf(request.denominacion);
@@ -126,38 +147,56 @@ async function succeed(
     slug,
   };
   const filesDigest = `sha256:${sha256Hex(canonicalJson(files))}`;
-  const appended = await auditCall(input, sessionId, "ok", { ok: true, slug, filesDigest });
-  const stub = await createFormingStub({ sessionId, denominacion: request.denominacion });
-  const recordUrl = `${input.baseUrl}/api/registry/${encodeURIComponent(stub.record.id)}`;
-  // The claim token is added for the creating caller only; a replay shows null.
-  const registry: { record: RegistryRecord; url: string; claimUrl: string; claimToken: null } = {
-    record: stub.record,
-    url: recordUrl,
-    claimUrl: `${recordUrl}/claim`,
-    claimToken: null,
-  };
-  return {
-    status: 200,
-    body: {
+  const stub = prepareFormingStub({ sessionId, denominacion: request.denominacion });
+  await ensureSeeds();
+
+  const answerFor = (entry: AuditEntry, record: RegistryRecord) => {
+    const recordUrl = `${input.baseUrl}/api/registry/${encodeURIComponent(record.id)}`;
+    // The claim token is added for the creating caller only; a replay shows null.
+    const registry: { record: RegistryRecord; url: string; claimUrl: string; claimToken: null } = {
+      record,
+      url: recordUrl,
+      claimUrl: `${recordUrl}/claim`,
+      claimToken: null,
+    };
+    const body: IncorporationSuccess = {
       ok: true,
       sociedad,
       config: files,
       envVars: COMPANY_ENV_VARS.map(({ name, description }) => ({ name, description })),
       checklist,
       deploy: { oneClickUrl: deployUrl },
-      audit: {
-        sessionId,
-        backend: getStore().backend,
-        entry: appended.entry,
-        ...auditLinks(input.baseUrl, sessionId),
-      },
+      audit: { sessionId, backend: getStore().backend, entry, ...auditLinks(input.baseUrl, sessionId) },
       registry,
       validation: { findings },
       rfc001,
-    } satisfies IncorporationSuccess,
-    meta: { sessionId },
-    live: { sessionId, sessionToken: appended.sessionToken, claimToken: stub.claimToken },
+    };
+    return { status: 200, body, meta: { sessionId } };
   };
+
+  // The same company in the same session already has its stub (an earlier call with another body):
+  // the entry then records a call that reuses it, and no claim token is shown again.
+  let existing: RegistryRecord | null = null;
+  for (;;) {
+    const record = existing ?? stub.record;
+    const effects: BatchWrite[] = existing ? [] : [{ type: "record", write: stub.write }];
+    const appended = await auditCall(input, sessionId, "ok", { ok: true, slug, filesDigest }, (entry) => [
+      ...effects,
+      claim.answer(answerFor(entry, record)),
+    ]);
+    if (appended.ok) {
+      const claimToken = existing ? null : stub.claimToken;
+      return {
+        ...answerFor(appended.entry, record),
+        live: { sessionId, sessionToken: appended.sessionToken, claimToken },
+      };
+    }
+    if (appended.index < effects.length && appended.failure.reason === "exists") {
+      existing = await existingFormingStub(stub);
+      continue;
+    }
+    throw claim.lost();
+  }
 }
 
 export interface IncorporateOutcome extends IdempotentResult<LiveSecrets> {
@@ -167,12 +206,13 @@ export interface IncorporateOutcome extends IdempotentResult<LiveSecrets> {
 
 /**
  * POST /api/auto-incorporate: validates, and either rejects (422 with findings and the RFC-001
- * report) or generates the company's files, checklist and deploy link, creates its forming registry
- * stub, and appends one audit entry either way. Idempotent on the body (or the Idempotency-Key).
+ * report) or generates the company's files, checklist and deploy link and its forming registry stub,
+ * and appends one audit entry either way. The entry, the stub and the stored answer are one atomic
+ * store batch: all of them exist or none does. Idempotent on the body (or the Idempotency-Key).
  */
 export async function incorporate(input: IncorporateInput): Promise<IncorporateOutcome> {
   const { key, bodyHash } = idempotencyKey(input.body, input.idempotencyKey, input.scope);
-  const result = await runIdempotent(key, bodyHash, () => run(input));
+  const result = await runIdempotent(key, bodyHash, (claim) => run(input, claim));
   const stored = result.body as { ok: boolean; audit?: Record<string, unknown>; registry?: Record<string, unknown> };
   let response: unknown = stored;
   if (result.live && stored.ok) {

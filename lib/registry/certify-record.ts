@@ -1,18 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { appendAuditEvent } from "../audit/log";
+import { appendAuditEventWith } from "../audit/log";
 import { TargetRefusedError } from "../certifier/certifier-errors";
 import { certifyOrigin } from "../certifier/certify-origin";
 import { getNetworkPolicy } from "../certifier/get-network-policy";
 import { refusalProblem } from "../certifier/refusal-problem";
 import { ApiError } from "../http/problem";
-import { getStore } from "../store";
 import { applyTransition } from "./apply-transition";
 import { authorizeToken } from "./authorize-token";
 import { SCHEMA_FILES } from "./build-json-schemas";
 import { loadEntryOrThrow } from "./get-registry-record";
 import type { CertificationReport, RegistryRecord } from "./record-schema";
 import { schemaUrl } from "./schema-url";
-import { type RegistryEntry, saveEntry } from "./stored-record";
+import { entryWrite } from "./stored-record";
 
 export const reportKey = (id: string) => `registry:report:${id}`;
 
@@ -20,17 +19,16 @@ export type CertifyTrigger = { token: string } | { cron: true };
 
 const MAX_ATTEMPTS = 5;
 
-async function appendCertification(
-  entry: RegistryEntry,
+function certificationEvent(
   actor: string,
   report: CertificationReport,
   transition: { from: RegistryRecord; to: RegistryRecord },
-): Promise<{ sessionId: string; entryId: string }> {
-  const event = {
+) {
+  return {
     kind: "registry" as const,
     action: "registry_certify",
     actor,
-    input: { recordId: entry.record.id, target: report.target },
+    input: { recordId: transition.from.id, target: report.target },
     output: {
       score: report.score,
       rating: report.rating,
@@ -42,19 +40,15 @@ async function appendCertification(
     },
     outcome: report.passed ? ("ok" as const) : ("rejected" as const),
   };
-  // The service writes as itself: it keeps no session token for the records it certifies.
-  const sessionId = entry.auditSessionId ?? randomUUID();
-  const outcome = await appendAuditEvent({ sessionId, sessionToken: null, asService: true, event });
-  return { sessionId, entryId: outcome.entry.id };
 }
 
 /**
  * Certifies a record's public URL and applies the verdict through the state machine: draft -> live at
  * C or better, live good standing active <-> suspended. The owner or the operator (admin token) may
  * ask for it; the scheduled re-check runs it as `system`. Every certification appends one entry to
- * the record's audit session (opened on the first one) before the record changes, and the report is
- * kept for GET /api/registry/{id}/report. Refused origins are a 422 problem for requests and a failed
- * certification for the re-check.
+ * the record's audit session (opened on the first one) in the same atomic batch that changes the
+ * record and keeps the report for GET /api/registry/{id}/report. Refused origins are a 422 problem
+ * for requests and a failed certification for the re-check.
  */
 export async function certifyRecord(
   id: string,
@@ -95,29 +89,37 @@ export async function certifyRecord(
     rating: report.rating,
     passed: report.passed,
   };
-  const audit = await appendCertification(loaded.entry, actor, report, {
-    from: record,
-    to: applyTransition(record, event),
-  });
-  report = { ...report, audit: { sessionId: audit.sessionId, entryId: audit.entryId } };
-
+  // The service writes as itself: it keeps no session token for the records it certifies.
+  const newSessionId = randomUUID();
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = loaded.entry.record;
     if (current.publicUrl !== record.publicUrl) {
       throw new ApiError("conflict", "The record's public URL changed during certification; certify it again.");
     }
     const next = applyTransition(current, event);
+    const sessionId = loaded.entry.auditSessionId ?? newSessionId;
     // A formed record keeps its incorporation session as sessionId; others show the session opened here.
-    if (current.source !== "formed") next.sessionId = audit.sessionId;
-    const result = await saveEntry(
-      { ...loaded.entry, record: next, auditSessionId: audit.sessionId },
+    if (current.source !== "formed") next.sessionId = sessionId;
+    const write = entryWrite(
+      { ...loaded.entry, record: next, auditSessionId: sessionId },
       { mode: "update", expectVersion: loaded.version },
     );
-    if (result.ok) {
-      await getStore().set(reportKey(id), JSON.stringify(report));
-      return { record: next, report };
-    }
-    loaded = await loadEntryOrThrow(id);
+    const withAudit = (entryId: string) => ({ ...report, audit: { sessionId, entryId } });
+    // The entry, the record's new state and the report are one atomic batch: all of them or none.
+    const appended = await appendAuditEventWith(
+      {
+        sessionId,
+        sessionToken: null,
+        asService: true,
+        event: certificationEvent(actor, report, { from: current, to: next }),
+      },
+      (entry) => [
+        { type: "record", write },
+        { type: "set", key: reportKey(id), value: JSON.stringify(withAudit(entry.id)) },
+      ],
+    );
+    if (appended.ok) return { record: next, report: withAudit(appended.entry.id) };
+    loaded = await loadEntryOrThrow(id); // the record changed meanwhile: apply the verdict to its new state
   }
   throw new ApiError("conflict", "The record kept changing during certification; certify it again.");
 }

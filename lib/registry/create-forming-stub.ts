@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
 import { isSessionId } from "../audit/entry";
+import { getStore } from "../store";
+import type { RecordWrite } from "../store/types";
 import { ensureSeeds } from "./ensure-seeds";
 import { hashToken, issueToken } from "./issue-token";
 import { slugify } from "./make-record-id";
 import type { Disclosure, RegistryRecord } from "./record-schema";
-import { loadEntry, saveEntry } from "./stored-record";
+import { entryWrite, loadEntry, type RegistryEntry } from "./stored-record";
 
 export interface FormingStubInput {
   /** The incorporation's audit session: the stub's `sessionId`, where its certifications are logged. */
@@ -30,18 +32,23 @@ function companyKey(denominacion: string): string {
   return denominacion.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
 }
 
-/**
- * Creates the registry stub of a company at incorporation (status forming, source formed, good
- * standing unverified) and returns its claim token. Idempotent per session and company: the id is
- * derived from both, so a replay finds the same stub, and two companies with the same name in
- * different sessions get different ids.
- */
-export async function createFormingStub(input: FormingStubInput): Promise<FormingStub> {
-  if (!isSessionId(input.sessionId)) throw new TypeError("createFormingStub: invalid sessionId");
-  const name = input.denominacion.trim().replace(/\s+/g, " ");
-  if (!name || name.length > 120) throw new TypeError("createFormingStub: denominacion must be 1 to 120 characters");
-  await ensureSeeds();
+/** A forming stub ready to be written: its record, its claim token and the store write that creates it. */
+export interface PreparedFormingStub {
+  record: RegistryRecord;
+  claimToken: string;
+  write: RecordWrite;
+}
 
+/**
+ * Builds the registry stub of a company at incorporation (status forming, source formed, good
+ * standing unverified) and its claim token, without writing it: the incorporation writes it in the
+ * same atomic batch as its audit entry. The id is derived from session and company, so a replay finds
+ * the same stub, and two companies with the same name in different sessions get different ids.
+ */
+export function prepareFormingStub(input: FormingStubInput): PreparedFormingStub {
+  if (!isSessionId(input.sessionId)) throw new TypeError("prepareFormingStub: invalid sessionId");
+  const name = input.denominacion.trim().replace(/\s+/g, " ");
+  if (!name || name.length > 120) throw new TypeError("prepareFormingStub: denominacion must be 1 to 120 characters");
   const digest = createHash("sha256")
     .update(`${input.sessionId}\n${companyKey(name)}`)
     .digest("hex")
@@ -67,20 +74,30 @@ export async function createFormingStub(input: FormingStubInput): Promise<Formin
     sessionId: input.sessionId,
   };
   const claimToken = issueToken("claim");
-  const result = await saveEntry(
-    {
-      v: 1,
-      record,
-      ownerTokenHash: null,
-      claimTokenHash: hashToken(claimToken),
-      auditSessionId: input.sessionId,
-    },
-    { mode: "create" },
-  );
-  if (result.ok) return { record, claimToken, created: true };
-  const existing = await loadEntry(id);
-  if (!existing || existing.entry.record.sessionId !== input.sessionId) {
-    throw new Error(`createFormingStub: id ${id} is taken by another record`);
+  const entry: RegistryEntry = {
+    v: 1,
+    record,
+    ownerTokenHash: null,
+    claimTokenHash: hashToken(claimToken),
+    auditSessionId: input.sessionId,
+  };
+  return { record, claimToken, write: entryWrite(entry, { mode: "create" }) };
+}
+
+/** The stub that already holds a prepared stub's id; it must belong to the same session. */
+export async function existingFormingStub(prepared: PreparedFormingStub): Promise<RegistryRecord> {
+  const existing = await loadEntry(prepared.record.id);
+  if (!existing || existing.entry.record.sessionId !== prepared.record.sessionId) {
+    throw new Error(`formingStub: id ${prepared.record.id} is taken by another record`);
   }
-  return { record: existing.entry.record, claimToken: null, created: false };
+  return existing.entry.record;
+}
+
+/** Creates a forming stub on its own and returns its claim token; idempotent per session and company. */
+export async function createFormingStub(input: FormingStubInput): Promise<FormingStub> {
+  const prepared = prepareFormingStub(input);
+  await ensureSeeds();
+  const result = await getStore().putRecord(prepared.write);
+  if (result.ok) return { record: prepared.record, claimToken: prepared.claimToken, created: true };
+  return { record: await existingFormingStub(prepared), claimToken: null, created: false };
 }

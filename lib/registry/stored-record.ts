@@ -1,6 +1,6 @@
 import { ApiError } from "../http/problem";
 import { getStore } from "../store";
-import type { RecordWriteResult } from "../store/types";
+import type { RecordWrite, RecordWriteResult } from "../store/types";
 import type { RegistryRecord } from "./record-schema";
 
 /** The store collection of the registry. */
@@ -42,18 +42,18 @@ function cuitKey(cuit: string): string {
 }
 
 /**
- * Writes an entry with its indexes (the list filters) and unique claims (public URL, CUIT) in one
- * atomic store operation: a write refused for a duplicate or a stale version leaves nothing behind.
+ * The store write of an entry with its indexes (the list filters) and unique claims (public URL,
+ * CUIT): one atomic record write, alone (saveEntry) or in a batch with the audit entry that records it.
  */
-export function saveEntry(
+export function entryWrite(
   entry: RegistryEntry,
   options: { mode: "create" | "update"; expectVersion?: number },
-): Promise<RecordWriteResult> {
+): RecordWrite {
   const { record } = entry;
   const unique: Record<string, string> = {};
   if (record.publicUrl !== "-") unique.publicUrl = record.publicUrl;
   if (record.operatorCuit) unique.operatorCuit = cuitKey(record.operatorCuit);
-  return getStore().putRecord({
+  return {
     collection: REGISTRY_COLLECTION,
     id: record.id,
     value: JSON.stringify(entry),
@@ -61,7 +61,15 @@ export function saveEntry(
     unique,
     mode: options.mode,
     ...(options.expectVersion === undefined ? {} : { expectVersion: options.expectVersion }),
-  });
+  };
+}
+
+/** Writes an entry on its own: a write refused for a duplicate or a stale version leaves nothing behind. */
+export function saveEntry(
+  entry: RegistryEntry,
+  options: { mode: "create" | "update"; expectVersion?: number },
+): Promise<RecordWriteResult> {
+  return getStore().putRecord(entryWrite(entry, options));
 }
 
 /** The 409 for a write refused by a unique claim; names the member so the caller knows what to change. */
