@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { pageSecurityHeaders } from "./lib/http/security-headers";
+import { BADGE_CSP, pageSecurityHeaders } from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -8,7 +8,11 @@ const nextConfig: NextConfig = {
   // Type checking runs in the test command (tsc 7); Next's own check needs the TypeScript JS API.
   typescript: { ignoreBuildErrors: true },
   async headers() {
-    return [{ source: "/:path*", headers: pageSecurityHeaders }];
+    return [
+      { source: "/:path*", headers: pageSecurityHeaders },
+      // Later rules win: the badge keeps its own, stricter policy.
+      { source: "/api/badge/:sessionId", headers: [{ key: "Content-Security-Policy", value: BADGE_CSP }] },
+    ];
   },
 };
 

@@ -26,3 +26,9 @@ export const pageSecurityHeaders = [
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
   { key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" },
 ];
+
+/**
+ * The badge is an SVG that may be opened on its own: no script, no fetch, only its inline style. Set
+ * in next.config.ts after the page headers, which would otherwise replace it.
+ */
+export const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";

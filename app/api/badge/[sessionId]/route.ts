@@ -1,6 +1,7 @@
 import { getBadge } from "@/lib/badge/get-badge";
 import { preflight } from "@/lib/http/cors";
 import { route } from "@/lib/http/handler";
+import { BADGE_CSP } from "@/lib/http/security-headers";
 
 type Ctx = { params: Promise<{ sessionId: string }> };
 
@@ -14,7 +15,7 @@ export const GET = route<Ctx>(
       "cache-control": "no-cache, max-age=0, must-revalidate",
       etag,
       "x-content-type-options": "nosniff",
-      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
+      "content-security-policy": BADGE_CSP,
     };
     if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
     return new Response(svg, { status, headers });
