@@ -1,9 +1,8 @@
 import { getStore } from "../store";
-import { canonicalJson, hashOf } from "./canonical";
 import { signCheckpoint } from "./checkpoint";
-import { hmacKeys } from "./keys";
-import { readAuditEntries } from "./log";
-import { type VerificationReport, verifyEntries } from "./verify";
+import { parseAuditItem } from "./log";
+import { readVerifiedLog, type VerifiedLog } from "./verified-log";
+import type { VerificationReport } from "./verify";
 
 export interface AuditLogResult {
   sessionId: string;
@@ -15,24 +14,36 @@ export interface AuditLogResult {
   verification?: VerificationReport;
 }
 
-/** The head a verifier recomputes: the hash of the last entry's canonical form, null when empty. */
-export function headOf(entries: unknown[]): string | null {
-  return entries.length === 0 ? null : hashOf(canonicalJson(entries[entries.length - 1]));
+/** The log with a freshly signed checkpoint over its size and head. */
+async function readSigned(sessionId: string) {
+  const store = getStore();
+  const log: VerifiedLog = await readVerifiedLog(sessionId, store);
+  const checkpoint = await signCheckpoint({ sessionId, size: log.items.length, head: log.report.head.hash });
+  return { backend: store.backend, log, checkpoint };
 }
 
 /** Reads a session's log with a freshly signed checkpoint and, on request, the verification report. */
 export async function getAuditLog(sessionId: string, options: { verify?: boolean } = {}): Promise<AuditLogResult> {
-  const store = getStore();
-  const entries = await readAuditEntries(sessionId, store);
-  const verification = options.verify ? verifyEntries(sessionId, entries, hmacKeys()) : undefined;
-  const head = verification ? verification.head.hash : headOf(entries);
-  const checkpoint = await signCheckpoint({ sessionId, size: entries.length, head });
+  const { backend, log, checkpoint } = await readSigned(sessionId);
   return {
     sessionId,
-    backend: store.backend,
-    count: entries.length,
-    entries,
+    backend,
+    count: log.items.length,
+    entries: log.items.map(parseAuditItem),
     checkpoint,
-    ...(verification ? { verification } : {}),
+    ...(options.verify ? { verification: log.report } : {}),
   };
+}
+
+/**
+ * The same document as JSON text for GET /api/play/audit/{sessionId}. Each entry is copied in as
+ * stored (its canonical form, already JSON) instead of being parsed and serialised again; an item
+ * that is not JSON goes in as a string, as getAuditLog gives it.
+ */
+export async function getAuditLogJson(sessionId: string, options: { verify?: boolean } = {}): Promise<string> {
+  const { backend, log, checkpoint } = await readSigned(sessionId);
+  const entries = log.items.map((raw, i) => (log.unparseable.has(i) ? JSON.stringify(raw) : raw)).join(",");
+  const head = `{"sessionId":${JSON.stringify(sessionId)},"backend":${JSON.stringify(backend)},"count":${log.items.length}`;
+  const verification = options.verify ? `,"verification":${JSON.stringify(log.report)}` : "";
+  return `${head},"entries":[${entries}],"checkpoint":${JSON.stringify(checkpoint)}${verification}}`;
 }

@@ -178,16 +178,23 @@ function authorize(header: SessionHeader, presented: string | null) {
   }
 }
 
+/** A session's stored items in order, each an entry's full canonical form; an unknown session has none. */
+export function readAuditItems(sessionId: string, store: Store = getStore()): Promise<string[]> {
+  return store.range(logKey(sessionId), 1, -1);
+}
+
+/** A stored item as a value: an unparseable, hand-edited item stays a string (verification reports it as malformed). */
+export function parseAuditItem(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
 /** A session's entries in order, as stored; an unknown session is an empty log. */
 export async function readAuditEntries(sessionId: string, store: Store = getStore()): Promise<unknown[]> {
-  const items = await store.range(logKey(sessionId), 1, -1);
-  return items.map((raw) => {
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      return raw; // an unparseable, hand-edited item: verification reports it as malformed
-    }
-  });
+  return (await readAuditItems(sessionId, store)).map(parseAuditItem);
 }
 
 /** Entries after `afterSeq` (for the stream), in order. */

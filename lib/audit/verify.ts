@@ -15,30 +15,54 @@ export interface VerificationReport extends Tally {
   head: { size: number; hash: string | null };
 }
 
+/** Where a verification stands after some entries: their counts and the hash the next `prev` must equal. */
+export interface VerificationState {
+  tally: Tally;
+  prevHash: string | null;
+}
+
+export function startVerification(): VerificationState {
+  return { tally: emptyTally(), prevHash: null };
+}
+
 /**
- * Re-verifies a session's entries with the HMAC keys (kid -> secret). The rules are the shared ones
- * of packages/incorporate (also used offline): editing entry k marks k (HMAC) and k+1 (its link);
- * deleting k marks k+1; swapping marks both. One canonicalisation, one HMAC and one SHA-256 per entry.
+ * Judges the next entry of a session (at position `state.tally.total`) with the HMAC keys (kid ->
+ * secret) and advances the state. The rules are the shared ones of packages/incorporate (also used
+ * offline): editing entry k marks k (HMAC) and k+1 (its link); deleting k marks k+1; swapping marks
+ * both. One canonicalisation, one HMAC and one SHA-256 per entry.
  */
-export function verifyEntries(sessionId: string, entries: unknown[], keys: Record<string, string>): VerificationReport {
-  const tally = emptyTally();
-  let prevHash: string | null = null;
-  entries.forEach((raw, seq) => {
-    let full: string;
-    let hmac: HmacCheck = "skipped";
-    if (isEntryObject(raw)) {
-      const forms = canonicalForms(raw);
-      full = forms.full;
-      if (raw.hmac !== undefined) {
-        const secret = typeof raw.kid === "string" && Object.hasOwn(keys, raw.kid) ? keys[raw.kid] : undefined;
-        if (secret === undefined) hmac = "unknown_kid";
-        else hmac = raw.hmac === hmacOf(forms.signed, secret) ? "ok" : "mismatch";
-      }
-    } else {
-      full = canonicalJson(raw);
+export function verifyNext(
+  state: VerificationState,
+  sessionId: string,
+  raw: unknown,
+  keys: Record<string, string>,
+): void {
+  let full: string;
+  let hmac: HmacCheck = "skipped";
+  if (isEntryObject(raw)) {
+    const forms = canonicalForms(raw);
+    full = forms.full;
+    if (raw.hmac !== undefined) {
+      const secret = typeof raw.kid === "string" && Object.hasOwn(keys, raw.kid) ? keys[raw.kid] : undefined;
+      if (secret === undefined) hmac = "unknown_kid";
+      else hmac = raw.hmac === hmacOf(forms.signed, secret) ? "ok" : "mismatch";
     }
-    tallyEntry(tally, seq, judgeEntry(sessionId, seq, raw, prevHash, hmac));
-    prevHash = hashOf(full);
-  });
-  return { ...tally, head: { size: entries.length, hash: prevHash } };
+  } else {
+    full = canonicalJson(raw);
+  }
+  tallyEntry(state.tally, state.tally.total, judgeEntry(sessionId, state.tally.total, raw, state.prevHash, hmac));
+  state.prevHash = hashOf(full);
+}
+
+/** The report of a state, sharing nothing mutable with it. */
+export function reportOf(state: VerificationState): VerificationReport {
+  const { tally, prevHash } = state;
+  return { ...tally, problems: tally.problems.slice(), head: { size: tally.total, hash: prevHash } };
+}
+
+/** Re-verifies a session's entries with the HMAC keys (kid -> secret). */
+export function verifyEntries(sessionId: string, entries: unknown[], keys: Record<string, string>): VerificationReport {
+  const state = startVerification();
+  for (const raw of entries) verifyNext(state, sessionId, raw, keys);
+  return reportOf(state);
 }

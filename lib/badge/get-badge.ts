@@ -1,8 +1,6 @@
 import { createHash } from "node:crypto";
 import { isSessionId } from "../audit/entry";
-import { hmacKeys } from "../audit/keys";
-import { readAuditEntries } from "../audit/log";
-import { verifyEntries } from "../audit/verify";
+import { readVerifiedLog } from "../audit/verified-log";
 import { badgeFor, renderBadgeSvg } from "./render-badge";
 
 /** The SVG for a session id (an invalid id gets its own badge and a 400, with no store lookup). */
@@ -14,7 +12,7 @@ export async function getBadge(rawSessionId: string): Promise<{ svg: string; eta
     /* fails the pattern */
   }
   const valid = isSessionId(sessionId);
-  const report = valid ? verifyEntries(sessionId, await readAuditEntries(sessionId), hmacKeys()) : null;
+  const report = valid ? (await readVerifiedLog(sessionId)).report : null;
   const svg = renderBadgeSvg(badgeFor(report));
   const etag = `"${createHash("sha256").update(svg).digest("base64url").slice(0, 22)}"`;
   return { svg, etag, status: valid ? 200 : 400 };

@@ -44,7 +44,12 @@ export function errorResponse(err: unknown, instance?: string): Response {
 
 /** A JSON response with the given status and headers. */
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  return new Response(JSON.stringify(body), {
+  return jsonText(JSON.stringify(body), init);
+}
+
+/** A JSON response whose body is already serialised. */
+export function jsonText(text: string, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return new Response(text, {
     status: init.status ?? 200,
     headers: { "content-type": "application/json; charset=utf-8", ...init.headers },
   });

@@ -1,7 +1,7 @@
-import { getAuditLog } from "@/lib/audit/get-audit-log";
+import { getAuditLogJson } from "@/lib/audit/get-audit-log";
 import { requireSessionId } from "@/lib/audit/session-id";
 import { preflight } from "@/lib/http/cors";
-import { json, route } from "@/lib/http/handler";
+import { jsonText, route } from "@/lib/http/handler";
 import { booleanFlag } from "@/lib/http/query";
 
 type Ctx = { params: Promise<{ sessionId: string }> };
@@ -11,7 +11,7 @@ export const GET = route<Ctx>(
   async (request, { params }) => {
     const sessionId = requireSessionId((await params).sessionId);
     const verify = booleanFlag(new URL(request.url), "verify");
-    return json(await getAuditLog(sessionId, { verify }), { headers: { "cache-control": "no-store" } });
+    return jsonText(await getAuditLogJson(sessionId, { verify }), { headers: { "cache-control": "no-store" } });
   },
   { cors: true },
 );
