@@ -9,6 +9,8 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 export interface AppServer {
   url: string;
   port: number;
+  /** The server process (e.g. to read its CPU time). */
+  pid: number;
   dataDir: string;
   /** Everything the server printed so far. */
   output(): string;
@@ -31,12 +33,15 @@ export async function freePort(): Promise<number> {
  * fresh DATA_DIR, and waits until it answers. Requires `next build` to have run (the test command
  * does it first).
  */
-export async function startApp(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<AppServer> {
+export async function startApp(
+  options: { env?: Record<string, string>; dataDir?: string; port?: number } = {},
+): Promise<AppServer> {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   if (!fs.existsSync(path.join(ROOT, distDir, "BUILD_ID"))) {
     throw new Error("No production build: run `npx next build` (the test command does) before integration tests.");
   }
-  const port = await freePort();
+  // A caller may pick the port first, e.g. to configure PUBLIC_BASE_URL with it.
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "sia-app-"));
   const child: ChildProcess = spawn(process.execPath, ["scripts/server.mjs"], {
     cwd: ROOT,
@@ -82,6 +87,7 @@ export async function startApp(options: { env?: Record<string, string>; dataDir?
   return {
     url,
     port,
+    pid: child.pid as number,
     dataDir,
     output: () => output,
     async stop() {
