@@ -1,10 +1,13 @@
 import { type KeyboardEvent, type Ref, useState } from "react";
 import type { Lang } from "@/lib/i18n";
-import { type IncorporateMessages, incorporate } from "@/lib/i18n/messages/incorporate";
+import type { IncorporateMessages } from "@/lib/i18n/messages/incorporate";
+import { fill } from "@/lib/i18n/template";
 import type { IncorporationSuccess } from "@/lib/incorporation/success";
 import { CopyButton } from "../_components/audit/copy-button";
 import { CodeBlock } from "../_components/code-block";
 import { formatPesos } from "./format-pesos";
+
+type ResultMessages = IncorporateMessages["result"];
 
 /** Saves `content` as a file named after the last part of `path`, without a round trip. */
 function download(path: string, content: string) {
@@ -29,8 +32,7 @@ function hostAndPath(url: string): string {
 }
 
 /** The generated files as tabs (arrow keys move between them), each with copy and download. */
-function FileTabs({ files, lang }: { files: Record<string, string>; lang: Lang }) {
-  const t = incorporate[lang].result.files;
+function FileTabs({ files, t }: { files: Record<string, string>; t: ResultMessages["files"] }) {
   const paths = Object.keys(files);
   const [selected, setSelected] = useState(0);
 
@@ -81,16 +83,16 @@ function FileTabs({ files, lang }: { files: Record<string, string>; lang: Lang }
           <div className="button-row inc-file-actions">
             <CopyButton
               text={files[path] ?? ""}
-              label={t.copy(path)}
+              label={fill(t.copy, { path })}
               copiedLabel={t.copied}
               failedLabel={t.copyFailed}
             />
             <button type="button" className="button button-small" onClick={() => download(path, files[path] ?? "")}>
-              {t.download(path)}
+              {fill(t.download, { path })}
             </button>
           </div>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1). */}
-          <section className="inc-code" tabIndex={0} aria-label={t.code(path)}>
+          <section className="inc-code" tabIndex={0} aria-label={fill(t.code, { path })}>
             <CodeBlock>{files[path]}</CodeBlock>
           </section>
         </div>
@@ -112,7 +114,7 @@ function Secret({
   /** How the copy button names it. */
   short: string;
   use: string;
-  m: IncorporateMessages["result"]["secrets"];
+  m: ResultMessages["secrets"];
 }) {
   return (
     <div>
@@ -121,7 +123,12 @@ function Secret({
         <code className="inc-token" translate="no">
           {token}
         </code>
-        <CopyButton text={token} label={m.copy(short)} copiedLabel={m.copied} failedLabel={m.copyFailed} />
+        <CopyButton
+          text={token}
+          label={fill(m.copy, { what: short })}
+          copiedLabel={m.copied}
+          failedLabel={m.copyFailed}
+        />
         <span className="inc-token-use">{use}</span>
       </dd>
     </div>
@@ -134,19 +141,23 @@ function Secret({
  * session with its badge.
  */
 export function IncorporationResult({
+  t,
+  severity,
   lang,
   result,
   replayed,
   headingRef,
   onEdit,
 }: {
+  t: ResultMessages;
+  /** How the findings' severities read. */
+  severity: IncorporateMessages["form"]["severity"];
   lang: Lang;
   result: IncorporationSuccess;
   replayed: boolean;
   headingRef: Ref<HTMLHeadingElement>;
   onEdit: () => void;
 }) {
-  const t = incorporate[lang].result;
   const { sociedad, audit, registry } = result;
   const sessionToken = audit.sessionToken;
   const claimToken = registry.claimToken ?? undefined;
@@ -157,7 +168,7 @@ export function IncorporationResult({
   return (
     <section aria-labelledby="inc-result-title" className="inc-result">
       <h2 id="inc-result-title" tabIndex={-1} ref={headingRef}>
-        {t.title(sociedad.denominacion)}
+        {fill(t.title, { name: sociedad.denominacion })}
       </h2>
       <p className="pill-row">
         <span className="pill pill-neutral">{sociedad.tipo}</span>
@@ -211,7 +222,7 @@ export function IncorporationResult({
           <ul className="inc-issues">
             {notes.map((n) => (
               <li key={`${n.code}:${n.field}`} className={`inc-issue-${n.severity}`}>
-                <span className="inc-issue-label">{incorporate[lang].form.severity[n.severity]}:</span> {n.message}
+                <span className="inc-issue-label">{severity[n.severity]}:</span> {n.message}
               </li>
             ))}
           </ul>
@@ -221,9 +232,9 @@ export function IncorporationResult({
       <section aria-labelledby="inc-files-title">
         <h3 id="inc-files-title">{t.files.title}</h3>
         <p>{t.files.intro}</p>
-        <FileTabs files={result.config} lang={lang} />
+        <FileTabs files={result.config} t={t.files} />
         <details className="inc-env">
-          <summary>{t.envVars(result.envVars.length)}</summary>
+          <summary>{fill(t.envVars, { n: result.envVars.length })}</summary>
           <dl>
             {result.envVars.map((v) => (
               <div key={v.name} className="inc-env-item">

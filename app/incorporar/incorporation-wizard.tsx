@@ -2,7 +2,8 @@
 
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import type { Lang } from "@/lib/i18n";
-import { type IncorporateMessages, incorporate } from "@/lib/i18n/messages/incorporate";
+import type { IncorporateMessages } from "@/lib/i18n/messages/incorporate";
+import { fill } from "@/lib/i18n/template";
 import type { Finding, Severity } from "@/lib/incorporation/finding-codes";
 import type { IncorporationSuccess } from "@/lib/incorporation/success";
 import { LIMITS, validateIncorporation } from "@/lib/incorporation/validate";
@@ -11,6 +12,9 @@ import type { RequestFailure } from "../_components/audit/request-failure";
 import { describedControl, type FieldFindings, FormField } from "../_components/form-field";
 import { formatPesos } from "./format-pesos";
 import { IncorporationResult } from "./incorporation-result";
+
+/** The messages the wizard and its result render, in the page's language. */
+export type WizardMessages = Pick<IncorporateMessages, "form" | "errors" | "result">;
 
 /** What the page knows about each tipo (from the endpoint's self-description). */
 export interface TipoInfo {
@@ -149,8 +153,17 @@ type Phase =
  * (lib/incorporation/validate.ts), shows a field's findings once it was left or the form was sent,
  * blocks sending while any is an error, calls POST /api/auto-incorporate and shows its result.
  */
-export function IncorporationWizard({ lang, smvm, tipos }: { lang: Lang; smvm: number; tipos: TipoInfo[] }) {
-  const m = incorporate[lang];
+export function IncorporationWizard({
+  m,
+  lang,
+  smvm,
+  tipos,
+}: {
+  m: WizardMessages;
+  lang: Lang;
+  smvm: number;
+  tipos: TipoInfo[];
+}) {
   const f = m.form;
   const [values, setValues] = useState<Values>(EMPTY);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -313,7 +326,7 @@ export function IncorporationWizard({ lang, smvm, tipos }: { lang: Lang; smvm: n
         const seconds = typeof problem.retryAfterSeconds === "number" ? problem.retryAfterSeconds : header || 60;
         return setPhase({
           kind: "failed",
-          failure: { message: m.errors.rateLimited(Math.max(1, Math.ceil(seconds))) },
+          failure: { message: fill(m.errors.rateLimited, { seconds: Math.max(1, Math.ceil(seconds)) }) },
         });
       }
       case "unauthorized":
@@ -324,7 +337,10 @@ export function IncorporationWizard({ lang, smvm, tipos }: { lang: Lang; smvm: n
       case "idempotency_in_progress":
         return setPhase({ kind: "failed", failure: { message: m.errors.inProgress } });
       default:
-        return setPhase({ kind: "failed", failure: { message: m.errors.server(response.status), detail } });
+        return setPhase({
+          kind: "failed",
+          failure: { message: fill(m.errors.server, { status: response.status }), detail },
+        });
     }
   }
 
@@ -342,7 +358,7 @@ export function IncorporationWizard({ lang, smvm, tipos }: { lang: Lang; smvm: n
 
   const announcement =
     phase.kind === "done"
-      ? m.result.announce(phase.result.sociedad.denominacion)
+      ? fill(m.result.announce, { name: phase.result.sociedad.denominacion })
       : phase.kind === "sending"
         ? f.submitting
         : "";
@@ -358,6 +374,8 @@ export function IncorporationWizard({ lang, smvm, tipos }: { lang: Lang; smvm: n
       <>
         {live}
         <IncorporationResult
+          t={m.result}
+          severity={f.severity}
           lang={lang}
           result={phase.result}
           replayed={phase.replayed}
@@ -413,7 +431,7 @@ export function IncorporationWizard({ lang, smvm, tipos }: { lang: Lang; smvm: n
           <FormField
             id="inc-denominacion"
             label={f.denominacion}
-            hint={f.denominacionHint(suffix)}
+            hint={fill(f.denominacionHint, { suffix })}
             invalid={invalid("denominacion")}
             findings={fieldFindings("denominacion")}
           >
@@ -458,10 +476,10 @@ export function IncorporationWizard({ lang, smvm, tipos }: { lang: Lang; smvm: n
                     {x.pendingLaw ? <span className="pill pill-warn inc-tipo-tag">{f.pendingLawTag}</span> : null}
                   </label>
                   <p className="inc-tipo-desc" id={`inc-tipo-${i}-desc`}>
-                    {f.tipoFacts(
-                      x.suffixes[0] ?? "",
-                      x.minimumCapital > 0 ? formatPesos(x.minimumCapital, lang) : f.noMinimum,
-                    )}
+                    {fill(f.tipoFacts, {
+                      suffix: x.suffixes[0] ?? "",
+                      minimum: x.minimumCapital > 0 ? formatPesos(x.minimumCapital, lang) : f.noMinimum,
+                    })}
                   </p>
                 </div>
               ))}
@@ -474,8 +492,8 @@ export function IncorporationWizard({ lang, smvm, tipos }: { lang: Lang; smvm: n
             <div className="field-hint" id="inc-capital-hint">
               <p>
                 {tipoInfo && tipoInfo.minimumCapital > 0
-                  ? f.capitalHint(tipoInfo.tipo, formatPesos(tipoInfo.minimumCapital, lang))
-                  : f.capitalNoMinimumHint(values.tipo)}{" "}
+                  ? fill(f.capitalHint, { tipo: tipoInfo.tipo, minimum: formatPesos(tipoInfo.minimumCapital, lang) })
+                  : fill(f.capitalNoMinimumHint, { tipo: values.tipo })}{" "}
                 {tipoInfo ? (
                   <>
                     {f.capitalSource} {tipoInfo.source}
@@ -497,7 +515,9 @@ export function IncorporationWizard({ lang, smvm, tipos }: { lang: Lang; smvm: n
             {typeof parsedCapital === "number" &&
             parsedCapital > 0 &&
             String(parsedCapital) !== values.capital.trim() ? (
-              <p className="field-hint inc-reads">{f.capitalReads(formatPesos(parsedCapital, lang))}</p>
+              <p className="field-hint inc-reads">
+                {fill(f.capitalReads, { amount: formatPesos(parsedCapital, lang) })}
+              </p>
             ) : null}
             {capitalFindings?.element}
           </div>
@@ -505,10 +525,12 @@ export function IncorporationWizard({ lang, smvm, tipos }: { lang: Lang; smvm: n
           <FormField
             id="inc-objeto"
             label={f.objeto}
-            hint={f.objetoHint(LIMITS.objeto.min, LIMITS.objeto.max)}
+            hint={fill(f.objetoHint, { min: LIMITS.objeto.min, max: LIMITS.objeto.max })}
             invalid={invalid("objeto")}
             findings={fieldFindings("objeto")}
-            after={<p className="field-hint inc-count">{f.objetoCount(objetoLength, LIMITS.objeto.max)}</p>}
+            after={
+              <p className="field-hint inc-count">{fill(f.objetoCount, { n: objetoLength, max: LIMITS.objeto.max })}</p>
+            }
           >
             {(control) => (
               <textarea

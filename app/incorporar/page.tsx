@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { pick } from "@/lib/i18n/pick";
 import { describeIncorporation } from "@/lib/incorporation/describe";
 import { getDictionary } from "../_i18n/get-lang";
 import { IncorporationWizard, type TipoInfo } from "./incorporation-wizard";
@@ -38,7 +39,12 @@ export default async function IncorporarPage() {
         <p className="notice incorporar-notice">{t.noscript}</p>
       </noscript>
 
-      <IncorporationWizard lang={lang} smvm={description.smvm} tipos={tipos} />
+      <IncorporationWizard
+        m={pick(t, ["form", "errors", "result"])}
+        lang={lang}
+        smvm={description.smvm}
+        tipos={tipos}
+      />
 
       <section aria-labelledby="incorporar-agents" className="incorporar-agents">
         <h2 id="incorporar-agents">{t.agents.title}</h2>

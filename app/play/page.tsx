@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { pick } from "@/lib/i18n/pick";
+import { fill } from "@/lib/i18n/template";
 import { playModelInfo } from "@/lib/play/model";
 import { getDictionary } from "../_i18n/get-lang";
 import { PlayChat } from "./play-chat";
@@ -10,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function PlayPage() {
-  const { lang, d } = await getDictionary();
+  const { d } = await getDictionary();
   const t = d.play;
   const model = playModelInfo();
   return (
@@ -20,9 +22,9 @@ export default async function PlayPage() {
       <p className="lead">{t.lead}</p>
       <div className="notice play-notice">
         <p>{t.sandbox}</p>
-        <p>{model.kind === "scripted" ? t.model.scripted : t.model.gateway(model.id)}</p>
+        <p>{model.kind === "scripted" ? t.model.scripted : fill(t.model.gateway, { id: model.id })}</p>
       </div>
-      <PlayChat lang={lang} />
+      <PlayChat t={pick(t, ["examples", "chat", "form", "tool", "session", "errors"])} />
     </div>
   );
 }

@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import type { Lang } from "@/lib/i18n";
-import { play } from "@/lib/i18n/messages/play";
+import type { PlayMessages } from "@/lib/i18n/messages/play";
+import { fill } from "@/lib/i18n/template";
 import { PLAY_LIMITS } from "@/lib/play/limits";
 import type { AuditRef, PlayUIMessage } from "@/lib/play/ui-message";
 import { isToolPart, toolNameOf } from "@/lib/play/ui-message-builder";
@@ -20,9 +20,11 @@ function auditRefs(messages: PlayUIMessage[]): Map<string, AuditRef> {
   return refs;
 }
 
+/** The messages the chat renders, in the page's language. */
+export type ChatMessages = Pick<PlayMessages, "examples" | "chat" | "form" | "tool" | "session" | "errors">;
+
 /** The chat of /play: example prompts, the conversation with its tool cards, and the audit session beside it. */
-export function PlayChat({ lang }: { lang: Lang }) {
-  const t = play[lang];
+export function PlayChat({ t }: { t: ChatMessages }) {
   const ids = useId();
   const { messages, status, problem, sessionId, send: sendText, retry, stop, reset } = usePlayChat();
   const [draft, setDraft] = useState("");
@@ -31,7 +33,7 @@ export function PlayChat({ lang }: { lang: Lang }) {
   const endRef = useRef<HTMLLIElement>(null);
   const busy = status === "submitted" || status === "streaming";
   const refs = useMemo(() => auditRefs(messages), [messages]);
-  const view = problem ? problemView(problem, lang) : null;
+  const view = problem ? problemView(problem, t.errors) : null;
   const wait = Math.max(0, Math.ceil((waitUntil - now) / 1000));
 
   // A countdown for Retry-After: starts with the problem, ticks once a second until the wait is over.
@@ -116,7 +118,7 @@ export function PlayChat({ lang }: { lang: Lang }) {
                     return (
                       <ToolCard
                         key={part.toolCallId}
-                        lang={lang}
+                        t={t.tool}
                         audit={refs.get(part.toolCallId)}
                         call={{
                           toolCallId: part.toolCallId,
@@ -148,7 +150,7 @@ export function PlayChat({ lang }: { lang: Lang }) {
             <div className="play-error" role="alert">
               <p>
                 {view.action === "retry" && wait > 0 && problem?.kind === "http" && problem.status === 429
-                  ? t.errors.rateLimited(wait)
+                  ? fill(t.errors.rateLimited, { seconds: wait })
                   : view.text}
               </p>
               {view.action === "retry" ? (
@@ -166,7 +168,7 @@ export function PlayChat({ lang }: { lang: Lang }) {
           <form className="play-form" onSubmit={onSubmit}>
             <label htmlFor={`${ids}-prompt`}>{t.form.label}</label>
             <p id={`${ids}-hint`} className="field-hint">
-              {t.form.hint(PLAY_LIMITS.maxUserChars)}
+              {fill(t.form.hint, { max: PLAY_LIMITS.maxUserChars })}
             </p>
             <textarea
               id={`${ids}-prompt`}
@@ -179,7 +181,7 @@ export function PlayChat({ lang }: { lang: Lang }) {
               onKeyDown={onKeyDown}
             />
             <p id={`${ids}-count`} className="field-hint play-count">
-              {t.form.count(draft.length, PLAY_LIMITS.maxUserChars)}
+              {fill(t.form.count, { used: draft.length, max: PLAY_LIMITS.maxUserChars })}
             </p>
             <div className="play-actions">
               {busy ? (
@@ -234,7 +236,9 @@ export function PlayChat({ lang }: { lang: Lang }) {
               </li>
             </ul>
             <h3>{t.session.timeline}</h3>
-            <p className="field-hint">{t.session.entries(refList.length)}</p>
+            <p className="field-hint">
+              {refList.length === 1 ? t.session.entriesOne : fill(t.session.entries, { n: refList.length })}
+            </p>
             {refList.length > 0 ? (
               <ol className="session-entries">
                 {refList.map((ref) => {

@@ -1,5 +1,5 @@
-import type { Lang } from "@/lib/i18n";
-import { play } from "@/lib/i18n/messages/play";
+import type { PlayMessages } from "@/lib/i18n/messages/play";
+import { fill } from "@/lib/i18n/template";
 import { PLAY_LIMITS } from "@/lib/play/limits";
 
 /** What went wrong with a request to /api/play, as the page learnt it. */
@@ -16,18 +16,18 @@ export interface ProblemView {
   waitSeconds: number;
 }
 
-/** The message and the next step for a failed request, in the page's language. */
-export function problemView(problem: PlayProblem, lang: Lang): ProblemView {
-  const e = play[lang].errors;
+/** The message and the next step for a failed request, in the page's language (`e`). */
+export function problemView(problem: PlayProblem, e: PlayMessages["errors"]): ProblemView {
   if (problem.kind === "network") return { text: e.network, action: "retry", waitSeconds: 0 };
-  if (problem.kind === "stream") return { text: e.generic(problem.detail), action: "retry", waitSeconds: 0 };
+  if (problem.kind === "stream")
+    return { text: fill(e.generic, { detail: problem.detail }), action: "retry", waitSeconds: 0 };
   if (problem.status === 429) {
     const seconds = Math.max(1, problem.retryAfter ?? 60);
-    return { text: e.rateLimited(seconds), action: "retry", waitSeconds: seconds };
+    return { text: fill(e.rateLimited, { seconds }), action: "retry", waitSeconds: seconds };
   }
   switch (problem.code) {
     case "message_too_long":
-      return { text: e.tooLong(PLAY_LIMITS.maxUserChars), action: "reset", waitSeconds: 0 };
+      return { text: fill(e.tooLong, { max: PLAY_LIMITS.maxUserChars }), action: "reset", waitSeconds: 0 };
     case "too_many_messages":
     case "payload_too_large":
       return { text: e.tooMany, action: "reset", waitSeconds: 0 };
@@ -40,7 +40,7 @@ export function problemView(problem: PlayProblem, lang: Lang): ProblemView {
       return { text: e.storeDown, action: "retry", waitSeconds: problem.retryAfter ?? 5 };
     default:
       return {
-        text: e.generic(problem.detail ?? `HTTP ${problem.status}.`),
+        text: fill(e.generic, { detail: problem.detail ?? `HTTP ${problem.status}.` }),
         action: "retry",
         waitSeconds: 0,
       };

@@ -1,5 +1,5 @@
-import type { Lang } from "@/lib/i18n";
-import { play } from "@/lib/i18n/messages/play";
+import type { PlayMessages } from "@/lib/i18n/messages/play";
+import { fill } from "@/lib/i18n/template";
 import type { AuditRef } from "@/lib/play/ui-message";
 import { entryHref } from "../_components/audit/entry-link";
 
@@ -38,8 +38,7 @@ const OPEN_LINES = 16;
  * One tool call of the agent as a card: what it was called with, what it returned (or why it
  * failed), its status, and the audit entry it appended with a link to the session dashboard.
  */
-export function ToolCard({ call, audit, lang }: { call: ToolCallView; audit?: AuditRef; lang: Lang }) {
-  const t = play[lang].tool;
+export function ToolCard({ call, audit, t }: { call: ToolCallView; audit?: AuditRef; t: PlayMessages["tool"] }) {
   const status = statusOf(call, audit);
   const names = t.names as Record<string, string>;
   const headingId = `tool-${call.toolCallId}`;
@@ -80,7 +79,7 @@ export function ToolCard({ call, audit, lang }: { call: ToolCallView; audit?: Au
       <p className="tool-card-audit" data-testid="audit-ref">
         {audit ? (
           <>
-            <span id={`${headingId}-entry`}>{t.audit(audit.seq)}</span> · <span>{t.hmac}</span>{" "}
+            <span id={`${headingId}-entry`}>{fill(t.audit, { seq: audit.seq })}</span> · <span>{t.hmac}</span>{" "}
             <code translate="no">{audit.hmac}…</code> ·{" "}
             {/* A document load, not a client-side one, so the row becomes the page's :target. */}
             <a href={entryHref(audit.sessionId, audit.seq)} aria-describedby={`${headingId}-entry`}>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { isApiError } from "@/lib/http/problem";
 import type { Dictionary } from "@/lib/i18n";
+import { fill } from "@/lib/i18n/template";
 import { listRegistry } from "@/lib/registry/list-registry";
 import { parseRegistryQuery } from "@/lib/registry/parse-registry-query";
 import {
@@ -133,7 +134,13 @@ export default async function RegistryPage({ searchParams }: Props) {
           </div>
         ) : (
           <>
-            <p role="status">{list.count === 0 ? t.results.empty : t.results.count(list.count)}</p>
+            <p role="status">
+              {list.count === 0
+                ? t.results.empty
+                : list.count === 1
+                  ? t.results.countOne
+                  : fill(t.results.count, { n: list.count })}
+            </p>
             <ul className="registry-list">
               {list.records.map((record) => (
                 <li key={record.id}>

@@ -1,4 +1,5 @@
 import type { Dictionary, Lang } from "@/lib/i18n";
+import { fill } from "@/lib/i18n/template";
 import type { RegistryRecord } from "@/lib/registry/record-schema";
 
 const STATUS_PILL = { live: "pill-ok", draft: "pill-neutral", forming: "pill-warn" } as const;
@@ -26,7 +27,7 @@ export function RecordCard({ record, lang, d }: { record: RegistryRecord; lang: 
         <span className={`pill ${STANDING_PILL[standing.state]}`}>
           {t.standing[standing.state]}
           {standing.lastRating !== null && standing.lastScore !== null
-            ? ` · ${t.card.rating(standing.lastRating, standing.lastScore)}`
+            ? ` · ${fill(t.card.rating, { rating: standing.lastRating, score: standing.lastScore })}`
             : ""}
         </span>
       </p>

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { TestVectors } from "@/lib/audit/test-vectors";
+import { pick } from "@/lib/i18n/pick";
+import { fill } from "@/lib/i18n/template";
 import vectorsFile from "@/public/test-vectors/audit-v1.json";
 import { prettyJson } from "../_components/audit/format";
 import { ReasonList } from "../_components/audit/reason-list";
@@ -66,7 +68,7 @@ export default async function TestVectorsPage() {
         </ul>
       </section>
 
-      <VectorChecks lang={lang} src={VECTORS_PATH}>
+      <VectorChecks t={pick(t, ["summary", "state", "got"])} src={VECTORS_PATH}>
         <p className="notice">{t.keysNotice}</p>
 
         <section aria-labelledby="tv-keys" className="audit-section">
@@ -123,7 +125,7 @@ export default async function TestVectorsPage() {
             {vectors.entries.map((e, i) => (
               <li key={e.entry.id} className="vector">
                 <div className="vector-head">
-                  <h3>{t.entries.entry(i)}</h3>
+                  <h3>{fill(t.entries.entry, { seq: i })}</h3>
                 </div>
                 <div className="vector-grid">
                   <VectorField label={t.entries.json}>{prettyJson(e.entry)}</VectorField>

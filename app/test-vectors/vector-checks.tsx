@@ -2,8 +2,8 @@
 
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
 import type { TestVectors } from "@/lib/audit/test-vectors";
-import type { Lang } from "@/lib/i18n";
-import { testVectors } from "@/lib/i18n/messages/test-vectors";
+import type { TestVectorsMessages } from "@/lib/i18n/messages/test-vectors";
+import { fill } from "@/lib/i18n/template";
 import { canonicalize } from "@/packages/incorporate/src/jcs";
 import {
   hmacTagged,
@@ -85,18 +85,15 @@ async function runChecks(v: TestVectors): Promise<Results> {
 }
 
 type Status = "running" | "done" | "load-error" | "no-webcrypto";
-const ChecksContext = createContext<{ lang: Lang; status: Status; results: Results }>({
-  lang: "es",
-  status: "running",
-  results: {},
-});
+/** The messages the checker renders, in the page's language. */
+type CheckMessages = Pick<TestVectorsMessages, "summary" | "state" | "got">;
+const ChecksContext = createContext<{ t: CheckMessages; status: Status; results: Results } | null>(null);
 
 /**
  * Downloads the published vectors file and checks it in the browser after the page has rendered
  * (so server and client render the same "checking" state), then marks every check on the page.
  */
-export function VectorChecks({ lang, src, children }: { lang: Lang; src: string; children: ReactNode }) {
-  const t = testVectors[lang];
+export function VectorChecks({ t, src, children }: { t: CheckMessages; src: string; children: ReactNode }) {
   const [status, setStatus] = useState<Status>("running");
   const [results, setResults] = useState<Results>({});
 
@@ -138,7 +135,11 @@ export function VectorChecks({ lang, src, children }: { lang: Lang; src: string;
         <span className={`pill ${failed === 0 ? "pill-ok" : "pill-bad"}`}>
           {failed === 0 ? t.state.pass : t.state.fail}
         </span>
-        <p>{failed === 0 ? t.summary.allPass(all.length) : t.summary.someFail(failed, all.length)}</p>
+        <p>
+          {failed === 0
+            ? fill(t.summary.allPass, { n: all.length })
+            : fill(t.summary.someFail, { bad: failed, n: all.length })}
+        </p>
       </div>
     );
   } else {
@@ -155,7 +156,7 @@ export function VectorChecks({ lang, src, children }: { lang: Lang; src: string;
   }
 
   return (
-    <ChecksContext.Provider value={{ lang, status, results }}>
+    <ChecksContext.Provider value={{ t, status, results }}>
       <div className="check-summary" role="status">
         {summary}
       </div>
@@ -166,8 +167,9 @@ export function VectorChecks({ lang, src, children }: { lang: Lang; src: string;
 
 /** The live mark of one check; a negative case reads "rejected, as expected" when it passes. */
 export function CheckMark({ id, negative = false }: { id: string; negative?: boolean }) {
-  const { lang, status, results } = useContext(ChecksContext);
-  const t = testVectors[lang];
+  const checks = useContext(ChecksContext);
+  if (!checks) throw new Error("CheckMark is rendered outside VectorChecks");
+  const { t, status, results } = checks;
   const result = results[id];
   if (!result) {
     const label = status === "running" ? t.state.pending : "—";

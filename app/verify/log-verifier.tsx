@@ -2,8 +2,9 @@
 
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
 import type { Lang } from "@/lib/i18n";
-import { audit } from "@/lib/i18n/messages/audit";
-import { verify } from "@/lib/i18n/messages/verify";
+import type { AuditMessages } from "@/lib/i18n/messages/audit";
+import type { VerifyMessages } from "@/lib/i18n/messages/verify";
+import { fill } from "@/lib/i18n/template";
 import {
   type AuditLogDocument,
   type AuditVerification,
@@ -17,7 +18,9 @@ import { failureOf, networkFailure, type RequestFailure } from "../_components/a
 import { Stat, VerificationSummary } from "../_components/audit/verification-summary";
 import { errorFindings, FormField } from "../_components/form-field";
 
-type Messages = (typeof verify)["es"]["paste"];
+type Messages = VerifyMessages["paste"];
+/** The audit messages the verifier uses, in the page's language. */
+type LogAuditMessages = Pick<AuditMessages, "entry" | "verdict" | "reasons" | "request">;
 type Parsed = { ok: true; log: AuditLogDocument } | { ok: false; message: string };
 type CheckpointState = "valid" | "missing" | "unknownKey" | "badSignature" | "mismatch" | "malformed";
 
@@ -28,7 +31,7 @@ function parseLog(text: string, t: Messages): Parsed {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    return { ok: false, message: t.errors.json(err instanceof Error ? err.message : String(err)) };
+    return { ok: false, message: fill(t.errors.json, { detail: err instanceof Error ? err.message : String(err) }) };
   }
   if (!value || typeof value !== "object" || !Array.isArray((value as { entries?: unknown }).entries)) {
     return { ok: false, message: t.errors.shape };
@@ -56,9 +59,17 @@ function checkpointState(c: CheckpointVerification | null): CheckpointState {
  * (packages/incorporate/src/verify.ts) and the service's published checkpoint keys: chain,
  * checkpoint signature, counts, and the first bad entry with its reasons in plain language.
  */
-export function LogVerifier({ lang, sessionId }: { lang: Lang; sessionId?: string }) {
-  const t = verify[lang].paste;
-  const a = audit[lang];
+export function LogVerifier({
+  t,
+  a,
+  lang,
+  sessionId,
+}: {
+  t: Messages;
+  a: LogAuditMessages;
+  lang: Lang;
+  sessionId?: string;
+}) {
   const id = useId();
   const [text, setText] = useState("");
   const [fileName, setFileName] = useState<string | null>(null);
@@ -182,7 +193,7 @@ export function LogVerifier({ lang, sessionId }: { lang: Lang; sessionId?: strin
           </button>
           {sessionId ? (
             <button type="button" className="button" disabled={busy !== null} onClick={() => void loadSession()}>
-              {busy === "load" ? t.loading : t.loadSession(sessionId)}
+              {busy === "load" ? t.loading : fill(t.loadSession, { id: sessionId })}
             </button>
           ) : null}
         </div>
@@ -198,7 +209,7 @@ export function LogVerifier({ lang, sessionId }: { lang: Lang; sessionId?: strin
       ) : null}
       <div aria-live="polite">
         {result ? (
-          <BrowserReport log={result.log} report={result.report} lang={lang} headingId={`${id}-result`} />
+          <BrowserReport log={result.log} report={result.report} t={t} a={a} headingId={`${id}-result`} />
         ) : null}
       </div>
     </>
@@ -208,16 +219,16 @@ export function LogVerifier({ lang, sessionId }: { lang: Lang; sessionId?: strin
 function BrowserReport({
   log,
   report,
-  lang,
+  t,
+  a,
   headingId,
 }: {
   log: AuditLogDocument;
   report: AuditVerification;
-  lang: Lang;
+  t: Messages;
+  a: LogAuditMessages;
   headingId: string;
 }) {
-  const t = verify[lang].paste;
-  const a = audit[lang];
   const cp = checkpointState(report.checkpoint);
   const empty = report.total === 0;
   const tone = !report.ok ? "bad" : cp === "missing" || empty ? "warn" : "ok";
@@ -227,8 +238,8 @@ function BrowserReport({
     : empty
       ? t.verdictEmpty
       : cp === "missing"
-        ? t.verdictOkNoCheckpoint(report.total)
-        : t.verdictOk(report.total);
+        ? fill(t.verdictOkNoCheckpoint, { n: report.total })
+        : fill(t.verdictOk, { n: report.total });
   const first = report.firstBadSeq;
   const firstReasons = report.problems.find((p) => p.seq === first)?.reasons ?? [];
   const others = report.problems.filter((p) => p.seq !== first && p.reasons.some((r) => r !== "unsigned"));
@@ -247,7 +258,7 @@ function BrowserReport({
           <Stat label={t.counts.total}>{report.total}</Stat>
           <Stat label={t.counts.linked}>{report.verified}</Stat>
           <Stat label={t.counts.tampered}>{report.tampered}</Stat>
-          <Stat label={t.counts.firstBad}>{first === null ? t.counts.none : a.entry(first)}</Stat>
+          <Stat label={t.counts.firstBad}>{first === null ? t.counts.none : fill(a.entry, { seq: first })}</Stat>
           {/* Not a Stat: its value carries the checkpoint's state (data-checkpoint). */}
           <div className="stat-wide">
             <dt>{t.counts.checkpoint}</dt>
@@ -272,7 +283,10 @@ function BrowserReport({
               seq: first,
               reasons: firstReasons,
               entry: log.entries[first],
-              note: firstReasons.includes("chain_broken") && first > 0 ? <p>{t.previousHint(first - 1)}</p> : null,
+              note:
+                firstReasons.includes("chain_broken") && first > 0 ? (
+                  <p>{fill(t.previousHint, { seq: first - 1 })}</p>
+                ) : null,
             }
       }
       afterFirst={

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Form from "next/form";
 import { isSessionId } from "@/lib/audit/entry";
 import { type AuditLogResult, getAuditLog } from "@/lib/audit/get-audit-log";
+import { pick } from "@/lib/i18n/pick";
+import { fill } from "@/lib/i18n/template";
 import { isStoreUnavailable } from "@/lib/store";
 import { ErrorNotice } from "../_components/audit/error-notice";
 import { TamperDemo } from "../_components/audit/tamper-demo";
@@ -77,7 +79,7 @@ export default async function VerifyPage({ searchParams }: Props) {
             </div>
             {lookup.kind === "invalid" ? (
               <p className="field-error" id="session-id-error">
-                {t.byId.invalid(lookup.value)}
+                {fill(t.byId.invalid, { value: lookup.value })}
               </p>
             ) : null}
           </div>
@@ -88,7 +90,7 @@ export default async function VerifyPage({ searchParams }: Props) {
           ) : null}
           {lookup.kind === "failed" ? (
             <ErrorNotice
-              failure={{ message: lookup.storeDown ? t.byId.storeDown : d.audit.request.server(500) }}
+              failure={{ message: lookup.storeDown ? t.byId.storeDown : fill(d.audit.request.server, { status: 500 }) }}
               lang={lang}
               detailLabel={d.audit.request.serverDetail}
               retryLabel={t.byId.retry}
@@ -99,14 +101,23 @@ export default async function VerifyPage({ searchParams }: Props) {
       </section>
 
       <div className="audit-section">
-        <TamperDemo lang={lang} defaultSessionId={validId} />
+        <TamperDemo
+          m={pick(d.audit, ["entry", "verdict", "reasons", "request", "tamper"])}
+          lang={lang}
+          defaultSessionId={validId}
+        />
       </div>
 
       <section aria-labelledby="verify-paste" className="audit-section">
         <h2 id="verify-paste">{t.paste.title}</h2>
         <p>{t.paste.intro}</p>
         <p>{t.paste.hmacNote}</p>
-        <LogVerifier lang={lang} sessionId={validId} />
+        <LogVerifier
+          t={t.paste}
+          a={pick(d.audit, ["entry", "verdict", "reasons", "request"])}
+          lang={lang}
+          sessionId={validId}
+        />
       </section>
     </div>
   );

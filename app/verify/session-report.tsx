@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { AuditLogResult } from "@/lib/audit/get-audit-log";
 import type { VerificationReport } from "@/lib/audit/verify";
 import type { Dictionary } from "@/lib/i18n";
+import { fill } from "@/lib/i18n/template";
 import { serverVerdict } from "../_components/audit/server-verdict";
 import { Stat, VerificationSummary } from "../_components/audit/verification-summary";
 
@@ -15,10 +16,12 @@ export function SessionReport({ log, report, d }: { log: AuditLogResult; report:
     verdict === "empty"
       ? t.empty
       : verdict === "tampered"
-        ? t.summaryTampered(report.tampered, report.total, report.firstBadSeq ?? 0)
+        ? fill(t.summaryTampered, { bad: report.tampered, total: report.total, first: report.firstBadSeq ?? 0 })
         : verdict === "no-hmac"
-          ? t.summaryUnsigned(report.unsigned, report.total)
-          : t.summaryVerified(report.total);
+          ? fill(t.summaryUnsigned, { n: report.unsigned, total: report.total })
+          : report.total === 1
+            ? t.summaryVerifiedOne
+            : fill(t.summaryVerified, { n: report.total });
   const first = report.firstBadSeq;
   const firstReasons = report.problems.find((p) => p.seq === first)?.reasons ?? [];
   const encoded = encodeURIComponent(sessionId);
@@ -26,7 +29,7 @@ export function SessionReport({ log, report, d }: { log: AuditLogResult; report:
   return (
     <VerificationSummary
       headingId="session-report-title"
-      title={t.reportTitle(sessionId)}
+      title={fill(t.reportTitle, { id: sessionId })}
       verdict={tone}
       tone={tone}
       pill={a.verdict[pill]}
@@ -38,7 +41,7 @@ export function SessionReport({ log, report, d }: { log: AuditLogResult; report:
             <Stat label={t.counts.verified}>{report.verified}</Stat>
             <Stat label={t.counts.tampered}>{report.tampered}</Stat>
             <Stat label={t.counts.unsigned}>{report.unsigned}</Stat>
-            <Stat label={t.counts.firstBad}>{first === null ? t.counts.none : a.entry(first)}</Stat>
+            <Stat label={t.counts.firstBad}>{first === null ? t.counts.none : fill(a.entry, { seq: first })}</Stat>
             <Stat label={t.counts.backend}>
               <code translate="no">{log.backend}</code>
             </Stat>

@@ -1,6 +1,8 @@
-/** A message is plain text or a function of its parameters that returns text. */
-// biome-ignore lint/suspicious/noExplicitAny: parameters vary per message; each keeps its own types.
-export type Message = string | ((...args: any[]) => string);
+/**
+ * A message is plain text, or a template with named placeholders (`tpl` in ./template.ts) that
+ * `fill` completes. No functions: any part of a dictionary can be passed to a client component.
+ */
+export type Message = string;
 
 export interface MessageTree {
   readonly [key: string]: Message | MessageTree;
@@ -8,7 +10,8 @@ export interface MessageTree {
 
 /**
  * Declares one namespace of messages in both languages side by side. English must have exactly the
- * keys (and parameter types) of Spanish, so a missing translation is a type error, not a blank page.
+ * keys of Spanish, and each template Spanish's placeholders, so a missing translation is a type
+ * error, not a blank page.
  */
 export function defineMessages<T extends MessageTree>(messages: { es: T; en: NoInfer<T> }): { es: T; en: T } {
   return messages;

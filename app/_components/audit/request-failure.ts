@@ -1,4 +1,5 @@
 import type { AuditMessages } from "@/lib/i18n/messages/audit";
+import { fill } from "@/lib/i18n/template";
 
 /** What went wrong with a request, in the page's language; `detail` is the server's own (English) text. */
 export interface RequestFailure {
@@ -35,7 +36,7 @@ export async function failureOf(
     case "rate_limited": {
       const header = Number(response.headers.get("retry-after"));
       const seconds = typeof problem.retryAfterSeconds === "number" ? problem.retryAfterSeconds : header || 10;
-      return { message: m.rateLimited(Math.max(1, Math.ceil(seconds))) };
+      return { message: fill(m.rateLimited, { seconds: Math.max(1, Math.ceil(seconds)) }) };
     }
     case "store_unavailable":
     case "rate_limiter_unavailable":
@@ -43,7 +44,7 @@ export async function failureOf(
     case "invalid_session_id":
       return { message: m.invalidSessionId };
     default:
-      return { message: m.server(response.status), detail };
+      return { message: fill(m.server, { status: response.status }), detail };
   }
 }
 

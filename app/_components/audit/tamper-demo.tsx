@@ -4,7 +4,8 @@ import { type FormEvent, useId, useState } from "react";
 import { SESSION_ID_PATTERN } from "@/lib/audit/entry";
 import type { TamperDemoResult, TamperMutation } from "@/lib/audit/tamper-demo";
 import type { Lang } from "@/lib/i18n";
-import { audit } from "@/lib/i18n/messages/audit";
+import type { AuditMessages } from "@/lib/i18n/messages/audit";
+import { fill } from "@/lib/i18n/template";
 import { CodeBlock } from "../code-block";
 import { errorFindings, FormField } from "../form-field";
 import { ErrorNotice } from "./error-notice";
@@ -12,6 +13,9 @@ import { prettyJson } from "./format";
 import { ReasonList } from "./reason-list";
 import { failureOf, networkFailure, type RequestFailure } from "./request-failure";
 import "./audit.css";
+
+/** The audit messages the demonstration uses, in the page's language. */
+export type TamperDemoMessages = Pick<AuditMessages, "entry" | "verdict" | "reasons" | "request" | "tamper">;
 
 function changedMembers(original: unknown, altered: unknown): string[] {
   if (!original || !altered || typeof original !== "object" || typeof altered !== "object") return [];
@@ -28,18 +32,19 @@ function changedMembers(original: unknown, altered: unknown): string[] {
  * type one (`defaultSessionId` pre-fills it) or use the built-in sample.
  */
 export function TamperDemo({
+  m,
   lang,
   sessionId,
   defaultSessionId,
   startWithSample = false,
 }: {
+  m: TamperDemoMessages;
   lang: Lang;
   sessionId?: string;
   defaultSessionId?: string;
   /** Pre-select the built-in sample even when a session is offered (e.g. the session is empty). */
   startWithSample?: boolean;
 }) {
-  const m = audit[lang];
   const t = m.tamper;
   const id = useId();
   const [source, setSource] = useState<"sample" | "session">(sessionId && !startWithSample ? "session" : "sample");
@@ -113,7 +118,11 @@ export function TamperDemo({
                 onChange={() => setSource(option)}
               />
               <label htmlFor={`${id}-src-${option}`}>
-                {option === "sample" ? t.sourceSample : sessionId ? t.sourceThisSession(sessionId) : t.sourceSession}
+                {option === "sample"
+                  ? t.sourceSample
+                  : sessionId
+                    ? fill(t.sourceThisSession, { id: sessionId })
+                    : t.sourceSession}
               </label>
             </div>
           ))}
@@ -194,7 +203,7 @@ export function TamperDemo({
           onRetry={() => void run()}
         />
       ) : null}
-      {result ? <TamperResult result={result} lang={lang} headingId={`${id}-result`} /> : null}
+      {result ? <TamperResult result={result} m={m} headingId={`${id}-result`} /> : null}
     </section>
   );
 }
@@ -209,8 +218,15 @@ function pick(entry: unknown, keys: string[]): string {
   return prettyJson(Object.fromEntries(keys.map((k) => [k, record[k]])));
 }
 
-function TamperResult({ result, lang, headingId }: { result: TamperDemoResult; lang: Lang; headingId: string }) {
-  const m = audit[lang];
+function TamperResult({
+  result,
+  m,
+  headingId,
+}: {
+  result: TamperDemoResult;
+  m: TamperDemoMessages;
+  headingId: string;
+}) {
   const t = m.tamper;
   const { original, altered, detected, seq } = result;
   const originalClean = !original.verification.problems.some((p) => p.seq === seq);
@@ -218,25 +234,27 @@ function TamperResult({ result, lang, headingId }: { result: TamperDemoResult; l
   const changed = changedMembers(original.entry, altered.entry);
   const shown = membersToShow(changed);
   const mutationLabel = t.mutations[result.mutation] ?? result.mutation;
+  const entryLabel = fill(m.entry, { seq });
 
   return (
     <section className="tamper-result" aria-labelledby={headingId}>
       <h3 id={headingId}>{t.resultTitle}</h3>
       <p role="status">
-        {t.resultSource(result.source, result.sessionId)} {mutationLabel}. {t.original}:{" "}
-        {originalClean ? m.verdict.entryVerified : m.verdict.entryTampered}. {t.altered}: {m.verdict.entryTampered}.
+        {fill(result.source === "sample" ? t.resultSourceSample : t.resultSourceSession, { id: result.sessionId })}{" "}
+        {mutationLabel}. {t.original}: {originalClean ? m.verdict.entryVerified : m.verdict.entryTampered}. {t.altered}:{" "}
+        {m.verdict.entryTampered}.
       </p>
       <div className="tamper-compare">
         <article className={`tamper-card ${originalClean ? "tamper-card-ok" : "tamper-card-bad"}`}>
           <header className="tamper-card-head">
             <h4>
-              {t.original} · {m.entry(seq)}
+              {t.original} · {entryLabel}
             </h4>
             <span className={`pill ${originalClean ? "pill-ok" : "pill-bad"}`}>
               {originalClean ? m.verdict.entryVerified : m.verdict.entryTampered}
             </span>
           </header>
-          <p>{t.originalLog(original.verification.verified, original.verification.total)}</p>
+          <p>{fill(t.originalLog, { verified: original.verification.verified, total: original.verification.total })}</p>
           {!originalClean ? <p>{t.originalNotClean}</p> : null}
           {altered.entry === null ? (
             <CodeBlock>{prettyJson(original.entry)}</CodeBlock>
@@ -253,15 +271,15 @@ function TamperResult({ result, lang, headingId }: { result: TamperDemoResult; l
         <article className="tamper-card tamper-card-bad">
           <header className="tamper-card-head">
             <h4>
-              {t.altered} · {m.entry(seq)}
+              {t.altered} · {entryLabel}
             </h4>
             <span className="pill pill-bad">{m.verdict.entryTampered}</span>
           </header>
-          <p>{t.alteredLog(altered.verification.tampered, altered.verification.total)}</p>
+          <p>{fill(t.alteredLog, { tampered: altered.verification.tampered, total: altered.verification.total })}</p>
           {caught ? (
             <div className="detected">
               <p>
-                <strong>{t.detectedAt(detected.seq as number)}</strong>
+                <strong>{fill(t.detectedAt, { seq: detected.seq as number })}</strong>
               </p>
               <ReasonList reasons={detected.reasons} m={m.reasons} />
             </div>
@@ -272,7 +290,9 @@ function TamperResult({ result, lang, headingId }: { result: TamperDemoResult; l
             <p>{t.deleted}</p>
           ) : (
             <>
-              {changed.length > 0 && result.mutation !== "swap-entries" ? <p>{t.changed(changed.join(", "))}</p> : null}
+              {changed.length > 0 && result.mutation !== "swap-entries" ? (
+                <p>{fill(t.changed, { fields: changed.join(", ") })}</p>
+              ) : null}
               {shown.length > 0 ? <CodeBlock caption={t.excerpt}>{pick(altered.entry, shown)}</CodeBlock> : null}
               <details>
                 <summary>{t.fullEntry}</summary>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { AuditMessages } from "@/lib/i18n/messages/audit";
+import { fill, type Template } from "@/lib/i18n/template";
 import { CodeBlock } from "../code-block";
 import { prettyJson } from "./format";
 import { ReasonList } from "./reason-list";
@@ -8,10 +9,13 @@ export type VerdictTone = "ok" | "warn" | "bad" | "neutral";
 
 /** The page's wording for a summary (the server's and the browser's check word a few parts apart). */
 export interface SummaryMessages {
-  firstBadTitle: (seq: number) => string;
-  entryJson: (seq: number) => string;
+  firstBadTitle: Template<"seq">;
+  entryJson: Template<"seq">;
   otherProblems: string;
 }
+
+/** The audit messages a summary uses. */
+export type SummaryAuditMessages = Pick<AuditMessages, "entry" | "reasons">;
 
 interface BadEntry {
   seq: number;
@@ -52,7 +56,7 @@ export function VerificationSummary({
   first: (BadEntry & { entry: unknown; note?: ReactNode }) | null;
   others: readonly BadEntry[];
   m: SummaryMessages;
-  a: AuditMessages;
+  a: SummaryAuditMessages;
   /** What the check found besides entries (the checkpoint), before the other entries. */
   afterFirst?: ReactNode;
   /** Last: where to go from here. */
@@ -68,10 +72,10 @@ export function VerificationSummary({
       {stats ? <dl className="stats">{stats}</dl> : null}
       {first ? (
         <div className="first-bad" data-first-bad={first.seq}>
-          <h4>{m.firstBadTitle(first.seq)}</h4>
+          <h4>{fill(m.firstBadTitle, { seq: first.seq })}</h4>
           <ReasonList reasons={first.reasons} m={a.reasons} />
           {first.note}
-          <CodeBlock caption={m.entryJson(first.seq)}>{prettyJson(first.entry)}</CodeBlock>
+          <CodeBlock caption={fill(m.entryJson, { seq: first.seq })}>{prettyJson(first.entry)}</CodeBlock>
         </div>
       ) : null}
       {afterFirst}
@@ -81,7 +85,7 @@ export function VerificationSummary({
           <ul className="problem-list">
             {others.map((p) => (
               <li key={p.seq}>
-                {a.entry(p.seq)}:
+                {fill(a.entry, { seq: p.seq })}:
                 <ReasonList reasons={p.reasons} m={a.reasons} />
               </li>
             ))}

@@ -6,6 +6,8 @@ import { getAuditLog } from "@/lib/audit/get-audit-log";
 import { getConfig } from "@/lib/config/config";
 import { resolveBaseUrl } from "@/lib/http/base-url";
 import type { Dictionary } from "@/lib/i18n";
+import { pick } from "@/lib/i18n/pick";
+import { fill } from "@/lib/i18n/template";
 import { CopyButton } from "../../_components/audit/copy-button";
 import { TamperDemo } from "../../_components/audit/tamper-demo";
 import { CodeBlock } from "../../_components/code-block";
@@ -59,7 +61,7 @@ function InvalidSession({ value, d }: { value: string; d: Dictionary }) {
   return (
     <div className="page narrow audit-page">
       <h1>{t.title}</h1>
-      <p>{t.body(value)}</p>
+      <p>{fill(t.body, { value })}</p>
       <p>{t.next}</p>
       <p>
         <Link className="button button-primary" href="/verify" prefetch={false}>
@@ -110,12 +112,19 @@ export default async function DashboardPage({ params }: Props) {
       <p className="notice">{t.sandbox}</p>
 
       <SessionLive
+        t={pick(t, ["status", "timeline", "empty", "badge"])}
+        a={pick(d.audit, ["verdict", "reasons", "kinds", "outcomes", "request"])}
         lang={lang}
         sessionId={sessionId}
         initial={initial}
         afterTimeline={
           <div className="audit-section">
-            <TamperDemo lang={lang} sessionId={sessionId} startWithSample={!initial || initial.entries.length === 0} />
+            <TamperDemo
+              m={pick(d.audit, ["entry", "verdict", "reasons", "request", "tamper"])}
+              lang={lang}
+              sessionId={sessionId}
+              startWithSample={!initial || initial.entries.length === 0}
+            />
           </div>
         }
         snippets={

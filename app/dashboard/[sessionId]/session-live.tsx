@@ -3,8 +3,9 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import type { VerificationReport } from "@/lib/audit/verify";
 import type { Lang } from "@/lib/i18n";
-import { type AuditMessages, audit } from "@/lib/i18n/messages/audit";
-import { dashboard } from "@/lib/i18n/messages/dashboard";
+import type { AuditMessages } from "@/lib/i18n/messages/audit";
+import type { DashboardMessages } from "@/lib/i18n/messages/dashboard";
+import { fill } from "@/lib/i18n/template";
 import { type AuditVerification, type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { entryAnchorId } from "../../_components/audit/entry-link";
 import { ErrorNotice } from "../../_components/audit/error-notice";
@@ -23,6 +24,10 @@ export interface InitialLog {
 }
 
 type Connection = "connecting" | "live" | "reconnecting" | "closed";
+
+/** The messages the live part renders, in the page's language. */
+type LiveMessages = Pick<DashboardMessages, "status" | "timeline" | "empty" | "badge">;
+type LiveAuditMessages = Pick<AuditMessages, "verdict" | "reasons" | "kinds" | "outcomes" | "request">;
 
 const seqOf = (entry: unknown): number => {
   const seq = field(entry, "seq");
@@ -54,12 +59,16 @@ function publicKeys(): Promise<{ keys: PublicJwk[] }> {
  * The first render uses only the server's data, so the server and the browser render the same.
  */
 export function SessionLive({
+  t,
+  a,
   lang,
   sessionId,
   initial,
   afterTimeline,
   snippets,
 }: {
+  t: LiveMessages;
+  a: LiveAuditMessages;
   lang: Lang;
   sessionId: string;
   initial: InitialLog | null;
@@ -68,8 +77,6 @@ export function SessionLive({
   /** The copy-ready embed snippets, rendered on the server, shown under the live badge. */
   snippets: ReactNode;
 }) {
-  const t = dashboard[lang];
-  const a = audit[lang];
   const id = useId();
   const encoded = encodeURIComponent(sessionId);
   const [entries, setEntries] = useState<unknown[]>(initial?.entries ?? []);
@@ -155,7 +162,7 @@ export function SessionLive({
       }
       const seq = seqOf(entry);
       setEntries((prev) => (prev.some((e) => seqOf(e) === seq) ? prev : [...prev, entry]));
-      setAnnouncement(t.timeline.newEntry(seq));
+      setAnnouncement(fill(t.timeline.newEntry, { seq }));
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void refresh(), 300);
     });
@@ -216,16 +223,16 @@ export function SessionLive({
         <div className="status-grid">
           <div className="status-card" data-testid="server-verification">
             <h3>{t.status.server}</h3>
-            <ServerVerdict report={report} lang={lang} />
+            <ServerVerdict report={report} t={t.status} a={a} />
             {report && report.tampered > 0 && firstBad !== null ? (
               <ReasonList reasons={firstReasons} m={a.reasons} />
             ) : null}
-            {server ? <p>{t.status.backend(server.backend)}</p> : null}
+            {server ? <p>{fill(t.status.backend, { backend: server.backend })}</p> : null}
             {refreshFailed && !loadFailure ? <p className="field-error">{t.status.refreshError}</p> : null}
           </div>
           <div className="status-card" data-testid="browser-verification">
             <h3>{t.status.browser}</h3>
-            <BrowserVerdict result={browser} empty={entries.length === 0} lang={lang} />
+            <BrowserVerdict result={browser} empty={entries.length === 0} t={t.status} a={a} />
           </div>
         </div>
       </section>
@@ -314,7 +321,7 @@ export function SessionLive({
           {/* biome-ignore lint/performance/noImgElement: an SVG from our own API, not an optimisable photo. */}
           <img
             src={`/api/badge/${encoded}?n=${entries.length}`}
-            alt={t.badge.alt(badgeState)}
+            alt={fill(t.badge.alt, { state: badgeState })}
             height={24}
             data-testid="badge"
           />
@@ -326,15 +333,21 @@ export function SessionLive({
 }
 
 /** What the badge says, in its alt text: the server's verdict, with the counts once verified. */
-function badgeText(report: VerificationReport | null, a: AuditMessages): string {
+function badgeText(report: VerificationReport | null, a: LiveAuditMessages): string {
   if (!report) return a.verdict.checking;
   const { verdict, pill } = serverVerdict(report);
   return verdict === "verified" ? `${a.verdict[pill]} ${report.verified}/${report.total}` : a.verdict[pill];
 }
 
-function ServerVerdict({ report, lang }: { report: VerificationReport | null; lang: Lang }) {
-  const t = dashboard[lang].status;
-  const a = audit[lang];
+function ServerVerdict({
+  report,
+  t,
+  a,
+}: {
+  report: VerificationReport | null;
+  t: LiveMessages["status"];
+  a: LiveAuditMessages;
+}) {
   if (!report) return <span className="pill pill-neutral">{a.verdict.checking}</span>;
   if (report.total === 0) {
     return (
@@ -350,10 +363,10 @@ function ServerVerdict({ report, lang }: { report: VerificationReport | null; la
       <span className={`pill pill-${tone}`}>{a.verdict[pill]}</span>
       <p>
         {verdict === "tampered"
-          ? t.serverTampered(report.tampered, report.total, report.firstBadSeq ?? 0)
+          ? fill(t.serverTampered, { tampered: report.tampered, total: report.total, first: report.firstBadSeq ?? 0 })
           : verdict === "no-hmac"
-            ? t.serverUnsigned(report.unsigned, report.total)
-            : t.serverVerified(report.verified, report.total)}
+            ? fill(t.serverUnsigned, { unsigned: report.unsigned, total: report.total })
+            : fill(t.serverVerified, { verified: report.verified, total: report.total })}
       </p>
     </div>
   );
@@ -362,14 +375,14 @@ function ServerVerdict({ report, lang }: { report: VerificationReport | null; la
 function BrowserVerdict({
   result,
   empty,
-  lang,
+  t,
+  a,
 }: {
   result: AuditVerification | "failed" | null;
   empty: boolean;
-  lang: Lang;
+  t: LiveMessages["status"];
+  a: LiveAuditMessages;
 }) {
-  const t = dashboard[lang].status;
-  const a = audit[lang];
   if (result === null) return <span className="pill pill-neutral">{a.verdict.checking}</span>;
   if (result === "failed") return <p className="field-error">{t.refreshError}</p>;
   if (empty) return <span className="pill pill-neutral">{a.verdict.logEmpty}</span>;
@@ -383,9 +396,9 @@ function BrowserVerdict({
         {result.ok
           ? t.browserOk
           : result.firstBadSeq !== null
-            ? t.browserBad(result.firstBadSeq)
+            ? fill(t.browserBadChain, { first: result.firstBadSeq })
             : checkpointOk
-              ? t.browserBad(null)
+              ? t.browserBadCheckpoint
               : t.browserCheckpointBad}
       </p>
     </div>

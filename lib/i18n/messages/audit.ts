@@ -1,14 +1,15 @@
 import { defineMessages } from "../define-messages";
+import { tpl } from "../template";
 
 /**
  * Strings shared by the audit pages (`/verify`, `/test-vectors`, `/dashboard/{sessionId}`): verdicts,
  * the plain-language reasons of the verifier's problem codes, the tamper demonstration and the
- * failures of a request. Client components import this file directly (not the whole dictionary),
- * so they can use the parameterised messages.
+ * failures of a request. Server pages pass the parts a client component uses, in one language, as
+ * props (the tamper demo, the log verifier, the dashboard's live part); no client code imports it.
  */
 export const audit = defineMessages({
   es: {
-    entry: (seq: number) => `Entrada ${seq}`,
+    entry: tpl("Entrada {seq}"),
     verdict: {
       // Pills: an entry (feminine) and a log (masculine).
       entryVerified: "VERIFICADA",
@@ -37,13 +38,14 @@ export const audit = defineMessages({
     outcomes: { ok: "correcto", rejected: "rechazado", error: "error" },
     request: {
       network: "No hubo respuesta del servidor. Revisá tu conexión a internet y volvé a intentar.",
-      rateLimited: (seconds: number) => `Hiciste demasiados intentos seguidos. Esperá ${seconds} s y volvé a intentar.`,
+      rateLimited: tpl("Hiciste demasiados intentos seguidos. Esperá {seconds} s y volvé a intentar."),
       storeUnavailable:
         "El almacenamiento del servicio no responde en este momento; no se cambió nada. Volvé a intentar en unos segundos.",
       invalidSessionId:
         "El identificador de sesión no es válido: tiene que tener de 8 a 64 caracteres entre letras, números, «-» y «_». Revisalo y volvé a intentar.",
-      server: (status: number) =>
-        `El servidor respondió con un error (HTTP ${status}). Volvé a intentar en unos segundos; si sigue fallando, probá más tarde.`,
+      server: tpl(
+        "El servidor respondió con un error (HTTP {status}). Volvé a intentar en unos segundos; si sigue fallando, probá más tarde.",
+      ),
       serverDetail: "Detalle del servidor (en inglés):",
       retry: "Reintentar",
     },
@@ -54,7 +56,7 @@ export const audit = defineMessages({
       source: "Registro que se copia",
       sourceSample: "El ejemplo integrado (3 entradas firmadas)",
       sourceSession: "Una sesión",
-      sourceThisSession: (id: string) => `Esta sesión (${id})`,
+      sourceThisSession: tpl("Esta sesión ({id})"),
       sessionLabel: "Identificador de la sesión a copiar",
       sessionHint: "De 8 a 64 caracteres: letras, números, «-» y «_».",
       sessionRequired: "Escribí el identificador de la sesión, o elegí el ejemplo integrado.",
@@ -85,18 +87,17 @@ export const audit = defineMessages({
       tooFewEntries:
         "Esa alteración no se puede hacer sobre esta sesión: tiene muy pocas entradas o el número de entrada está fuera de rango. Elegí otra entrada u otra alteración, o usá el ejemplo integrado.",
       resultTitle: "Resultado",
-      resultSource: (source: string, id: string) =>
-        source === "sample" ? `Copia del ejemplo integrado (${id}).` : `Copia de la sesión ${id}.`,
+      resultSourceSample: tpl("Copia del ejemplo integrado ({id})."),
+      resultSourceSession: tpl("Copia de la sesión {id}."),
       original: "Original",
       altered: "Copia alterada",
       deleted: "Esta entrada fue borrada de la copia.",
       excerpt: "Lo que cambia",
       fullEntry: "Ver la entrada completa",
-      changed: (fields: string) => `Campos cambiados: ${fields}.`,
-      originalLog: (verified: number, total: number) =>
-        `Registro original: ${verified} de ${total} entradas verifican.`,
-      alteredLog: (tampered: number, total: number) => `Copia alterada: ${tampered} de ${total} entradas fallan.`,
-      detectedAt: (seq: number) => `La verificación falla en la entrada ${seq}:`,
+      changed: tpl("Campos cambiados: {fields}."),
+      originalLog: tpl("Registro original: {verified} de {total} entradas verifican."),
+      alteredLog: tpl("Copia alterada: {tampered} de {total} entradas fallan."),
+      detectedAt: tpl("La verificación falla en la entrada {seq}:"),
       notDetectedByChain:
         "Ninguna entrada restante falla: al borrar la última entrada la cadena sigue intacta. Lo detecta el checkpoint firmado, que registra cuántas entradas había y el hash de la última.",
       originalNotClean:
@@ -104,7 +105,7 @@ export const audit = defineMessages({
     },
   },
   en: {
-    entry: (seq: number) => `Entry ${seq}`,
+    entry: tpl("Entry {seq}"),
     verdict: {
       entryVerified: "VERIFIED",
       entryTampered: "TAMPERED",
@@ -133,13 +134,14 @@ export const audit = defineMessages({
     outcomes: { ok: "ok", rejected: "rejected", error: "error" },
     request: {
       network: "The server did not answer. Check your internet connection and try again.",
-      rateLimited: (seconds: number) => `Too many attempts in a row. Wait ${seconds} s and try again.`,
+      rateLimited: tpl("Too many attempts in a row. Wait {seconds} s and try again."),
       storeUnavailable:
         "The service's storage is not answering right now; nothing was changed. Try again in a few seconds.",
       invalidSessionId:
         "The session id is not valid: it takes 8 to 64 characters of letters, digits, “-” and “_”. Check it and try again.",
-      server: (status: number) =>
-        `The server answered with an error (HTTP ${status}). Try again in a few seconds; if it keeps failing, try later.`,
+      server: tpl(
+        "The server answered with an error (HTTP {status}). Try again in a few seconds; if it keeps failing, try later.",
+      ),
       serverDetail: "Server detail:",
       retry: "Try again",
     },
@@ -150,7 +152,7 @@ export const audit = defineMessages({
       source: "Log to copy",
       sourceSample: "The built-in sample (3 signed entries)",
       sourceSession: "A session",
-      sourceThisSession: (id: string) => `This session (${id})`,
+      sourceThisSession: tpl("This session ({id})"),
       sessionLabel: "Id of the session to copy",
       sessionHint: "8 to 64 characters: letters, digits, “-” and “_”.",
       sessionRequired: "Type the session id, or choose the built-in sample.",
@@ -181,17 +183,17 @@ export const audit = defineMessages({
       tooFewEntries:
         "That alteration cannot be made on this session: it has too few entries or the entry number is out of range. Choose another entry or alteration, or use the built-in sample.",
       resultTitle: "Result",
-      resultSource: (source: string, id: string) =>
-        source === "sample" ? `Copy of the built-in sample (${id}).` : `Copy of session ${id}.`,
+      resultSourceSample: tpl("Copy of the built-in sample ({id})."),
+      resultSourceSession: tpl("Copy of session {id}."),
       original: "Original",
       altered: "Altered copy",
       deleted: "This entry was deleted from the copy.",
       excerpt: "What changes",
       fullEntry: "See the whole entry",
-      changed: (fields: string) => `Changed members: ${fields}.`,
-      originalLog: (verified: number, total: number) => `Original log: ${verified} of ${total} entries verify.`,
-      alteredLog: (tampered: number, total: number) => `Altered copy: ${tampered} of ${total} entries fail.`,
-      detectedAt: (seq: number) => `Verification fails at entry ${seq}:`,
+      changed: tpl("Changed members: {fields}."),
+      originalLog: tpl("Original log: {verified} of {total} entries verify."),
+      alteredLog: tpl("Altered copy: {tampered} of {total} entries fail."),
+      detectedAt: tpl("Verification fails at entry {seq}:"),
       notDetectedByChain:
         "No remaining entry fails: deleting the last entry leaves the chain intact. The signed checkpoint catches it, since it records how many entries there were and the hash of the last one.",
       originalNotClean:

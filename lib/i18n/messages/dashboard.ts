@@ -1,6 +1,10 @@
 import { defineMessages } from "../define-messages";
+import { tpl } from "../template";
 
-/** Strings of the session dashboard (`/dashboard/{sessionId}`). Its live part (a client component) imports this file. */
+/**
+ * Strings of the session dashboard (`/dashboard/{sessionId}`). The page passes its live part (a client
+ * component) the groups it renders, in one language, as props.
+ */
 export const dashboard = defineMessages({
   es: {
     title: "Panel de la sesión",
@@ -11,8 +15,9 @@ export const dashboard = defineMessages({
       "Las sesiones de la demostración son datos de prueba (sandbox): no tienen efecto legal y se borran un tiempo después de su última entrada.",
     invalid: {
       title: "Identificador de sesión no válido",
-      body: (value: string) =>
-        `«${value}» no es un identificador de sesión: tiene que tener de 8 a 64 caracteres entre letras, números, «-» y «_» (un UUID sirve).`,
+      body: tpl(
+        "«{value}» no es un identificador de sesión: tiene que tener de 8 a 64 caracteres entre letras, números, «-» y «_» (un UUID sirve).",
+      ),
       next: "Revisá el enlace que seguiste. Si tenés el identificador correcto, verificalo en la página de verificación.",
       verify: "Ir a Verificar",
     },
@@ -25,18 +30,15 @@ export const dashboard = defineMessages({
       reconnect: "Reconectar",
       server: "En el servidor (HMAC y cadena)",
       browser: "En tu navegador (cadena y checkpoint)",
-      serverVerified: (verified: number, total: number) => `${verified} de ${total} entradas verifican.`,
-      serverTampered: (tampered: number, total: number, first: number) =>
-        `${tampered} de ${total} entradas fallan; la primera es la entrada ${first}.`,
-      serverUnsigned: (unsigned: number, total: number) => `${unsigned} de ${total} entradas no tienen firma HMAC.`,
+      serverVerified: tpl("{verified} de {total} entradas verifican."),
+      serverTampered: tpl("{tampered} de {total} entradas fallan; la primera es la entrada {first}."),
+      serverUnsigned: tpl("{unsigned} de {total} entradas no tienen firma HMAC."),
       browserOk: "La cadena está completa y el checkpoint firmado coincide.",
-      browserBad: (first: number | null) =>
-        first === null
-          ? "El checkpoint firmado no coincide con las entradas."
-          : `La cadena se rompe en la entrada ${first}.`,
+      browserBadChain: tpl("La cadena se rompe en la entrada {first}."),
+      browserBadCheckpoint: "El checkpoint firmado no coincide con las entradas.",
       browserCheckpointBad: "La firma del checkpoint no es válida o no coincide con las entradas.",
       noEntries: "Todavía no hay entradas.",
-      backend: (backend: string) => `Almacenamiento: ${backend}.`,
+      backend: tpl("Almacenamiento: {backend}."),
       refreshError: "No se pudo actualizar la verificación.",
     },
     empty: {
@@ -56,13 +58,13 @@ export const dashboard = defineMessages({
       outcome: "Resultado",
       hmac: "HMAC",
       state: "Verificación",
-      newEntry: (seq: number) => `Nueva entrada en el registro: ${seq}.`,
+      newEntry: tpl("Nueva entrada en el registro: {seq}."),
     },
     badge: {
       title: "Insignia",
       intro:
         "Una insignia que sigue en vivo el estado de verificación de esta sesión. Pegala en un README o en una página web:",
-      alt: (state: string) => `Insignia del registro de auditoría: ${state}`,
+      alt: tpl("Insignia del registro de auditoría: {state}"),
       markdown: "Markdown",
       html: "HTML",
       copy: "Copiar",
@@ -86,8 +88,9 @@ export const dashboard = defineMessages({
       "Demo sessions are sandbox data: they have no legal effect and are removed some time after their last entry.",
     invalid: {
       title: "Invalid session id",
-      body: (value: string) =>
-        `“${value}” is not a session id: it takes 8 to 64 characters of letters, digits, “-” and “_” (a UUID fits).`,
+      body: tpl(
+        "“{value}” is not a session id: it takes 8 to 64 characters of letters, digits, “-” and “_” (a UUID fits).",
+      ),
       next: "Check the link you followed. If you have the right id, verify it on the verify page.",
       verify: "Go to Verify",
     },
@@ -100,16 +103,15 @@ export const dashboard = defineMessages({
       reconnect: "Reconnect",
       server: "On the server (HMAC and chain)",
       browser: "In your browser (chain and checkpoint)",
-      serverVerified: (verified: number, total: number) => `${verified} of ${total} entries verify.`,
-      serverTampered: (tampered: number, total: number, first: number) =>
-        `${tampered} of ${total} entries fail; the first is entry ${first}.`,
-      serverUnsigned: (unsigned: number, total: number) => `${unsigned} of ${total} entries have no HMAC.`,
+      serverVerified: tpl("{verified} of {total} entries verify."),
+      serverTampered: tpl("{tampered} of {total} entries fail; the first is entry {first}."),
+      serverUnsigned: tpl("{unsigned} of {total} entries have no HMAC."),
       browserOk: "The chain is complete and the signed checkpoint matches.",
-      browserBad: (first: number | null) =>
-        first === null ? "The signed checkpoint does not match the entries." : `The chain breaks at entry ${first}.`,
+      browserBadChain: tpl("The chain breaks at entry {first}."),
+      browserBadCheckpoint: "The signed checkpoint does not match the entries.",
       browserCheckpointBad: "The checkpoint signature is not valid or does not match the entries.",
       noEntries: "No entries yet.",
-      backend: (backend: string) => `Storage: ${backend}.`,
+      backend: tpl("Storage: {backend}."),
       refreshError: "The verification could not be refreshed.",
     },
     empty: {
@@ -129,12 +131,12 @@ export const dashboard = defineMessages({
       outcome: "Outcome",
       hmac: "HMAC",
       state: "Verification",
-      newEntry: (seq: number) => `New entry in the log: ${seq}.`,
+      newEntry: tpl("New entry in the log: {seq}."),
     },
     badge: {
       title: "Badge",
       intro: "A badge that follows this session's verification state live. Paste it into a README or a web page:",
-      alt: (state: string) => `Audit log badge: ${state}`,
+      alt: tpl("Audit log badge: {state}"),
       markdown: "Markdown",
       html: "HTML",
       copy: "Copy",
@@ -150,3 +152,5 @@ export const dashboard = defineMessages({
     },
   },
 });
+
+export type DashboardMessages = (typeof dashboard)["es"];

@@ -1,8 +1,9 @@
 import { defineMessages } from "../define-messages";
+import { tpl } from "../template";
 
 /**
- * Strings of the incorporation page (`/incorporar`). The wizard (a client component) imports this
- * file directly, so it can use the parameterised messages. Finding messages come from the shared
+ * Strings of the incorporation page (`/incorporar`). The page passes the wizard (a client component)
+ * `form`, `errors` and `result` in one language as props. Finding messages come from the shared
  * rules (lib/incorporation/finding-codes.ts); `fields` overrides the few that name API members.
  */
 export const incorporate = defineMessages({
@@ -27,22 +28,24 @@ export const incorporate = defineMessages({
       optional: "(opcional)",
       company: "1. La sociedad",
       denominacion: "Denominación",
-      denominacionHint: (suffix: string) =>
-        `El nombre de la sociedad, terminado en «${suffix}». Sin palabras reservadas como «banco», «seguros» o «nacional».`,
+      denominacionHint: tpl(
+        "El nombre de la sociedad, terminado en «{suffix}». Sin palabras reservadas como «banco», «seguros» o «nacional».",
+      ),
       tipo: "Tipo societario",
       tipoHint: "Cada tipo exige su sufijo en la denominación y un capital mínimo.",
       pendingLawTag: "pendiente de ley",
-      tipoFacts: (suffix: string, minimum: string) => `Sufijo: «${suffix}» · Capital mínimo: ${minimum}`,
+      tipoFacts: tpl("Sufijo: «{suffix}» · Capital mínimo: {minimum}"),
       noMinimum: "sin mínimo legal",
       capital: "Capital social (en pesos)",
-      capitalHint: (tipo: string, minimum: string) => `Mínimo para ${tipo}: ${minimum}.`,
-      capitalNoMinimumHint: (tipo: string) => `${tipo} no tiene capital mínimo legal.`,
+      capitalHint: tpl("Mínimo para {tipo}: {minimum}."),
+      capitalNoMinimumHint: tpl("{tipo} no tiene capital mínimo legal."),
       capitalSource: "Fuente:",
-      capitalReads: (amount: string) => `Se lee como ${amount}.`,
+      capitalReads: tpl("Se lee como {amount}."),
       objeto: "Objeto social",
-      objetoHint: (min: number, max: number) =>
-        `Las actividades concretas de la sociedad, en lenguaje claro (de ${min} a ${max} caracteres). Para una SOCIEDAD-IA, decí que opera con agentes o sistemas automatizados.`,
-      objetoCount: (n: number, max: number) => `${n} de ${max} caracteres`,
+      objetoHint: tpl(
+        "Las actividades concretas de la sociedad, en lenguaje claro (de {min} a {max} caracteres). Para una SOCIEDAD-IA, decí que opera con agentes o sistemas automatizados.",
+      ),
+      objetoCount: tpl("{n} de {max} caracteres"),
       people: "2. Responsable humano",
       peopleIntro:
         "Opcional, pero recomendado por el RFC-001: una persona que responde por la sociedad y un e-mail para las autoridades.",
@@ -76,8 +79,9 @@ export const incorporate = defineMessages({
     errors: {
       network:
         "No hubo respuesta del servidor y no sabemos si la solicitud llegó. Revisá tu conexión y reintentá: repetir la misma solicitud no crea otra sociedad.",
-      rateLimited: (seconds: number) =>
-        `Hubo demasiadas constituciones desde tu conexión. Esperá ${seconds} s y volvé a intentar; tus datos quedan en el formulario.`,
+      rateLimited: tpl(
+        "Hubo demasiadas constituciones desde tu conexión. Esperá {seconds} s y volvé a intentar; tus datos quedan en el formulario.",
+      ),
       unauthorized:
         "Este servidor pide una clave de API para constituir, y el asistente no la tiene. Usá la API con tu clave o pedí acceso al operador del servicio.",
       sessionTokenRequired:
@@ -88,14 +92,15 @@ export const incorporate = defineMessages({
       unavailable:
         "El almacenamiento del servicio no responde en este momento; no se cambió nada. Volvé a intentar en unos segundos.",
       inProgress: "Una solicitud idéntica todavía se está procesando. Esperá unos segundos y reintentá.",
-      server: (status: number) =>
-        `El servidor respondió con un error (HTTP ${status}). Volvé a intentar en unos segundos; si sigue fallando, probá más tarde.`,
+      server: tpl(
+        "El servidor respondió con un error (HTTP {status}). Volvé a intentar en unos segundos; si sigue fallando, probá más tarde.",
+      ),
       serverDetail: "Detalle del servidor (en inglés):",
       retry: "Reintentar",
     },
     result: {
-      title: (name: string) => `Listo: ${name}`,
-      announce: (name: string) => `Se constituyó ${name}: archivos, hoja de ruta y enlaces listos.`,
+      title: tpl("Listo: {name}"),
+      announce: tpl("Se constituyó {name}: archivos, hoja de ruta y enlaces listos."),
       lead: "Se generaron los archivos, la hoja de ruta legal, el registro en formación y la sesión de auditoría. Nada de esto es todavía una inscripción legal.",
       replayed:
         "Esta es la misma respuesta que la vez anterior (la solicitud es idempotente). Los tokens se muestran solo la primera vez: usá los que guardaste entonces.",
@@ -109,7 +114,7 @@ export const incorporate = defineMessages({
         sessionTokenUse: "Va en AUDIT_SESSION_TOKEN; se envía como cabecera x-session-token.",
         claimToken: "Token para reclamar el registro en formación",
         claimTokenUse: "Con él reclamás el registro y pedís su certificación.",
-        copy: (what: string) => `Copiar ${what}`,
+        copy: tpl("Copiar {what}"),
         sessionTokenShort: "el token de la sesión",
         claimTokenShort: "el token de reclamo",
         copied: "Copiado.",
@@ -125,13 +130,13 @@ export const incorporate = defineMessages({
         title: "Archivos generados",
         intro: "Los cuatro archivos del proyecto inicial. Copialos o descargalos uno por uno.",
         tabs: "Archivos",
-        copy: (path: string) => `Copiar ${path}`,
-        download: (path: string) => `Descargar ${path}`,
+        copy: tpl("Copiar {path}"),
+        download: tpl("Descargar {path}"),
         copied: "Copiado.",
         copyFailed: "No se pudo copiar: seleccioná el texto y copialo a mano.",
-        code: (path: string) => `Contenido de ${path}`,
+        code: tpl("Contenido de {path}"),
       },
-      envVars: (n: number) => `Variables de entorno (${n})`,
+      envVars: tpl("Variables de entorno ({n})"),
       checklist: {
         title: "Hoja de ruta legal y operativa",
         intro: "Los 8 pasos para que la sociedad opere, en orden.",
@@ -189,22 +194,24 @@ export const incorporate = defineMessages({
       optional: "(optional)",
       company: "1. The company",
       denominacion: "Company name (denominación)",
-      denominacionHint: (suffix: string) =>
-        `The company's name, ending in “${suffix}”. No reserved words such as “banco”, “seguros” or “nacional”.`,
+      denominacionHint: tpl(
+        "The company's name, ending in “{suffix}”. No reserved words such as “banco”, “seguros” or “nacional”.",
+      ),
       tipo: "Legal form (tipo)",
       tipoHint: "Each form requires its suffix in the name and a minimum capital.",
       pendingLawTag: "pending law",
-      tipoFacts: (suffix: string, minimum: string) => `Suffix: “${suffix}” · Minimum capital: ${minimum}`,
+      tipoFacts: tpl("Suffix: “{suffix}” · Minimum capital: {minimum}"),
       noMinimum: "no legal minimum",
       capital: "Share capital (Argentine pesos)",
-      capitalHint: (tipo: string, minimum: string) => `Minimum for ${tipo}: ${minimum}.`,
-      capitalNoMinimumHint: (tipo: string) => `${tipo} has no legal minimum capital.`,
+      capitalHint: tpl("Minimum for {tipo}: {minimum}."),
+      capitalNoMinimumHint: tpl("{tipo} has no legal minimum capital."),
       capitalSource: "Source:",
-      capitalReads: (amount: string) => `Read as ${amount}.`,
+      capitalReads: tpl("Read as {amount}."),
       objeto: "Corporate purpose (objeto)",
-      objetoHint: (min: number, max: number) =>
-        `The company's concrete activities, in plain language (${min} to ${max} characters). For a SOCIEDAD-IA, say that it operates through agents or automated systems.`,
-      objetoCount: (n: number, max: number) => `${n} of ${max} characters`,
+      objetoHint: tpl(
+        "The company's concrete activities, in plain language ({min} to {max} characters). For a SOCIEDAD-IA, say that it operates through agents or automated systems.",
+      ),
+      objetoCount: tpl("{n} of {max} characters"),
       people: "2. Responsible human",
       peopleIntro:
         "Optional, but recommended by RFC-001: a person who answers for the company and an e-mail address for the authorities.",
@@ -238,8 +245,9 @@ export const incorporate = defineMessages({
     errors: {
       network:
         "The server did not answer and we cannot tell whether the request arrived. Check your connection and retry: repeating the same request does not create another company.",
-      rateLimited: (seconds: number) =>
-        `Too many incorporations from your connection. Wait ${seconds} s and try again; your details stay in the form.`,
+      rateLimited: tpl(
+        "Too many incorporations from your connection. Wait {seconds} s and try again; your details stay in the form.",
+      ),
       unauthorized:
         "This server requires an API key to incorporate, which the wizard does not have. Use the API with your key or ask the service's operator for access.",
       sessionTokenRequired:
@@ -249,14 +257,15 @@ export const incorporate = defineMessages({
       invalidSessionId: "The session id is not valid: 8 to 64 letters, digits, “-” or “_”.",
       unavailable: "The service's storage is not answering right now; nothing was changed. Try again in a few seconds.",
       inProgress: "An identical request is still being processed. Wait a few seconds and retry.",
-      server: (status: number) =>
-        `The server answered with an error (HTTP ${status}). Try again in a few seconds; if it keeps failing, try later.`,
+      server: tpl(
+        "The server answered with an error (HTTP {status}). Try again in a few seconds; if it keeps failing, try later.",
+      ),
       serverDetail: "Server detail:",
       retry: "Retry",
     },
     result: {
-      title: (name: string) => `Done: ${name}`,
-      announce: (name: string) => `${name} was incorporated: files, roadmap and links are ready.`,
+      title: tpl("Done: {name}"),
+      announce: tpl("{name} was incorporated: files, roadmap and links are ready."),
       lead: "The files, the legal roadmap, the forming registry record and the audit session were created. None of this is a legal registration yet.",
       replayed:
         "This is the same answer as last time (the request is idempotent). Tokens are shown only the first time: use the ones you saved then.",
@@ -270,7 +279,7 @@ export const incorporate = defineMessages({
         sessionTokenUse: "It goes in AUDIT_SESSION_TOKEN and is sent as the x-session-token header.",
         claimToken: "Token to claim the forming registry record",
         claimTokenUse: "With it you claim the record and request its certification.",
-        copy: (what: string) => `Copy ${what}`,
+        copy: tpl("Copy {what}"),
         sessionTokenShort: "the session token",
         claimTokenShort: "the claim token",
         copied: "Copied.",
@@ -286,13 +295,13 @@ export const incorporate = defineMessages({
         title: "Generated files",
         intro: "The starter project's four files. Copy or download them one by one.",
         tabs: "Files",
-        copy: (path: string) => `Copy ${path}`,
-        download: (path: string) => `Download ${path}`,
+        copy: tpl("Copy {path}"),
+        download: tpl("Download {path}"),
         copied: "Copied.",
         copyFailed: "Could not copy: select the text and copy it by hand.",
-        code: (path: string) => `Contents of ${path}`,
+        code: tpl("Contents of {path}"),
       },
-      envVars: (n: number) => `Environment variables (${n})`,
+      envVars: tpl("Environment variables ({n})"),
       checklist: {
         title: "Legal and operational roadmap",
         intro: "The 8 steps for the company to operate, in order.",

@@ -1,8 +1,9 @@
 import { defineMessages } from "../define-messages";
+import { tpl } from "../template";
 
 /**
- * Strings of the demo agent page (`/play`). Its chat (a client component) imports this file
- * directly, so parameterised messages work there too.
+ * Strings of the demo agent page (`/play`). The page passes its chat (a client component) the groups
+ * it renders, in one language, as props; the scripted model's tests read the example prompts here.
  */
 export const play = defineMessages({
   es: {
@@ -15,7 +16,7 @@ export const play = defineMessages({
     model: {
       scripted:
         "Modelo: guionado, sin IA ni conexión externa. Lee tu mensaje en español o en inglés, decide qué herramientas llamar y responde con sus resultados.",
-      gateway: (id: string) => `Modelo: ${id}, a través de AI Gateway. Las herramientas siguen siendo simuladas.`,
+      gateway: tpl("Modelo: {id}, a través de AI Gateway. Las herramientas siguen siendo simuladas."),
     },
     examples: {
       title: "Ejemplos para empezar",
@@ -39,8 +40,8 @@ export const play = defineMessages({
     },
     form: {
       label: "Tu pedido al agente",
-      hint: (max: number) => `Hasta ${max} caracteres. Enter envía; Mayúsculas + Enter agrega una línea.`,
-      count: (used: number, max: number) => `${used} de ${max} caracteres`,
+      hint: tpl("Hasta {max} caracteres. Enter envía; Mayúsculas + Enter agrega una línea."),
+      count: tpl("{used} de {max} caracteres"),
       send: "Enviar",
       stop: "Detener",
       reset: "Nueva conversación",
@@ -57,7 +58,7 @@ export const play = defineMessages({
       error: "Motivo",
       sandbox: "SANDBOX",
       recording: "Registrando en la auditoría…",
-      audit: (seq: number) => `Entrada de auditoría N.º ${seq}`,
+      audit: tpl("Entrada de auditoría N.º {seq}"),
       hmac: "HMAC",
       openEntry: "ver en el panel de la sesión",
       names: {
@@ -82,20 +83,20 @@ export const play = defineMessages({
       badgeAlt: "Insignia de verificación en vivo de esta sesión",
       dashboard: "Abrir el panel de la sesión",
       json: "Registro en JSON, verificado por el servidor",
-      entries: (n: number) => (n === 1 ? "1 entrada firmada" : `${n} entradas firmadas`),
+      entriesOne: "1 entrada firmada",
+      entries: tpl("{n} entradas firmadas"),
       timeline: "Entradas de esta conversación",
       note: "Guardá el identificador: cualquiera puede verificar la sesión con él. Sólo esta pestaña puede escribir en ella.",
     },
     errors: {
-      rateLimited: (seconds: number) =>
-        `Hiciste muchos pedidos seguidos. Esperá ${seconds} s y volvé a intentar; no se registró nada.`,
+      rateLimited: tpl("Hiciste muchos pedidos seguidos. Esperá {seconds} s y volvé a intentar; no se registró nada."),
       retry: "Volver a intentar",
-      tooLong: (max: number) => `El mensaje es demasiado largo: acortalo a ${max} caracteres como máximo.`,
+      tooLong: tpl("El mensaje es demasiado largo: acortalo a {max} caracteres como máximo."),
       tooMany: "La conversación es demasiado larga para seguir. Empezá una nueva conversación.",
       session: "Esta pestaña ya no puede escribir en su sesión. Empezá una nueva conversación.",
       storeDown: "El almacenamiento no responde; no se registró nada. Volvé a intentar en unos segundos.",
       network: "No hubo respuesta del servidor. Revisá tu conexión y volvé a intentar.",
-      generic: (detail: string) => `El agente no pudo responder: ${detail} Volvé a intentar.`,
+      generic: tpl("El agente no pudo responder: {detail} Volvé a intentar."),
     },
   },
   en: {
@@ -108,7 +109,7 @@ export const play = defineMessages({
     model: {
       scripted:
         "Model: scripted, no AI and no outside connection. It reads your message in Spanish or English, decides which tools to call and answers with their results.",
-      gateway: (id: string) => `Model: ${id}, through the AI Gateway. The tools are still mocked.`,
+      gateway: tpl("Model: {id}, through the AI Gateway. The tools are still mocked."),
     },
     examples: {
       title: "Examples to start with",
@@ -132,8 +133,8 @@ export const play = defineMessages({
     },
     form: {
       label: "Your request to the agent",
-      hint: (max: number) => `Up to ${max} characters. Enter sends; Shift + Enter adds a line.`,
-      count: (used: number, max: number) => `${used} of ${max} characters`,
+      hint: tpl("Up to {max} characters. Enter sends; Shift + Enter adds a line."),
+      count: tpl("{used} of {max} characters"),
       send: "Send",
       stop: "Stop",
       reset: "New conversation",
@@ -150,7 +151,7 @@ export const play = defineMessages({
       error: "Reason",
       sandbox: "SANDBOX",
       recording: "Recording in the audit log…",
-      audit: (seq: number) => `Audit entry no. ${seq}`,
+      audit: tpl("Audit entry no. {seq}"),
       hmac: "HMAC",
       openEntry: "see it on the session dashboard",
       names: {
@@ -175,20 +176,22 @@ export const play = defineMessages({
       badgeAlt: "Live verification badge of this session",
       dashboard: "Open the session dashboard",
       json: "Log as JSON, verified by the server",
-      entries: (n: number) => (n === 1 ? "1 signed entry" : `${n} signed entries`),
+      entriesOne: "1 signed entry",
+      entries: tpl("{n} signed entries"),
       timeline: "Entries of this conversation",
       note: "Keep the id: anyone can verify the session with it. Only this tab can write to it.",
     },
     errors: {
-      rateLimited: (seconds: number) =>
-        `Too many requests in a row. Wait ${seconds} s and try again; nothing was recorded.`,
+      rateLimited: tpl("Too many requests in a row. Wait {seconds} s and try again; nothing was recorded."),
       retry: "Try again",
-      tooLong: (max: number) => `The message is too long: shorten it to at most ${max} characters.`,
+      tooLong: tpl("The message is too long: shorten it to at most {max} characters."),
       tooMany: "The conversation is too long to continue. Start a new conversation.",
       session: "This tab can no longer write to its session. Start a new conversation.",
       storeDown: "Storage is not answering; nothing was recorded. Try again in a few seconds.",
       network: "The server did not answer. Check your connection and try again.",
-      generic: (detail: string) => `The agent could not answer: ${detail} Try again.`,
+      generic: tpl("The agent could not answer: {detail} Try again."),
     },
   },
 });
+
+export type PlayMessages = (typeof play)["es"];

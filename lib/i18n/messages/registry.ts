@@ -1,4 +1,5 @@
 import { defineMessages } from "../define-messages";
+import { tpl } from "../template";
 
 /** Strings of the registry page (`/registro`). Finding messages are keyed by the API's finding codes. */
 export const registry = defineMessages({
@@ -40,7 +41,8 @@ export const registry = defineMessages({
     standing: { active: "Al día", suspended: "Suspendida", unverified: "Sin verificar" },
     results: {
       title: "Sociedades listadas",
-      count: (n: number) => (n === 1 ? "1 sociedad en esta página." : `${n} sociedades en esta página.`),
+      countOne: "1 sociedad en esta página.",
+      count: tpl("{n} sociedades en esta página."),
       empty: "Ninguna sociedad coincide con estos filtros.",
       next: "Página siguiente",
       first: "Volver a la primera página",
@@ -58,7 +60,7 @@ export const registry = defineMessages({
       lastCheck: "Última certificación",
       never: "Nunca",
       none: "—",
-      rating: (rating: string, score: number) => `calificación ${rating} (${score}/100)`,
+      rating: tpl("calificación {rating} ({score}/100)"),
       disclosure: "Declaración",
       links: "Enlaces",
       site: "Sitio público",
@@ -158,7 +160,8 @@ export const registry = defineMessages({
     standing: { active: "In good standing", suspended: "Suspended", unverified: "Unverified" },
     results: {
       title: "Listed companies",
-      count: (n: number) => (n === 1 ? "1 company on this page." : `${n} companies on this page.`),
+      countOne: "1 company on this page.",
+      count: tpl("{n} companies on this page."),
       empty: "No company matches these filters.",
       next: "Next page",
       first: "Back to the first page",
@@ -176,7 +179,7 @@ export const registry = defineMessages({
       lastCheck: "Last certification",
       never: "Never",
       none: "—",
-      rating: (rating: string, score: number) => `rating ${rating} (${score}/100)`,
+      rating: tpl("rating {rating} ({score}/100)"),
       disclosure: "Disclosure",
       links: "Links",
       site: "Public site",

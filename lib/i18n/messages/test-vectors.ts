@@ -1,6 +1,10 @@
 import { defineMessages } from "../define-messages";
+import { tpl } from "../template";
 
-/** Strings of the test vectors page (`/test-vectors`). Its checker (a client component) imports this file. */
+/**
+ * Strings of the test vectors page (`/test-vectors`). The page passes its checker (a client component)
+ * the summary and check states, in one language, as props.
+ */
 export const testVectors = defineMessages({
   es: {
     title: "Vectores de prueba",
@@ -17,9 +21,8 @@ export const testVectors = defineMessages({
       "Las claves de estos vectores existen solo para las pruebas: nunca son las del servicio. Con ellas tu verificador puede comprobar también los HMAC, que en un registro real solo puede comprobar el servidor.",
     summary: {
       checking: "Comprobando los vectores en tu navegador…",
-      allPass: (n: number) => `Las ${n} comprobaciones dan el resultado esperado en tu navegador.`,
-      someFail: (bad: number, n: number) =>
-        `${bad} de ${n} comprobaciones no dan el resultado esperado en tu navegador.`,
+      allPass: tpl("Las {n} comprobaciones dan el resultado esperado en tu navegador."),
+      someFail: tpl("{bad} de {n} comprobaciones no dan el resultado esperado en tu navegador."),
       loadError: "No se pudo descargar el archivo de vectores para comprobarlo. Revisá tu conexión y volvé a intentar.",
       noWebCrypto:
         "Tu navegador no ofrece WebCrypto en esta página (hace falta una conexión segura, HTTPS), así que no se pueden recalcular los vectores.",
@@ -57,7 +60,7 @@ export const testVectors = defineMessages({
       title: "Entradas firmadas",
       intro:
         "Para cada entrada: la forma firmada (JCS sin hmac ni signature), su HMAC-SHA256 con el secreto de su kid, y el enlace (SHA-256 de la entrada completa) que la entrada siguiente lleva en prev.",
-      entry: (seq: number) => `Entrada ${seq}`,
+      entry: tpl("Entrada {seq}"),
       json: "Entrada",
       signedForm: "Forma firmada",
       hmac: "HMAC",
@@ -118,8 +121,8 @@ export const testVectors = defineMessages({
       "The keys of these vectors exist only for testing: they are never the service's keys. With them your verifier can also check HMACs, which on a real log only the server can check.",
     summary: {
       checking: "Checking the vectors in your browser…",
-      allPass: (n: number) => `All ${n} checks give the expected result in your browser.`,
-      someFail: (bad: number, n: number) => `${bad} of ${n} checks do not give the expected result in your browser.`,
+      allPass: tpl("All {n} checks give the expected result in your browser."),
+      someFail: tpl("{bad} of {n} checks do not give the expected result in your browser."),
       loadError: "The vectors file could not be downloaded for checking. Check your connection and try again.",
       noWebCrypto:
         "Your browser does not offer WebCrypto on this page (it needs a secure HTTPS connection), so the vectors cannot be recomputed.",
@@ -157,7 +160,7 @@ export const testVectors = defineMessages({
       title: "Signed entries",
       intro:
         "For each entry: the signed form (JCS without hmac and signature), its HMAC-SHA256 with the secret of its kid, and the link (SHA-256 of the whole entry) that the next entry carries as prev.",
-      entry: (seq: number) => `Entry ${seq}`,
+      entry: tpl("Entry {seq}"),
       json: "Entry",
       signedForm: "Signed form",
       hmac: "HMAC",
@@ -202,3 +205,5 @@ export const testVectors = defineMessages({
     },
   },
 });
+
+export type TestVectorsMessages = (typeof testVectors)["es"];

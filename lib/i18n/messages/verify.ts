@@ -1,6 +1,10 @@
 import { defineMessages } from "../define-messages";
+import { tpl } from "../template";
 
-/** Strings of the verify page (`/verify`). The log verifier (a client component) imports this file. */
+/**
+ * Strings of the verify page (`/verify`). The page passes the log verifier (a client component)
+ * `paste`, in one language, as props.
+ */
 export const verify = defineMessages({
   es: {
     title: "Verificar un registro de auditoría",
@@ -11,20 +15,19 @@ export const verify = defineMessages({
       label: "Identificador de sesión",
       hint: "De 8 a 64 caracteres: letras, números, «-» y «_» (un UUID sirve).",
       submit: "Verificar",
-      invalid: (value: string) =>
-        `«${value}» no es un identificador de sesión válido: tiene que tener de 8 a 64 caracteres entre letras, números, «-» y «_». Revisalo y volvé a intentar.`,
+      invalid: tpl(
+        "«{value}» no es un identificador de sesión válido: tiene que tener de 8 a 64 caracteres entre letras, números, «-» y «_». Revisalo y volvé a intentar.",
+      ),
       storeDown:
         "No pudimos leer el registro porque el almacenamiento del servicio no responde. No se cambió nada. Volvé a intentar en unos segundos.",
       retry: "Reintentar",
-      reportTitle: (id: string) => `Informe de la sesión ${id}`,
-      summaryVerified: (n: number) =>
-        n === 1
-          ? "La única entrada verifica: su HMAC coincide y la cadena está completa."
-          : `Las ${n} entradas verifican: cada HMAC coincide y la cadena está completa.`,
-      summaryTampered: (bad: number, total: number, first: number) =>
-        `${bad} de ${total} entradas fallan la verificación. La primera es la entrada ${first}.`,
-      summaryUnsigned: (n: number, total: number) =>
-        `${n} de ${total} entradas no tienen firma HMAC: no se puede comprobar que no hayan cambiado.`,
+      reportTitle: tpl("Informe de la sesión {id}"),
+      summaryVerifiedOne: "La única entrada verifica: su HMAC coincide y la cadena está completa.",
+      summaryVerified: tpl("Las {n} entradas verifican: cada HMAC coincide y la cadena está completa."),
+      summaryTampered: tpl("{bad} de {total} entradas fallan la verificación. La primera es la entrada {first}."),
+      summaryUnsigned: tpl(
+        "{n} de {total} entradas no tienen firma HMAC: no se puede comprobar que no hayan cambiado.",
+      ),
       empty:
         "Esta sesión no tiene entradas. Puede que el identificador esté mal escrito, que todavía no se haya registrado nada, o que la sesión haya vencido (las sesiones de demostración se borran un tiempo después de su última entrada; las que incluyen una constitución se conservan siempre).",
       counts: {
@@ -37,9 +40,9 @@ export const verify = defineMessages({
         backend: "Almacenamiento que respondió",
         head: "Hash de la última entrada (cabeza)",
       },
-      firstBadTitle: (seq: number) => `Entrada ${seq}: la primera con problemas`,
+      firstBadTitle: tpl("Entrada {seq}: la primera con problemas"),
       otherProblems: "Otras entradas con problemas",
-      entryJson: (seq: number) => `Contenido de la entrada ${seq}, tal como está guardado`,
+      entryJson: tpl("Contenido de la entrada {seq}, tal como está guardado"),
       dashboard: "Abrir el panel de la sesión",
       downloadJson: "Descargar el registro (JSON)",
       reportJson: "Ver este informe en JSON",
@@ -53,14 +56,15 @@ export const verify = defineMessages({
       textLabel: "Registro en JSON",
       textHint: "El objeto completo, con sessionId, entries y checkpoint.",
       fileLabel: "O elegí un archivo .json…",
-      loadSession: (id: string) => `Cargar el registro de la sesión ${id}`,
+      loadSession: tpl("Cargar el registro de la sesión {id}"),
       loading: "Cargando…",
       submit: "Verificar en mi navegador",
       verifying: "Verificando…",
       errors: {
         empty: "Pegá un registro o elegí un archivo antes de verificar.",
-        json: (detail: string) =>
-          `El texto no es JSON válido (${detail}). Copiá la respuesta completa del endpoint, desde la primera llave «{» hasta la última «}».`,
+        json: tpl(
+          "El texto no es JSON válido ({detail}). Copiá la respuesta completa del endpoint, desde la primera llave «{» hasta la última «}».",
+        ),
         shape:
           "El JSON no tiene la forma de un registro exportado: falta la lista «entries». Usá la respuesta de /api/play/audit/{sessionId} tal como llega.",
         sessionId:
@@ -71,10 +75,12 @@ export const verify = defineMessages({
           "Tu navegador no ofrece WebCrypto en esta página (hace falta una conexión segura, HTTPS). Abrí el sitio por HTTPS o usá un navegador actualizado.",
       },
       resultTitle: "Resultado en tu navegador",
-      verdictOk: (n: number) =>
-        `Registro verificado: las ${n} entradas están bien encadenadas y el checkpoint firmado coincide con ellas.`,
-      verdictOkNoCheckpoint: (n: number) =>
-        `Las ${n} entradas están bien encadenadas, pero el registro no trae checkpoint: no se pudo comprobar que esté completo.`,
+      verdictOk: tpl(
+        "Registro verificado: las {n} entradas están bien encadenadas y el checkpoint firmado coincide con ellas.",
+      ),
+      verdictOkNoCheckpoint: tpl(
+        "Las {n} entradas están bien encadenadas, pero el registro no trae checkpoint: no se pudo comprobar que esté completo.",
+      ),
       verdictBad: "El registro fue alterado.",
       verdictEmpty: "El registro no tiene entradas.",
       counts: {
@@ -106,10 +112,11 @@ export const verify = defineMessages({
           "La firma es válida, pero lo firmado (sesión, cantidad de entradas o hash de la última) no coincide con las entradas: se agregaron, borraron o modificaron entradas después del checkpoint. Si la cadena está intacta, fue alterada la última entrada o se quitaron entradas del final.",
         malformed: "El checkpoint está mal formado: no es un JWS compacto EdDSA.",
       },
-      firstBadTitle: (seq: number) => `Entrada ${seq}: la primera con problemas`,
-      previousHint: (seq: number) =>
-        `Sin la clave HMAC, una modificación se ve en la entrada siguiente: revisá también la entrada ${seq}.`,
-      entryJson: (seq: number) => `Contenido de la entrada ${seq}`,
+      firstBadTitle: tpl("Entrada {seq}: la primera con problemas"),
+      previousHint: tpl(
+        "Sin la clave HMAC, una modificación se ve en la entrada siguiente: revisá también la entrada {seq}.",
+      ),
+      entryJson: tpl("Contenido de la entrada {seq}"),
       otherProblems: "Otras entradas con problemas",
     },
   },
@@ -122,20 +129,17 @@ export const verify = defineMessages({
       label: "Session id",
       hint: "8 to 64 characters: letters, digits, “-” and “_” (a UUID fits).",
       submit: "Verify",
-      invalid: (value: string) =>
-        `“${value}” is not a valid session id: it takes 8 to 64 characters of letters, digits, “-” and “_”. Check it and try again.`,
+      invalid: tpl(
+        "“{value}” is not a valid session id: it takes 8 to 64 characters of letters, digits, “-” and “_”. Check it and try again.",
+      ),
       storeDown:
         "We could not read the log because the service's storage is not answering. Nothing was changed. Try again in a few seconds.",
       retry: "Try again",
-      reportTitle: (id: string) => `Report for session ${id}`,
-      summaryVerified: (n: number) =>
-        n === 1
-          ? "The only entry verifies: its HMAC matches and the chain is complete."
-          : `All ${n} entries verify: every HMAC matches and the chain is complete.`,
-      summaryTampered: (bad: number, total: number, first: number) =>
-        `${bad} of ${total} entries fail verification. The first is entry ${first}.`,
-      summaryUnsigned: (n: number, total: number) =>
-        `${n} of ${total} entries have no HMAC: there is no way to check they did not change.`,
+      reportTitle: tpl("Report for session {id}"),
+      summaryVerifiedOne: "The only entry verifies: its HMAC matches and the chain is complete.",
+      summaryVerified: tpl("All {n} entries verify: every HMAC matches and the chain is complete."),
+      summaryTampered: tpl("{bad} of {total} entries fail verification. The first is entry {first}."),
+      summaryUnsigned: tpl("{n} of {total} entries have no HMAC: there is no way to check they did not change."),
       empty:
         "This session has no entries. The id may be mistyped, nothing may have been recorded yet, or the session may have expired (demo sessions are removed some time after their last entry; those holding an incorporation are kept for good).",
       counts: {
@@ -148,9 +152,9 @@ export const verify = defineMessages({
         backend: "Storage that answered",
         head: "Hash of the last entry (head)",
       },
-      firstBadTitle: (seq: number) => `Entry ${seq}: the first with problems`,
+      firstBadTitle: tpl("Entry {seq}: the first with problems"),
       otherProblems: "Other entries with problems",
-      entryJson: (seq: number) => `Content of entry ${seq}, as stored`,
+      entryJson: tpl("Content of entry {seq}, as stored"),
       dashboard: "Open the session dashboard",
       downloadJson: "Download the log (JSON)",
       reportJson: "See this report as JSON",
@@ -164,14 +168,15 @@ export const verify = defineMessages({
       textLabel: "Log as JSON",
       textHint: "The whole object, with sessionId, entries and checkpoint.",
       fileLabel: "Or choose a .json file…",
-      loadSession: (id: string) => `Load the log of session ${id}`,
+      loadSession: tpl("Load the log of session {id}"),
       loading: "Loading…",
       submit: "Verify in my browser",
       verifying: "Verifying…",
       errors: {
         empty: "Paste a log or choose a file before verifying.",
-        json: (detail: string) =>
-          `The text is not valid JSON (${detail}). Copy the endpoint's whole answer, from the first “{” to the last “}”.`,
+        json: tpl(
+          "The text is not valid JSON ({detail}). Copy the endpoint's whole answer, from the first “{” to the last “}”.",
+        ),
         shape:
           "The JSON does not look like an exported log: the “entries” list is missing. Use the answer of /api/play/audit/{sessionId} as it comes.",
         sessionId:
@@ -182,10 +187,10 @@ export const verify = defineMessages({
           "Your browser does not offer WebCrypto on this page (it needs a secure HTTPS connection). Open the site over HTTPS or use an up-to-date browser.",
       },
       resultTitle: "Result in your browser",
-      verdictOk: (n: number) =>
-        `Log verified: all ${n} entries are correctly chained and the signed checkpoint matches them.`,
-      verdictOkNoCheckpoint: (n: number) =>
-        `All ${n} entries are correctly chained, but the log carries no checkpoint: its completeness could not be checked.`,
+      verdictOk: tpl("Log verified: all {n} entries are correctly chained and the signed checkpoint matches them."),
+      verdictOkNoCheckpoint: tpl(
+        "All {n} entries are correctly chained, but the log carries no checkpoint: its completeness could not be checked.",
+      ),
       verdictBad: "The log was altered.",
       verdictEmpty: "The log has no entries.",
       counts: {
@@ -217,11 +222,12 @@ export const verify = defineMessages({
           "The signature is valid, but what it signs (session, number of entries or hash of the last one) does not match the entries: entries were added, deleted or changed after the checkpoint. If the chain is intact, the last entry was altered or entries were removed from the end.",
         malformed: "The checkpoint is malformed: it is not an EdDSA compact JWS.",
       },
-      firstBadTitle: (seq: number) => `Entry ${seq}: the first with problems`,
-      previousHint: (seq: number) =>
-        `Without the HMAC key, a change shows up in the next entry: check entry ${seq} as well.`,
-      entryJson: (seq: number) => `Content of entry ${seq}`,
+      firstBadTitle: tpl("Entry {seq}: the first with problems"),
+      previousHint: tpl("Without the HMAC key, a change shows up in the next entry: check entry {seq} as well."),
+      entryJson: tpl("Content of entry {seq}"),
       otherProblems: "Other entries with problems",
     },
   },
 });
+
+export type VerifyMessages = (typeof verify)["es"];
