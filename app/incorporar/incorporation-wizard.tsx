@@ -11,10 +11,21 @@ import { ErrorNotice } from "../_components/audit/error-notice";
 import type { RequestFailure } from "../_components/audit/request-failure";
 import { describedControl, type FieldFindings, FormField } from "../_components/form-field";
 import { formatPesos } from "./format-pesos";
-import { IncorporationResult } from "./incorporation-result";
 
 /** The messages the wizard and its result render, in the page's language. */
 export type WizardMessages = Pick<IncorporateMessages, "form" | "errors" | "result">;
+
+type ResultView = typeof import("./incorporation-result").IncorporationResult;
+
+// The result view is only needed after a successful submit: it loads then, not with the page.
+let resultView: Promise<ResultView> | null = null;
+function loadResultView(): Promise<ResultView> {
+  resultView ??= import("./incorporation-result").then((module) => module.IncorporationResult);
+  resultView.catch(() => {
+    resultView = null;
+  });
+  return resultView;
+}
 
 /** What the page knows about each tipo (from the endpoint's self-description). */
 export interface TipoInfo {
@@ -146,7 +157,7 @@ type Phase =
   | { kind: "editing" }
   | { kind: "sending" }
   | { kind: "failed"; failure: RequestFailure }
-  | { kind: "done"; result: IncorporationSuccess; replayed: boolean };
+  | { kind: "done"; result: IncorporationSuccess; replayed: boolean; View: ResultView };
 
 /**
  * The incorporation wizard: validates as the visitor types with the rules the API applies
@@ -269,6 +280,7 @@ export function IncorporationWizard({
     // One key per distinct request: a retry after a lost answer replays it instead of running it twice.
     if (idempotency.current?.body !== text) idempotency.current = { body: text, key: randomKey() };
     const token = values.chain ? values.sessionToken.trim() : "";
+    const view = loadResultView();
     setPhase({ kind: "sending" });
     let response: Response;
     try {
@@ -294,7 +306,16 @@ export function IncorporationWizard({
       /* not JSON: the status decides below */
     }
     if (response.ok && isSuccess(data)) {
-      setPhase({ kind: "done", result: data, replayed: response.headers.get("idempotent-replayed") === "true" });
+      let View: ResultView;
+      try {
+        View = await view;
+      } catch {
+        // The company exists, but its result view could not be fetched: a retry replays the answer.
+        setPhase({ kind: "failed", failure: { message: m.errors.network } });
+        return;
+      }
+      const replayed = response.headers.get("idempotent-replayed") === "true";
+      setPhase({ kind: "done", result: data, replayed, View });
       setFocusTarget({ to: "result", tick: Date.now() });
       return;
     }
@@ -370,10 +391,11 @@ export function IncorporationWizard({
   );
 
   if (phase.kind === "done") {
+    const { View } = phase;
     return (
       <>
         {live}
-        <IncorporationResult
+        <View
           t={m.result}
           severity={f.severity}
           lang={lang}
