@@ -64,6 +64,10 @@ const server = createServer((req, res) => {
 });
 server.on("clientError", answerClientError);
 server.keepAliveTimeout = 65_000;
+// A client that announces a body and sends it slowly (or never) would otherwise hold its connection
+// for Node's default 300 s. Only the request is timed: streamed answers (/api/play, the SSE log) are not.
+server.headersTimeout = 20_000;
+server.requestTimeout = 30_000;
 server.listen(port, hostname, () => {
   console.log(`> Ready on http://localhost:${port}`);
 });

@@ -30,3 +30,23 @@ export function clientIp(headers: Headers, options: ClientIpOptions): string {
   const index = hops.length - 1 - options.trustedProxyHops;
   return normalise(hops[Math.max(0, index)]) ?? "unknown";
 }
+
+/**
+ * Whom a per-IP rate limit counts: an IPv4 address as it is, an IPv6 address by its /64 prefix.
+ * One subscriber usually holds a whole /64, so counting single IPv6 addresses would let a client
+ * dodge the limit by rotating through its own prefix.
+ */
+export function rateLimitSubject(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  const compressed = ip.includes("::");
+  const [head = "", tail = ""] = ip.split("::");
+  const left = head ? head.split(":") : [];
+  const right = compressed && tail ? tail.split(":") : [];
+  // A dotted IPv4 tail stands for two groups.
+  const width = (parts: string[]) => parts.reduce((n, p) => n + (p.includes(".") ? 2 : 1), 0);
+  const groups = [...left, ...Array<string>(8 - width(left) - width(right)).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
+}

@@ -1,7 +1,7 @@
 import { Ratelimit } from "@upstash/ratelimit";
 import { getConfig, type RateLimitName } from "../config/config";
 import { sharedRedisClient } from "../store/redis-client";
-import { clientIp } from "./client-ip";
+import { clientIp, rateLimitSubject } from "./client-ip";
 import { ApiError } from "./problem";
 
 interface LimitResult {
@@ -90,7 +90,7 @@ export async function enforceRateLimit(
   });
   let result: LimitResult;
   try {
-    result = await limiterFor(name).limit(`ip:${ip}`);
+    result = await limiterFor(name).limit(`ip:${rateLimitSubject(ip)}`);
   } catch (err) {
     console.error(`[rate-limit] ${name}: ${(err as Error).message}`);
     if (!options.write) return {};

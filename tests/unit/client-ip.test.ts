@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientIp } from "@/lib/http/client-ip";
+import { clientIp, rateLimitSubject } from "@/lib/http/client-ip";
 
 const direct = { trustedProxyHops: 0, onVercel: false };
 const h = (init: Record<string, string>) => new Headers(init);
@@ -30,5 +30,21 @@ describe("client IP resolution", () => {
     expect(clientIp(h({ "x-forwarded-for": "2001:DB8::1" }), direct)).toBe("2001:db8::1");
     expect(clientIp(h({ "x-forwarded-for": "not-an-ip" }), direct)).toBe("unknown");
     expect(clientIp(h({}), direct)).toBe("unknown");
+  });
+});
+
+describe("rate-limit subject", () => {
+  it("counts an IPv4 address as it is", () => {
+    expect(rateLimitSubject("203.0.113.9")).toBe("203.0.113.9");
+    expect(rateLimitSubject("unknown")).toBe("unknown");
+  });
+
+  it("counts every address of one IPv6 /64 as one client, and different /64s apart", () => {
+    const one = ["2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:0db8:0001:0002:abcd::9"];
+    expect(new Set(one.map(rateLimitSubject))).toEqual(new Set(["2001:db8:1:2::/64"]));
+    expect(rateLimitSubject("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(rateLimitSubject("::1")).toBe("0:0:0:0::/64");
+    expect(rateLimitSubject("2001:db8::")).toBe("2001:db8:0:0::/64");
+    expect(rateLimitSubject("64:ff9b::192.0.2.33")).toBe("64:ff9b:0:0::/64");
   });
 });
