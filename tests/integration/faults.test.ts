@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditEntry } from "@/lib/audit/entry";
 import { idempotencyKey } from "@/lib/incorporation/idempotency";
 import type { RegistryEntry } from "@/lib/registry/stored-record";
+import { EmbeddedStore } from "@/lib/store/embedded";
 import type { Store } from "@/lib/store/types";
 import { type AppServer, startApp } from "../support/app-server";
 import { type FakeCompany, startFakeCompany } from "../support/fake-company";
@@ -379,6 +383,103 @@ describe("Redis stops while writes are in flight (Upstash store behind the REST 
         verified: log.body.count,
         count: (await storedEntries(store, sessionId)).length,
       });
+    }
+  }, 120_000);
+});
+
+describe("the embedded store when the server is killed (SIGKILL) during a burst of appends", () => {
+  it("restarts on the same DATA_DIR with every log verifying and every acknowledged write present", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-faults-"));
+    const run = tag();
+    let app = await startApp({ dataDir, env: HIGH_LIMITS });
+    try {
+      // Sessions that every round appends to: demo runs and incorporations chained into them.
+      const sessions: { sessionId: string; token: string }[] = [];
+      for (let s = 0; s < 4; s++) {
+        const sessionId = `kill-${run}-${s}`;
+        const first = await postPlayStream(
+          app.url,
+          { messages: [userMessage(TWO_TOOLS)] },
+          { "x-session-id": sessionId },
+        );
+        expect(auditRefs(first)).toHaveLength(2);
+        sessions.push({ sessionId, token: first.headers?.get("x-session-token") as string });
+      }
+      const acknowledged: { sessionId: string; seq: number; hmac: string }[] = [];
+      const incorporated: { job: IncorporationJob; entry: AuditEntry }[] = [];
+      const incorporations: IncorporationJob[] = [];
+
+      // Kill at a few different moments: early, mid-burst, late.
+      for (const [round, killAfter] of [3, 12, 30].entries()) {
+        const jobs: (() => Promise<void>)[] = [];
+        for (let i = 0; i < 48; i++) {
+          const session = sessions[i % sessions.length] as { sessionId: string; token: string };
+          if (i % 3 !== 2) {
+            const headers = { "x-session-id": session.sessionId, "x-session-token": session.token };
+            jobs.push(async () => {
+              const stream = await postPlayStream(app.url, { messages: [userMessage(TWO_TOOLS)] }, headers);
+              for (const ref of auditRefs(stream)) acknowledged.push(ref);
+            });
+            continue;
+          }
+          // Incorporations: half chained into a demo session, half into a session of their own.
+          const own = i % 2 === 0;
+          const sessionId = own ? `kill-inc-${run}-${round}-${i}` : session.sessionId;
+          const body = { ...TYPICAL_INCORPORATION, denominacion: `Caida ${run} ${round} ${i} SOCIEDAD-IA`, sessionId };
+          const headers: Record<string, string> = own ? {} : { "x-session-token": session.token };
+          const job: IncorporationJob = { body, headers, sessionId, valid: true };
+          incorporations.push(job);
+          jobs.push(async () => {
+            const answer = await send(app.url, "POST", "/api/auto-incorporate", { body, headers: job.headers }).catch(
+              () => null, // the server died before answering
+            );
+            if (answer?.status === 200) incorporated.push({ job, entry: answer.body.audit.entry });
+            else if (answer) expect({ status: answer.status, body: answer.body }).toBeNull(); // only 200 or no answer
+          });
+        }
+        let killed: Promise<void> | null = null;
+        await runLanes(jobs, 16, (finished) => {
+          if (finished === killAfter) killed = app.kill();
+        });
+        await killed;
+
+        // Between the crash and the restart, the store itself opens on the log (a torn last record is
+        // dropped, a corrupt one refused) and holds every acknowledged write, entries with their effects.
+        const store = EmbeddedStore.open(dataDir);
+        try {
+          for (const ref of acknowledged) {
+            const [raw] = await store.range(`audit:${ref.sessionId}:log`, ref.seq + 1, ref.seq + 1);
+            expect((JSON.parse(raw as string) as AuditEntry).hmac.slice(7, 19), `${ref.sessionId}:${ref.seq}`).toBe(
+              ref.hmac,
+            );
+          }
+          const stubs = await formingStubs(store);
+          for (const job of incorporations) expectWholeOrAbsent(job, await storedIncorporation(store, job, stubs));
+          for (const { job, entry } of incorporated) {
+            expect((await storedIncorporation(store, job, stubs)).entries).toEqual([entry]);
+          }
+        } finally {
+          await store.close();
+        }
+
+        app = await startApp({ dataDir, env: HIGH_LIMITS });
+        const touched = new Set([...sessions.map((s) => s.sessionId), ...incorporations.map((j) => j.sessionId)]);
+        for (const sessionId of touched) {
+          const log = await send(app.url, "GET", `/api/play/audit/${sessionId}?verify=1`);
+          expect(log.status).toBe(200);
+          expect({ sessionId, round, ...log.body.verification }).toMatchObject({
+            sessionId,
+            round,
+            tampered: 0,
+            verified: log.body.count,
+          });
+        }
+      }
+      expect(acknowledged.length).toBeGreaterThan(sessions.length * 2);
+      expect(incorporated.length).toBeGreaterThan(0);
+    } finally {
+      await app.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -15,6 +15,8 @@ export interface AppServer {
   /** Everything the server printed so far. */
   output(): string;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or a power cut would end it; resolves once the process is gone. */
+  kill(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -96,6 +98,11 @@ export async function startApp(
       const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
       await exited;
       clearTimeout(timer);
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGKILL");
+      await exited;
     },
   };
 }

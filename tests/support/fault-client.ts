@@ -66,6 +66,8 @@ export interface AuditRef {
 export interface PlayStream {
   status: number;
   contentType: string;
+  /** Response headers (x-session-id, x-session-token), when an answer arrived. */
+  headers: Headers | null;
   /** The problem document when the answer is not a stream. */
   // biome-ignore lint/suspicious/noExplicitAny: problem bodies are inspected loosely
   problem: any;
@@ -83,7 +85,7 @@ export function postPlayStream(baseUrl: string, body: unknown, headers: Record<s
   return withDeadline(
     "POST /api/play",
     (async () => {
-      const out: PlayStream = { status: 0, contentType: "", problem: null, chunks: [], complete: false };
+      const out: PlayStream = { status: 0, contentType: "", headers: null, problem: null, chunks: [], complete: false };
       let res: Response;
       try {
         res = await fetch(`${baseUrl}/api/play`, {
@@ -95,6 +97,7 @@ export function postPlayStream(baseUrl: string, body: unknown, headers: Record<s
         return out;
       }
       out.status = res.status;
+      out.headers = res.headers;
       out.contentType = res.headers.get("content-type") ?? "";
       if (!out.contentType.startsWith("text/event-stream")) {
         const text = await res.text().catch(() => "");
