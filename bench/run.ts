@@ -1,0 +1,228 @@
+// The speed suite, run by hand: `npm run bench` (after `npm run build`; honours NEXT_DIST_DIR).
+// Starts the production server (`node scripts/server.mjs`) on the embedded store and measures, with
+// 10 concurrent keep-alive connections, every GET and POST route against GET /api/health on the
+// same server in the same run, in interleaved rounds (health, endpoint, endpoint, health, ...) so
+// that drift of a busy machine hits both alike. Also: audit verification against the bare
+// cryptography loop, and the first-load JavaScript of each page. Prints one table with targets and
+// exits 1 when a target is missed. Nothing asserts a time in a test; results go in
+// docs/performance.md.
+//
+//   npm run bench [-- --rounds 6 --round-ms 400 --only badge,agents.json]
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { parseArgs } from "node:util";
+import { freePort, startApp } from "../tests/support/app-server";
+import { type FirstLoad, firstLoadJs } from "./support/first-load-js";
+import { LoadClient, percentile, type RoundResult } from "./support/http-load";
+import { machineLine } from "./support/machine";
+import { processCpuMs } from "./support/process-cpu";
+import { type Endpoint, HEALTH, PAGES, speedEndpoints } from "./support/speed-endpoints";
+import { createSpeedFixtures } from "./support/speed-fixtures";
+import { measureVerifyThroughput, type VerifyThroughput } from "./support/verify-throughput";
+
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: "string", default: "6" },
+    "round-ms": { type: "string", default: "400" },
+    connections: { type: "string", default: "10" },
+    only: { type: "string" },
+  },
+});
+const ROUNDS = Number(args.rounds);
+const ROUND_MS = Number(args["round-ms"]);
+const CONNECTIONS = Number(args.connections);
+const WARM_UP_MS = 200;
+const FIRST_LOAD_LIMIT = 150_000; // bytes gzipped (150 kB)
+const VERIFY_MIN_RATIO = 0.7;
+
+interface Row {
+  name: string;
+  rps: number;
+  p99: number;
+  /** Median over rounds of the endpoint's rate / the health rate next to it. */
+  rpsRatio: number;
+  /** Median over rounds of the endpoint's p99 / the health p99 next to it (lower is better). */
+  p99Ratio: number;
+  /** Server CPU per request, as a multiple of health's (steady even on a busy machine). */
+  cpuRatio: number;
+  minRatio?: number;
+  failures: number;
+}
+
+const sum = (rs: RoundResult[], f: (r: RoundResult) => number) => rs.reduce((a, r) => a + f(r), 0);
+const rate = (rs: RoundResult[]) => sum(rs, (r) => r.requests) / sum(rs, (r) => r.seconds);
+const p99 = (rs: RoundResult[]) =>
+  percentile(
+    rs.flatMap((r) => r.latenciesMs),
+    0.99,
+  );
+const cpuPerRequest = (rs: RoundResult[]) => sum(rs, (r) => r.serverCpuMs) / sum(rs, (r) => r.requests);
+const median = (xs: number[]) => percentile(xs, 0.5);
+
+/**
+ * Rounds of the endpoint and of health back to back, alternating which goes first. Each ratio is a
+ * median over rounds of the endpoint against the health round next to it, so a burst of load from
+ * elsewhere on the machine spoils one pair, not the figure.
+ */
+async function measure(client: LoadClient, endpoint: Endpoint): Promise<Row> {
+  const perRound = endpoint.requestsPerRound;
+  if (endpoint.prepare) await endpoint.prepare((ROUNDS + 2) * (perRound ?? 0) + 1);
+  const sample = await client.sample(endpoint.target);
+  const statusOk = (endpoint.target.ok ?? ((s: number) => s === 200))(sample.status);
+  const problem = statusOk ? (endpoint.check?.(sample.body) ?? null) : `status ${sample.status}`;
+  if (problem) {
+    throw new Error(`${endpoint.name}: the sample answer is not valid (${problem}): ${sample.body.slice(0, 400)}`);
+  }
+  const limit = perRound ? { requests: perRound } : { durationMs: ROUND_MS };
+  await client.round(endpoint.target, perRound ? { requests: perRound } : { durationMs: WARM_UP_MS });
+  const health: RoundResult[] = [];
+  const own: RoundResult[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    if (r % 2 === 0) health.push(await client.round(HEALTH.target, { durationMs: ROUND_MS }));
+    own.push(await client.round(endpoint.target, limit));
+    if (r % 2 === 1) health.push(await client.round(HEALTH.target, { durationMs: ROUND_MS }));
+  }
+  const failures = sum(own, (r) => r.failures) + sum(health, (r) => r.failures);
+  const firstFailure = [...own, ...health].find((r) => r.firstFailure)?.firstFailure;
+  if (firstFailure) console.error(`  ${endpoint.name}: ${failures} failed requests; first: ${firstFailure}`);
+  const pairs = own.map((r, i) => [r, health[i] as RoundResult] as const);
+  return {
+    name: endpoint.name,
+    rps: rate(own),
+    p99: p99(own),
+    rpsRatio: median(pairs.map(([e, h]) => rate([e]) / rate([h]))),
+    p99Ratio: median(pairs.map(([e, h]) => p99([e]) / p99([h]))),
+    cpuRatio: cpuPerRequest(own) / cpuPerRequest(health),
+    minRatio: endpoint.minRatio,
+    failures,
+  };
+}
+
+const verdict = (pass: boolean) => (pass ? "PASS" : "FAIL");
+const fixed = (n: number, digits: number) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
+
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)));
+  return [header, ...rows].map((cells) => line(cells).join("  ").trimEnd());
+}
+
+function report(
+  started: Date,
+  health: RoundResult[],
+  rows: Row[],
+  verify: VerifyThroughput,
+  firstLoad: FirstLoad[],
+): string {
+  const out = [
+    "",
+    `Machine: ${machineLine()}`,
+    `Date: ${started.toISOString()}`,
+    `Server: node scripts/server.mjs on the embedded store, loopback; ${CONNECTIONS} connections; per endpoint ${ROUNDS} rounds of ${ROUND_MS} ms interleaved with GET /api/health rounds; x health = median over rounds`,
+    `GET /api/health: ${Math.round(rate(health))} req/s, p99 ${fixed(p99(health), 1)} ms, server CPU ${fixed(cpuPerRequest(health), 2)} ms per request`,
+    "",
+  ];
+  out.push(
+    ...table(
+      ["endpoint", "req/s", "x health", "p99 ms", "p99 x", "CPU x", "target"],
+      rows.map((r) => [
+        r.name,
+        fixed(r.rps, 0),
+        fixed(r.rpsRatio, 2),
+        fixed(r.p99, 1),
+        fixed(r.p99Ratio, 1),
+        fixed(r.cpuRatio, 1),
+        (r.minRatio === undefined ? "" : `>= ${r.minRatio} ${verdict(r.rpsRatio >= r.minRatio)}`) +
+          (r.failures > 0 ? ` (${r.failures} failed requests)` : ""),
+      ]),
+    ),
+  );
+  out.push("");
+  out.push(
+    ...table(
+      ["audit verification", "entries/s", "x bare loop", "target"],
+      [
+        [
+          `verifyEntries, ${verify.entries.toLocaleString("en-US")} entries`,
+          fixed(verify.verifyPerSecond, 0),
+          fixed(verify.ratio, 2),
+          `>= ${VERIFY_MIN_RATIO} ${verdict(verify.ratio >= VERIFY_MIN_RATIO)}`,
+        ],
+        ["bare loop: JCS + HMAC-SHA256 + SHA-256", fixed(verify.barePerSecond, 0), "1.00", ""],
+      ],
+    ),
+  );
+  out.push("");
+  out.push(
+    ...table(
+      ["first-load JavaScript", "scripts", "kB gzip", "target"],
+      firstLoad.map((f, i) => [
+        PAGES[i] as string,
+        String(f.scripts),
+        fixed(f.gzipBytes / 1000, 1),
+        `< ${FIRST_LOAD_LIMIT / 1000} ${verdict(f.gzipBytes < FIRST_LOAD_LIMIT)}`,
+      ]),
+    ),
+  );
+  return out.join("\n");
+}
+
+async function main() {
+  const started = new Date();
+  process.stderr.write(`Speed suite on ${machineLine()}\n  audit verification throughput\n`);
+  // In-process first, while no server competes for the cores.
+  const verify = measureVerifyThroughput();
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const recordOrigin = `http://localhost:${port}`;
+  const cronSecret = randomBytes(24).toString("hex");
+  const manyPerMinute = "1000000/1m";
+  const app = await startApp({
+    port,
+    env: {
+      // The deployment's own seed record then points here, so the re-check cron stays on this machine.
+      PUBLIC_BASE_URL: base,
+      CERTIFIER_ALLOW_LOOPBACK: "1",
+      CRON_SECRET: cronSecret,
+      RATE_LIMIT_INCORPORATE: manyPerMinute,
+      RATE_LIMIT_PLAY: manyPerMinute,
+      RATE_LIMIT_REGISTRY: manyPerMinute,
+      RATE_LIMIT_CERTIFIER: manyPerMinute,
+    },
+  });
+  const client = new LoadClient(new URL(base), CONNECTIONS, () => processCpuMs(app.pid));
+  try {
+    process.stderr.write("  fixtures (a 100-entry session, a certified record)\n");
+    const fixtures = await createSpeedFixtures(base, recordOrigin);
+    const firstLoad: FirstLoad[] = [];
+    for (const page of PAGES) firstLoad.push(await firstLoadJs(base, page.replace("{id}", fixtures.sessionId)));
+
+    const endpoints = speedEndpoints({ base, recordOrigin, cronSecret, fixtures }).filter(
+      (e) => !args.only || args.only.split(",").some((part) => e.name.includes(part)),
+    );
+    const health: RoundResult[] = [];
+    for (let r = 0; r < ROUNDS; r++) health.push(await client.round(HEALTH.target, { durationMs: ROUND_MS }));
+    const rows: Row[] = [];
+    for (const endpoint of endpoints) {
+      process.stderr.write(`  ${endpoint.name}\n`);
+      rows.push(await measure(client, endpoint));
+    }
+    console.log(report(started, health, rows, verify, firstLoad));
+    const missed =
+      verify.ratio < VERIFY_MIN_RATIO ||
+      rows.some((r) => r.failures > 0 || (r.minRatio !== undefined && r.rpsRatio < r.minRatio)) ||
+      firstLoad.some((f) => f.gzipBytes >= FIRST_LOAD_LIMIT);
+    process.exitCode = missed ? 1 : 0;
+  } finally {
+    client.close();
+    await app.stop();
+    fs.rmSync(app.dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.stack : err);
+  process.exit(1);
+});
