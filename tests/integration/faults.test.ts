@@ -10,10 +10,19 @@ import { EmbeddedStore } from "@/lib/store/embedded";
 import type { Store } from "@/lib/store/types";
 import { type AppServer, startApp } from "../support/app-server";
 import { type FakeCompany, startFakeCompany } from "../support/fake-company";
-import { type Answer, auditRefs, type PlayStream, postPlayStream, runLanes, send } from "../support/fault-client";
+import {
+  type Answer,
+  auditRefs,
+  HANG_MS,
+  type PlayStream,
+  postPlayStream,
+  runLanes,
+  send,
+} from "../support/fault-client";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
 import { userMessage } from "../support/play-client";
 import { freshCuit, listingBody } from "../support/registry-client";
+import { type SlowMode, type SlowTarget, startSlowTarget } from "../support/slow-target";
 import { startUpstashStack, type UpstashStack } from "../support/upstash-stack";
 
 // What the service promises under faults: every write answers success or a 503 problem, never a 500
@@ -482,4 +491,93 @@ describe("the embedded store when the server is killed (SIGKILL) during a burst 
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+/** Polls `condition` until it holds; fails the test if it never does within HANG_MS. */
+async function until(what: string, condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + HANG_MS;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
+    await sleep(20);
+  }
+}
+
+describe("certification of a slow or hanging target", () => {
+  let app: AppServer;
+  const targets: SlowTarget[] = [];
+
+  beforeAll(async () => {
+    app = await startApp({ env: { ...HIGH_LIMITS, CERTIFIER_ALLOW_LOOPBACK: "1" } });
+  });
+  afterAll(async () => {
+    await Promise.all(targets.map((t) => t.close()));
+    await app?.stop();
+  });
+
+  it("ends in a failed report that names the time-out, never a hang or a 500, while the service keeps answering", async () => {
+    const modes: SlowMode[] = ["silent", "headers-only", "trickle", "drip-headers", "slow-endpoints"];
+    const records: { id: string; ownerToken: string }[] = [];
+    for (const mode of modes) {
+      const cuit = freshCuit();
+      const target = await startSlowTarget({ mode, cuit });
+      targets.push(target);
+      const listed = await send(app.url, "POST", "/api/registry", {
+        body: listingBody({ publicUrl: target.url, operatorCuit: cuit }),
+      });
+      expect(listed.status).toBe(201);
+      records.push({ id: listed.body.record.id, ownerToken: listed.body.ownerToken });
+    }
+
+    // A certification of each listed record and a dry run of each target, all at once.
+    const certifications = Promise.all(
+      records.map((r) =>
+        send(app.url, "POST", `/api/registry/${r.id}/certify`, {
+          headers: { authorization: `Bearer ${r.ownerToken}` },
+        }),
+      ),
+    );
+    const dryRuns = Promise.all(
+      targets.map((t) => send(app.url, "GET", `/api/certifier?url=${encodeURIComponent(t.url)}`)),
+    );
+    await until("every target holds the certifier's connections", () => targets.every((t) => t.open() >= 2));
+
+    // Meanwhile the service answers everything else.
+    expect((await send(app.url, "GET", "/api/health")).status).toBe(200);
+    expect((await send(app.url, "GET", "/api/registry?status=draft")).status).toBe(200);
+    const body = { ...TYPICAL_INCORPORATION, denominacion: `Paciente ${tag()} SOCIEDAD-IA` };
+    const incorporated = await send(app.url, "POST", "/api/auto-incorporate", { body });
+    expect(incorporated.status).toBe(200);
+    expect((await send(app.url, "GET", `/api/play/audit/${incorporated.body.audit.sessionId}?verify=1`)).status).toBe(
+      200,
+    );
+
+    const timedOut = expect.stringMatching(/^No complete answer within 8000 ms\.$/);
+    const answers = [...(await certifications), ...(await dryRuns)];
+    for (const [i, answer] of answers.entries()) {
+      const mode = modes[i % modes.length];
+      const report = i < modes.length ? answer.body.report : answer.body;
+      expect({ mode, status: answer.status, passed: report?.passed }).toEqual({ mode, status: 200, passed: false });
+      const detail = (id: string) => report.checks.find((c: { id: string }) => c.id === id)?.detail;
+      if (mode === "slow-endpoints") {
+        expect(detail("manifest.reachable")).toMatch(/^HTTP 200/);
+        for (const id of ["audit.read", "audit.verify", "audit.csv", "audit.badge"])
+          expect(detail(id)).toEqual(timedOut);
+        expect(detail("discovery")).toBe("machineReadable: No complete answer within 8000 ms.");
+      } else {
+        expect({ mode, detail: detail("manifest.reachable") }).toEqual({ mode, detail: timedOut });
+        expect(report.rating).toBe("F");
+      }
+      if (i < modes.length) {
+        // The failed certification is recorded: one audit entry, and the record stays a draft.
+        expect(answer.body.record).toMatchObject({ status: "draft", goodStanding: { state: "unverified" } });
+        const log = await send(app.url, "GET", `/api/play/audit/${answer.body.record.sessionId}?verify=1`);
+        expect(log.body.entries.map((e: AuditEntry) => [e.action, e.outcome])).toEqual([
+          ["registry_certify", "rejected"],
+        ]);
+        expect(log.body.verification.tampered).toBe(0);
+      }
+    }
+    // The certifier let go of every connection it gave up on.
+    await until("the certifier closed every connection", () => targets.every((t) => t.open() === 0));
+  }, 60_000);
 });
