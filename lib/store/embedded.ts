@@ -69,6 +69,17 @@ function encodeLine(op: Op): string {
   return `${crc32(json).toString(16).padStart(8, "0")} ${json}\n`;
 }
 
+/** Writes all of `text`: a regular file may take part of a write (a full disk) before it fails. */
+function writeAll(fd: number, text: string): number {
+  const bytes = Buffer.from(text, "utf8");
+  for (let offset = 0; offset < bytes.length; ) {
+    const written = fs.writeSync(fd, bytes, offset);
+    if (written <= 0) throw new Error("the disk took no more bytes");
+    offset += written;
+  }
+  return bytes.length;
+}
+
 function decodeLine(line: string): Op | null {
   const space = line.indexOf(" ");
   if (space !== 8) return null;
@@ -101,6 +112,8 @@ export class EmbeddedStore implements Store {
   private readonly uniques = new Map<string, string>();
   private readonly positions = new Map<string, number>();
   private fd: number | null = null;
+  /** Bytes of whole records in the log: where a failed write is cut back to. */
+  private logBytes = 0;
   private opsInLog = 0;
 
   private constructor(
@@ -183,6 +196,7 @@ export class EmbeddedStore implements Store {
     if (this.opsInLog > 1000 && this.opsInLog > 2 * this.liveOps()) this.compact();
     const created = !fs.existsSync(file);
     this.fd = fs.openSync(file, "a", 0o600);
+    this.logBytes = fs.fstatSync(this.fd).size;
     if (created) this.syncDirectory(); // a new file's name must be durable too, not only its bytes
   }
 
@@ -221,7 +235,7 @@ export class EmbeddedStore implements Store {
       }
     }
     const fd = fs.openSync(tmp, "w", 0o600);
-    fs.writeSync(fd, lines.join(""));
+    writeAll(fd, lines.join(""));
     fs.fsyncSync(fd);
     fs.closeSync(fd);
     fs.renameSync(tmp, file);
@@ -237,14 +251,31 @@ export class EmbeddedStore implements Store {
     if (ops.length === 0) return;
     if (this.fd === null) throw new StoreUnavailableError("the embedded store is closed");
     const op: Op = ops.length === 1 ? (ops[0] as Op) : { o: "b", ops };
+    let written: number;
     try {
-      fs.writeSync(this.fd, encodeLine(op));
+      written = writeAll(this.fd, encodeLine(op));
       fs.fdatasyncSync(this.fd);
     } catch (err) {
+      this.cutFailedWrite();
       throw new StoreUnavailableError(`the embedded store could not write to disk: ${(err as Error).message}`);
     }
+    this.logBytes += written;
     this.apply(op);
     this.opsInLog++;
+  }
+
+  /**
+   * Removes what a failed write left in the log, so that it neither comes back on replay (it was
+   * answered as failed) nor sits torn under the next record (a corrupt record mid-log stops start-up).
+   * If even that fails, the store stops taking writes: a restart then drops the torn last record.
+   */
+  private cutFailedWrite() {
+    try {
+      fs.ftruncateSync(this.fd as number, this.logBytes);
+    } catch {
+      fs.closeSync(this.fd as number);
+      this.fd = null;
+    }
   }
 
   private apply(op: Op) {

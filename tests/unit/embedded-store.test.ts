@@ -2,8 +2,9 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { EmbeddedStore } from "@/lib/store/embedded";
+import { StoreUnavailableError } from "@/lib/store/types";
 
 // Durability of the embedded backend; its semantics are covered by the shared contract suite.
 const open: EmbeddedStore[] = [];
@@ -164,5 +165,30 @@ describe("embedded store durability", () => {
     expect(await c.range("log")).toEqual(["header"]);
     expect(await c.get("answer")).toBeNull();
     expect(await c.getRecord("c", "r")).toBeNull();
+  });
+
+  it("refuses a write the disk took only in part (disk full), and the log stays whole for later writes", async () => {
+    const dir = tmp();
+    const a = openStore(dir);
+    await a.append("log", 0, "before");
+    const write = fs.writeSync;
+    const noSpace = () => {
+      throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+    };
+    // A full disk: the kernel takes part of the record (a short write), then refuses the rest.
+    const disk = vi
+      .spyOn(fs, "writeSync")
+      .mockImplementationOnce(((fd: number, data: Buffer, offset = 0) => write(fd, data, offset, 10)) as typeof write)
+      .mockImplementationOnce(noSpace);
+    await expect(a.append("log", 1, "lost")).rejects.toBeInstanceOf(StoreUnavailableError);
+    disk.mockImplementationOnce(noSpace);
+    await expect(a.set("k", "lost too")).rejects.toBeInstanceOf(StoreUnavailableError);
+    disk.mockRestore();
+    expect(await a.range("log")).toEqual(["before"]);
+    expect(await a.append("log", 1, "after")).toEqual({ ok: true, length: 2 });
+    await a.close();
+    const b = openStore(dir);
+    expect(await b.range("log")).toEqual(["before", "after"]);
+    expect(await b.get("k")).toBeNull();
   });
 });
