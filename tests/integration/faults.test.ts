@@ -427,6 +427,7 @@ describe("the embedded store when the server is killed (SIGKILL) during a burst 
             const headers = { "x-session-id": session.sessionId, "x-session-token": session.token };
             jobs.push(async () => {
               const stream = await postPlayStream(app.url, { messages: [userMessage(TWO_TOOLS)] }, headers);
+              expect([0, 200], "a stream or no answer at all").toContain(stream.status);
               for (const ref of auditRefs(stream)) acknowledged.push(ref);
             });
             continue;
