@@ -6,13 +6,18 @@ const REQUEST_TIMEOUT_MS = 5000;
  * The only place that creates Upstash clients. Automatic deserialisation is off: values must come
  * back as the exact strings stored, or signatures over them break. Every request gets a deadline so a
  * dead Redis turns into a 503 within seconds instead of a hung request.
+ *
+ * `retries` is for reads only. A write whose answer was lost may still have landed, and a blind
+ * resend would then fail its condition (an append at a length that has moved on) and read as a lost
+ * race, which the audit layer answers by appending again: a duplicate entry. Writes therefore get no
+ * retry, and a lost answer surfaces as 503, which tells the caller the outcome is unknown.
  */
-export function createRedisClient(options: { url: string; token: string }): Redis {
+export function createRedisClient(options: { url: string; token: string; retries?: number }): Redis {
   return new Redis({
     url: options.url,
     token: options.token,
     automaticDeserialization: false,
-    retry: { retries: 1, backoff: () => 50 },
+    retry: { retries: options.retries ?? 1, backoff: () => 50 },
     signal: () => AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
 }

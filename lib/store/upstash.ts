@@ -301,7 +301,10 @@ function recordFailure(status: string, detail: unknown): BatchFailure {
 
 export class UpstashStore implements Store {
   readonly backend = "upstash" as const;
+  /** Reads: retried once. */
   readonly #redis: Redis;
+  /** Writes: never resent (see redis-client.ts). */
+  readonly #writer: Redis;
   readonly #token: string;
   readonly #prefix: string;
   readonly #append: Script<[number, number]>;
@@ -318,13 +321,14 @@ export class UpstashStore implements Store {
     this.#prefix = options.prefix ?? "sia:";
     // Raw strings (no JSON deserialisation), a deadline per request and few retries: see redis-client.ts.
     this.#redis = createRedisClient({ url: options.url, token: options.token });
-    this.#append = this.#redis.createScript(APPEND_LUA);
-    this.#incr = this.#redis.createScript(INCR_LUA);
-    this.#put = this.#redis.createScript(PUT_RECORD_LUA);
+    this.#writer = createRedisClient({ url: options.url, token: options.token, retries: 0 });
+    this.#append = this.#writer.createScript(APPEND_LUA);
+    this.#incr = this.#writer.createScript(INCR_LUA);
+    this.#put = this.#writer.createScript(PUT_RECORD_LUA);
     this.#getRecord = this.#redis.createScript(GET_RECORD_LUA);
-    this.#delete = this.#redis.createScript(DELETE_RECORD_LUA);
+    this.#delete = this.#writer.createScript(DELETE_RECORD_LUA);
     this.#list = this.#redis.createScript(LIST_RECORDS_LUA);
-    this.#batch = this.#redis.createScript(BATCH_LUA);
+    this.#batch = this.#writer.createScript(BATCH_LUA);
   }
 
   async ping(): Promise<void> {
@@ -359,25 +363,25 @@ export class UpstashStore implements Store {
     if (ttl !== undefined) assertTtl("ttlMs", ttl);
     const k = this.#key(key);
     const reply = await this.#call("set", () => {
-      if (ttl === undefined) return options?.nx ? this.#redis.set(k, value, { nx: true }) : this.#redis.set(k, value);
+      if (ttl === undefined) return options?.nx ? this.#writer.set(k, value, { nx: true }) : this.#writer.set(k, value);
       const px = Math.ceil(ttl);
-      return options?.nx ? this.#redis.set(k, value, { nx: true, px }) : this.#redis.set(k, value, { px });
+      return options?.nx ? this.#writer.set(k, value, { nx: true, px }) : this.#writer.set(k, value, { px });
     });
     return reply === "OK";
   }
 
   async del(key: string): Promise<void> {
-    await this.#call("del", () => this.#redis.del(this.#key(key)));
+    await this.#call("del", () => this.#writer.del(this.#key(key)));
   }
 
   async expire(key: string, expiry: Expiry): Promise<void> {
     const k = this.#key(key);
     if (expiry === "persist") {
-      await this.#call("expire", () => this.#redis.persist(k));
+      await this.#call("expire", () => this.#writer.persist(k));
       return;
     }
     assertTtl("expiry", expiry);
-    await this.#call("expire", () => this.#redis.pexpire(k, Math.ceil(expiry)));
+    await this.#call("expire", () => this.#writer.pexpire(k, Math.ceil(expiry)));
   }
 
   async incr(key: string, ttlMs?: number): Promise<number> {

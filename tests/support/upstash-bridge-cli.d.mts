@@ -15,6 +15,11 @@ export interface UpstashBridge {
   token: string;
   /** HTTP requests and Redis commands received so far. */
   stats(): { requests: number; commands: number };
+  /**
+   * Runs the next request that carries a Lua script (every conditional write), then closes the
+   * connection without answering: the write landed but its reply was lost, as on a network failure.
+   */
+  loseNextScriptReply(): void;
   close(): Promise<void>;
 }
 

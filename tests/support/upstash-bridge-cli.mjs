@@ -165,6 +165,8 @@ export async function startUpstashBridge({ redisUrl, token, port = 0, host = "12
     }
   }
 
+  let loseScriptReplies = 0;
+
   async function handle(req, res) {
     stats.requests += 1;
     if (req.method !== "POST") return send(res, 405, { error: "ERR only POST is supported" });
@@ -194,7 +196,19 @@ export async function startUpstashBridge({ redisUrl, token, port = 0, host = "12
     }
     stats.commands += commands.length;
     if (!redis.isReady) return send(res, 503, { error: "ERR redis is unreachable" });
-
+    if (loseScriptReplies > 0 && commands.length === 1 && /^EVAL/i.test(String(commands[0]?.[0]))) {
+      // Run it, then cut the connection without a word: the write happened, its answer is lost. A
+      // script Redis did not know yet (NOSCRIPT: nothing ran) is answered normally below instead.
+      const ran = await runOne(commands[0]).then(
+        () => true,
+        (error) => !/^NOSCRIPT/.test(String(error?.message)),
+      );
+      if (ran) {
+        loseScriptReplies -= 1;
+        res.socket?.destroy();
+        return;
+      }
+    }
     try {
       if (path === "/") {
         try {
@@ -248,6 +262,9 @@ export async function startUpstashBridge({ redisUrl, token, port = 0, host = "12
     url,
     token,
     stats: () => ({ ...stats }),
+    loseNextScriptReply() {
+      loseScriptReplies += 1;
+    },
     async close() {
       if (closed) return;
       closed = true;
