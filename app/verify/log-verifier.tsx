@@ -231,14 +231,22 @@ function BrowserReport({
 }) {
   const cp = checkpointState(report.checkpoint);
   const empty = report.total === 0;
-  const tone = !report.ok ? "bad" : cp === "missing" || empty ? "warn" : "ok";
-  const pill = !report.ok ? a.verdict.logTampered : empty ? a.verdict.logEmpty : a.verdict.logVerified;
-  const sentence = !report.ok
-    ? t.verdictBad
-    : empty
-      ? t.verdictEmpty
-      : cp === "missing"
-        ? fill(t.verdictOkNoCheckpoint, { n: report.total })
+  // Chained but without a checkpoint: not shown to be altered, not shown to be genuine either.
+  const unattested = report.tampered === 0 && cp === "missing";
+  const tone = unattested || (report.ok && empty) ? "warn" : report.ok ? "ok" : "bad";
+  const pill = unattested
+    ? a.verdict.logUnattested
+    : !report.ok
+      ? a.verdict.logTampered
+      : empty
+        ? a.verdict.logEmpty
+        : a.verdict.logVerified;
+  const sentence = unattested
+    ? fill(t.verdictOkNoCheckpoint, { n: report.total })
+    : !report.ok
+      ? t.verdictBad
+      : empty
+        ? t.verdictEmpty
         : fill(t.verdictOk, { n: report.total });
   const first = report.firstBadSeq;
   const firstReasons = report.problems.find((p) => p.seq === first)?.reasons ?? [];
@@ -249,7 +257,7 @@ function BrowserReport({
     <VerificationSummary
       headingId={headingId}
       title={t.resultTitle}
-      verdict={report.ok ? "verified" : "tampered"}
+      verdict={unattested ? "unattested" : report.ok ? "verified" : "tampered"}
       tone={tone}
       pill={pill}
       sentence={sentence}

@@ -112,6 +112,18 @@ test.describe("verify page: pasted log (checked in the browser)", () => {
     await expect(result.locator("[data-checkpoint-problem]")).toContainText("fue alterada la última entrada");
   });
 
+  test("a log without its checkpoint is not called verified, and says why", async ({ page, request }) => {
+    const { checkpoint: _dropped, ...log } = await exportLog(request);
+    await page.goto("/verify");
+    await pasteAndVerify(page, JSON.stringify(log));
+
+    const result = browserResult(page);
+    await expect(result).toHaveAttribute("data-verdict", "unattested");
+    await expect(result.locator(".verdict .pill")).toHaveText("SIN CHECKPOINT");
+    await expect(result).toContainText("nada firmado por el servicio lo respalda");
+    await expect(result.locator("[data-checkpoint]")).toHaveText("No incluido");
+  });
+
   test("says what is wrong with text that is not a log, only after the visitor asks", async ({ page }) => {
     await page.goto("/verify");
     const field = page.getByLabel("Registro en JSON");

@@ -197,6 +197,19 @@ describe("an exported copy and its checkpoint, verified offline", () => {
     expect(report.checkpoint?.error).toMatch(/differs from the entries/);
   });
 
+  it("a copy stripped of its checkpoint is not verified, however well chained", async () => {
+    const truncated = copy();
+    truncated.entries.pop();
+    for (const log of [copy(), truncated]) {
+      const report = await verifyAuditLog({ ...log, checkpoint: null }, { jwks });
+      expect(report).toMatchObject({ ok: false, tampered: 0, checkpoint: null });
+    }
+    // With the HMAC secrets (the service itself, or test vectors) the entries vouch for themselves.
+    const hmacKeys = { [stack.env.AUDIT_HMAC_KID as string]: stack.env.AUDIT_HMAC_SECRET as string };
+    const withSecrets = await verifyAuditLog({ ...copy(), checkpoint: null }, { jwks, hmacKeys });
+    expect(withSecrets).toMatchObject({ ok: true, hmacChecked: true });
+  });
+
   async function forgedCheckpoint(parts: {
     header?: object;
     payload?: object;

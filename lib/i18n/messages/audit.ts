@@ -19,6 +19,7 @@ export const audit = defineMessages({
       logTampered: "ADULTERADO",
       logNoHmac: "SIN HMAC",
       logEmpty: "SIN ENTRADAS",
+      logUnattested: "SIN CHECKPOINT",
       checking: "Verificando…",
     },
     reasons: {
@@ -114,6 +115,7 @@ export const audit = defineMessages({
       logTampered: "TAMPERED",
       logNoHmac: "NO HMAC",
       logEmpty: "NO ENTRIES",
+      logUnattested: "NO CHECKPOINT",
       checking: "Verifying…",
     },
     reasons: {

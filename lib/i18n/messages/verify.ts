@@ -79,7 +79,7 @@ export const verify = defineMessages({
         "Registro verificado: las {n} entradas están bien encadenadas y el checkpoint firmado coincide con ellas.",
       ),
       verdictOkNoCheckpoint: tpl(
-        "Las {n} entradas están bien encadenadas, pero el registro no trae checkpoint: no se pudo comprobar que esté completo.",
+        "Las {n} entradas están bien encadenadas, pero el registro no trae checkpoint: nada firmado por el servicio lo respalda, así que no se puede saber si es auténtico ni si está completo. Descargalo de nuevo del servicio, que lo entrega con su checkpoint.",
       ),
       verdictBad: "El registro fue alterado.",
       verdictEmpty: "El registro no tiene entradas.",
@@ -189,7 +189,7 @@ export const verify = defineMessages({
       resultTitle: "Result in your browser",
       verdictOk: tpl("Log verified: all {n} entries are correctly chained and the signed checkpoint matches them."),
       verdictOkNoCheckpoint: tpl(
-        "All {n} entries are correctly chained, but the log carries no checkpoint: its completeness could not be checked.",
+        "All {n} entries are correctly chained, but the log carries no checkpoint: nothing signed by the service vouches for it, so whether it is genuine and complete cannot be told. Download it again from the service, which sends it with its checkpoint.",
       ),
       verdictBad: "The log was altered.",
       verdictEmpty: "The log has no entries.",

@@ -41,7 +41,11 @@ export interface CheckpointVerification {
 }
 
 export interface AuditVerification extends Tally {
-  /** Every entry passes, and the checkpoint (when present and keys were given) is valid and matches. */
+  /**
+   * Every entry passes, and the checkpoint (when present and keys were given) is valid and matches.
+   * Checked with the service's keys (`jwks`) but no HMAC secrets, as offline, the log must also carry
+   * its checkpoint: nothing else ties the entries to the service, since anyone can compute a chain.
+   */
   ok: boolean;
   sessionId: string;
   /** Whether HMACs were checked (only with `hmacKeys`). */
@@ -165,9 +169,11 @@ export async function verifyAuditLog(
         })
       : null;
   const checkpointOk = checkpoint === null ? !(log.checkpoint && options.jwks) : checkpoint.error === null;
+  // Offline, a log stripped of its checkpoint (or invented whole, or cut short) would otherwise pass.
+  const unattested = Boolean(options.jwks) && !options.hmacKeys && !log.checkpoint;
   return {
     ...tally,
-    ok: tally.tampered === 0 && checkpointOk,
+    ok: tally.tampered === 0 && checkpointOk && !unattested,
     sessionId: log.sessionId,
     hmacChecked: Boolean(options.hmacKeys),
     head,
