@@ -28,6 +28,13 @@ export interface IncorporateOptions extends ClientOptions {
   idempotencyKey?: string;
   /** Write token of the session named by `input.sessionId`, when it already exists. */
   sessionToken?: string;
+  /**
+   * How many times to send the request again after an answer that says nothing was done yet: 503
+   * (storage unreachable; incorporations are all-or-nothing, so nothing was written) or 409
+   * `idempotency_in_progress` (an identical request is still running; the retry gets its answer).
+   * Waits as Retry-After says (at most 10 s), else 1 s, 2 s... Default 2; 0 turns retries off.
+   */
+  retries?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -86,11 +93,29 @@ function unexpected(response: Response, body: unknown): IncorporateError {
   );
 }
 
-function postIncorporation(input: IncorporationInput, options: IncorporateOptions) {
+const MAX_RETRY_WAIT_MS = 10_000;
+
+/** A 503, or a 409 for an identical request still in progress: nothing was done, sending again is safe. */
+function worthRetrying(response: Response, body: unknown): boolean {
+  return (
+    response.status === 503 ||
+    (response.status === 409 && (body as { code?: unknown } | null)?.code === "idempotency_in_progress")
+  );
+}
+
+async function postIncorporation(input: IncorporationInput, options: IncorporateOptions) {
   const headers: Record<string, string> = {};
   if (options.idempotencyKey) headers["idempotency-key"] = options.idempotencyKey;
   if (options.sessionToken) headers["x-session-token"] = options.sessionToken;
-  return send("/api/auto-incorporate", { method: "POST", body: input, headers }, options);
+  const retries = Math.max(0, options.retries ?? 2);
+  for (let attempt = 0; ; attempt++) {
+    const answer = await send("/api/auto-incorporate", { method: "POST", body: input, headers }, options);
+    if (attempt >= retries || !worthRetrying(answer.response, answer.body)) return answer;
+    const retryAfter = Number(answer.response.headers.get("retry-after"));
+    const waitMs = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : 1000 * (attempt + 1);
+    await new Promise((resolve) => setTimeout(resolve, Math.min(waitMs, MAX_RETRY_WAIT_MS)));
+    options.signal?.throwIfAborted();
+  }
 }
 
 /**

@@ -87,6 +87,54 @@ describe("incorporate", () => {
     expect(slow.message).toMatch(/timed out after 200 ms/);
   });
 
+  it("sends again after a 503 or a 409 in progress, as Retry-After says, and stops after `retries`", async () => {
+    // A real server in front of the app that first answers what an outage and a twin request would.
+    let refusals: number[] = [];
+    let seen = 0;
+    const front = createServer(async (req, res) => {
+      seen += 1;
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const status = refusals.shift();
+      if (status) {
+        const code = status === 503 ? "store_unavailable" : "idempotency_in_progress";
+        res.writeHead(status, { "content-type": "application/problem+json", "retry-after": "0" });
+        res.end(JSON.stringify({ status, code, detail: code }));
+        return;
+      }
+      const upstream = await fetch(`${app.url}${req.url}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: Buffer.concat(chunks),
+      });
+      res.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "" });
+      res.end(await upstream.text());
+    });
+    await new Promise<void>((r) => front.listen(0, "127.0.0.1", r));
+    const baseUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+    try {
+      refusals = [503, 409];
+      const result = await incorporateOrThrow({ ...TYPICAL, sessionId: unique() }, { baseUrl });
+      expect(result.ok).toBe(true);
+      expect(seen).toBe(3);
+
+      refusals = [503, 503, 503];
+      seen = 0;
+      const err = await incorporate({ ...TYPICAL, sessionId: unique() }, { baseUrl }).catch((e) => e);
+      expect(err.status).toBe(503);
+      expect(seen).toBe(3);
+
+      refusals = [503];
+      seen = 0;
+      const once = await incorporate({ ...TYPICAL, sessionId: unique() }, { baseUrl, retries: 0 }).catch((e) => e);
+      expect(once.code).toBe("store_unavailable");
+      expect(seen).toBe(1);
+    } finally {
+      front.closeAllConnections();
+      front.close();
+    }
+  });
+
   it("sends the idempotency key: a retry gets the first answer", async () => {
     const key = unique();
     const a = await incorporateOrThrow(TYPICAL, { baseUrl: app.url, idempotencyKey: key });
