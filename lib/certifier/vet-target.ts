@@ -19,6 +19,20 @@ export type Resolver = (host: string) => Promise<{ address: string; family: numb
 
 const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
 
+/**
+ * The system resolver has no deadline of its own (it can hang for the resolver's whole retry
+ * schedule); the certifier stops waiting after this.
+ */
+export const DNS_TIMEOUT_MS = 5000;
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error("timed out"), { code: "ETIMEOUT" })), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer)) as Promise<T>;
+}
+
 function refuse(url: URL, reason: TargetRefusedError["reason"], address: string | null, why: string): never {
   throw new TargetRefusedError(reason, url.href, address, why);
 }
@@ -48,7 +62,7 @@ export async function vetTarget(
     addresses = [{ address: host, family: isIP(host) }];
   } else {
     try {
-      addresses = await resolve(host);
+      addresses = await withDeadline(resolve(host), DNS_TIMEOUT_MS);
     } catch (err) {
       throw new FetchFailure("dns", `DNS lookup of ${host} failed (${(err as { code?: string }).code ?? "error"}).`);
     }

@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { FetchFailure, TargetRefusedError } from "@/lib/certifier/certifier-errors";
 import { classifyAddress } from "@/lib/certifier/classify-address";
-import { vetTarget } from "@/lib/certifier/vet-target";
+import { DNS_TIMEOUT_MS, vetTarget } from "@/lib/certifier/vet-target";
 
 const CASES: [string, ReturnType<typeof classifyAddress>][] = [
   ["8.8.8.8", null],
@@ -113,5 +113,19 @@ describe("certifier address policy", () => {
     await expect(vetTarget(new URL("https://nowhere.invalid/"), policy, resolverFor({}))).rejects.toBeInstanceOf(
       FetchFailure,
     );
+  });
+
+  it("stops waiting for a resolver that never answers, as a DNS failure", async () => {
+    vi.useFakeTimers();
+    try {
+      const pending = vetTarget(new URL("https://hangs.example/"), policy, () => new Promise(() => {}));
+      const outcome = pending.catch((err: unknown) => err);
+      await vi.advanceTimersByTimeAsync(DNS_TIMEOUT_MS);
+      const err = await outcome;
+      expect(err).toBeInstanceOf(FetchFailure);
+      expect(err).toMatchObject({ kind: "dns", message: expect.stringMatching(/hangs\.example failed \(ETIMEOUT\)/) });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
