@@ -3,19 +3,10 @@
 // answers from what it saw before.
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuditEvent } from "@/lib/audit/entry";
 import { appendAuditEvent } from "@/lib/audit/log";
 import { type AppServer, startApp } from "../support/app-server";
+import { toolCallEvent as event } from "../support/fixtures";
 import { applyEnv, startUpstashStack, type UpstashStack } from "../support/upstash-stack";
-
-const event = (n: number): AuditEvent => ({
-  kind: "tool-call",
-  action: "validar_cuit",
-  actor: "ip:test",
-  input: { cuit: "20-12345678-6", n },
-  output: { valido: true },
-  outcome: "ok",
-});
 
 let stack: UpstashStack;
 let apps: AppServer[];

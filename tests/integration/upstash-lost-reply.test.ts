@@ -5,20 +5,11 @@
 // store holds the write exactly once.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuditEvent } from "@/lib/audit/entry";
 import { getAuditLog } from "@/lib/audit/get-audit-log";
 import { appendAuditEvent } from "@/lib/audit/log";
 import { isStoreUnavailable } from "@/lib/store";
+import { toolCallEvent as event } from "../support/fixtures";
 import { applyEnv, startUpstashStack, type UpstashStack } from "../support/upstash-stack";
-
-const event = (n: number): AuditEvent => ({
-  kind: "tool-call",
-  action: "validar_cuit",
-  actor: "ip:test",
-  input: { cuit: "20-12345678-6", n },
-  output: { valido: true },
-  outcome: "ok",
-});
 
 let stack: UpstashStack;
 beforeAll(async () => {

@@ -1,3 +1,5 @@
+import type { AuditEvent } from "@/lib/audit/entry";
+
 /**
  * Request bodies shared by the unit, integration and package tests. Plain data: spread it into a
  * new object to change a field (`{ ...TYPICAL_INCORPORATION, capitalSocial: 10 }`).
@@ -28,5 +30,17 @@ export function rateLimitedAnswer(limit: string, retryAfterSeconds: number) {
       detail: `Too many requests from your address: at most ${limit}. Try again in ${retryAfterSeconds} s.`,
       retryAfterSeconds,
     }),
+  };
+}
+
+/** The `n`-th of a series of distinct, valid demo tool-call events (a CUIT check). */
+export function toolCallEvent(n: number): AuditEvent {
+  return {
+    kind: "tool-call",
+    action: "validar_cuit",
+    actor: "ip:test",
+    input: { cuit: "20-12345678-6", n },
+    output: { valido: true },
+    outcome: "ok",
   };
 }
