@@ -3,6 +3,7 @@ import { getConfig } from "../config/config";
 import { ApiError } from "../http/problem";
 import { getStore } from "../store";
 import type { BatchFailure, BatchWrite, Expiry, Store } from "../store/types";
+import { inAppendQueue } from "./append-queue";
 import { hashOf } from "./canonical";
 import type { AuditEntry, AuditEvent } from "./entry";
 import { currentHmacKey } from "./keys";
@@ -89,6 +90,16 @@ export async function appendAuditEventWith(
   store: Store = getStore(),
 ): Promise<AppendWithEffectsOutcome> {
   const sessionId = request.sessionId ?? randomUUID();
+  return inAppendQueue(logKey(sessionId), () => appendWithRetries(sessionId, request, effects, store));
+}
+
+/** The conditional append, retried while writers in other processes win the race. */
+async function appendWithRetries(
+  sessionId: string,
+  request: AppendRequest,
+  effects: AuditEffects,
+  store: Store,
+): Promise<AppendWithEffectsOutcome> {
   const key = logKey(sessionId);
   const expiry: Expiry = request.event.kind === "tool-call" ? getConfig().demoRetentionMs : "persist";
 
