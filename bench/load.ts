@@ -12,14 +12,14 @@
 // CPU, and its scripted model streams at a human pace).
 //
 //   npm run bench:load [-- --appends 10000 --sessions 100 --clients 16 --servers 4]
-import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import type { AuditEntry } from "../lib/audit/entry";
 import { verifyAuditLog } from "../packages/incorporate/src/verify";
 import { type AppServer, startApp } from "../tests/support/app-server";
 import { startRedisServer } from "../tests/support/redis-server";
-import { startBridgeProcess } from "./support/bridge-process";
+import { startBridgeProcess, upstashSecrets } from "./support/bridge-process";
 import { LoadClient, percentile } from "./support/http-load";
 import { machineLine } from "./support/machine";
 import { incorporationBody } from "./support/speed-fixtures";
@@ -66,16 +66,14 @@ let serial = 0;
 async function append(client: LoadClient, session: Session | { id: string; token: null }) {
   const n = serial++;
   const body = incorporationBody(n, session.id);
-  const {
-    status,
-    body: text,
-    ms,
-  } = await client.send({
+  const reply = await client.send({
     method: "POST",
     path: "/api/auto-incorporate",
     body,
     headers: { "content-type": "application/json", ...(session.token ? { "x-session-token": session.token } : {}) },
   });
+  const { status, ms } = reply;
+  const text = reply.text();
   if (status !== 200) {
     let code = String(status);
     try {
@@ -248,19 +246,17 @@ async function main() {
   process.stderr.write(`Load test on ${machineLine()}\n`);
   const redis = await startRedisServer();
   const bridge = await startBridgeProcess(redis.url);
-  const hmacSecret = randomBytes(32).toString("hex");
+  const secrets = upstashSecrets("load-1");
   const env = {
+    ...secrets,
     UPSTASH_REDIS_REST_URL: bridge.url,
     UPSTASH_REDIS_REST_TOKEN: bridge.token,
-    AUDIT_HMAC_SECRET: hmacSecret,
-    AUDIT_HMAC_KID: "load-1",
-    AUDIT_SIGNING_KEY: JSON.stringify(generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" })),
     RATE_LIMIT_INCORPORATE: "100000000/1m",
   };
   const apps: AppServer[] = [];
   try {
     for (let i = 0; i < SERVERS; i++) apps.push(await startApp({ env }));
-    const hmacKeys = { "load-1": hmacSecret };
+    const hmacKeys = { "load-1": secrets.AUDIT_HMAC_SECRET };
     const lines = [
       "",
       `Machine: ${machineLine()}`,

@@ -7,11 +7,16 @@
 // exits 1 when a target is missed. Nothing asserts a time in a test; results go in
 // docs/performance.md.
 //
-//   npm run bench [-- --rounds 6 --round-ms 400 --only badge,agents.json]
+//   npm run bench [-- --rounds 10 --round-ms 300 --only badge,agents.json --store upstash]
+//
+// --store upstash runs the server on a private redis-server behind the Upstash REST bridge (in its
+// own process), as production runs on Upstash, instead of the embedded store.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { freePort, startApp } from "../tests/support/app-server";
+import { startRedisServer } from "../tests/support/redis-server";
+import { startBridgeProcess, upstashSecrets } from "./support/bridge-process";
 import { type FirstLoad, firstLoadJs } from "./support/first-load-js";
 import { LoadClient, percentile, type RoundResult } from "./support/http-load";
 import { machineLine } from "./support/machine";
@@ -22,8 +27,9 @@ import { measureVerifyThroughput, type VerifyThroughput } from "./support/verify
 
 const { values: args } = parseArgs({
   options: {
-    rounds: { type: "string", default: "6" },
-    "round-ms": { type: "string", default: "400" },
+    rounds: { type: "string", default: "10" },
+    "round-ms": { type: "string", default: "300" },
+    store: { type: "string", default: "embedded" },
     connections: { type: "string", default: "10" },
     only: { type: "string" },
   },
@@ -31,6 +37,7 @@ const { values: args } = parseArgs({
 const ROUNDS = Number(args.rounds);
 const ROUND_MS = Number(args["round-ms"]);
 const CONNECTIONS = Number(args.connections);
+const STORE = args.store === "upstash" ? "upstash" : "embedded";
 const WARM_UP_MS = 200;
 const FIRST_LOAD_LIMIT = 150_000; // bytes gzipped (150 kB)
 const VERIFY_MIN_RATIO = 0.7;
@@ -64,14 +71,14 @@ const median = (xs: number[]) => percentile(xs, 0.5);
  * median over rounds of the endpoint against the health round next to it, so a burst of load from
  * elsewhere on the machine spoils one pair, not the figure.
  */
-async function measure(client: LoadClient, endpoint: Endpoint): Promise<Row> {
+async function measure(client: LoadClient, endpoint: Endpoint, allHealth: RoundResult[]): Promise<Row> {
   const perRound = endpoint.requestsPerRound;
   if (endpoint.prepare) await endpoint.prepare((ROUNDS + 2) * (perRound ?? 0) + 1);
   const sample = await client.sample(endpoint.target);
   const statusOk = (endpoint.target.ok ?? ((s: number) => s === 200))(sample.status);
-  const problem = statusOk ? (endpoint.check?.(sample.body) ?? null) : `status ${sample.status}`;
+  const problem = statusOk ? (endpoint.check?.(sample.text()) ?? null) : `status ${sample.status}`;
   if (problem) {
-    throw new Error(`${endpoint.name}: the sample answer is not valid (${problem}): ${sample.body.slice(0, 400)}`);
+    throw new Error(`${endpoint.name}: the sample answer is not valid (${problem}): ${sample.text().slice(0, 400)}`);
   }
   const limit = perRound ? { requests: perRound } : { durationMs: ROUND_MS };
   await client.round(endpoint.target, perRound ? { requests: perRound } : { durationMs: WARM_UP_MS });
@@ -82,6 +89,7 @@ async function measure(client: LoadClient, endpoint: Endpoint): Promise<Row> {
     own.push(await client.round(endpoint.target, limit));
     if (r % 2 === 1) health.push(await client.round(HEALTH.target, { durationMs: ROUND_MS }));
   }
+  allHealth.push(...health);
   const failures = sum(own, (r) => r.failures) + sum(health, (r) => r.failures);
   const firstFailure = [...own, ...health].find((r) => r.firstFailure)?.firstFailure;
   if (firstFailure) console.error(`  ${endpoint.name}: ${failures} failed requests; first: ${firstFailure}`);
@@ -119,8 +127,8 @@ function report(
     "",
     `Machine: ${machineLine()}`,
     `Date: ${started.toISOString()}`,
-    `Server: node scripts/server.mjs on the embedded store, loopback; ${CONNECTIONS} connections; per endpoint ${ROUNDS} rounds of ${ROUND_MS} ms interleaved with GET /api/health rounds; x health = median over rounds`,
-    `GET /api/health: ${Math.round(rate(health))} req/s, p99 ${fixed(p99(health), 1)} ms, server CPU ${fixed(cpuPerRequest(health), 2)} ms per request`,
+    `Server: node scripts/server.mjs on the ${STORE === "upstash" ? "Upstash protocol (redis-server behind the REST bridge)" : "embedded store"}, loopback; ${CONNECTIONS} connections; per endpoint ${ROUNDS} rounds of ${ROUND_MS} ms interleaved with GET /api/health rounds; x health = median over rounds`,
+    `GET /api/health, all its rounds: ${Math.round(rate(health))} req/s, p99 ${fixed(p99(health), 1)} ms, server CPU ${fixed(cpuPerRequest(health), 2)} ms per request`,
     "",
   ];
   out.push(
@@ -179,6 +187,8 @@ async function main() {
   const recordOrigin = `http://localhost:${port}`;
   const cronSecret = randomBytes(24).toString("hex");
   const manyPerMinute = "1000000/1m";
+  const redis = STORE === "upstash" ? await startRedisServer() : null;
+  const bridge = redis ? await startBridgeProcess(redis.url) : null;
   const app = await startApp({
     port,
     env: {
@@ -190,6 +200,9 @@ async function main() {
       RATE_LIMIT_PLAY: manyPerMinute,
       RATE_LIMIT_REGISTRY: manyPerMinute,
       RATE_LIMIT_CERTIFIER: manyPerMinute,
+      ...(bridge
+        ? { ...upstashSecrets(), UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token }
+        : {}),
     },
   });
   const client = new LoadClient(new URL(base), CONNECTIONS, () => processCpuMs(app.pid));
@@ -202,12 +215,12 @@ async function main() {
     const endpoints = speedEndpoints({ base, recordOrigin, cronSecret, fixtures }).filter(
       (e) => !args.only || args.only.split(",").some((part) => e.name.includes(part)),
     );
+    await client.round(HEALTH.target, { durationMs: WARM_UP_MS });
     const health: RoundResult[] = [];
-    for (let r = 0; r < ROUNDS; r++) health.push(await client.round(HEALTH.target, { durationMs: ROUND_MS }));
     const rows: Row[] = [];
     for (const endpoint of endpoints) {
       process.stderr.write(`  ${endpoint.name}\n`);
-      rows.push(await measure(client, endpoint));
+      rows.push(await measure(client, endpoint, health));
     }
     console.log(report(started, health, rows, verify, firstLoad));
     const missed =
@@ -219,6 +232,8 @@ async function main() {
     client.close();
     await app.stop();
     fs.rmSync(app.dataDir, { recursive: true, force: true });
+    await bridge?.stop();
+    await redis?.dispose();
   }
 }
 

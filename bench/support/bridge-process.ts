@@ -1,7 +1,7 @@
 // The Upstash REST bridge in its own process, as Upstash is its own service: it then competes for
 // the cores like a remote store's network stack would, not inside the load generator's event loop.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import path from "node:path";
 import readline from "node:readline";
 
@@ -35,5 +35,14 @@ export async function startBridgeProcess(redisUrl: string): Promise<BridgeProces
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;
     },
+  };
+}
+
+/** Audit secrets for servers on Upstash, which never generates them (as in production). */
+export function upstashSecrets(kid = "bench-1") {
+  return {
+    AUDIT_HMAC_SECRET: randomBytes(32).toString("hex"),
+    AUDIT_HMAC_KID: kid,
+    AUDIT_SIGNING_KEY: JSON.stringify(generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" })),
   };
 }

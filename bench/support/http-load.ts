@@ -22,6 +22,13 @@ export interface LoadTarget {
   doneWhen?: (bodySoFar: string) => boolean;
 }
 
+export interface Answer {
+  status: number;
+  /** Time from sending the request to the last byte read. */
+  ms: number;
+  text(): string;
+}
+
 export interface RoundResult {
   requests: number;
   /** CPU time the server process used during the round (NaN when not known). */
@@ -45,8 +52,8 @@ export class LoadClient {
     this.agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
   }
 
-  /** One request; resolves with its status, the body read and the time to the last byte. */
-  send(spec: RequestSpec, doneWhen?: (body: string) => boolean): Promise<{ status: number; body: string; ms: number }> {
+  /** One request; resolves with its status, the time to the last byte and the body (decoded on demand). */
+  send(spec: RequestSpec, doneWhen?: (body: string) => boolean): Promise<Answer> {
     return new Promise((resolve, reject) => {
       const started = performance.now();
       const headers: Record<string, string | number> = { ...spec.headers };
@@ -62,16 +69,26 @@ export class LoadClient {
           agent: doneWhen ? false : this.agent,
         },
         (res) => {
-          let body = "";
-          res.setEncoding("utf8");
-          res.on("data", (chunk: string) => {
-            body += chunk;
-            if (doneWhen?.(body)) {
-              resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - started });
-              req.destroy();
-            }
-          });
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - started }));
+          const done = (text: () => string) =>
+            resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, text });
+          if (doneWhen) {
+            let body = "";
+            res.setEncoding("utf8");
+            res.on("data", (chunk: string) => {
+              body += chunk;
+              if (doneWhen(body)) {
+                done(() => body);
+                req.destroy();
+              }
+            });
+            res.on("end", () => done(() => body));
+          } else {
+            // Bytes are kept and decoded only when asked for: the client shares the cores with the
+            // server, so it does as little per byte as it can.
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () => done(() => Buffer.concat(chunks).toString("utf8")));
+          }
           res.on("error", reject);
         },
       );
@@ -81,7 +98,7 @@ export class LoadClient {
   }
 
   /** One request of a target outside any round, to check what it answers. */
-  sample(target: LoadTarget): Promise<{ status: number; body: string; ms: number }> {
+  sample(target: LoadTarget): Promise<Answer> {
     const n = this.served.get(target) ?? 0;
     this.served.set(target, n + 1);
     return this.send(target.request(n, 0), target.doneWhen);
@@ -107,11 +124,11 @@ export class LoadClient {
         const n = this.served.get(target) ?? 0;
         this.served.set(target, n + 1);
         const spec = target.request(n, w);
-        const { status, body, ms } = await this.send(spec, target.doneWhen);
+        const { status, ms, text } = await this.send(spec, target.doneWhen);
         latenciesMs.push(ms);
         if (!ok(status)) {
           failures++;
-          firstFailure ??= `${spec.method ?? "GET"} ${spec.path} answered ${status}: ${body.slice(0, 300)}`;
+          firstFailure ??= `${spec.method ?? "GET"} ${spec.path} answered ${status}: ${text().slice(0, 300)}`;
         }
       }
     };
