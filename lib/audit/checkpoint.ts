@@ -1,3 +1,4 @@
+import { sign } from "node:crypto";
 import { CompactSign } from "jose";
 import { signingKeys } from "./keys";
 
@@ -18,8 +19,16 @@ export function signCheckpointWith(key: CryptoKey, kid: string, payload: Checkpo
     .sign(key);
 }
 
-/** Signs the session head with the service's key (kid = RFC 7638 thumbprint). */
+const base64url = (text: string) => Buffer.from(text, "utf8").toString("base64url");
+
+/**
+ * Signs the session head with the service's key (kid = RFC 7638 thumbprint): the same compact JWS
+ * as signCheckpointWith (Ed25519 signatures are deterministic, so the same bytes), built here with
+ * node:crypto because every audit read signs one.
+ */
 export async function signCheckpoint(payload: Omit<CheckpointPayload, "ts">, now = new Date()): Promise<string> {
-  const { key, publicJwk } = await signingKeys();
-  return signCheckpointWith(key, publicJwk.kid, { ...payload, ts: now.toISOString() });
+  const { signer, publicJwk } = await signingKeys();
+  const header = base64url(JSON.stringify({ alg: "EdDSA", kid: publicJwk.kid, typ: CHECKPOINT_TYPE }));
+  const signingInput = `${header}.${base64url(JSON.stringify({ ...payload, ts: now.toISOString() }))}`;
+  return `${signingInput}.${sign(null, Buffer.from(signingInput, "ascii"), signer).toString("base64url")}`;
 }

@@ -1,4 +1,5 @@
-import { calculateJwkThumbprint, importJWK, type JWK } from "jose";
+import { createPrivateKey, type JsonWebKeyInput, type KeyObject } from "node:crypto";
+import { calculateJwkThumbprint, type JWK } from "jose";
 import { getConfig } from "../config/config";
 
 export interface PublicJwk extends JWK {
@@ -28,7 +29,7 @@ async function toPublicJwk(jwk: JsonWebKey): Promise<PublicJwk> {
 }
 
 const CACHE = Symbol.for("sia.signing");
-type SigningCache = { key: CryptoKey; publicJwk: PublicJwk; retired: PublicJwk[] };
+type SigningCache = { signer: KeyObject; publicJwk: PublicJwk; retired: PublicJwk[] };
 type SigningGlobal = typeof globalThis & { [CACHE]?: Promise<SigningCache> };
 
 /** The checkpoint signing key and the public keys (current first), computed once per process. */
@@ -36,9 +37,9 @@ export function signingKeys(): Promise<SigningCache> {
   const g = globalThis as SigningGlobal;
   g[CACHE] ??= (async () => {
     const { signingKey, retiredSigningKeys } = getConfig().secrets;
-    const key = (await importJWK({ ...signingKey, alg: "EdDSA" } as JWK, "EdDSA")) as CryptoKey;
     return {
-      key,
+      // A node:crypto key: signing with it directly costs a third of WebCrypto's round trip.
+      signer: createPrivateKey({ key: signingKey as JsonWebKeyInput["key"], format: "jwk" }),
       publicJwk: await toPublicJwk(signingKey),
       retired: await Promise.all(retiredSigningKeys.map(toPublicJwk)),
     };

@@ -1,0 +1,39 @@
+import { generateKeyPairSync } from "node:crypto";
+import { importJWK, type JWK } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signCheckpoint, signCheckpointWith } from "@/lib/audit/checkpoint";
+import { publicJwks, signingKeys } from "@/lib/audit/keys";
+import { type PublicJwk, verifyCheckpoint } from "@/packages/incorporate/src/verify";
+import { applyEnv } from "../support/upstash-stack";
+
+const jwk = generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" });
+let restore: () => void;
+beforeAll(() => {
+  restore = applyEnv({
+    AUDIT_SIGNING_KEY: JSON.stringify(jwk),
+    AUDIT_HMAC_SECRET: "x".repeat(64),
+    DATA_DIR: "/nonexistent",
+  });
+});
+afterAll(() => restore());
+
+describe("the checkpoint of an audit read", () => {
+  const payload = { sessionId: "checkpoint-session-01", size: 3, head: `sha256:${"ab".repeat(32)}` };
+  const now = new Date("2026-11-21T12:00:00.000Z");
+
+  it("is byte for byte the JWS that the WebCrypto signer makes from the same key and payload", async () => {
+    const { publicJwk } = await signingKeys();
+    const webCryptoKey = (await importJWK({ ...jwk, alg: "EdDSA" } as JWK, "EdDSA")) as CryptoKey;
+    const expected = await signCheckpointWith(webCryptoKey, publicJwk.kid, { ...payload, ts: now.toISOString() });
+    expect(await signCheckpoint(payload, now)).toBe(expected);
+  });
+
+  it("verifies offline with the published keys and names what it signed", async () => {
+    const checkpoint = await signCheckpoint(payload, now);
+    // As a client gets them: the JWKS document, parsed.
+    const jwks = JSON.parse(JSON.stringify(await publicJwks())) as { keys: PublicJwk[] };
+    const result = await verifyCheckpoint(checkpoint, jwks, payload);
+    expect(result).toMatchObject({ signatureValid: true, keyFound: true, matchesLog: true, error: null });
+    expect(result.payload).toEqual({ ...payload, ts: now.toISOString() });
+  });
+});
