@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { BADGE_CSP, pageSecurityHeaders } from "./lib/http/security-headers";
+import { badgeSecurityHeaders, pageSecurityHeaders } from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -9,9 +9,10 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   async headers() {
     return [
-      { source: "/:path*", headers: pageSecurityHeaders },
-      // Later rules win: the badge keeps its own, stricter policy.
-      { source: "/api/badge/:sessionId", headers: [{ key: "Content-Security-Policy", value: BADGE_CSP }] },
+      // Every path but the badge's. Excluded rather than overridden: a policy with a colon in it
+      // ("data:") is compiled anew for each response it applies to, and badges are requested often.
+      { source: "/:path((?!api/badge/[^/]+$).*)", headers: pageSecurityHeaders },
+      { source: "/api/badge/:sessionId", headers: badgeSecurityHeaders },
     ];
   },
 };

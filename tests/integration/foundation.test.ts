@@ -41,6 +41,23 @@ describe("the server on the embedded store, with no configuration", () => {
     expect(res.headers.get("x-powered-by")).toBeNull();
   });
 
+  it("sends the same security headers with the badge, with its own stricter policy", async () => {
+    const page = await fetch(`${app.url}/`);
+    const badge = await fetch(`${app.url}/api/badge/no-such-session-01`);
+    expect(badge.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    for (const name of [
+      "x-content-type-options",
+      "referrer-policy",
+      "x-frame-options",
+      "permissions-policy",
+      "cross-origin-opener-policy",
+      "strict-transport-security",
+    ]) {
+      expect(badge.headers.get(name), name).toBe(page.headers.get(name));
+      expect(badge.headers.get(name), name).not.toBeNull();
+    }
+  });
+
   it("rejects bad bodies with problem+json and the right status", async () => {
     const url = `${app.url}/api/play/tamper-demo`;
     const wrongType = await fetch(url, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" });
