@@ -38,7 +38,7 @@ const ROUNDS = Number(args.rounds);
 const ROUND_MS = Number(args["round-ms"]);
 const CONNECTIONS = Number(args.connections);
 const STORE = args.store === "upstash" ? "upstash" : "embedded";
-const WARM_UP_MS = 200;
+const WARM_UP_MS = 1000;
 const FIRST_LOAD_LIMIT = 150_000; // bytes gzipped (150 kB)
 const VERIFY_MIN_RATIO = 0.7;
 
