@@ -74,7 +74,8 @@ export async function runIdempotent<T>(
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const pending = JSON.stringify({ state: "pending", bodyHash, runner: randomUUID() } satisfies Slot);
-    if (await store.set(key, pending, { nx: true, ttlMs: PENDING_TTL_MS })) {
+    // The claim only keeps twins apart while its runner lives: it need not survive a crash.
+    if (await store.set(key, pending, { nx: true, ttlMs: PENDING_TTL_MS, volatile: true })) {
       const claim: IdempotencyClaim = {
         answer: ({ status, body, meta }) => ({
           type: "set",

@@ -21,7 +21,9 @@ import { StoreUnavailableError } from "./types";
 
 /**
  * The zero-configuration store: all state in memory, every change appended to `store.log` under
- * DATA_DIR and fsynced before the call returns. Each log line is `<crc32 hex> <json>\n`; on open the
+ * DATA_DIR and synced to disk before the call returns. Concurrent calls share one sync (group
+ * commit): each change is written and applied at once, and every call, read or write, answers only
+ * once the disk holds everything it may have seen, so nobody hears of a state a crash could undo. Each log line is `<crc32 hex> <json>\n`; on open the
  * log is replayed, and a torn or corrupt last line (a crash mid-write) is cut off and never served.
  * A corrupt line anywhere else stops the start-up: silently skipping it would lose data.
  *
@@ -114,6 +116,12 @@ export class EmbeddedStore implements Store {
   private fd: number | null = null;
   /** Bytes of whole records in the log: where a failed write is cut back to. */
   private logBytes = 0;
+  /** Bytes of the log known to be on disk. */
+  private syncedBytes = 0;
+  /** The sync in flight, which callers arriving meanwhile wait for. */
+  private syncing: Promise<void> | null = null;
+  /** A failed sync: memory may hold what the disk lost, so nothing is served until a restart. */
+  private syncFailure: Error | null = null;
   private opsInLog = 0;
 
   private constructor(
@@ -197,6 +205,7 @@ export class EmbeddedStore implements Store {
     const created = !fs.existsSync(file);
     this.fd = fs.openSync(file, "a", 0o600);
     this.logBytes = fs.fstatSync(this.fd).size;
+    this.syncedBytes = this.logBytes;
     if (created) this.syncDirectory(); // a new file's name must be durable too, not only its bytes
   }
 
@@ -244,8 +253,8 @@ export class EmbeddedStore implements Store {
   }
 
   /**
-   * Durably logs `ops` as one line (one fsync), then applies them: memory never holds a change the
-   * disk does not, and a crash keeps all of them or none.
+   * Logs `ops` as one line, then applies them; run() answers once the line is synced. A crash keeps
+   * all of them or none.
    */
   private commit(...ops: Op[]) {
     if (ops.length === 0) return;
@@ -254,7 +263,6 @@ export class EmbeddedStore implements Store {
     let written: number;
     try {
       written = writeAll(this.fd, encodeLine(op));
-      fs.fdatasyncSync(this.fd);
     } catch (err) {
       this.cutFailedWrite();
       throw new StoreUnavailableError(`the embedded store could not write to disk: ${(err as Error).message}`);
@@ -401,8 +409,45 @@ export class EmbeddedStore implements Store {
   }
 
   private async run<T>(fn: () => T): Promise<T> {
+    if (this.syncFailure) throw this.unavailableAfterFailedSync();
     if (this.fd === null) throw new StoreUnavailableError("the embedded store is closed");
-    return fn();
+    const result = fn();
+    // A writer waits for its own line; a reader for every line it may have seen.
+    while (this.syncedBytes < this.logBytes) {
+      this.syncing ??= this.syncOnce();
+      await this.syncing;
+    }
+    return result;
+  }
+
+  /** One fdatasync, off the event loop, covering every line written before it starts. */
+  private syncOnce(): Promise<void> {
+    const fd = this.fd;
+    const target = this.logBytes;
+    return new Promise<void>((resolve, reject) => {
+      if (fd === null) {
+        this.syncing = null;
+        reject(new StoreUnavailableError("the embedded store is closed"));
+        return;
+      }
+      fs.fdatasync(fd, (err) => {
+        this.syncing = null;
+        if (err) {
+          // As databases do when a sync fails: stop, and let a restart replay what the disk holds.
+          this.syncFailure = err;
+          reject(this.unavailableAfterFailedSync());
+          return;
+        }
+        this.syncedBytes = Math.max(this.syncedBytes, target);
+        resolve();
+      });
+    });
+  }
+
+  private unavailableAfterFailedSync(): StoreUnavailableError {
+    return new StoreUnavailableError(
+      `the embedded store could not sync to disk (${this.syncFailure?.message}); restart the server`,
+    );
   }
 
   ping(): Promise<void> {
@@ -447,7 +492,10 @@ export class EmbeddedStore implements Store {
     return this.run(() => {
       if (options.nx && this.entry(key)) return false;
       const plan = this.planSet(key, value, options.ttlMs);
-      if (plan.ok) this.commit(...plan.ops);
+      if (!plan.ok) return true;
+      // Volatile values die with this process, as the claims they hold are meant to.
+      if (options.volatile) for (const op of plan.ops) this.apply(op);
+      else this.commit(...plan.ops);
       return true;
     });
   }
@@ -542,6 +590,11 @@ export class EmbeddedStore implements Store {
   }
 
   async close(): Promise<void> {
+    // Callers still waiting for their sync get it before the file closes.
+    while (this.fd !== null && !this.syncFailure && this.syncedBytes < this.logBytes) {
+      this.syncing ??= this.syncOnce();
+      await this.syncing.catch(() => undefined);
+    }
     if (this.fd === null) return;
     fs.closeSync(this.fd);
     this.fd = null;

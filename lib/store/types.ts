@@ -28,6 +28,12 @@ export interface SetOptions {
   nx?: boolean;
   /** Time to live in milliseconds. */
   ttlMs?: number;
+  /**
+   * The value may vanish in a crash: a short-lived claim or lock that is worthless once its process
+   * is gone. The embedded store (one process) keeps it in memory only and skips the disk write;
+   * Upstash stores it like any value.
+   */
+  volatile?: boolean;
 }
 
 export interface RecordWrite {

@@ -49,6 +49,40 @@ describe("embedded store durability", () => {
     expect(dup).toEqual({ ok: false, reason: "unique", field: "u" });
   });
 
+  it("keeps a volatile value in memory only: it works as a claim, and is gone after a restart", async () => {
+    const dir = tmp();
+    const a = openStore(dir);
+    const logFile = path.join(dir, "store.log");
+    const before = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
+    expect(await a.set("claim", "mine", { nx: true, ttlMs: 60_000, volatile: true })).toBe(true);
+    expect(await a.set("claim", "theirs", { nx: true, ttlMs: 60_000, volatile: true })).toBe(false);
+    expect(await a.get("claim")).toBe("mine");
+    expect(fs.existsSync(logFile) ? fs.statSync(logFile).size : 0).toBe(before);
+    // A durable write replacing the claim, as a stored answer does, is kept.
+    expect(await a.batch([{ type: "set", key: "claim", value: "answer", expect: ["mine"] }])).toEqual({ ok: true });
+    await a.set("other", "v", { volatile: true });
+    await a.close();
+    const b = openStore(dir);
+    expect(await b.get("claim")).toBe("answer");
+    expect(await b.get("other")).toBeNull();
+  });
+
+  it("answers concurrent writes only once they are on disk, sharing syncs between them", async () => {
+    const dir = tmp();
+    const a = openStore(dir);
+    const syncs = vi.spyOn(fs, "fdatasync");
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => a.append(`k${i % 5}`, Math.floor(i / 5), `v${i}`)),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(syncs.mock.calls.length).toBeGreaterThan(0);
+    expect(syncs.mock.calls.length).toBeLessThan(50);
+    syncs.mockRestore();
+    await a.close();
+    const b = openStore(dir);
+    for (let k = 0; k < 5; k++) expect(await b.range(`k${k}`)).toHaveLength(10);
+  });
+
   it("drops a torn last record after a crash and keeps going", async () => {
     const dir = tmp();
     const a = openStore(dir);
