@@ -23,8 +23,8 @@ import { StoreUnavailableError } from "./types";
  * The zero-configuration store: all state in memory, every change appended to `store.log` under
  * DATA_DIR and synced to disk before the call returns. Concurrent calls share one sync (group
  * commit): each change is written and applied at once, and every call, read or write, answers only
- * once the disk holds everything it may have seen, so nobody hears of a state a crash could undo. Each log line is `<crc32 hex> <json>\n`; on open the
- * log is replayed, and a torn or corrupt last line (a crash mid-write) is cut off and never served.
+ * once the disk holds everything it may have seen, so nobody hears of a state a crash could undo.
+ * Each log line is `<crc32 hex> <json>\n`; on open the log is replayed, and a torn or corrupt last line (a crash mid-write) is cut off and never served.
  * A corrupt line anywhere else stops the start-up: silently skipping it would lose data.
  *
  * All mutations are synchronous inside one call, so on a single Node process every method is atomic.
@@ -69,6 +69,10 @@ const LOCK_FILE = "store.lock";
 function encodeLine(op: Op): string {
   const json = JSON.stringify(op);
   return `${crc32(json).toString(16).padStart(8, "0")} ${json}\n`;
+}
+
+function setOp(key: string, value: string, ttlMs: number | undefined): Op {
+  return { o: "s", k: key, v: value, x: ttlMs ? Date.now() + ttlMs : undefined };
 }
 
 /** Writes all of `text`: a regular file may take part of a write (a full disk) before it fails. */
@@ -370,7 +374,7 @@ export class EmbeddedStore implements Store {
       const current = e === undefined ? null : e.kind === "str" ? e.value : undefined; // a list matches nothing
       if (!expect.includes(current as string | null)) return { ok: false, failure: { reason: "changed" } };
     }
-    return { ok: true, ops: [{ o: "s", k: key, v: value, x: ttlMs ? Date.now() + ttlMs : undefined }] };
+    return { ok: true, ops: [setOp(key, value, ttlMs)] };
   }
 
   /** `nextPos` hands out creation positions, so that several creates in one batch get distinct ones. */
@@ -413,11 +417,18 @@ export class EmbeddedStore implements Store {
     if (this.fd === null) throw new StoreUnavailableError("the embedded store is closed");
     const result = fn();
     // A writer waits for its own line; a reader for every line it may have seen.
+    await this.flush();
+    return result;
+  }
+
+  /** Resolves once every line written so far is on disk, joining the sync in flight if there is one. */
+  private async flush(): Promise<void> {
     while (this.syncedBytes < this.logBytes) {
-      this.syncing ??= this.syncOnce();
+      this.syncing ??= this.syncOnce().finally(() => {
+        this.syncing = null;
+      });
       await this.syncing;
     }
-    return result;
   }
 
   /** One fdatasync, off the event loop, covering every line written before it starts. */
@@ -426,12 +437,10 @@ export class EmbeddedStore implements Store {
     const target = this.logBytes;
     return new Promise<void>((resolve, reject) => {
       if (fd === null) {
-        this.syncing = null;
         reject(new StoreUnavailableError("the embedded store is closed"));
         return;
       }
       fs.fdatasync(fd, (err) => {
-        this.syncing = null;
         if (err) {
           // As databases do when a sync fails: stop, and let a restart replay what the disk holds.
           this.syncFailure = err;
@@ -491,11 +500,10 @@ export class EmbeddedStore implements Store {
   set(key: string, value: string, options: SetOptions = {}): Promise<boolean> {
     return this.run(() => {
       if (options.nx && this.entry(key)) return false;
-      const plan = this.planSet(key, value, options.ttlMs);
-      if (!plan.ok) return true;
+      const op = setOp(key, value, options.ttlMs);
       // Volatile values die with this process, as the claims they hold are meant to.
-      if (options.volatile) for (const op of plan.ops) this.apply(op);
-      else this.commit(...plan.ops);
+      if (options.volatile) this.apply(op);
+      else this.commit(op);
       return true;
     });
   }
@@ -591,10 +599,7 @@ export class EmbeddedStore implements Store {
 
   async close(): Promise<void> {
     // Callers still waiting for their sync get it before the file closes.
-    while (this.fd !== null && !this.syncFailure && this.syncedBytes < this.logBytes) {
-      this.syncing ??= this.syncOnce();
-      await this.syncing.catch(() => undefined);
-    }
+    if (!this.syncFailure) await this.flush().catch(() => undefined);
     if (this.fd === null) return;
     fs.closeSync(this.fd);
     this.fd = null;
