@@ -2,38 +2,8 @@ import { Ratelimit } from "@upstash/ratelimit";
 import { getConfig, type RateLimitName } from "../config/config";
 import { sharedRedisClient } from "../store/redis-client";
 import { clientIp, rateLimitSubject } from "./client-ip";
+import { type Limiter, type LimitResult, memoryLimiter } from "./memory-limiter";
 import { ApiError } from "./problem";
-
-interface LimitResult {
-  success: boolean;
-  limit: number;
-  remaining: number;
-  /** Epoch ms when a slot frees up. */
-  reset: number;
-}
-
-interface Limiter {
-  limit(identifier: string): Promise<LimitResult>;
-}
-
-/** A sliding-window log kept in this process: the embedded store is single-process by design. */
-function memoryLimiter(count: number, windowMs: number): Limiter {
-  const hits = new Map<string, number[]>();
-  return {
-    async limit(identifier) {
-      const now = Date.now();
-      const recent = (hits.get(identifier) ?? []).filter((t) => t > now - windowMs);
-      const success = recent.length < count;
-      if (success) recent.push(now);
-      hits.set(identifier, recent);
-      if (hits.size > 10_000) {
-        for (const [k, v] of hits) if (!v.some((t) => t > now - windowMs)) hits.delete(k);
-      }
-      const oldest = recent[0] ?? now;
-      return { success, limit: count, remaining: Math.max(0, count - recent.length), reset: oldest + windowMs };
-    },
-  };
-}
 
 const LIMITERS = Symbol.for("sia.limiters");
 type LimiterGlobal = typeof globalThis & { [LIMITERS]?: Map<RateLimitName, Limiter> };

@@ -22,7 +22,7 @@ type Slot =
 
 export interface IdempotentResult<T> {
   status: number;
-  /** What every caller may see (stored for replays). */
+  /** The work's own answer; on a replay, the body its runner stored (which may be a compact form). */
   body: unknown;
   /** Stored facts about the answer that are not in its body (e.g. the session id for headers). */
   meta: Record<string, string>;
@@ -33,6 +33,7 @@ export interface IdempotentResult<T> {
 
 export interface WorkResult<T> {
   status: number;
+  /** The answer for this caller (the stored one goes through `claim.answer`). */
   body: unknown;
   meta: Record<string, string>;
   live: T;

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { canonicalJson } from "../audit/canonical";
 import { type AuditEntry, isSessionId } from "../audit/entry";
 import { type AuditEffects, appendAuditEventWith } from "../audit/log";
 import { getConfig } from "../config/config";
@@ -8,23 +7,26 @@ import { ensureSeeds } from "../registry/ensure-seeds";
 import type { RegistryRecord } from "../registry/record-schema";
 import { getStore } from "../store";
 import type { BatchWrite } from "../store/types";
-import { buildChecklist } from "./checklist";
-import { oneClickDeployUrl } from "./deploy-url";
-import { COMPANY_ENV_VARS } from "./env-vars";
 import type { Finding } from "./finding-codes";
-import { generateFiles } from "./generate-files";
 import {
   type IdempotencyClaim,
   type IdempotentResult,
   idempotencyKey,
   runIdempotent,
-  sha256Hex,
   type WorkResult,
 } from "./idempotency";
 import { DEFAULT_SMVM_ARS } from "./legal-figures";
 import { rfc001Report } from "./rfc001";
 import { slugOf } from "./slug";
-import type { IncorporationSuccess } from "./success";
+import {
+  companyFiles,
+  filesDigest,
+  isStoredSuccess,
+  type ShownOnce,
+  type StoredSuccess,
+  type SuccessFacts,
+  successAnswer,
+} from "./success-answer";
 import { type IncorporationRequest, validateIncorporation } from "./validate";
 
 export interface IncorporateInput {
@@ -40,10 +42,8 @@ export interface IncorporateInput {
 }
 
 /** Secrets shown once, to the caller whose request created them; never stored for replays. */
-export interface LiveSecrets {
+export interface LiveSecrets extends ShownOnce {
   sessionId: string;
-  sessionToken: string | null;
-  claimToken: string | null;
 }
 
 function summarise(body: unknown): unknown {
@@ -63,16 +63,6 @@ function summarise(body: unknown): unknown {
     objeto: clip(b.objeto) ?? null,
     representante: b.representante && typeof b.representante === "object" ? "provided" : null,
     emailContacto: b.emailContacto ? "provided" : null,
-  };
-}
-
-function auditLinks(baseUrl: string, sessionId: string) {
-  const id = encodeURIComponent(sessionId);
-  return {
-    url: `${baseUrl}/api/play/audit/${id}`,
-    verifyUrl: `${baseUrl}/api/play/audit/${id}?verify=1`,
-    dashboardUrl: `${baseUrl}/dashboard/${id}`,
-    badgeUrl: `${baseUrl}/api/badge/${id}`,
   };
 }
 
@@ -124,55 +114,38 @@ async function run(input: IncorporateInput, claim: IdempotencyClaim): Promise<Ru
     if (!appended.ok) throw claim.lost();
     return { ...answer, live: { sessionId, sessionToken: appended.sessionToken, claimToken: null } };
   }
-  return succeed(request, findings, rfc001, sessionId, input, claim);
+  return succeed(request, findings, sessionId, input, claim);
 }
 
 async function succeed(
   request: IncorporationRequest,
   findings: Finding[],
-  rfc001: ReturnType<typeof rfc001Report>,
   sessionId: string,
   input: IncorporateInput,
   claim: IdempotencyClaim,
 ): Promise<RunResult> {
-  const config = getConfig();
-  const slug = slugOf(request.denominacion);
-  const checklist = buildChecklist(input.baseUrl);
-  const deployUrl = oneClickDeployUrl({ starterRepo: config.env.DEPLOY_STARTER_REPO, slug, baseUrl: input.baseUrl });
-  const files = generateFiles(request, { slug, baseUrl: input.baseUrl, checklist, deployUrl });
-  const sociedad = {
-    denominacion: request.denominacion,
-    tipo: request.tipo,
-    capitalSocial: request.capitalSocial,
-    slug,
+  const fileFacts = {
+    request: {
+      denominacion: request.denominacion,
+      tipo: request.tipo,
+      capitalSocial: request.capitalSocial,
+      objeto: request.objeto,
+    },
+    slug: slugOf(request.denominacion),
+    baseUrl: input.baseUrl,
+    starterRepo: getConfig().env.DEPLOY_STARTER_REPO,
   };
-  const filesDigest = `sha256:${sha256Hex(canonicalJson(files))}`;
+  const files = companyFiles(fileFacts);
+  const digest = filesDigest(files);
   const stub = prepareFormingStub({ sessionId, denominacion: request.denominacion });
   await ensureSeeds();
-
-  const answerFor = (entry: AuditEntry, record: RegistryRecord) => {
-    const recordUrl = `${input.baseUrl}/api/registry/${encodeURIComponent(record.id)}`;
-    // The claim token is added for the creating caller only; a replay shows null.
-    const registry: { record: RegistryRecord; url: string; claimUrl: string; claimToken: null } = {
-      record,
-      url: recordUrl,
-      claimUrl: `${recordUrl}/claim`,
-      claimToken: null,
-    };
-    const body: IncorporationSuccess = {
-      ok: true,
-      sociedad,
-      config: files,
-      envVars: COMPANY_ENV_VARS.map(({ name, description }) => ({ name, description })),
-      checklist,
-      deploy: { oneClickUrl: deployUrl },
-      audit: { sessionId, backend: getStore().backend, entry, ...auditLinks(input.baseUrl, sessionId) },
-      registry,
-      validation: { findings },
-      rfc001,
-    };
-    return { status: 200, body, meta: { sessionId } };
-  };
+  const factsOf = (entry: AuditEntry, record: RegistryRecord): SuccessFacts => ({
+    ...fileFacts,
+    backend: getStore().backend,
+    findings,
+    entry,
+    record,
+  });
 
   // The same company in the same session already has its stub (an earlier call with another body):
   // the entry then records a call that reuses it, and no claim token is shown again.
@@ -180,15 +153,27 @@ async function succeed(
   for (;;) {
     const record = existing ?? stub.record;
     const effects: BatchWrite[] = existing ? [] : [{ type: "record", write: stub.write }];
-    const appended = await auditCall(input, sessionId, "ok", { ok: true, slug, filesDigest }, (entry) => [
-      ...effects,
-      claim.answer(answerFor(entry, record)),
-    ]);
+    const appended = await auditCall(
+      input,
+      sessionId,
+      "ok",
+      { ok: true, slug: fileFacts.slug, filesDigest: digest },
+      (entry) => [
+        ...effects,
+        claim.answer({
+          status: 200,
+          body: { ok: true, facts: factsOf(entry, record) } satisfies StoredSuccess,
+          meta: { sessionId },
+        }),
+      ],
+    );
     if (appended.ok) {
-      const claimToken = existing ? null : stub.claimToken;
+      const shown = { sessionToken: appended.sessionToken, claimToken: existing ? null : stub.claimToken };
       return {
-        ...answerFor(appended.entry, record),
-        live: { sessionId, sessionToken: appended.sessionToken, claimToken },
+        status: 200,
+        body: successAnswer(factsOf(appended.entry, record), files, shown),
+        meta: { sessionId },
+        live: { sessionId, sessionToken: appended.sessionToken, claimToken: shown.claimToken },
       };
     }
     if (appended.index < effects.length && appended.failure.reason === "exists") {
@@ -199,9 +184,20 @@ async function succeed(
   }
 }
 
-export interface IncorporateOutcome extends IdempotentResult<LiveSecrets> {
-  /** The body to send: the stored one plus, for the creating caller, the secrets shown once. */
-  response: unknown;
+export type IncorporateOutcome = IdempotentResult<LiveSecrets>;
+
+/** A replay's answer: a success stored as its facts is rebuilt; anything else was stored whole. */
+function replayAnswer(stored: unknown): unknown {
+  if (!isStoredSuccess(stored)) return stored;
+  const { facts } = stored;
+  const files = companyFiles(facts);
+  if (filesDigest(files) !== (facts.entry.output as { filesDigest?: string }).filesDigest) {
+    // Only a deploy that changed the templates since the first call gets here.
+    console.warn(
+      `[incorporation] replay in session ${facts.entry.sessionId}: the templates changed since the first answer`,
+    );
+  }
+  return successAnswer(facts, files);
 }
 
 /**
@@ -213,14 +209,5 @@ export interface IncorporateOutcome extends IdempotentResult<LiveSecrets> {
 export async function incorporate(input: IncorporateInput): Promise<IncorporateOutcome> {
   const { key, bodyHash } = idempotencyKey(input.body, input.idempotencyKey, input.scope);
   const result = await runIdempotent(key, bodyHash, (claim) => run(input, claim));
-  const stored = result.body as { ok: boolean; audit?: Record<string, unknown>; registry?: Record<string, unknown> };
-  let response: unknown = stored;
-  if (result.live && stored.ok) {
-    response = {
-      ...stored,
-      audit: { ...stored.audit, ...(result.live.sessionToken ? { sessionToken: result.live.sessionToken } : {}) },
-      registry: { ...stored.registry, claimToken: result.live.claimToken },
-    };
-  }
-  return { ...result, response };
+  return result.replayed ? { ...result, body: replayAnswer(result.body) } : result;
 }

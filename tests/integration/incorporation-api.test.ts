@@ -112,10 +112,31 @@ describe("POST /api/auto-incorporate", () => {
     expect(second.res.headers.get("x-session-token")).toBeNull();
     expect(second.body.audit.sessionToken).toBeUndefined();
     expect(second.body.registry.claimToken).toBeNull();
+    // Everything else is the first answer, byte for byte (the replay is rebuilt from stored facts).
     const { sessionToken: _t, ...firstAudit } = first.body.audit;
-    expect(second.body.audit).toEqual(firstAudit);
-    expect(second.body.config).toEqual(first.body.config);
+    const expected = { ...first.body, audit: firstAudit, registry: { ...first.body.registry, claimToken: null } };
+    expect(second.text).toBe(JSON.stringify(expected));
     expect(await auditCount(body.sessionId)).toBe(1);
+  });
+
+  it("replays the same answer after a restart, from what the store kept on disk", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-replay-"));
+    const body = { ...TYPICAL, sessionId: uniqueSession() };
+    const before = await startApp({ dataDir });
+    const first = await incorporate(body, {}, before);
+    await before.stop();
+    const after = await startApp({ dataDir });
+    try {
+      const second = await incorporate(body, {}, after);
+      expect(second.res.headers.get("idempotent-replayed")).toBe("true");
+      const { sessionToken: _t, ...firstAudit } = first.body.audit;
+      const expected = { ...first.body, audit: firstAudit, registry: { ...first.body.registry, claimToken: null } };
+      expect(second.text).toBe(JSON.stringify(expected));
+      const log = await (await fetch(`${after.url}/api/play/audit/${body.sessionId}`)).json();
+      expect(log.count).toBe(1);
+    } finally {
+      await after.stop();
+    }
   });
 
   it("answers identical concurrent requests once: one entry, one token", async () => {

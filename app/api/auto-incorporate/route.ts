@@ -24,7 +24,7 @@ export const POST = route(
       idempotencyKey: request.headers.get("idempotency-key"),
     });
     const sessionToken = outcome.live?.sessionToken;
-    return json(outcome.response, {
+    return json(outcome.body, {
       status: outcome.status,
       headers: {
         ...limitHeaders,
