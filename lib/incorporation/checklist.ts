@@ -90,13 +90,35 @@ const STEPS: StepText[] = [
   },
 ];
 
-/** The 8-step legal and operational roadmap; relative links are made absolute with `baseUrl`. */
-export function buildChecklist(baseUrl: string): ChecklistStep[] {
-  return STEPS.map((step, i) => ({
-    ...step,
-    order: i + 1,
-    link: step.link.startsWith("/") ? `${baseUrl}${step.link}` : step.link,
-    envVars: COMPANY_ENV_VARS.filter((v) => v.step === step.id).map((v) => v.name),
-    state: "pending",
-  }));
+function checklistFor(baseUrl: string): readonly ChecklistStep[] {
+  return Object.freeze(
+    STEPS.map((step, i) =>
+      Object.freeze({
+        ...step,
+        order: i + 1,
+        link: step.link.startsWith("/") ? `${baseUrl}${step.link}` : step.link,
+        envVars: COMPANY_ENV_VARS.filter((v) => v.step === step.id).map((v) => v.name),
+        state: "pending" as const,
+      }),
+    ),
+  );
+}
+
+// Every incorporation answer holds the checklist, and a deployment has one or a few base URLs. The
+// bound keeps clients that vary their Host header from growing the cache.
+const cache = new Map<string, readonly ChecklistStep[]>();
+const CACHE_MAX = 16;
+
+/**
+ * The 8-step legal and operational roadmap; relative links are made absolute with `baseUrl`. Shared
+ * between calls, hence frozen.
+ */
+export function buildChecklist(baseUrl: string): readonly ChecklistStep[] {
+  let checklist = cache.get(baseUrl);
+  if (!checklist) {
+    if (cache.size >= CACHE_MAX) cache.clear();
+    checklist = checklistFor(baseUrl);
+    cache.set(baseUrl, checklist);
+  }
+  return checklist;
 }

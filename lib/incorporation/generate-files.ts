@@ -33,7 +33,7 @@ export interface CompanyFiles {
 
 export function generateFiles(
   request: IncorporationRequest,
-  context: { slug: string; baseUrl: string; checklist: ChecklistStep[]; deployUrl: string },
+  context: { slug: string; baseUrl: string; checklist: readonly ChecklistStep[]; deployUrl: string },
 ): CompanyFiles {
   const pkg = {
     name: context.slug,

@@ -2,7 +2,7 @@ import { canonicalJson } from "../audit/canonical";
 import type { AuditEntry } from "../audit/entry";
 import type { RegistryRecord } from "../registry/record-schema";
 import type { StoreBackend } from "../store/types";
-import { buildChecklist } from "./checklist";
+import { buildChecklist, type ChecklistStep } from "./checklist";
 import { oneClickDeployUrl } from "./deploy-url";
 import { COMPANY_ENV_VARS } from "./env-vars";
 import type { Finding } from "./finding-codes";
@@ -87,7 +87,8 @@ export function successAnswer(
     },
     config: files,
     envVars: COMPANY_ENV_VARS.map(({ name, description }) => ({ name, description })),
-    checklist: buildChecklist(baseUrl),
+    // Shared and frozen; the answer is only ever serialised.
+    checklist: buildChecklist(baseUrl) as ChecklistStep[],
     deploy: { oneClickUrl: deployUrlOf(facts) },
     audit: {
       sessionId: entry.sessionId,
