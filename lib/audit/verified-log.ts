@@ -20,6 +20,8 @@ interface Saved {
   /** Positions whose item is not JSON. */
   unparseable: number[];
   state: VerificationState;
+  /** What readers get while nothing is appended: shared between them, hence frozen. */
+  view: Omit<VerifiedLog, "items">;
 }
 
 /** Characters of saved items per process; least recently read sessions go first. */
@@ -79,6 +81,10 @@ export async function readVerifiedLog(sessionId: string, store: Store = getStore
   const keys = hmacKeys();
   const saved = cache().sessions.get(sessionId);
   const reuse = saved !== undefined && extendsSaved(saved, items, keys);
+  if (reuse && items.length === saved.items.length) {
+    save(sessionId, saved);
+    return { items, ...saved.view };
+  }
   const state: VerificationState = reuse
     ? { tally: { ...saved.state.tally, problems: saved.state.tally.problems.slice() }, prevHash: saved.state.prevHash }
     : startVerification();
@@ -95,6 +101,10 @@ export async function readVerifiedLog(sessionId: string, store: Store = getStore
     }
     verifyNext(state, sessionId, value, keys);
   }
-  save(sessionId, reuse && items.length === saved.items.length ? saved : { keys, items, chars, unparseable, state });
-  return { items, unparseable: new Set(unparseable), report: reportOf(state) };
+  const report = reportOf(state);
+  Object.freeze(report.problems);
+  Object.freeze(report.head);
+  const view = { unparseable: new Set(unparseable), report: Object.freeze(report) };
+  save(sessionId, { keys, items, chars, unparseable, state, view });
+  return { items, ...view };
 }

@@ -19,7 +19,7 @@ import { DEFAULT_SMVM_ARS } from "./legal-figures";
 import { rfc001Report } from "./rfc001";
 import { slugOf } from "./slug";
 import {
-  companyFiles,
+  companyStarter,
   filesDigest,
   isStoredSuccess,
   type ShownOnce,
@@ -135,8 +135,8 @@ async function succeed(
     baseUrl: input.baseUrl,
     starterRepo: getConfig().env.DEPLOY_STARTER_REPO,
   };
-  const files = companyFiles(fileFacts);
-  const digest = filesDigest(files);
+  const starter = companyStarter(fileFacts);
+  const digest = filesDigest(starter.files);
   const stub = prepareFormingStub({ sessionId, denominacion: request.denominacion });
   await ensureSeeds();
   const factsOf = (entry: AuditEntry, record: RegistryRecord): SuccessFacts => ({
@@ -171,7 +171,7 @@ async function succeed(
       const shown = { sessionToken: appended.sessionToken, claimToken: existing ? null : stub.claimToken };
       return {
         status: 200,
-        body: successAnswer(factsOf(appended.entry, record), files, shown),
+        body: successAnswer(factsOf(appended.entry, record), starter, shown),
         meta: { sessionId },
         live: { sessionId, sessionToken: appended.sessionToken, claimToken: shown.claimToken },
       };
@@ -190,14 +190,14 @@ export type IncorporateOutcome = IdempotentResult<LiveSecrets>;
 function replayAnswer(stored: unknown): unknown {
   if (!isStoredSuccess(stored)) return stored;
   const { facts } = stored;
-  const files = companyFiles(facts);
-  if (filesDigest(files) !== (facts.entry.output as { filesDigest?: string }).filesDigest) {
+  const starter = companyStarter(facts);
+  if (filesDigest(starter.files) !== (facts.entry.output as { filesDigest?: string }).filesDigest) {
     // Only a deploy that changed the templates since the first call gets here.
     console.warn(
       `[incorporation] replay in session ${facts.entry.sessionId}: the templates changed since the first answer`,
     );
   }
-  return successAnswer(facts, files);
+  return successAnswer(facts, starter);
 }
 
 /**

@@ -45,18 +45,22 @@ export interface ShownOnce {
 
 type FileFacts = Pick<SuccessFacts, "request" | "slug" | "baseUrl" | "starterRepo">;
 
-function deployUrlOf(facts: FileFacts): string {
-  return oneClickDeployUrl({ starterRepo: facts.starterRepo, slug: facts.slug, baseUrl: facts.baseUrl });
+/** The starter: its four files and the deploy link they name (built once per answer). */
+export interface Starter {
+  files: CompanyFiles;
+  deployUrl: string;
 }
 
-/** The four starter files (also what the entry's `filesDigest` covers, computed before the entry). */
-export function companyFiles(facts: FileFacts): CompanyFiles {
-  return generateFiles(facts.request, {
+/** Builds the starter; its files are also what the entry's `filesDigest` covers, computed before the entry. */
+export function companyStarter(facts: FileFacts): Starter {
+  const deployUrl = oneClickDeployUrl({ starterRepo: facts.starterRepo, slug: facts.slug, baseUrl: facts.baseUrl });
+  const files = generateFiles(facts.request, {
     slug: facts.slug,
     baseUrl: facts.baseUrl,
     checklist: buildChecklist(facts.baseUrl),
-    deployUrl: deployUrlOf(facts),
+    deployUrl,
   });
+  return { files, deployUrl };
 }
 
 /** `sha256:` + hex SHA-256 of the files' canonical JSON: the `filesDigest` of the audit entry. */
@@ -68,10 +72,10 @@ export function isStoredSuccess(body: unknown): body is StoredSuccess {
   return typeof body === "object" && body !== null && (body as { facts?: unknown }).facts !== undefined;
 }
 
-/** The 200 answer for `facts`; `files` when the caller has just generated them, secrets for the first call. */
+/** The 200 answer for `facts`; `starter` when the caller has just built it, secrets for the first call. */
 export function successAnswer(
   facts: SuccessFacts,
-  files: CompanyFiles = companyFiles(facts),
+  starter: Starter = companyStarter(facts),
   shown: ShownOnce = { sessionToken: null, claimToken: null },
 ): IncorporationSuccess {
   const { baseUrl, entry, record } = facts;
@@ -85,11 +89,11 @@ export function successAnswer(
       capitalSocial: facts.request.capitalSocial,
       slug: facts.slug,
     },
-    config: files,
+    config: starter.files,
     envVars: COMPANY_ENV_VARS.map(({ name, description }) => ({ name, description })),
     // Shared and frozen; the answer is only ever serialised.
     checklist: buildChecklist(baseUrl) as ChecklistStep[],
-    deploy: { oneClickUrl: deployUrlOf(facts) },
+    deploy: { oneClickUrl: starter.deployUrl },
     audit: {
       sessionId: entry.sessionId,
       backend: facts.backend,

@@ -69,10 +69,15 @@ function fold(s: string): string {
   return s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
-function endsWithForm(name: string, form: string): boolean {
-  const n = fold(name);
-  const f = fold(form);
-  return n === f || n.endsWith(` ${f}`);
+// The tables folded once, not on every request.
+const FOLDED_RESERVED = RESERVED_WORDS.map((w) => ({ ...w, folded: ` ${fold(w.word)} ` }));
+const FOLDED_FORMS = (Object.keys(SUFFIXES) as Tipo[])
+  .flatMap((t) => SUFFIXES[t].forms.map((form) => ({ t, form, folded: fold(form) })))
+  // Longest forms first, so "S.A.S." is not mistaken for "S.A."
+  .sort((a, b) => b.form.length - a.form.length);
+
+function endsWithForm(foldedName: string, foldedForm: string): boolean {
+  return foldedName === foldedForm || foldedName.endsWith(` ${foldedForm}`);
 }
 
 function checkDenominacion(name: string, tipo: Tipo | null, lang: "es" | "en", out: Finding[]) {
@@ -82,9 +87,10 @@ function checkDenominacion(name: string, tipo: Tipo | null, lang: "es" | "en", o
     return;
   }
   if (!NAME_CHARS.test(name)) out.push(finding(lang, "denominacion_characters", "denominacion"));
-  const words = ` ${fold(name).replace(/[^a-z0-9 ]/g, " ")} `;
-  for (const { word, reason } of RESERVED_WORDS) {
-    if (words.includes(` ${fold(word)} `)) {
+  const foldedName = fold(name);
+  const words = ` ${foldedName.replace(/[^a-z0-9 ]/g, " ")} `;
+  for (const { word, reason, folded } of FOLDED_RESERVED) {
+    if (words.includes(folded)) {
       out.push(
         finding(lang, "denominacion_reserved_word", "denominacion", {
           word,
@@ -96,13 +102,8 @@ function checkDenominacion(name: string, tipo: Tipo | null, lang: "es" | "en", o
   }
   if (!tipo) return;
   const own = SUFFIXES[tipo];
-  if (own.forms.some((form) => endsWithForm(name, form))) return;
-  // Longest forms first, so "S.A.S." is not mistaken for "S.A."
-  const others = (Object.keys(SUFFIXES) as Tipo[])
-    .filter((t) => t !== tipo)
-    .flatMap((t) => SUFFIXES[t].forms.map((form) => ({ t, form })))
-    .sort((a, b) => b.form.length - a.form.length);
-  const other = others.find(({ form }) => endsWithForm(name, form));
+  if (FOLDED_FORMS.some((f) => f.t === tipo && endsWithForm(foldedName, f.folded))) return;
+  const other = FOLDED_FORMS.find((f) => f.t !== tipo && endsWithForm(foldedName, f.folded));
   if (other) {
     out.push(
       finding(lang, "denominacion_suffix_mismatch", "denominacion", { found: other.form, other: other.t, tipo }),
