@@ -18,7 +18,8 @@ function isJsonContentType(value: string | null): boolean {
 
 /**
  * Reads a JSON request body: JSON content type only (415), at most `maxBytes` counted on the bytes
- * actually read, whatever Content-Length claims (413), complete (400) and well-formed UTF-8 JSON (400).
+ * actually read, whatever Content-Length claims (413), complete (400) and well-formed UTF-8 JSON whose
+ * strings are all valid Unicode (400).
  */
 export async function readJson(request: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
   if (!isJsonContentType(request.headers.get("content-type"))) {
@@ -65,11 +66,37 @@ export async function readJson(request: Request, maxBytes = DEFAULT_MAX_BODY_BYT
       maxDepth: MAX_JSON_DEPTH,
     });
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     throw new ApiError("malformed_json", `The request body is not valid JSON: ${(err as Error).message}`);
   }
+  // JSON syntax lets an escape such as \ud800 stand alone, but such a string is not Unicode text (I-JSON,
+  // RFC 7493, forbids it): it has no canonical form (RFC 8785), so it could be neither hashed nor
+  // signed. Decoded UTF-8 holds no surrogates, so only bodies with such an escape need the walk.
+  if (SURROGATE_ESCAPE.test(text) && !isWellFormedJson(value)) {
+    throw new ApiError(
+      "malformed_json",
+      "The request body has a lone UTF-16 surrogate escape (such as \\ud800): strings must be valid Unicode.",
+    );
+  }
+  return value;
+}
+
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+// A high surrogate not followed by a low one, or a low one not preceded by a high one (code units).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when every string in the value, member names included, is well-formed Unicode. */
+function isWellFormedJson(value: unknown): boolean {
+  if (typeof value === "string") return !LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.every(isWellFormedJson);
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).every(([k, v]) => !LONE_SURROGATE.test(k) && isWellFormedJson(v));
+  }
+  return true;
 }
 
 /** One pass over the text, skipping strings: true once `[` or `{` open more than `max` levels. */

@@ -31,7 +31,7 @@ export const pageSecurityHeaders = [
  * The badge is an SVG that may be opened on its own: no script, no fetch, only its inline style. Set
  * in next.config.ts in place of the page policy, which would otherwise replace it.
  */
-export const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
 /** The page headers with the badge's own policy instead of the page policy. */
 export const badgeSecurityHeaders = [

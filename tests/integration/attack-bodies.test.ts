@@ -1,5 +1,5 @@
 // Attack: bodies built to hurt the parser on every endpoint that takes JSON: other media types,
-// broken or non-UTF-8 JSON, deep nesting, oversize bodies (honest, chunked with no length, or with a
+// broken or non-UTF-8 JSON, lone surrogate escapes, deep nesting, oversize bodies (honest, chunked with no length, or with a
 // Content-Length that lies). Each gets its 4xx problem+json, and nothing is stored: no audit entry,
 // no session, no idempotent answer, no registry change.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -207,6 +207,13 @@ const ATTACKS: Attack[] = [
     400,
     "malformed_json",
     (t) => send(t, new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), json),
+  ],
+  [
+    "a lone surrogate escape in a string",
+    400,
+    "malformed_json",
+    // Valid JSON syntax, but no Unicode text: it could be neither canonicalised nor signed.
+    (t) => send(t, JSON.stringify({ ...t.valid, pad: "x" }).replace('"x"', '"x\\ud800"'), json),
   ],
   [
     `arrays nested ${MAX_JSON_DEPTH + 1} deep in a member`,

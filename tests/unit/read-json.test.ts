@@ -71,6 +71,20 @@ describe("readJson", () => {
   });
 });
 
+describe("readJson and lone surrogates", () => {
+  it("answers 400 for a string or member name that is not valid Unicode, and keeps real pairs", async () => {
+    for (const body of ['{"a":"x\\ud800y"}', '{"a":["\\udc00"]}', '{"\\udbff":1}', '{"a":"\\ude00\\ud83d"}']) {
+      const err = await failure(readJson(req(body)));
+      expect(err).toMatchObject({ code: "malformed_json", status: 400 });
+      expect(err.detail).toMatch(/surrogate/);
+    }
+    // An escaped pair, a raw emoji and an escaped backslash before "ud800" are all fine.
+    expect(await readJson(req('{"a":"\\ud83d\\ude00"}'))).toEqual({ a: "😀" });
+    expect(await readJson(req('{"a":"😀"}'))).toEqual({ a: "😀" });
+    expect(await readJson(req('{"a":"\\\\ud800"}'))).toEqual({ a: "\\ud800" });
+  });
+});
+
 describe("parseWith", () => {
   it("returns the parsed value or a 400 naming each bad member", () => {
     const schema = z.object({ name: z.string(), n: z.number().int() });

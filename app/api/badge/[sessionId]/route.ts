@@ -1,7 +1,6 @@
 import { getBadge } from "@/lib/badge/get-badge";
 import { preflight } from "@/lib/http/cors";
 import { route } from "@/lib/http/handler";
-import { BADGE_CSP } from "@/lib/http/security-headers";
 
 type Ctx = { params: Promise<{ sessionId: string }> };
 
@@ -14,8 +13,7 @@ export const GET = route<Ctx>(
       // no-cache + ETag: GitHub's image proxy revalidates on every view, so the badge stays live.
       "cache-control": "no-cache, max-age=0, must-revalidate",
       etag,
-      "x-content-type-options": "nosniff",
-      "content-security-policy": BADGE_CSP,
+      // nosniff and the badge's own CSP come from next.config.ts, as every response's security headers do.
     };
     if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
     return new Response(svg, { status, headers });
