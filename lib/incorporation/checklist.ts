@@ -106,19 +106,29 @@ function checklistFor(baseUrl: string): readonly ChecklistStep[] {
 
 // Every incorporation answer holds the checklist, and a deployment has one or a few base URLs. The
 // bound keeps clients that vary their Host header from growing the cache.
-const cache = new Map<string, readonly ChecklistStep[]>();
+const cache = new Map<string, { steps: readonly ChecklistStep[]; json: string }>();
 const CACHE_MAX = 16;
+
+function cached(baseUrl: string) {
+  let entry = cache.get(baseUrl);
+  if (!entry) {
+    if (cache.size >= CACHE_MAX) cache.clear();
+    const steps = checklistFor(baseUrl);
+    entry = { steps, json: JSON.stringify(steps) };
+    cache.set(baseUrl, entry);
+  }
+  return entry;
+}
 
 /**
  * The 8-step legal and operational roadmap; relative links are made absolute with `baseUrl`. Shared
  * between calls, hence frozen.
  */
 export function buildChecklist(baseUrl: string): readonly ChecklistStep[] {
-  let checklist = cache.get(baseUrl);
-  if (!checklist) {
-    if (cache.size >= CACHE_MAX) cache.clear();
-    checklist = checklistFor(baseUrl);
-    cache.set(baseUrl, checklist);
-  }
-  return checklist;
+  return cached(baseUrl).steps;
+}
+
+/** JSON.stringify(buildChecklist(baseUrl)), serialised once. */
+export function checklistJson(baseUrl: string): string {
+  return cached(baseUrl).json;
 }

@@ -20,12 +20,11 @@ import { rfc001Report } from "./rfc001";
 import { slugOf } from "./slug";
 import {
   companyStarter,
-  filesDigest,
   isStoredSuccess,
   type ShownOnce,
   type StoredSuccess,
   type SuccessFacts,
-  successAnswer,
+  successAnswerJson,
 } from "./success-answer";
 import { type IncorporationRequest, validateIncorporation } from "./validate";
 
@@ -94,7 +93,8 @@ function auditCall(
   );
 }
 
-type RunResult = WorkResult<LiveSecrets> & { meta: { sessionId: string } };
+/** The work's result; its body is the answer as JSON text. */
+type RunResult = WorkResult<LiveSecrets> & { body: string; meta: { sessionId: string } };
 
 async function run(input: IncorporateInput, claim: IdempotencyClaim): Promise<RunResult> {
   const config = getConfig();
@@ -112,7 +112,8 @@ async function run(input: IncorporateInput, claim: IdempotencyClaim): Promise<Ru
       claim.answer(answer),
     ]);
     if (!appended.ok) throw claim.lost();
-    return { ...answer, live: { sessionId, sessionToken: appended.sessionToken, claimToken: null } };
+    const live = { sessionId, sessionToken: appended.sessionToken, claimToken: null };
+    return { ...answer, body: JSON.stringify(answer.body), live };
   }
   return succeed(request, findings, sessionId, input, claim);
 }
@@ -136,7 +137,6 @@ async function succeed(
     starterRepo: getConfig().env.DEPLOY_STARTER_REPO,
   };
   const starter = companyStarter(fileFacts);
-  const digest = filesDigest(starter.files);
   const stub = prepareFormingStub({ sessionId, denominacion: request.denominacion });
   await ensureSeeds();
   const factsOf = (entry: AuditEntry, record: RegistryRecord): SuccessFacts => ({
@@ -157,7 +157,7 @@ async function succeed(
       input,
       sessionId,
       "ok",
-      { ok: true, slug: fileFacts.slug, filesDigest: digest },
+      { ok: true, slug: fileFacts.slug, filesDigest: starter.filesDigest },
       (entry) => [
         ...effects,
         claim.answer({
@@ -171,7 +171,7 @@ async function succeed(
       const shown = { sessionToken: appended.sessionToken, claimToken: existing ? null : stub.claimToken };
       return {
         status: 200,
-        body: successAnswer(factsOf(appended.entry, record), starter, shown),
+        body: successAnswerJson(factsOf(appended.entry, record), starter, shown),
         meta: { sessionId },
         live: { sessionId, sessionToken: appended.sessionToken, claimToken: shown.claimToken },
       };
@@ -184,20 +184,23 @@ async function succeed(
   }
 }
 
-export type IncorporateOutcome = IdempotentResult<LiveSecrets>;
+export interface IncorporateOutcome extends Omit<IdempotentResult<LiveSecrets>, "body"> {
+  /** The answer as JSON text. */
+  text: string;
+}
 
 /** A replay's answer: a success stored as its facts is rebuilt; anything else was stored whole. */
-function replayAnswer(stored: unknown): unknown {
-  if (!isStoredSuccess(stored)) return stored;
+function replayText(stored: unknown): string {
+  if (!isStoredSuccess(stored)) return JSON.stringify(stored);
   const { facts } = stored;
   const starter = companyStarter(facts);
-  if (filesDigest(starter.files) !== (facts.entry.output as { filesDigest?: string }).filesDigest) {
+  if (starter.filesDigest !== (facts.entry.output as { filesDigest?: string }).filesDigest) {
     // Only a deploy that changed the templates since the first call gets here.
     console.warn(
       `[incorporation] replay in session ${facts.entry.sessionId}: the templates changed since the first answer`,
     );
   }
-  return successAnswer(facts, starter);
+  return successAnswerJson(facts, starter);
 }
 
 /**
@@ -208,6 +211,6 @@ function replayAnswer(stored: unknown): unknown {
  */
 export async function incorporate(input: IncorporateInput): Promise<IncorporateOutcome> {
   const { key, bodyHash } = idempotencyKey(input.body, input.idempotencyKey, input.scope);
-  const result = await runIdempotent(key, bodyHash, (claim) => run(input, claim));
-  return result.replayed ? { ...result, body: replayAnswer(result.body) } : result;
+  const { body, ...result } = await runIdempotent(key, bodyHash, (claim) => run(input, claim));
+  return { ...result, text: result.replayed ? replayText(body) : (body as string) };
 }

@@ -1,8 +1,7 @@
-import { canonicalJson } from "../audit/canonical";
 import type { AuditEntry } from "../audit/entry";
 import type { RegistryRecord } from "../registry/record-schema";
 import type { StoreBackend } from "../store/types";
-import { buildChecklist, type ChecklistStep } from "./checklist";
+import { buildChecklist, type ChecklistStep, checklistJson } from "./checklist";
 import { oneClickDeployUrl } from "./deploy-url";
 import { COMPANY_ENV_VARS } from "./env-vars";
 import type { Finding } from "./finding-codes";
@@ -49,9 +48,20 @@ type FileFacts = Pick<SuccessFacts, "request" | "slug" | "baseUrl" | "starterRep
 export interface Starter {
   files: CompanyFiles;
   deployUrl: string;
+  /** `sha256:` + hex SHA-256 of the files' canonical JSON (RFC 8785): the audit entry's `filesDigest`. */
+  filesDigest: string;
+  /** JSON.stringify(files). */
+  filesJson: string;
 }
 
-/** Builds the starter; its files are also what the entry's `filesDigest` covers, computed before the entry. */
+const byName = (a: readonly [string, string], b: readonly [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+/**
+ * Builds the starter, computed before the entry that records its digest. Each file is escaped once,
+ * for both the digest and the answer: for an object of strings, canonical JSON is the members sorted
+ * by name (UTF-16 code units) with JSON.stringify's escaping, and readJson has already refused text
+ * that is not valid Unicode, the one case where the two differ.
+ */
 export function companyStarter(facts: FileFacts): Starter {
   const deployUrl = oneClickDeployUrl({ starterRepo: facts.starterRepo, slug: facts.slug, baseUrl: facts.baseUrl });
   const files = generateFiles(facts.request, {
@@ -60,17 +70,24 @@ export function companyStarter(facts: FileFacts): Starter {
     checklist: buildChecklist(facts.baseUrl),
     deployUrl,
   });
-  return { files, deployUrl };
-}
-
-/** `sha256:` + hex SHA-256 of the files' canonical JSON: the `filesDigest` of the audit entry. */
-export function filesDigest(files: CompanyFiles): string {
-  return `sha256:${sha256Hex(canonicalJson(files))}`;
+  const members = Object.entries(files).map(
+    ([name, text]) => [name, `${JSON.stringify(name)}:${JSON.stringify(text)}`] as const,
+  );
+  const filesJson = `{${members.map((m) => m[1]).join(",")}}`;
+  const canonical = `{${[...members]
+    .sort(byName)
+    .map((m) => m[1])
+    .join(",")}}`;
+  return { files, deployUrl, filesDigest: `sha256:${sha256Hex(canonical)}`, filesJson };
 }
 
 export function isStoredSuccess(body: unknown): body is StoredSuccess {
   return typeof body === "object" && body !== null && (body as { facts?: unknown }).facts !== undefined;
 }
+
+// Shared by every answer (which is only ever serialised), hence frozen.
+const ENV_VARS = Object.freeze(COMPANY_ENV_VARS.map(({ name, description }) => Object.freeze({ name, description })));
+const ENV_VARS_JSON = JSON.stringify(ENV_VARS);
 
 /** The 200 answer for `facts`; `starter` when the caller has just built it, secrets for the first call. */
 export function successAnswer(
@@ -90,9 +107,8 @@ export function successAnswer(
       slug: facts.slug,
     },
     config: starter.files,
-    envVars: COMPANY_ENV_VARS.map(({ name, description }) => ({ name, description })),
-    // Shared and frozen; the answer is only ever serialised.
-    checklist: buildChecklist(baseUrl) as ChecklistStep[],
+    envVars: ENV_VARS as IncorporationSuccess["envVars"],
+    checklist: buildChecklist(baseUrl) as ChecklistStep[], // shared and frozen, like ENV_VARS
     deploy: { oneClickUrl: starter.deployUrl },
     audit: {
       sessionId: entry.sessionId,
@@ -108,4 +124,15 @@ export function successAnswer(
     validation: { findings: facts.findings },
     rfc001: rfc001Report(facts.findings),
   };
+}
+
+/**
+ * JSON.stringify(successAnswer(facts, starter, shown)), without serialising again what is already
+ * JSON: the files (escaped once, in companyStarter), the env vars and the checklist (once per base
+ * URL). A unit test holds the two equal.
+ */
+export function successAnswerJson(facts: SuccessFacts, starter: Starter, shown?: ShownOnce): string {
+  const a = successAnswer(facts, starter, shown);
+  const j = JSON.stringify;
+  return `{"ok":true,"sociedad":${j(a.sociedad)},"config":${starter.filesJson},"envVars":${ENV_VARS_JSON},"checklist":${checklistJson(facts.baseUrl)},"deploy":${j(a.deploy)},"audit":${j(a.audit)},"registry":${j(a.registry)},"validation":${j(a.validation)},"rfc001":${j(a.rfc001)}}`;
 }

@@ -1,7 +1,7 @@
 import { preferredLang } from "@/lib/http/accept-language";
 import { publicBaseUrl } from "@/lib/http/base-url";
 import { preflight } from "@/lib/http/cors";
-import { json, route } from "@/lib/http/handler";
+import { json, jsonText, route } from "@/lib/http/handler";
 import { enforceRateLimit } from "@/lib/http/rate-limit";
 import { readJson } from "@/lib/http/read-json";
 import { authorizeIncorporation } from "@/lib/incorporation/authorize";
@@ -24,7 +24,7 @@ export const POST = route(
       idempotencyKey: request.headers.get("idempotency-key"),
     });
     const sessionToken = outcome.live?.sessionToken;
-    return json(outcome.body, {
+    return jsonText(outcome.text, {
       status: outcome.status,
       headers: {
         ...limitHeaders,
