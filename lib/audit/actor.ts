@@ -4,6 +4,10 @@ import { currentHmacKey } from "./keys";
 /** Domain-separates these hashes from every other use of the audit secret. */
 const LABEL = "sia.audit.actor.ip.v1";
 
+// Agents call repeatedly from one address: each is hashed once per secret (a bounded cache).
+const actors = new Map<string, { secret: string; actor: string }>();
+const ACTORS_MAX = 4096;
+
 /**
  * The `actor` of an entry caused by a client at `ip`: `ip:` + the first 16 hex digits of
  * HMAC-SHA256(current audit secret, label + ip). The same address gives the same actor while the
@@ -11,6 +15,12 @@ const LABEL = "sia.audit.actor.ip.v1";
  * without the secret the hash cannot be reversed by trying the IPv4 space.
  */
 export function actorForIp(ip: string): string {
-  const digest = createHmac("sha256", currentHmacKey().secret).update(`${LABEL}\n${ip}`, "utf8").digest("hex");
-  return `ip:${digest.slice(0, 16)}`;
+  const { secret } = currentHmacKey();
+  const known = actors.get(ip);
+  if (known?.secret === secret) return known.actor;
+  const digest = createHmac("sha256", secret).update(`${LABEL}\n${ip}`, "utf8").digest("hex");
+  const actor = `ip:${digest.slice(0, 16)}`;
+  if (actors.size >= ACTORS_MAX) actors.clear();
+  actors.set(ip, { secret, actor });
+  return actor;
 }

@@ -1,6 +1,7 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { getConfig } from "../config/config";
 import { ApiError } from "../http/problem";
+import { randomToken } from "../identity/random-token";
 import { getStore } from "../store";
 import type { BatchFailure, BatchWrite, Expiry, Store } from "../store/types";
 import { inAppendQueue } from "./append-queue";
@@ -138,7 +139,7 @@ async function appendWithRetries(
 
 /** A fresh write token and the header item that stores only its hash. */
 function newSessionHeader(): { token: string; raw: string } {
-  const token = randomBytes(32).toString("base64url");
+  const token = randomToken();
   const header: SessionHeader = { v: 1, tokenHash: hashToken(token), createdAt: new Date().toISOString() };
   return { token, raw: JSON.stringify(header) };
 }

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { randomToken } from "../identity/random-token";
 
 /** Prefixes make a leaked token recognisable (secret scanners, logs) and say what it opens. */
 export type TokenKind = "owner" | "claim";
@@ -6,7 +7,7 @@ const PREFIX: Record<TokenKind, string> = { owner: "sia_own_", claim: "sia_claim
 
 /** A new random bearer token; only `hashToken(token)` is ever stored. */
 export function issueToken(kind: TokenKind): string {
-  return PREFIX[kind] + randomBytes(32).toString("base64url");
+  return PREFIX[kind] + randomToken();
 }
 
 export function hashToken(token: string): string {
