@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type Ref, useState } from "react";
+import { auditPaths } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";
 import type { IncorporateMessages } from "@/lib/i18n/messages/incorporate";
 import { fill } from "@/lib/i18n/template";
@@ -161,7 +162,7 @@ export function IncorporationResult({
   const { sociedad, audit, registry } = result;
   const sessionToken = audit.sessionToken;
   const claimToken = registry.claimToken ?? undefined;
-  const badgePath = `/api/badge/${encodeURIComponent(audit.sessionId)}`;
+  const badgePath = auditPaths(audit.sessionId).badge;
   const embed = `[![${t.audit.badgeAlt}](${audit.badgeUrl})](${audit.dashboardUrl})`;
   const notes = result.validation.findings;
 

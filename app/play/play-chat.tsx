@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { auditPaths } from "@/lib/audit/paths";
 import type { PlayMessages } from "@/lib/i18n/messages/play";
 import { fill } from "@/lib/i18n/template";
 import { PLAY_LIMITS } from "@/lib/play/limits";
@@ -218,19 +219,19 @@ export function PlayChat({ t }: { t: ChatMessages }) {
               {/* biome-ignore lint/performance/noImgElement: a live SVG from our own API, not an optimisable asset. */}
               <img
                 className="session-badge"
-                src={`/api/badge/${sessionId}?n=${refList.length}`}
+                src={`${auditPaths(sessionId).badge}?n=${refList.length}`}
                 alt={t.session.badgeAlt}
                 height={24}
               />
             </p>
             <ul className="link-list">
               <li>
-                <Link href={`/dashboard/${sessionId}`} prefetch={false}>
+                <Link href={auditPaths(sessionId).dashboard} prefetch={false}>
                   {t.session.dashboard}
                 </Link>
               </li>
               <li>
-                <a href={`/api/play/audit/${sessionId}?verify=1`} translate="no">
+                <a href={auditPaths(sessionId).verified} translate="no">
                   {t.session.json}
                 </a>
               </li>

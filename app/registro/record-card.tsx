@@ -1,3 +1,4 @@
+import { auditPaths } from "@/lib/audit/paths";
 import type { Dictionary, Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
 import type { RegistryRecord } from "@/lib/registry/record-schema";
@@ -70,7 +71,7 @@ export function RecordCard({ record, lang, d }: { record: RegistryRecord; lang: 
         ) : null}
         {record.sessionId ? (
           <li>
-            <a href={`/dashboard/${record.sessionId}`}>
+            <a href={auditPaths(record.sessionId).dashboard}>
               {t.card.dashboard}
               <span className="visually-hidden"> ({record.name})</span>
             </a>

@@ -1,6 +1,7 @@
 "use client";
 
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
+import { auditPaths } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";
 import type { AuditMessages } from "@/lib/i18n/messages/audit";
 import type { VerifyMessages } from "@/lib/i18n/messages/verify";
@@ -123,7 +124,7 @@ export function LogVerifier({
     setBusy("load");
     let body: string;
     try {
-      const response = await fetch(`/api/play/audit/${encodeURIComponent(sessionId)}`, { cache: "no-store" });
+      const response = await fetch(auditPaths(sessionId).log, { cache: "no-store" });
       if (!response.ok) {
         setFailure({ failure: await failureOf(response, a.request), retry: () => void loadSession() });
         return;

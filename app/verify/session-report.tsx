@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { AuditLogResult } from "@/lib/audit/get-audit-log";
+import { auditPaths } from "@/lib/audit/paths";
 import type { VerificationReport } from "@/lib/audit/verify";
 import type { Dictionary } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
@@ -24,7 +25,7 @@ export function SessionReport({ log, report, d }: { log: AuditLogResult; report:
             : fill(t.summaryVerified, { n: report.total });
   const first = report.firstBadSeq;
   const firstReasons = report.problems.find((p) => p.seq === first)?.reasons ?? [];
-  const encoded = encodeURIComponent(sessionId);
+  const paths = auditPaths(sessionId);
 
   return (
     <VerificationSummary
@@ -58,17 +59,17 @@ export function SessionReport({ log, report, d }: { log: AuditLogResult; report:
     >
       <ul className="link-list">
         <li>
-          <Link href={`/dashboard/${encoded}`} prefetch={false}>
+          <Link href={paths.dashboard} prefetch={false}>
             {t.dashboard}
           </Link>
         </li>
         <li>
-          <a href={`/api/play/audit/${encoded}`} download={`audit-${sessionId}.json`}>
+          <a href={paths.log} download={`audit-${sessionId}.json`}>
             {t.downloadJson}
           </a>
         </li>
         <li>
-          <a href={`/api/play/audit/${encoded}?verify=1`}>{t.reportJson}</a>
+          <a href={paths.verified}>{t.reportJson}</a>
         </li>
       </ul>
     </VerificationSummary>

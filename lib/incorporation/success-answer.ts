@@ -1,4 +1,5 @@
 import type { AuditEntry } from "../audit/entry";
+import { auditPaths } from "../audit/paths";
 import type { RegistryRecord } from "../registry/record-schema";
 import type { StoreBackend } from "../store/types";
 import { buildChecklist, type ChecklistStep, checklistJson } from "./checklist";
@@ -96,7 +97,7 @@ export function successAnswer(
   shown: ShownOnce = { sessionToken: null, claimToken: null },
 ): IncorporationSuccess {
   const { baseUrl, entry, record } = facts;
-  const session = encodeURIComponent(entry.sessionId);
+  const paths = auditPaths(entry.sessionId);
   const recordUrl = `${baseUrl}/api/registry/${encodeURIComponent(record.id)}`;
   return {
     ok: true,
@@ -114,10 +115,10 @@ export function successAnswer(
       sessionId: entry.sessionId,
       backend: facts.backend,
       entry,
-      url: `${baseUrl}/api/play/audit/${session}`,
-      verifyUrl: `${baseUrl}/api/play/audit/${session}?verify=1`,
-      dashboardUrl: `${baseUrl}/dashboard/${session}`,
-      badgeUrl: `${baseUrl}/api/badge/${session}`,
+      url: `${baseUrl}${paths.log}`,
+      verifyUrl: `${baseUrl}${paths.verified}`,
+      dashboardUrl: `${baseUrl}${paths.dashboard}`,
+      badgeUrl: `${baseUrl}${paths.badge}`,
       ...(shown.sessionToken ? { sessionToken: shown.sessionToken } : {}),
     },
     registry: { record, url: recordUrl, claimUrl: `${recordUrl}/claim`, claimToken: shown.claimToken },

@@ -14,6 +14,7 @@ import { CodeBlock } from "../../_components/code-block";
 import { getDictionary } from "../../_i18n/get-lang";
 import { type InitialLog, SessionLive } from "./session-live";
 import "../../_components/audit/audit.css";
+import { auditPaths } from "@/lib/audit/paths";
 
 type Props = { params: Promise<{ sessionId: string }> };
 
@@ -91,10 +92,10 @@ export default async function DashboardPage({ params }: Props) {
   if (!isSessionId(sessionId)) return <InvalidSession value={sessionId} d={d} />;
 
   const t = d.dashboard;
-  const encoded = encodeURIComponent(sessionId);
+  const paths = auditPaths(sessionId);
   const [initial, base] = await Promise.all([readInitial(sessionId), baseUrl()]);
-  const badgeUrl = `${base}/api/badge/${encoded}`;
-  const dashboardUrl = `${base}/dashboard/${encoded}`;
+  const badgeUrl = `${base}${paths.badge}`;
+  const dashboardUrl = `${base}${paths.dashboard}`;
   const markdown = `[![audit log](${badgeUrl})](${dashboardUrl})`;
   const html = `<a href="${dashboardUrl}"><img src="${badgeUrl}" alt="audit log" height="24"></a>`;
 
@@ -139,17 +140,17 @@ export default async function DashboardPage({ params }: Props) {
         <h2 id="dashboard-downloads">{t.downloads.title}</h2>
         <ul className="link-list">
           <li>
-            <a href={`/api/play/audit/${encoded}`} download={`audit-${sessionId}.json`}>
+            <a href={paths.log} download={`audit-${sessionId}.json`}>
               {t.downloads.json}
             </a>
           </li>
           <li>
-            <a href={`/api/play/audit/${encoded}/csv`} download={`audit-${sessionId}.csv`}>
+            <a href={paths.csv} download={`audit-${sessionId}.csv`}>
               {t.downloads.csv}
             </a>
           </li>
           <li>
-            <Link href={`/verify?session=${encoded}`} prefetch={false}>
+            <Link href={`/verify?session=${encodeURIComponent(sessionId)}`} prefetch={false}>
               {t.downloads.verify}
             </Link>
           </li>

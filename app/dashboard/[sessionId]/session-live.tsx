@@ -1,6 +1,7 @@
 "use client";
 
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
+import { auditPaths } from "@/lib/audit/paths";
 import type { VerificationReport } from "@/lib/audit/verify";
 import type { Lang } from "@/lib/i18n";
 import type { AuditMessages } from "@/lib/i18n/messages/audit";
@@ -78,7 +79,7 @@ export function SessionLive({
   snippets: ReactNode;
 }) {
   const id = useId();
-  const encoded = encodeURIComponent(sessionId);
+  const paths = auditPaths(sessionId);
   const [entries, setEntries] = useState<unknown[]>(initial?.entries ?? []);
   const [server, setServer] = useState<{ report: VerificationReport; backend: string } | null>(
     initial ? { report: initial.verification, backend: initial.backend } : null,
@@ -106,7 +107,7 @@ export function SessionLive({
 
   const refresh = useCallback(async () => {
     try {
-      const response = await fetch(`/api/play/audit/${encoded}?verify=1`, { cache: "no-store" });
+      const response = await fetch(paths.verified, { cache: "no-store" });
       if (!response.ok) {
         const failure = await failureOf(response, a.request);
         setLoadFailure((prev) => (prev || entriesRef.current.length === 0 ? failure : prev));
@@ -125,7 +126,7 @@ export function SessionLive({
       setRefreshFailed(true);
       if (entriesRef.current.length === 0) setLoadFailure(networkFailure(a.request));
     }
-  }, [encoded, a.request, checkInBrowser]);
+  }, [paths.verified, a.request, checkInBrowser]);
 
   // First paint done: check the server-rendered log in the browser, or load it if the server could not.
   useEffect(() => {
@@ -138,7 +139,7 @@ export function SessionLive({
     void streamKey;
     const last = entriesRef.current.length > 0 ? seqOf(entriesRef.current[entriesRef.current.length - 1]) : -1;
     const query = last >= 0 ? `?lastEventId=${last}` : "";
-    const source = new EventSource(`/api/play/audit/${encoded}/stream${query}`);
+    const source = new EventSource(`${paths.stream}${query}`);
     // The server ends each connection after a while with a `reconnect` event: that drop is planned.
     let planned = false;
     setConnection("connecting");
@@ -170,7 +171,7 @@ export function SessionLive({
       source.close();
       clearTimeout(timer.current);
     };
-  }, [encoded, streamKey, refresh, t.timeline]);
+  }, [paths.stream, streamKey, refresh, t.timeline]);
 
   // A link to one entry (#entry-{seq}, as /play's tool cards give) lands on its row. The browser
   // scrolls to and focuses rows that are in the server's HTML; this covers a row that arrives later
@@ -320,7 +321,7 @@ export function SessionLive({
           {/* The query only makes the browser fetch the badge again when the log changes. */}
           {/* biome-ignore lint/performance/noImgElement: an SVG from our own API, not an optimisable photo. */}
           <img
-            src={`/api/badge/${encoded}?n=${entries.length}`}
+            src={`${paths.badge}?n=${entries.length}`}
             alt={fill(t.badge.alt, { state: badgeState })}
             height={24}
             data-testid="badge"

@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAuditLog, getAuditLogJson } from "@/lib/audit/get-audit-log";
+import { appendAuditEvent } from "@/lib/audit/log";
+import { getStore } from "@/lib/store";
+import { applyEnv } from "../support/upstash-stack";
+
+// GET /api/play/audit/{id} writes its JSON from the stored text (getAuditLogJson) while the /verify
+// page reads the same log as an object (getAuditLog): they must stay one document.
+let restore: () => void;
+beforeAll(() => {
+  restore = applyEnv({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-audit-docs-")) });
+});
+afterAll(async () => {
+  await getStore().close?.();
+  restore();
+});
+
+const withoutCheckpoint = ({ checkpoint, ...rest }: { checkpoint: unknown }) => {
+  expect(checkpoint).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/); // signed afresh on each read
+  return rest;
+};
+
+describe("the audit log as text and as an object", () => {
+  it("are the same document, with and without verification, a hand-edited item included", async () => {
+    const sessionId = "audit-documents-1";
+    let token: string | null = null;
+    for (let n = 0; n < 3; n++) {
+      const event = {
+        kind: "tool-call",
+        action: "demo",
+        actor: "t",
+        input: { n, text: 'quote " \u2028' },
+        output: null,
+        outcome: "ok",
+      } as const;
+      const out = await appendAuditEvent({ sessionId, sessionToken: token, event });
+      token ??= out.sessionToken;
+    }
+    // An item that is not JSON (an edit behind the service's back) is reported, not dropped.
+    expect((await getStore().append(`audit:${sessionId}:log`, 4, "not json {")).ok).toBe(true);
+
+    for (const verify of [false, true]) {
+      const object = await getAuditLog(sessionId, { verify });
+      const text = JSON.parse(await getAuditLogJson(sessionId, { verify }));
+      expect(withoutCheckpoint(text)).toEqual(withoutCheckpoint(object as never));
+      expect(object.count).toBe(4);
+      expect(object.entries[3]).toBe("not json {");
+      if (verify) expect(object.verification).toMatchObject({ total: 4, verified: 3, tampered: 1, firstBadSeq: 3 });
+    }
+  });
+});
