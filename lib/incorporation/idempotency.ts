@@ -9,8 +9,9 @@ import type { BatchWrite } from "../store/types";
  * a concurrent twin finds the claim and waits for the stored answer instead of running again; later
  * replays get the stored answer. The work stores its answer in the same atomic batch as its effects,
  * as a compare-and-set on its own claim: effects and answer land together, and only once even if a
- * claim expired under a slow runner and a twin ran too. A claim whose runner died (or hit an outage)
- * expires after PENDING_TTL_MS, within a waiting twin's patience, so the key is never stuck.
+ * claim expired under a slow runner and a twin ran too. A runner whose work fails releases its claim
+ * (a compare-and-delete, so a twin's claim or answer stays); one that died (or hit an outage) leaves
+ * it to expire after PENDING_TTL_MS, within a waiting twin's patience, so the key is never stuck.
  */
 const PENDING_TTL_MS = 10_000;
 const DONE_TTL_MS = 24 * 60 * 60_000;
@@ -93,7 +94,9 @@ export async function runIdempotent<T>(
         result = await work(claim);
       } catch (err) {
         if (err instanceof ClaimLost) continue; // another runner answers: replay its answer below
-        await store.del(key).catch(() => {}); // let a retry run the work again
+        // Let a retry run the work again, but only while the key still holds our claim: if it expired
+        // under a slow run, it may now hold a twin's claim or answer, which must stay.
+        await store.batch([{ type: "del", key, expect: [pending] }]).catch(() => {});
         throw err;
       }
       return { status: result.status, body: result.body, meta: result.meta, live: result.live, replayed: false };

@@ -19,6 +19,8 @@ export function assertValidBatch(writes: BatchWrite[]): void {
       }
       if (write.values.length === 0) throw new RangeError("an append needs at least one value");
     }
-    if (write.type === "set" && write.expect?.length === 0) throw new RangeError("expect needs at least one value");
+    if ((write.type === "set" || write.type === "del") && write.expect?.length === 0) {
+      throw new RangeError("expect needs at least one value");
+    }
   }
 }

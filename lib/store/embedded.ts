@@ -368,13 +368,22 @@ export class EmbeddedStore implements Store {
     return { ok: true, ops };
   }
 
+  /** True when `expect` is absent or holds the key's current value (null: missing; a list matches nothing). */
+  private holdsExpected(key: string, expect?: (string | null)[]): boolean {
+    if (!expect) return true;
+    const e = this.entry(key);
+    const current = e === undefined ? null : e.kind === "str" ? e.value : undefined;
+    return expect.includes(current as string | null);
+  }
+
   private planSet(key: string, value: string, ttlMs: number | undefined, expect?: (string | null)[]): Plan {
-    if (expect) {
-      const e = this.entry(key);
-      const current = e === undefined ? null : e.kind === "str" ? e.value : undefined; // a list matches nothing
-      if (!expect.includes(current as string | null)) return { ok: false, failure: { reason: "changed" } };
-    }
+    if (!this.holdsExpected(key, expect)) return { ok: false, failure: { reason: "changed" } };
     return { ok: true, ops: [setOp(key, value, ttlMs)] };
+  }
+
+  private planDel(key: string, expect?: (string | null)[]): Plan {
+    if (!this.holdsExpected(key, expect)) return { ok: false, failure: { reason: "changed" } };
+    return { ok: true, ops: this.entry(key) ? [{ o: "d", k: key }] : [] };
   }
 
   /** `nextPos` hands out creation positions, so that several creates in one batch get distinct ones. */
@@ -582,7 +591,9 @@ export class EmbeddedStore implements Store {
             ? this.planAppend(write.key, write.expectedLength, write.values, write.expiry)
             : write.type === "set"
               ? this.planSet(write.key, write.value, write.ttlMs, write.expect)
-              : this.planRecord(write.write, nextPos);
+              : write.type === "del"
+                ? this.planDel(write.key, write.expect)
+                : this.planRecord(write.write, nextPos);
         if (!plan.ok) return { ok: false, index, failure: plan.failure };
         ops.push(...plan.ops);
       }

@@ -88,6 +88,8 @@ export type BatchWrite =
    * value is one of these, null meaning "missing": a compare-and-set.
    */
   | { type: "set"; key: string; value: string; ttlMs?: number; expect?: (string | null)[] }
+  /** Deletes a string key; with `expect`, only if its current value is one of these: a compare-and-delete. */
+  | { type: "del"; key: string; expect?: (string | null)[] }
   /** putRecord() as part of the batch. */
   | { type: "record"; write: RecordWrite };
 
@@ -95,7 +97,7 @@ export type BatchWrite =
 export type BatchFailure =
   /** An append found the list at another length. */
   | { reason: "length"; length: number }
-  /** A set found the key holding none of the expected values. */
+  /** A set or del found the key holding none of the expected values. */
   | { reason: "changed" }
   /** A record write was refused, as putRecord() would refuse it. */
   | { reason: "exists" | "missing" | "version" }

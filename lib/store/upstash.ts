@@ -149,7 +149,7 @@ for i = 1, tonumber(ARGV[1]) do
     w.values = {}
     for j = 1, n do w.values[j] = ARGV[ai + 3 + j] end
     ki, ai = ki + 1, ai + 4 + n
-  elseif w.kind == 's' then
+  elseif w.kind == 's' or w.kind == 'd' then
     w.key, w.value, w.ttl = KEYS[ki], ARGV[ai + 1], ARGV[ai + 2]
     local m = tonumber(ARGV[ai + 3])
     if m > 0 then
@@ -171,7 +171,7 @@ for i, w in ipairs(writes) do
   if w.kind == 'a' then
     local len = redis.call('LLEN', w.key)
     if len ~= w.expected then failure = {'length', len} end
-  elseif w.kind == 's' then
+  elseif w.kind == 's' or w.kind == 'd' then
     if w.expect then
       local current = redis.pcall('GET', w.key)
       if type(current) == 'table' then current = true end -- not a string: matches no expected value
@@ -195,6 +195,8 @@ for _, w in ipairs(writes) do
     end
   elseif w.kind == 's' then
     if w.ttl == '' then redis.call('SET', w.key, w.value) else redis.call('SET', w.key, w.value, 'PX', w.ttl) end
+  elseif w.kind == 'd' then
+    redis.call('DEL', w.key)
   else
     record_apply(w.K, w.A, w.st)
   end
@@ -408,11 +410,13 @@ export class UpstashStore implements Store {
         keys.push(this.#key(write.key));
         const { expectedLength, values } = write;
         args.push("a", String(expectedLength), expiryArg(write.expiry), String(values.length), ...values);
-      } else if (write.type === "set") {
-        if (write.ttlMs !== undefined) assertTtl("ttlMs", write.ttlMs);
+      } else if (write.type === "set" || write.type === "del") {
+        // A del travels as a set without value or time to live: the script parses both alike.
+        const set = write.type === "set";
+        if (set && write.ttlMs !== undefined) assertTtl("ttlMs", write.ttlMs);
         keys.push(this.#key(write.key));
-        const ttl = write.ttlMs === undefined ? "" : String(Math.ceil(write.ttlMs));
-        args.push("s", write.value, ttl, String(write.expect?.length ?? 0));
+        const ttl = set && write.ttlMs !== undefined ? String(Math.ceil(write.ttlMs)) : "";
+        args.push(set ? "s" : "d", set ? write.value : "", ttl, String(write.expect?.length ?? 0));
         for (const value of write.expect ?? []) args.push(value === null ? "0" : "1", value ?? "");
       } else {
         const record = this.#recordScriptArgs(write.write);

@@ -896,6 +896,22 @@ describe.each(backends.map((b) => [b.name, b] as const))("store contract: %s bac
       expect(await store.get(key)).toBe("done");
     });
 
+    it("compare-and-delete removes a key only while it holds an expected value", async () => {
+      const [key, other, missing] = [fresh("cad"), fresh("cad"), fresh("cad")];
+      await store.set(key, "mine");
+      await store.set(other, "theirs");
+      const release = (k: string) => store.batch([{ type: "del", key: k, expect: ["mine"] }]);
+      expect(await release(other)).toEqual({ ok: false, index: 0, failure: { reason: "changed" } });
+      expect(await store.get(other)).toBe("theirs");
+      expect(await release(key)).toEqual({ ok: true });
+      expect(await store.get(key)).toBeNull();
+      expect(await release(key)).toEqual({ ok: false, index: 0, failure: { reason: "changed" } });
+      // null expects a missing key; a del without expect removes whatever is there.
+      expect(await store.batch([{ type: "del", key: missing, expect: [null] }])).toEqual({ ok: true });
+      expect(await store.batch([{ type: "del", key: other }])).toEqual({ ok: true });
+      expect(await store.get(other)).toBeNull();
+    });
+
     it("apply expiry as set and append do", async () => {
       const [short, kept, list, permanent] = [fresh("b-ttl"), fresh("b-ttl"), fresh("b-exp"), fresh("b-exp")];
       await store.set(kept, "old", { ttlMs: 100 });

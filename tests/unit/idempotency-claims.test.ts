@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runIdempotent } from "@/lib/incorporation/idempotency";
+import { getStore } from "@/lib/store";
+import { applyEnv } from "../support/upstash-stack";
+
+let restore: () => void;
+beforeAll(() => {
+  restore = applyEnv({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-idem-")) });
+});
+afterAll(async () => {
+  await getStore().close();
+  restore();
+});
+
+describe("a failed idempotent run", () => {
+  it("releases its own claim, so that a retry runs the work again", async () => {
+    const key = "idem:test:released";
+    await expect(runIdempotent(key, "h1", async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(await getStore().get(key)).toBeNull();
+    const retry = await runIdempotent(key, "h1", async () => ({ status: 200, body: "ran", meta: {}, live: null }));
+    expect(retry).toMatchObject({ body: "ran", replayed: false });
+  });
+
+  it("leaves alone what took its key meanwhile (its claim expired and a twin answered)", async () => {
+    const key = "idem:test:twin";
+    const twin = JSON.stringify({ state: "done", bodyHash: "h1", status: 200, body: "twin's answer", meta: {} });
+    const slow = runIdempotent(key, "h1", async () => {
+      await getStore().set(key, twin); // what an expired claim and a faster twin leave behind
+      throw new Error("the slow run fails at last");
+    });
+    await expect(slow).rejects.toThrow("the slow run fails at last");
+    expect(await getStore().get(key)).toBe(twin);
+    const replay = await runIdempotent(key, "h1", async () => {
+      throw new Error("must not run again");
+    });
+    expect(replay).toMatchObject({ body: "twin's answer", replayed: true });
+  });
+});
