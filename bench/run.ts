@@ -1,7 +1,7 @@
 // The speed suite, run by hand: `npm run bench` (after `npm run build`; honours NEXT_DIST_DIR).
 // Starts the production server (`node scripts/server.mjs`) on the embedded store and measures, with
-// 10 concurrent keep-alive connections, every GET and POST route against GET /api/health on the
-// same server in the same run, in interleaved rounds (health, endpoint, endpoint, health, ...) so
+// 10 concurrent keep-alive connections, every GET, POST and PATCH route against GET /api/health on
+// the same server in the same run, in interleaved rounds (health, endpoint, endpoint, health, ...) so
 // that drift of a busy machine hits both alike. Also: audit verification against the bare
 // cryptography loop, and the first-load JavaScript of each page. Prints one table with targets and
 // exits 1 when a target is missed. Nothing asserts a time in a test; results go in

@@ -4,7 +4,7 @@
 import http from "node:http";
 
 export interface RequestSpec {
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "PATCH";
   path: string;
   headers?: Record<string, string>;
   body?: string;

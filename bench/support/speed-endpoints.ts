@@ -1,5 +1,5 @@
-// Every GET and POST route of the app (app/**/route.ts and the pages), each with a valid request.
-// PATCH /api/registry/{id} is the one route left out: it is neither GET nor POST.
+// Every GET, POST and PATCH route of the app (app/**/route.ts and the pages), each with a valid
+// request. (OPTIONS preflights are left out: they are constant answers.)
 import type { LoadTarget } from "./http-load";
 import { auditAcks, cuitFor, playBody } from "./play-append";
 import { formingStub, incorporationBody, listingBody, type SpeedFixtures } from "./speed-fixtures";
@@ -126,6 +126,21 @@ export function speedEndpoints(ctx: EndpointContext): Endpoint[] {
       check: (b) => (json(b).report ? null : "no report"),
     },
     { name: "GET /api/registry/{id}/report", target: get(`/api/registry/${fixtures.record.id}/report`) },
+    {
+      name: "PATCH /api/registry/{id} (owner, disclosure)",
+      // Ten owners' edits of one record at once: each write is conditional on the version it read,
+      // so some end in 409 conflict after their retries, which counts as an answer.
+      target: {
+        request: (n) => ({
+          method: "PATCH",
+          path: `/api/registry/${fixtures.record.id}`,
+          body: JSON.stringify({ disclosure: { es: `Declaración ${n} del dueño.`, en: `Owner's disclosure ${n}.` } }),
+          headers: { "content-type": "application/json", ...owner },
+        }),
+        ok: (s) => s === 200 || s === 409,
+      },
+      check: (b) => ((json(b).record as { disclosure?: unknown })?.disclosure ? null : "no record"),
+    },
     {
       name: "GET /api/certifier?url= (this server)",
       target: get(`/api/certifier?url=${encodeURIComponent(ctx.recordOrigin)}`),
