@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { AuditEntry } from "../audit/entry";
 import { auditPaths } from "../audit/paths";
 import type { RegistryRecord } from "../registry/record-schema";
@@ -7,7 +8,6 @@ import { oneClickDeployUrl } from "./deploy-url";
 import { COMPANY_ENV_VARS } from "./env-vars";
 import type { Finding } from "./finding-codes";
 import { type CompanyFiles, generateFiles } from "./generate-files";
-import { sha256Hex } from "./idempotency";
 import { rfc001Report } from "./rfc001";
 import type { IncorporationSuccess } from "./success";
 import type { IncorporationRequest } from "./validate";
@@ -74,12 +74,14 @@ export function companyStarter(facts: FileFacts): Starter {
   const members = Object.entries(files).map(
     ([name, text]) => [name, `${JSON.stringify(name)}:${JSON.stringify(text)}`] as const,
   );
-  const filesJson = `{${members.map((m) => m[1]).join(",")}}`;
-  const canonical = `{${[...members]
-    .sort(byName)
-    .map((m) => m[1])
-    .join(",")}}`;
-  return { files, deployUrl, filesDigest: `sha256:${sha256Hex(canonical)}`, filesJson };
+  // The canonical form is hashed piece by piece: it is never needed whole.
+  const digest = createHash("sha256").update("{");
+  for (const [i, member] of [...members].sort(byName).entries()) {
+    if (i > 0) digest.update(",");
+    digest.update(member[1]);
+  }
+  const filesDigest = `sha256:${digest.update("}").digest("hex")}`;
+  return { files, deployUrl, filesDigest, filesJson: `{${members.map((m) => m[1]).join(",")}}` };
 }
 
 export function isStoredSuccess(body: unknown): body is StoredSuccess {

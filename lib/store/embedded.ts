@@ -66,18 +66,34 @@ interface Rec {
 const LOG_FILE = "store.log";
 const LOCK_FILE = "store.lock";
 
-function encodeLine(op: Op): string {
+/**
+ * One log line: the CRC-32 of the JSON's UTF-8 bytes in 8 hex digits, a space, the JSON, a newline.
+ * Encoded straight into one buffer: the checksum is taken over the bytes written, with no copy.
+ */
+function encodeLine(op: Op): Buffer {
   const json = JSON.stringify(op);
-  return `${crc32(json).toString(16).padStart(8, "0")} ${json}\n`;
+  const size = Buffer.byteLength(json, "utf8");
+  const line = Buffer.allocUnsafe(size + 10);
+  line.write(json, 9, size, "utf8");
+  line.write(
+    crc32(line.subarray(9, 9 + size))
+      .toString(16)
+      .padStart(8, "0"),
+    0,
+    8,
+    "latin1",
+  );
+  line[8] = 0x20;
+  line[9 + size] = 0x0a;
+  return line;
 }
 
 function setOp(key: string, value: string, ttlMs: number | undefined): Op {
   return { o: "s", k: key, v: value, x: ttlMs ? Date.now() + ttlMs : undefined };
 }
 
-/** Writes all of `text`: a regular file may take part of a write (a full disk) before it fails. */
-function writeAll(fd: number, text: string): number {
-  const bytes = Buffer.from(text, "utf8");
+/** Writes all of `bytes`: a regular file may take part of a write (a full disk) before it fails. */
+function writeAll(fd: number, bytes: Buffer): number {
   for (let offset = 0; offset < bytes.length; ) {
     const written = fs.writeSync(fd, bytes, offset);
     if (written <= 0) throw new Error("the disk took no more bytes");
@@ -232,7 +248,7 @@ export class EmbeddedStore implements Store {
   private compact() {
     const file = path.join(this.dataDir, LOG_FILE);
     const tmp = `${file}.compact`;
-    const lines: string[] = [];
+    const lines: Buffer[] = [];
     const now = Date.now();
     for (const [k, e] of this.kv) {
       if (e.exp !== undefined && e.exp <= now) continue;
@@ -248,7 +264,7 @@ export class EmbeddedStore implements Store {
       }
     }
     const fd = fs.openSync(tmp, "w", 0o600);
-    writeAll(fd, lines.join(""));
+    writeAll(fd, Buffer.concat(lines));
     fs.fsyncSync(fd);
     fs.closeSync(fd);
     fs.renameSync(tmp, file);
