@@ -446,9 +446,14 @@ export class EmbeddedStore implements Store {
     return result;
   }
 
-  /** Resolves once every line written so far is on disk, joining the sync in flight if there is one. */
+  /**
+   * Resolves once every line written so far is on disk, joining the sync in flight if there is one.
+   * Only lines written before the call count: under a steady stream of writes, waiting for "nothing
+   * pending" would keep a caller through one sync after another.
+   */
   private async flush(): Promise<void> {
-    while (this.syncedBytes < this.logBytes) {
+    const target = this.logBytes;
+    while (this.syncedBytes < target) {
       this.syncing ??= this.syncOnce().finally(() => {
         this.syncing = null;
       });
