@@ -100,14 +100,14 @@ async function run(input: IncorporateInput, claim: IdempotencyClaim): Promise<Ru
   const config = getConfig();
   const smvm = config.env.SMVM_ARS ?? DEFAULT_SMVM_ARS;
   const { findings, request } = validateIncorporation(input.body, { lang: input.lang, smvm });
-  const rfc001 = rfc001Report(findings);
   const raw = input.body as { sessionId?: unknown } | null;
   const requested = typeof raw === "object" && raw && isSessionId(raw.sessionId) ? raw.sessionId : null;
   const sessionId = requested ?? randomUUID();
 
   if (!request) {
     const errors = findings.filter((f) => f.severity === "error").map((f) => `${f.field}:${f.code}`);
-    const answer = { status: 422, body: { ok: false, validation: { findings }, rfc001 }, meta: { sessionId } };
+    const body = { ok: false, validation: { findings }, rfc001: rfc001Report(findings) };
+    const answer = { status: 422, body, meta: { sessionId } };
     const appended = await auditCall(input, sessionId, "rejected", { ok: false, findings: errors }, () => [
       claim.answer(answer),
     ]);
