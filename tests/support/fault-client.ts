@@ -1,3 +1,5 @@
+import { callApi } from "./registry-client";
+
 /**
  * HTTP helpers for fault tests: every request has a deadline (a hang fails the test with a clear
  * message), and a stream keeps what arrived before the server died, since a part the client saw was
@@ -28,31 +30,15 @@ export async function withDeadline<T>(what: string, promise: Promise<T>): Promis
   }
 }
 
-/** One JSON request; the body is parsed when it is JSON. Throws when the connection fails. */
-export function send(
+/** One JSON request with a deadline; the body is parsed when it is JSON. Throws when the connection fails. */
+export async function send(
   baseUrl: string,
   method: string,
   path: string,
   options: { body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
-  return withDeadline(
-    `${method} ${path}`,
-    (async () => {
-      const res = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: { ...(options.body === undefined ? {} : { "content-type": "application/json" }), ...options.headers },
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      });
-      const text = await res.text();
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        /* not JSON */
-      }
-      return { status: res.status, contentType: res.headers.get("content-type") ?? "", headers: res.headers, body };
-    })(),
-  );
+  const answer = await withDeadline(`${method} ${path}`, callApi(baseUrl, method, path, options));
+  return { ...answer, contentType: answer.headers.get("content-type") ?? "" };
 }
 
 export interface AuditRef {

@@ -7,16 +7,17 @@ export interface ApiAnswer {
   body: any;
 }
 
-/** One JSON request to a running app, with an optional bearer token. */
+/** One JSON request to a running app, with an optional bearer token and other headers. */
 export async function callApi(
   baseUrl: string,
   method: string,
   path: string,
-  options: { body?: unknown; token?: string } = {},
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
 ): Promise<ApiAnswer> {
   const headers: Record<string, string> = {};
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
+  Object.assign(headers, options.headers);
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers,
