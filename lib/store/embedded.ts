@@ -24,7 +24,8 @@ import { StoreUnavailableError } from "./types";
  * DATA_DIR and synced to disk before the call returns. Concurrent calls share one sync (group
  * commit): each change is written and applied at once, and every call, read or write, answers only
  * once the disk holds everything it may have seen, so nobody hears of a state a crash could undo.
- * Each log line is `<crc32 hex> <json>\n`; on open the log is replayed, and a torn or corrupt last line (a crash mid-write) is cut off and never served.
+ * Each log line is `<crc32 hex> <json>\n`; on open the log is replayed, and a torn or corrupt last
+ * line (a crash mid-write) is cut off and never served.
  * A corrupt line anywhere else stops the start-up: silently skipping it would lose data.
  *
  * All mutations are synchronous inside one call, so on a single Node process every method is atomic.
