@@ -450,14 +450,18 @@ export class EmbeddedStore implements Store {
   /**
    * Resolves once every line written so far is on disk, joining the sync in flight if there is one.
    * Only lines written before the call count: under a steady stream of writes, waiting for "nothing
-   * pending" would keep a caller through one sync after another.
+   * pending" would keep a caller through one sync after another. A new sync starts at the end of the
+   * event loop's turn, so that the lines other requests write in that turn share it: an fdatasync
+   * costs far more than a write (about 0.2 ms of CPU here), and an idle server loses no time to it.
    */
   private async flush(): Promise<void> {
     const target = this.logBytes;
     while (this.syncedBytes < target) {
-      this.syncing ??= this.syncOnce().finally(() => {
-        this.syncing = null;
-      });
+      this.syncing ??= new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => this.syncOnce())
+        .finally(() => {
+          this.syncing = null;
+        });
       await this.syncing;
     }
   }

@@ -75,8 +75,8 @@ describe("embedded store durability", () => {
       Array.from({ length: 50 }, (_, i) => a.append(`k${i % 5}`, Math.floor(i / 5), `v${i}`)),
     );
     expect(results.every((r) => r.ok)).toBe(true);
-    expect(syncs.mock.calls.length).toBeGreaterThan(0);
-    expect(syncs.mock.calls.length).toBeLessThan(50);
+    // Written in one turn of the event loop, they are made durable by one sync, not one each.
+    expect(syncs.mock.calls.length).toBe(1);
     syncs.mockRestore();
     await a.close();
     const b = openStore(dir);
