@@ -1,12 +1,17 @@
 import { createHmac } from "node:crypto";
+import { boundedMemo } from "../cache/bounded-memo";
 import { currentHmacKey } from "./keys";
 
 /** Domain-separates these hashes from every other use of the audit secret. */
 const LABEL = "sia.audit.actor.ip.v1";
 
-// Agents call repeatedly from one address: each is hashed once per secret (a bounded cache).
-const actors = new Map<string, { secret: string; actor: string }>();
-const ACTORS_MAX = 4096;
+// Agents call repeatedly from one address: each is hashed once per secret.
+const actorOf = boundedMemo(
+  4096,
+  ({ ip, secret }: { ip: string; secret: string }) =>
+    `ip:${createHmac("sha256", secret).update(`${LABEL}\n${ip}`, "utf8").digest("hex").slice(0, 16)}`,
+  ({ ip, secret }) => `${secret}\n${ip}`,
+);
 
 /**
  * The `actor` of an entry caused by a client at `ip`: `ip:` + the first 16 hex digits of
@@ -15,12 +20,5 @@ const ACTORS_MAX = 4096;
  * without the secret the hash cannot be reversed by trying the IPv4 space.
  */
 export function actorForIp(ip: string): string {
-  const { secret } = currentHmacKey();
-  const known = actors.get(ip);
-  if (known?.secret === secret) return known.actor;
-  const digest = createHmac("sha256", secret).update(`${LABEL}\n${ip}`, "utf8").digest("hex");
-  const actor = `ip:${digest.slice(0, 16)}`;
-  if (actors.size >= ACTORS_MAX) actors.clear();
-  actors.set(ip, { secret, actor });
-  return actor;
+  return actorOf({ ip, secret: currentHmacKey().secret });
 }

@@ -1,4 +1,5 @@
 import type { ChecklistStep } from "../../packages/incorporate/src/types";
+import { boundedMemo } from "../cache/bounded-memo";
 import { COMPANY_ENV_VARS } from "./env-vars";
 
 // The step's shape is the client package's (which must stay free of imports from the service), so
@@ -104,21 +105,11 @@ function checklistFor(baseUrl: string): readonly ChecklistStep[] {
   );
 }
 
-// Every incorporation answer holds the checklist, and a deployment has one or a few base URLs. The
-// bound keeps clients that vary their Host header from growing the cache.
-const cache = new Map<string, { steps: readonly ChecklistStep[]; json: string }>();
-const CACHE_MAX = 16;
-
-function cached(baseUrl: string) {
-  let entry = cache.get(baseUrl);
-  if (!entry) {
-    if (cache.size >= CACHE_MAX) cache.clear();
-    const steps = checklistFor(baseUrl);
-    entry = { steps, json: JSON.stringify(steps) };
-    cache.set(baseUrl, entry);
-  }
-  return entry;
-}
+// Every incorporation answer holds the checklist, and a deployment has one or a few base URLs.
+const cached = boundedMemo(16, (baseUrl: string) => {
+  const steps = checklistFor(baseUrl);
+  return { steps, json: JSON.stringify(steps) };
+});
 
 /**
  * The 8-step legal and operational roadmap; relative links are made absolute with `baseUrl`. Shared
