@@ -6,8 +6,9 @@ import type { StoreBackend } from "../store/types";
 import { buildChecklist, type ChecklistStep, checklistJson } from "./checklist";
 import { oneClickDeployUrl } from "./deploy-url";
 import { COMPANY_ENV_VARS } from "./env-vars";
+import { escapeJson, type FixedText } from "./file-pieces";
 import type { Finding } from "./finding-codes";
-import { type CompanyFiles, generateFiles } from "./generate-files";
+import { type CompanyFiles, filesFrom, starterPieces } from "./generate-files";
 import { rfc001Report } from "./rfc001";
 import type { IncorporationSuccess } from "./success";
 import type { IncorporationRequest } from "./validate";
@@ -55,33 +56,40 @@ export interface Starter {
   filesJson: string;
 }
 
-const byName = (a: readonly [string, string], b: readonly [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+type FileName = keyof CompanyFiles;
+
+// The canonical JSON (RFC 8785) of an object of strings is its members sorted by name (UTF-16 code
+// units) with JSON.stringify's escaping: readJson has already refused text that is not valid Unicode,
+// the one case where the two differ.
+const FILE_NAMES: FileName[] = ["package.json", "lib/agent.ts", ".env.example", "README.md"];
+const CANONICAL_ORDER = [...FILE_NAMES].sort();
 
 /**
- * Builds the starter, computed before the entry that records its digest. Each file is escaped once,
- * for both the digest and the answer: for an object of strings, canonical JSON is the members sorted
- * by name (UTF-16 code units) with JSON.stringify's escaping, and readJson has already refused text
- * that is not valid Unicode, the one case where the two differ.
+ * Builds the starter, computed before the entry that records its digest. Only the request's text is
+ * escaped per call (the template's was escaped once, see file-pieces.ts), once for both the digest
+ * and the answer; the canonical form is hashed piece by piece, as it is never needed whole.
  */
 export function companyStarter(facts: FileFacts): Starter {
   const deployUrl = oneClickDeployUrl({ starterRepo: facts.starterRepo, slug: facts.slug, baseUrl: facts.baseUrl });
-  const files = generateFiles(facts.request, {
-    slug: facts.slug,
-    baseUrl: facts.baseUrl,
-    checklist: buildChecklist(facts.baseUrl),
-    deployUrl,
-  });
-  const members = Object.entries(files).map(
-    ([name, text]) => [name, `${JSON.stringify(name)}:${JSON.stringify(text)}`] as const,
-  );
-  // The canonical form is hashed piece by piece: it is never needed whole.
+  const pieces = starterPieces(facts.request, { slug: facts.slug, baseUrl: facts.baseUrl, deployUrl });
+  const escaped = Object.fromEntries(
+    FILE_NAMES.map((name) => [name, pieces[name].map((p) => (typeof p === "string" ? escapeJson(p) : p))]),
+  ) as Record<FileName, (FixedText | string)[]>;
+
   const digest = createHash("sha256").update("{");
-  for (const [i, member] of [...members].sort(byName).entries()) {
-    if (i > 0) digest.update(",");
-    digest.update(member[1]);
+  for (const [i, name] of CANONICAL_ORDER.entries()) {
+    digest.update(`${i > 0 ? "," : ""}${JSON.stringify(name)}:"`);
+    for (const p of escaped[name]) digest.update(typeof p === "string" ? p : p.jsonUtf8);
+    digest.update('"');
   }
-  const filesDigest = `sha256:${digest.update("}").digest("hex")}`;
-  return { files, deployUrl, filesDigest, filesJson: `{${members.map((m) => m[1]).join(",")}}` };
+  const member = (name: FileName) =>
+    `${JSON.stringify(name)}:"${escaped[name].map((p) => (typeof p === "string" ? p : p.json)).join("")}"`;
+  return {
+    files: filesFrom(pieces),
+    deployUrl,
+    filesDigest: `sha256:${digest.update("}").digest("hex")}`,
+    filesJson: `{${FILE_NAMES.map(member).join(",")}}`,
+  };
 }
 
 export function isStoredSuccess(body: unknown): body is StoredSuccess {

@@ -27,7 +27,6 @@ function filesFor(text: string) {
   return generateFiles(request, {
     slug: "acme",
     baseUrl: "https://registro.example",
-    checklist: buildChecklist("https://registro.example"),
     deployUrl: "https://vercel.com/new/clone?x=1",
   });
 }
