@@ -1,4 +1,4 @@
-import { createHash, createHmac } from "node:crypto";
+import { createHmac, hash } from "node:crypto";
 import canonicalize from "canonicalize";
 
 /** RFC 8785 (JCS) canonical JSON of any JSON value. */
@@ -10,24 +10,34 @@ export function canonicalJson(value: unknown): string {
 
 const UNSIGNED_MEMBERS = new Set(["hmac", "signature"]);
 
+/** An object member in canonical form: its name and `"name":value`. */
+export type CanonicalMember = readonly [name: string, text: string];
+
+/**
+ * The canonical members of an object, sorted by name in UTF-16 code units as JCS requires (the
+ * default sort order), so that joining them gives exactly JCS of the object.
+ */
+export function canonicalMembers(object: Record<string, unknown>): CanonicalMember[] {
+  const members: CanonicalMember[] = [];
+  for (const key of Object.keys(object).sort()) {
+    const value = object[key];
+    if (value !== undefined) members.push([key, `${JSON.stringify(key)}:${canonicalJson(value)}`]);
+  }
+  return members;
+}
+
+/** JCS of the object whose canonical members these are (in order). */
+export function joinMembers(members: readonly CanonicalMember[]): string {
+  return `{${members.map((m) => m[1]).join(",")}}`;
+}
+
 /**
  * Both canonical forms of an entry from one canonicalisation: the signed form (without `hmac` and
- * `signature`) and the full form that the next entry's `prev` hashes. Members are sorted by UTF-16
- * code units as JCS requires (the default sort order), so joining the canonical members gives
- * exactly JCS of the object.
+ * `signature`) and the full form that the next entry's `prev` hashes.
  */
 export function canonicalForms(entry: Record<string, unknown>): { signed: string; full: string } {
-  const keys = Object.keys(entry).sort();
-  const signed: string[] = [];
-  const full: string[] = [];
-  for (const key of keys) {
-    const value = entry[key];
-    if (value === undefined) continue;
-    const member = `${JSON.stringify(key)}:${canonicalJson(value)}`;
-    full.push(member);
-    if (!UNSIGNED_MEMBERS.has(key)) signed.push(member);
-  }
-  return { signed: `{${signed.join(",")}}`, full: `{${full.join(",")}}` };
+  const members = canonicalMembers(entry);
+  return { signed: joinMembers(members.filter(([key]) => !UNSIGNED_MEMBERS.has(key))), full: joinMembers(members) };
 }
 
 /** `sha256:` + lowercase hex HMAC-SHA256 keyed with the secret's UTF-8 bytes. */
@@ -37,5 +47,5 @@ export function hmacOf(canonical: string, secret: string): string {
 
 /** `sha256:` + lowercase hex SHA-256 of a canonical form: the chain link. */
 export function hashOf(canonical: string): string {
-  return `sha256:${createHash("sha256").update(canonical, "utf8").digest("hex")}`;
+  return `sha256:${hash("sha256", canonical, "hex")}`;
 }

@@ -1,4 +1,4 @@
-import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
+import { hash, randomUUID, timingSafeEqual } from "node:crypto";
 import { getConfig } from "../config/config";
 import { ApiError } from "../http/problem";
 import { randomToken } from "../identity/random-token";
@@ -27,7 +27,7 @@ interface SessionHeader {
 const MAX_ATTEMPTS = 200;
 
 function hashToken(token: string): string {
-  return createHash("sha256").update(token, "utf8").digest("hex");
+  return hash("sha256", token, "hex");
 }
 
 function tokenMatches(presented: string, expectedHash: string): boolean {

@@ -1,4 +1,4 @@
-import { canonicalForms, hmacOf } from "./canonical";
+import { type CanonicalMember, canonicalMembers, hmacOf, joinMembers } from "./canonical";
 import type { AuditEntry, AuditEvent } from "./entry";
 
 export interface SignInput extends AuditEvent {
@@ -7,6 +7,8 @@ export interface SignInput extends AuditEvent {
   ts: string;
   prev: string | null;
 }
+
+const byName = (a: CanonicalMember, b: CanonicalMember) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /** Builds and signs the entry at `seq`, returning it with its full canonical form (the next `prev`). */
 export function signEntry(input: SignInput, key: { kid: string; secret: string }): { entry: AuditEntry; full: string } {
@@ -24,7 +26,9 @@ export function signEntry(input: SignInput, key: { kid: string; secret: string }
     prev: input.prev,
     kid: key.kid,
   };
-  const { signed } = canonicalForms(unsigned);
-  const entry: AuditEntry = { ...unsigned, hmac: hmacOf(signed, key.secret) };
-  return { entry, full: canonicalForms(entry as unknown as Record<string, unknown>).full };
+  // Canonicalised once: the full form is the signed one with the `hmac` member in its sorted place.
+  const members = canonicalMembers(unsigned);
+  const hmac = hmacOf(joinMembers(members), key.secret);
+  const full = joinMembers([...members, ["hmac", `"hmac":${JSON.stringify(hmac)}`] as const].sort(byName));
+  return { entry: { ...unsigned, hmac }, full };
 }

@@ -1,11 +1,11 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 /** How long crawlers and shared caches may reuse a manifest before revalidating with its ETag. */
 export const MANIFEST_CACHE_CONTROL = "public, max-age=300";
 
 /** A strong ETag: the quoted base64url SHA-256 of the exact bytes sent. */
 export function strongEtag(body: string | Uint8Array): string {
-  return `"${createHash("sha256").update(body).digest("base64url")}"`;
+  return `"${hash("sha256", body, "base64url")}"`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { hash, randomUUID } from "node:crypto";
 import { canonicalJson } from "../audit/canonical";
 import { ApiError } from "../http/problem";
 import { getStore } from "../store";
@@ -54,7 +54,7 @@ export interface IdempotencyClaim {
 class ClaimLost extends Error {}
 
 export function sha256Hex(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
+  return hash("sha256", text, "hex");
 }
 
 /** The slot key: the client's Idempotency-Key (scoped to its credential), or the body itself. */

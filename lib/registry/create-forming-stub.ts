@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { isSessionId } from "../audit/entry";
 import { getStore } from "../store";
 import type { RecordWrite } from "../store/types";
@@ -49,10 +49,7 @@ export function prepareFormingStub(input: FormingStubInput): PreparedFormingStub
   if (!isSessionId(input.sessionId)) throw new TypeError("prepareFormingStub: invalid sessionId");
   const name = input.denominacion.trim().replace(/\s+/g, " ");
   if (!name || name.length > 120) throw new TypeError("prepareFormingStub: denominacion must be 1 to 120 characters");
-  const digest = createHash("sha256")
-    .update(`${input.sessionId}\n${companyKey(name)}`)
-    .digest("hex")
-    .slice(0, 10);
+  const digest = hash("sha256", `${input.sessionId}\n${companyKey(name)}`, "hex").slice(0, 10);
   const id = `${slugify(name).slice(0, 40).replace(/-+$/, "")}-${digest}`;
   const now = new Date().toISOString();
   const record: RegistryRecord = {

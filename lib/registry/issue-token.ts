@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { hash, timingSafeEqual } from "node:crypto";
 import { randomToken } from "../identity/random-token";
 
 /** Prefixes make a leaked token recognisable (secret scanners, logs) and say what it opens. */
@@ -11,7 +11,7 @@ export function issueToken(kind: TokenKind): string {
 }
 
 export function hashToken(token: string): string {
-  return `sha256:${createHash("sha256").update(token, "utf8").digest("hex")}`;
+  return `sha256:${hash("sha256", token, "hex")}`;
 }
 
 /** Constant-time comparison of a presented token with a stored hash. */
