@@ -140,7 +140,10 @@ async function succeed(
   const stub = prepareFormingStub({ sessionId, denominacion: request.denominacion });
   await ensureSeeds();
   const factsOf = (entry: AuditEntry, record: RegistryRecord): SuccessFacts => ({
-    ...fileFacts,
+    request: fileFacts.request,
+    slug: fileFacts.slug,
+    baseUrl: fileFacts.baseUrl,
+    starterRepo: fileFacts.starterRepo,
     backend: getStore().backend,
     findings,
     entry,

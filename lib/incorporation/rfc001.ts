@@ -1,3 +1,4 @@
+import { boundedMemo } from "../cache/bounded-memo";
 import type { Finding } from "./finding-codes";
 
 /**
@@ -98,4 +99,16 @@ export function rfc001Report(findings: Finding[]): Rfc001Report {
     };
   });
   return { version: "rfc-001-v1", conformant: checks.every((c) => c.result !== "fail"), checks };
+}
+
+// A report depends only on which codes were found, and valid requests tend to share a few sets.
+const reportJson = boundedMemo(
+  64,
+  (findings: Finding[]) => JSON.stringify(rfc001Report(findings)),
+  (findings) => [...new Set(findings.map((f) => f.code))].sort().join(" "),
+);
+
+/** JSON.stringify(rfc001Report(findings)), serialised once per set of codes. */
+export function rfc001Json(findings: Finding[]): string {
+  return reportJson(findings);
 }

@@ -9,7 +9,7 @@ import { COMPANY_ENV_VARS } from "./env-vars";
 import { escapeJson, type FixedText } from "./file-pieces";
 import type { Finding } from "./finding-codes";
 import { type CompanyFiles, filesFrom, starterPieces } from "./generate-files";
-import { rfc001Report } from "./rfc001";
+import { rfc001Json, rfc001Report } from "./rfc001";
 import type { IncorporationSuccess } from "./success";
 import type { IncorporationRequest } from "./validate";
 
@@ -100,26 +100,20 @@ export function isStoredSuccess(body: unknown): body is StoredSuccess {
 const ENV_VARS = Object.freeze(COMPANY_ENV_VARS.map(({ name, description }) => Object.freeze({ name, description })));
 const ENV_VARS_JSON = JSON.stringify(ENV_VARS);
 
-/** The 200 answer for `facts`; `starter` when the caller has just built it, secrets for the first call. */
-export function successAnswer(
-  facts: SuccessFacts,
-  starter: Starter = companyStarter(facts),
-  shown: ShownOnce = { sessionToken: null, claimToken: null },
-): IncorporationSuccess {
+type AnswerParts = Pick<IncorporationSuccess, "sociedad" | "deploy" | "audit" | "registry" | "validation">;
+
+/** The parts of an answer that are built per call (the rest is shared, or serialised once). */
+function answerParts(facts: SuccessFacts, starter: Starter, shown: ShownOnce): AnswerParts {
   const { baseUrl, entry, record } = facts;
   const paths = auditPaths(entry.sessionId);
   const recordUrl = `${baseUrl}/api/registry/${encodeURIComponent(record.id)}`;
   return {
-    ok: true,
     sociedad: {
       denominacion: facts.request.denominacion,
       tipo: facts.request.tipo,
       capitalSocial: facts.request.capitalSocial,
       slug: facts.slug,
     },
-    config: starter.files,
-    envVars: ENV_VARS as IncorporationSuccess["envVars"],
-    checklist: buildChecklist(baseUrl) as ChecklistStep[], // shared and frozen, like ENV_VARS
     deploy: { oneClickUrl: starter.deployUrl },
     audit: {
       sessionId: entry.sessionId,
@@ -133,6 +127,28 @@ export function successAnswer(
     },
     registry: { record, url: recordUrl, claimUrl: `${recordUrl}/claim`, claimToken: shown.claimToken },
     validation: { findings: facts.findings },
+  };
+}
+
+const NOTHING_SHOWN: ShownOnce = { sessionToken: null, claimToken: null };
+
+/** The 200 answer for `facts`; `starter` when the caller has just built it, secrets for the first call. */
+export function successAnswer(
+  facts: SuccessFacts,
+  starter: Starter = companyStarter(facts),
+  shown: ShownOnce = NOTHING_SHOWN,
+): IncorporationSuccess {
+  const a = answerParts(facts, starter, shown);
+  return {
+    ok: true,
+    sociedad: a.sociedad,
+    config: starter.files,
+    envVars: ENV_VARS as IncorporationSuccess["envVars"],
+    checklist: buildChecklist(facts.baseUrl) as ChecklistStep[], // shared and frozen, like ENV_VARS
+    deploy: a.deploy,
+    audit: a.audit,
+    registry: a.registry,
+    validation: a.validation,
     rfc001: rfc001Report(facts.findings),
   };
 }
@@ -140,10 +156,10 @@ export function successAnswer(
 /**
  * JSON.stringify(successAnswer(facts, starter, shown)), without serialising again what is already
  * JSON: the files (escaped once, in companyStarter), the env vars and the checklist (once per base
- * URL). A unit test holds the two equal.
+ * URL), the RFC-001 report (once per set of finding codes). A unit test holds the two equal.
  */
-export function successAnswerJson(facts: SuccessFacts, starter: Starter, shown?: ShownOnce): string {
-  const a = successAnswer(facts, starter, shown);
+export function successAnswerJson(facts: SuccessFacts, starter: Starter, shown: ShownOnce = NOTHING_SHOWN): string {
+  const a = answerParts(facts, starter, shown);
   const j = JSON.stringify;
-  return `{"ok":true,"sociedad":${j(a.sociedad)},"config":${starter.filesJson},"envVars":${ENV_VARS_JSON},"checklist":${checklistJson(facts.baseUrl)},"deploy":${j(a.deploy)},"audit":${j(a.audit)},"registry":${j(a.registry)},"validation":${j(a.validation)},"rfc001":${j(a.rfc001)}}`;
+  return `{"ok":true,"sociedad":${j(a.sociedad)},"config":${starter.filesJson},"envVars":${ENV_VARS_JSON},"checklist":${checklistJson(facts.baseUrl)},"deploy":${j(a.deploy)},"audit":${j(a.audit)},"registry":${j(a.registry)},"validation":${j(a.validation)},"rfc001":${rfc001Json(facts.findings)}}`;
 }

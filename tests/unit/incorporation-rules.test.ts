@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EXAMPLE_REQUEST } from "@/lib/incorporation/example-request";
 import { FINDING_CODES, type FindingCode } from "@/lib/incorporation/finding-codes";
-import { rfc001Report } from "@/lib/incorporation/rfc001";
+import { rfc001Json, rfc001Report } from "@/lib/incorporation/rfc001";
 import { validateIncorporation } from "@/lib/incorporation/validate";
 import { TYPICAL_INCORPORATION as TYPICAL } from "../support/fixtures";
 
@@ -118,6 +118,17 @@ describe("incorporation rules", () => {
     const bad = rfc001Report(validateIncorporation({ ...TYPICAL, denominacion: "Banco SOCIEDAD-IA" }).findings);
     expect(bad.conformant).toBe(false);
     expect(bad.checks.find((c) => c.id === "lawful-name")).toMatchObject({ result: "fail" });
+  });
+
+  it("serialise the RFC-001 report once per set of codes, always as the report of those findings", () => {
+    const bodies = [COMPLETE, TYPICAL, { ...TYPICAL, denominacion: "Banco SOCIEDAD-IA" }, { ...TYPICAL, objeto: "x" }];
+    for (const lang of ["es", "en"] as const) {
+      for (const body of [...bodies, ...bodies]) {
+        const { findings } = validateIncorporation(body, { lang });
+        expect(rfc001Json(findings)).toBe(JSON.stringify(rfc001Report(findings)));
+        expect(rfc001Json([...findings].reverse())).toBe(JSON.stringify(rfc001Report(findings)));
+      }
+    }
   });
 
   it("are documented code by code in docs/incorporation.md", () => {
