@@ -443,7 +443,7 @@ export class EmbeddedStore implements Store {
     if (this.fd === null) throw new StoreUnavailableError("the embedded store is closed");
     const result = fn();
     // A writer waits for its own line; a reader for every line it may have seen.
-    await this.flush();
+    if (this.syncedBytes < this.logBytes) await this.flush();
     return result;
   }
 
