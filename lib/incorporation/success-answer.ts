@@ -48,7 +48,8 @@ type FileFacts = Pick<SuccessFacts, "request" | "slug" | "baseUrl" | "starterRep
 
 /** The starter: its four files and the deploy link they name (built once per answer). */
 export interface Starter {
-  files: CompanyFiles;
+  /** Joined when read: the answer's JSON text is built from `filesJson` and never needs it. */
+  readonly files: CompanyFiles;
   deployUrl: string;
   /** `sha256:` + hex SHA-256 of the files' canonical JSON (RFC 8785): the audit entry's `filesDigest`. */
   filesDigest: string;
@@ -85,7 +86,9 @@ export function companyStarter(facts: FileFacts): Starter {
   const member = (name: FileName) =>
     `${JSON.stringify(name)}:"${escaped[name].map((p) => (typeof p === "string" ? p : p.json)).join("")}"`;
   return {
-    files: filesFrom(pieces),
+    get files() {
+      return filesFrom(pieces);
+    },
     deployUrl,
     filesDigest: `sha256:${digest.update("}").digest("hex")}`,
     filesJson: `{${FILE_NAMES.map(member).join(",")}}`,
