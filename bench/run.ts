@@ -11,18 +11,16 @@
 //
 // --store upstash runs the server on a private redis-server behind the Upstash REST bridge (in its
 // own process), as production runs on Upstash, instead of the embedded store.
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { freePort, startApp } from "../tests/support/app-server";
 import { startRedisServer } from "../tests/support/redis-server";
 import { startBridgeProcess, upstashSecrets } from "./support/bridge-process";
 import { type FirstLoad, firstLoadJs } from "./support/first-load-js";
-import { LoadClient, percentile, type RoundResult } from "./support/http-load";
+import type { LoadClient, RoundResult } from "./support/http-load";
 import { machineLine } from "./support/machine";
-import { processCpuMs } from "./support/process-cpu";
+import { cpuPerRequest, median, p99, rate, sum } from "./support/round-stats";
 import { type Endpoint, HEALTH, PAGES, speedEndpoints } from "./support/speed-endpoints";
 import { createSpeedFixtures } from "./support/speed-fixtures";
+import { startSpeedServer } from "./support/speed-server";
 import { measureVerifyThroughput, type VerifyThroughput } from "./support/verify-throughput";
 
 const { values: args } = parseArgs({
@@ -55,16 +53,6 @@ interface Row {
   minRatio?: number;
   failures: number;
 }
-
-const sum = (rs: RoundResult[], f: (r: RoundResult) => number) => rs.reduce((a, r) => a + f(r), 0);
-const rate = (rs: RoundResult[]) => sum(rs, (r) => r.requests) / sum(rs, (r) => r.seconds);
-const p99 = (rs: RoundResult[]) =>
-  percentile(
-    rs.flatMap((r) => r.latenciesMs),
-    0.99,
-  );
-const cpuPerRequest = (rs: RoundResult[]) => sum(rs, (r) => r.serverCpuMs) / sum(rs, (r) => r.requests);
-const median = (xs: number[]) => percentile(xs, 0.5);
 
 /**
  * Rounds of the endpoint and of health back to back, alternating which goes first. Each ratio is a
@@ -182,30 +170,15 @@ async function main() {
   // In-process first, while no server competes for the cores.
   const verify = measureVerifyThroughput();
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const recordOrigin = `http://localhost:${port}`;
-  const cronSecret = randomBytes(24).toString("hex");
-  const manyPerMinute = "1000000/1m";
   const redis = STORE === "upstash" ? await startRedisServer() : null;
   const bridge = redis ? await startBridgeProcess(redis.url) : null;
-  const app = await startApp({
-    port,
-    env: {
-      // The deployment's own seed record then points here, so the re-check cron stays on this machine.
-      PUBLIC_BASE_URL: base,
-      CERTIFIER_ALLOW_LOOPBACK: "1",
-      CRON_SECRET: cronSecret,
-      RATE_LIMIT_INCORPORATE: manyPerMinute,
-      RATE_LIMIT_PLAY: manyPerMinute,
-      RATE_LIMIT_REGISTRY: manyPerMinute,
-      RATE_LIMIT_CERTIFIER: manyPerMinute,
-      ...(bridge
-        ? { ...upstashSecrets(), UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token }
-        : {}),
-    },
+  const server = await startSpeedServer({
+    connections: CONNECTIONS,
+    env: bridge
+      ? { ...upstashSecrets(), UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token }
+      : {},
   });
-  const client = new LoadClient(new URL(base), CONNECTIONS, () => processCpuMs(app.pid));
+  const { base, recordOrigin, cronSecret, client } = server;
   try {
     process.stderr.write("  fixtures (a 100-entry session, a certified record)\n");
     const fixtures = await createSpeedFixtures(base, recordOrigin);
@@ -229,9 +202,7 @@ async function main() {
       firstLoad.some((f) => f.gzipBytes >= FIRST_LOAD_LIMIT);
     process.exitCode = missed ? 1 : 0;
   } finally {
-    client.close();
-    await app.stop();
-    fs.rmSync(app.dataDir, { recursive: true, force: true });
+    await server.stop();
     await bridge?.stop();
     await redis?.dispose();
   }

@@ -36,9 +36,10 @@ export async function freePort(): Promise<number> {
  * does it first).
  */
 export async function startApp(
-  options: { env?: Record<string, string>; dataDir?: string; port?: number } = {},
+  options: { env?: Record<string, string>; dataDir?: string; port?: number; distDir?: string } = {},
 ): Promise<AppServer> {
-  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  // distDir: another build of this checkout (the benchmarks compare two builds side by side).
+  const distDir = options.distDir ?? (process.env.NEXT_DIST_DIR || ".next");
   if (!fs.existsSync(path.join(ROOT, distDir, "BUILD_ID"))) {
     throw new Error("No production build: run `npx next build` (the test command does) before integration tests.");
   }

@@ -1,0 +1,96 @@
+// Two builds of this checkout side by side, run by hand: does a change make an endpoint faster
+// relative to GET /api/health? On a shared machine one run's figures move by more than most changes
+// do, so both servers run at once and take turns: every round measures health and the endpoint on
+// one build, then on the other (which goes first alternates), and the figures compared are medians
+// over those paired rounds.
+//
+//   git stash && NEXT_DIST_DIR=.next-base npm run build && git checkout tsconfig.json && git stash pop
+//   npm run build
+//   npm run bench:compare -- --base .next-base --only valid,badge [--rounds 16 --round-ms 300]
+//
+// Files the server reads at run time (schemas, public/) come from the working tree for both builds.
+import { parseArgs } from "node:util";
+import type { RoundResult } from "./support/http-load";
+import { cpuPerRequest, median, rate } from "./support/round-stats";
+import { type Endpoint, HEALTH, speedEndpoints } from "./support/speed-endpoints";
+import { createSpeedFixtures } from "./support/speed-fixtures";
+import { type SpeedServer, startSpeedServer } from "./support/speed-server";
+
+const { values: args } = parseArgs({
+  options: {
+    base: { type: "string" },
+    only: { type: "string" },
+    rounds: { type: "string", default: "16" },
+    "round-ms": { type: "string", default: "300" },
+  },
+});
+if (!args.base || !args.only) {
+  console.error("usage: npm run bench:compare -- --base <dist dir of the other build> --only <row names>");
+  process.exit(2);
+}
+const ROUNDS = Number(args.rounds);
+const ROUND_MS = Number(args["round-ms"]);
+const WARM_UP_MS = 2000;
+
+interface Side {
+  label: string;
+  server: SpeedServer;
+  endpoints: Endpoint[];
+  ratios: number[];
+  cpuRatios: number[];
+}
+
+async function side(label: string, distDir: string | undefined): Promise<Side> {
+  const server = await startSpeedServer({ connections: 10, distDir });
+  const fixtures = await createSpeedFixtures(server.base, server.recordOrigin);
+  const endpoints = speedEndpoints({ ...server, fixtures }).filter((e) =>
+    (args.only as string).split(",").some((part) => e.name.includes(part)),
+  );
+  return { label, server, endpoints, ratios: [], cpuRatios: [] };
+}
+
+/** One paired round on one build: health, then the endpoint. */
+async function pairedRound(s: Side, endpoint: Endpoint): Promise<void> {
+  const health: RoundResult = await s.server.client.round(HEALTH.target, { durationMs: ROUND_MS });
+  const limit = endpoint.requestsPerRound ? { requests: endpoint.requestsPerRound } : { durationMs: ROUND_MS };
+  const own = await s.server.client.round(endpoint.target, limit);
+  if (own.failures > 0) throw new Error(`${s.label}: ${endpoint.name}: ${own.firstFailure}`);
+  s.ratios.push(rate([own]) / rate([health]));
+  s.cpuRatios.push(cpuPerRequest([own]) / cpuPerRequest([health]));
+}
+
+async function main() {
+  const sides = [await side(`base (${args.base})`, args.base), await side("this build", undefined)];
+  try {
+    const count = sides[0]?.endpoints.length ?? 0;
+    for (let e = 0; e < count; e++) {
+      const name = sides[0]?.endpoints[e]?.name as string;
+      process.stderr.write(`  ${name}\n`);
+      for (const s of sides) {
+        const endpoint = s.endpoints[e] as Endpoint;
+        await endpoint.prepare?.((ROUNDS + 2) * (endpoint.requestsPerRound ?? 0) + 1);
+        await s.server.client.round(endpoint.target, { durationMs: WARM_UP_MS });
+        s.ratios = [];
+        s.cpuRatios = [];
+      }
+      for (let r = 0; r < ROUNDS; r++) {
+        for (const s of r % 2 === 0 ? sides : [...sides].reverse()) await pairedRound(s, s.endpoints[e] as Endpoint);
+      }
+      console.log(`\n${name}: median over ${ROUNDS} paired rounds of ${ROUND_MS} ms`);
+      for (const s of sides) {
+        const sorted = [...s.ratios].sort((a, b) => a - b);
+        const spread = `${sorted[0]?.toFixed(2)}-${sorted.at(-1)?.toFixed(2)}`;
+        console.log(
+          `  ${s.label.padEnd(24)} x health ${median(s.ratios).toFixed(3)} (rounds ${spread})  CPU x ${median(s.cpuRatios).toFixed(2)}`,
+        );
+      }
+    }
+  } finally {
+    for (const s of sides) await s.server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.stack : err);
+  process.exit(1);
+});
