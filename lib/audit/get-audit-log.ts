@@ -1,5 +1,5 @@
 import { getStore } from "../store";
-import { signCheckpoint } from "./checkpoint";
+import { currentCheckpoint } from "./checkpoint";
 import { parseAuditItem } from "./log";
 import { readVerifiedLog, type VerifiedLog } from "./verified-log";
 import type { VerificationReport } from "./verify";
@@ -14,15 +14,15 @@ export interface AuditLogResult {
   verification?: VerificationReport;
 }
 
-/** The log with a freshly signed checkpoint over its size and head. */
+/** The log with a checkpoint of its size and head (signed at most a second ago). */
 async function readSigned(sessionId: string) {
   const store = getStore();
   const log: VerifiedLog = await readVerifiedLog(sessionId, store);
-  const checkpoint = await signCheckpoint({ sessionId, size: log.items.length, head: log.report.head.hash });
+  const checkpoint = await currentCheckpoint({ sessionId, size: log.items.length, head: log.report.head.hash });
   return { backend: store.backend, log, checkpoint };
 }
 
-/** Reads a session's log with a freshly signed checkpoint and, on request, the verification report. */
+/** Reads a session's log with a checkpoint of its head and, on request, the verification report. */
 export async function getAuditLog(sessionId: string, options: { verify?: boolean } = {}): Promise<AuditLogResult> {
   const { backend, log, checkpoint } = await readSigned(sessionId);
   return {
