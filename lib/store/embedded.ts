@@ -23,7 +23,7 @@ import { StoreUnavailableError } from "./types";
  * The zero-configuration store: all state in memory, every change appended to `store.log` under
  * DATA_DIR and synced to disk before the call returns. Concurrent calls share one sync (group
  * commit): each change is written and applied at once, and every call, read or write, answers only
- * once the disk holds everything it may have seen, so nobody hears of a state a crash could undo.
+ * once the disk holds every change it made or read, so nobody hears of a state a crash could undo.
  * Each log line is `<crc32 hex> <json>\n`; on open the log is replayed, and a torn or corrupt last
  * line (a crash mid-write) is cut off and never served.
  * A corrupt line anywhere else stops the start-up: silently skipping it would lose data.
@@ -124,6 +124,18 @@ function isAlive(pid: number): boolean {
   }
 }
 
+function recordKey(collection: string, id: string): string {
+  return `r:${collection}\n${id}`;
+}
+
+/** What a record write reads before it writes: the record, and who holds the unique values it wants. */
+function recordReads(write: RecordWrite): string[] {
+  return [
+    recordKey(write.collection, write.id),
+    ...Object.entries(write.unique ?? {}).map(([f, v]) => `u:${uniqueKey(write.collection, f, v)}`),
+  ];
+}
+
 function uniqueKey(collection: string, field: string, value: string): string {
   return `${collection}\u0000${field}\u0000${value}`;
 }
@@ -141,6 +153,11 @@ export class EmbeddedStore implements Store {
   private syncedBytes = 0;
   /** The sync in flight, which callers arriving meanwhile wait for. */
   private syncing: Promise<void> | null = null;
+  /**
+   * What the lines not yet on disk changed, and where the last line changing each ends: a reader
+   * waits only for the lines that changed what it read (see run). Emptied as syncs complete.
+   */
+  private readonly unsynced = new Map<string, number>();
   /** A failed sync: memory may hold what the disk lost, so nothing is served until a restart. */
   private syncFailure: Error | null = null;
   private opsInLog = 0;
@@ -289,8 +306,30 @@ export class EmbeddedStore implements Store {
       throw new StoreUnavailableError(`the embedded store could not write to disk: ${(err as Error).message}`);
     }
     this.logBytes += written;
+    for (const changed of ops.flatMap((o) => (o.o === "b" ? o.ops : [o]))) {
+      for (const id of this.changedBy(changed)) this.unsynced.set(id, this.logBytes);
+    }
     this.apply(op);
     this.opsInLog++;
+  }
+
+  /**
+   * The state an op changes, named as readers name what they read (see run): a key, a record,
+   * and the unique values the record takes or gives up (which decide whether another write fits).
+   */
+  private changedBy(op: Op): string[] {
+    switch (op.o) {
+      case "r":
+      case "rd": {
+        const old = this.records.get(op.c)?.get(op.id);
+        const uniques = [...Object.entries(old?.unique ?? {}), ...Object.entries(op.o === "r" ? op.uq : {})];
+        return [recordKey(op.c, op.id), ...uniques.map(([f, v]) => `u:${uniqueKey(op.c, f, v)}`)];
+      }
+      case "b":
+        return [];
+      default:
+        return [`k:${op.k}`];
+    }
   }
 
   /**
@@ -438,12 +477,24 @@ export class EmbeddedStore implements Store {
     };
   }
 
-  private async run<T>(fn: () => T): Promise<T> {
+  /**
+   * Runs `fn` on the current state, answering once what it relied on is on disk. A writer waits for
+   * its own line (and so for every line before it). A call that wrote nothing waits for the lines
+   * that changed what it read, named by `reads` (`k:` keys, records, unique values), or for every line
+   * when `reads` is "everything" (listings, ping): a claim or a read of a key nobody is writing then
+   * answers at once instead of waiting out other requests' syncs.
+   */
+  private async run<T>(fn: () => T, reads: string[] | "everything"): Promise<T> {
     if (this.syncFailure) throw this.unavailableAfterFailedSync();
     if (this.fd === null) throw new StoreUnavailableError("the embedded store is closed");
+    const before = this.logBytes;
     const result = fn();
-    // A writer waits for its own line; a reader for every line it may have seen.
-    if (this.syncedBytes < this.logBytes) await this.flush();
+    let target = this.logBytes;
+    if (target === before && reads !== "everything") {
+      target = 0;
+      for (const id of reads) target = Math.max(target, this.unsynced.get(id) ?? 0);
+    }
+    if (this.syncedBytes < target) await this.flush(target);
     return result;
   }
 
@@ -454,8 +505,7 @@ export class EmbeddedStore implements Store {
    * event loop's turn, so that the lines other requests write in that turn share it: an fdatasync
    * costs far more than a write (about 0.2 ms of CPU here), and an idle server loses no time to it.
    */
-  private async flush(): Promise<void> {
-    const target = this.logBytes;
+  private async flush(target = this.logBytes): Promise<void> {
     while (this.syncedBytes < target) {
       this.syncing ??= new Promise<void>((resolve) => setImmediate(resolve))
         .then(() => this.syncOnce())
@@ -483,6 +533,7 @@ export class EmbeddedStore implements Store {
           return;
         }
         this.syncedBytes = Math.max(this.syncedBytes, target);
+        for (const [id, end] of this.unsynced) if (end <= this.syncedBytes) this.unsynced.delete(id);
         resolve();
       });
     });
@@ -495,7 +546,7 @@ export class EmbeddedStore implements Store {
   }
 
   ping(): Promise<void> {
-    return this.run(() => undefined);
+    return this.run(() => undefined, "everything");
   }
 
   append(key: string, expectedLength: number, value: string, options: AppendOptions = {}): Promise<AppendResult> {
@@ -504,7 +555,7 @@ export class EmbeddedStore implements Store {
       if (!plan.ok) return { ok: false, length: plan.failure.reason === "length" ? plan.failure.length : 0 };
       this.commit(...plan.ops);
       return { ok: true, length: expectedLength + 1 };
-    });
+    }, [`k:${key}`]);
   }
 
   range(key: string, start = 0, stop = -1): Promise<string[]> {
@@ -515,21 +566,21 @@ export class EmbeddedStore implements Store {
       const from = Math.max(0, start < 0 ? n + start : start);
       const to = Math.min(n - 1, stop < 0 ? n + stop : stop);
       return from > to ? [] : e.value.slice(from, to + 1);
-    });
+    }, [`k:${key}`]);
   }
 
   length(key: string): Promise<number> {
     return this.run(() => {
       const e = this.entry(key);
       return e?.kind === "list" ? e.value.length : 0;
-    });
+    }, [`k:${key}`]);
   }
 
   get(key: string): Promise<string | null> {
     return this.run(() => {
       const e = this.entry(key);
       return e?.kind === "str" ? e.value : null;
-    });
+    }, [`k:${key}`]);
   }
 
   set(key: string, value: string, options: SetOptions = {}): Promise<boolean> {
@@ -540,20 +591,20 @@ export class EmbeddedStore implements Store {
       if (options.volatile) this.apply(op);
       else this.commit(op);
       return true;
-    });
+    }, [`k:${key}`]);
   }
 
   del(key: string): Promise<void> {
     return this.run(() => {
       if (this.entry(key)) this.commit({ o: "d", k: key });
-    });
+    }, [`k:${key}`]);
   }
 
   expire(key: string, expiry: Expiry): Promise<void> {
     return this.run(() => {
       if (!this.entry(key)) return;
       this.commit({ o: "x", k: key, x: expiry === "persist" ? null : Date.now() + expiry });
-    });
+    }, [`k:${key}`]);
   }
 
   incr(key: string, ttlMs?: number): Promise<number> {
@@ -565,7 +616,7 @@ export class EmbeddedStore implements Store {
       const exp = e ? e.exp : ttlMs ? Date.now() + ttlMs : undefined;
       this.commit({ o: "s", k: key, v: String(current + 1), x: exp });
       return current + 1;
-    });
+    }, [`k:${key}`]);
   }
 
   putRecord(write: RecordWrite): Promise<RecordWriteResult> {
@@ -574,14 +625,14 @@ export class EmbeddedStore implements Store {
       if (!plan.ok) return { ok: false, ...plan.failure } as RecordWriteResult;
       this.commit(...plan.ops);
       return { ok: true, version: (plan.ops[0] as { ver: number }).ver };
-    });
+    }, recordReads(write));
   }
 
   getRecord(collection: string, id: string): Promise<StoredRecord | null> {
     return this.run(() => {
       const r = this.records.get(collection)?.get(id);
       return r ? { id, value: r.value, version: r.version } : null;
-    });
+    }, [recordKey(collection, id)]);
   }
 
   listRecords(query: ListQuery): Promise<ListPage> {
@@ -603,35 +654,38 @@ export class EmbeddedStore implements Store {
         lastPos = r.pos;
       }
       return { records: out, next };
-    });
+    }, "everything");
   }
 
   batch(writes: BatchWrite[]): Promise<BatchResult> {
-    return this.run((): BatchResult => {
-      assertValidBatch(writes);
-      const nextPos = this.positionCounter();
-      const ops: Op[] = [];
-      for (const [index, write] of writes.entries()) {
-        const plan =
-          write.type === "append"
-            ? this.planAppend(write.key, write.expectedLength, write.values, write.expiry)
-            : write.type === "set"
-              ? this.planSet(write.key, write.value, write.ttlMs, write.expect)
-              : write.type === "del"
-                ? this.planDel(write.key, write.expect)
-                : this.planRecord(write.write, nextPos);
-        if (!plan.ok) return { ok: false, index, failure: plan.failure };
-        ops.push(...plan.ops);
-      }
-      this.commit(...ops);
-      return { ok: true };
-    });
+    return this.run(
+      (): BatchResult => {
+        assertValidBatch(writes);
+        const nextPos = this.positionCounter();
+        const ops: Op[] = [];
+        for (const [index, write] of writes.entries()) {
+          const plan =
+            write.type === "append"
+              ? this.planAppend(write.key, write.expectedLength, write.values, write.expiry)
+              : write.type === "set"
+                ? this.planSet(write.key, write.value, write.ttlMs, write.expect)
+                : write.type === "del"
+                  ? this.planDel(write.key, write.expect)
+                  : this.planRecord(write.write, nextPos);
+          if (!plan.ok) return { ok: false, index, failure: plan.failure };
+          ops.push(...plan.ops);
+        }
+        this.commit(...ops);
+        return { ok: true };
+      },
+      writes.flatMap((w) => (w.type === "record" ? recordReads(w.write) : [`k:${w.key}`])),
+    );
   }
 
   deleteRecord(collection: string, id: string): Promise<void> {
     return this.run(() => {
       if (this.records.get(collection)?.has(id)) this.commit({ o: "rd", c: collection, id });
-    });
+    }, [recordKey(collection, id)]);
   }
 
   async close(): Promise<void> {

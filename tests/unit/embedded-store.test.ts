@@ -107,6 +107,35 @@ describe("embedded store durability", () => {
     expect(syncsForRead).toBeLessThanOrEqual(2);
   });
 
+  it("has a reader wait for the lines that changed what it read, and only for those", async () => {
+    const a = openStore(tmp());
+    await a.set("quiet", "q");
+    // A slow disk: each sync takes 150 ms.
+    const sync = fs.fdatasync;
+    const slow = vi
+      .spyOn(fs, "fdatasync")
+      .mockImplementation(((fd: number, cb: (err: NodeJS.ErrnoException | null) => void) =>
+        setTimeout(() => sync(fd, cb), 150)) as typeof fs.fdatasync);
+    const done: string[] = [];
+    const track = <T>(name: string, p: Promise<T>) =>
+      p.then((v) => {
+        done.push(name);
+        return v;
+      });
+    const write = track("write busy", a.set("busy", "1"));
+    const readBusy = track("read busy", a.get("busy"));
+    const readQuiet = track("read quiet", a.get("quiet"));
+    const claim = track("claim", a.set("claim", "c", { nx: true, volatile: true }));
+    expect(await readQuiet).toBe("q");
+    expect(await claim).toBe(true);
+    // Neither the read of an unchanged key nor the claim of a new one waited for the pending line.
+    expect(done).toEqual(["read quiet", "claim"]);
+    expect(await readBusy).toBe("1");
+    await write;
+    expect(done.slice(2).sort()).toEqual(["read busy", "write busy"]);
+    slow.mockRestore();
+  });
+
   it("drops a torn last record after a crash and keeps going", async () => {
     const dir = tmp();
     const a = openStore(dir);
