@@ -115,7 +115,7 @@ describe("embedded store durability", () => {
     const slow = vi
       .spyOn(fs, "fdatasync")
       .mockImplementation(((fd: number, cb: (err: NodeJS.ErrnoException | null) => void) =>
-        setTimeout(() => sync(fd, cb), 150)) as typeof fs.fdatasync);
+        setTimeout(() => sync(fd, cb), 150)) as unknown as typeof fs.fdatasync);
     const done: string[] = [];
     const track = <T>(name: string, p: Promise<T>) =>
       p.then((v) => {
