@@ -12,7 +12,7 @@
 import { parseArgs } from "node:util";
 import type { RoundResult } from "./support/http-load";
 import { cpuPerRequest, median, rate } from "./support/round-stats";
-import { type Endpoint, HEALTH, speedEndpoints } from "./support/speed-endpoints";
+import { type Endpoint, HEALTH, prepareFor, roundLimit, speedEndpoints } from "./support/speed-endpoints";
 import { createSpeedFixtures } from "./support/speed-fixtures";
 import { type SpeedServer, startSpeedServer } from "./support/speed-server";
 
@@ -52,8 +52,7 @@ async function side(label: string, distDir: string | undefined): Promise<Side> {
 /** One paired round on one build: health, then the endpoint. */
 async function pairedRound(s: Side, endpoint: Endpoint): Promise<void> {
   const health: RoundResult = await s.server.client.round(HEALTH.target, { durationMs: ROUND_MS });
-  const limit = endpoint.requestsPerRound ? { requests: endpoint.requestsPerRound } : { durationMs: ROUND_MS };
-  const own = await s.server.client.round(endpoint.target, limit);
+  const own = await s.server.client.round(endpoint.target, roundLimit(endpoint, ROUND_MS));
   if (own.failures > 0) throw new Error(`${s.label}: ${endpoint.name}: ${own.firstFailure}`);
   s.ratios.push(rate([own]) / rate([health]));
   s.cpuRatios.push(cpuPerRequest([own]) / cpuPerRequest([health]));
@@ -68,15 +67,18 @@ async function main() {
       process.stderr.write(`  ${name}\n`);
       for (const s of sides) {
         const endpoint = s.endpoints[e] as Endpoint;
-        await endpoint.prepare?.((ROUNDS + 2) * (endpoint.requestsPerRound ?? 0) + 1);
-        await s.server.client.round(endpoint.target, { durationMs: WARM_UP_MS });
+        await prepareFor(endpoint, ROUNDS);
+        await s.server.client.round(endpoint.target, roundLimit(endpoint, WARM_UP_MS));
         s.ratios = [];
         s.cpuRatios = [];
       }
       for (let r = 0; r < ROUNDS; r++) {
         for (const s of r % 2 === 0 ? sides : [...sides].reverse()) await pairedRound(s, s.endpoints[e] as Endpoint);
       }
-      console.log(`\n${name}: median over ${ROUNDS} paired rounds of ${ROUND_MS} ms`);
+      const perRound = sides[0]?.endpoints[e]?.requestsPerRound;
+      console.log(
+        `\n${name}: median over ${ROUNDS} paired rounds of ${perRound ? `${perRound} requests` : `${ROUND_MS} ms`}`,
+      );
       for (const s of sides) {
         const sorted = [...s.ratios].sort((a, b) => a - b);
         const spread = `${sorted[0]?.toFixed(2)}-${sorted.at(-1)?.toFixed(2)}`;

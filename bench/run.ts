@@ -18,7 +18,7 @@ import { type FirstLoad, firstLoadJs } from "./support/first-load-js";
 import type { LoadClient, RoundResult } from "./support/http-load";
 import { machineLine } from "./support/machine";
 import { cpuPerRequest, median, p99, rate, sum } from "./support/round-stats";
-import { type Endpoint, HEALTH, PAGES, speedEndpoints } from "./support/speed-endpoints";
+import { type Endpoint, HEALTH, PAGES, prepareFor, roundLimit, speedEndpoints } from "./support/speed-endpoints";
 import { createSpeedFixtures } from "./support/speed-fixtures";
 import { startSpeedServer } from "./support/speed-server";
 import { measureVerifyThroughput, type VerifyThroughput } from "./support/verify-throughput";
@@ -60,16 +60,15 @@ interface Row {
  * elsewhere on the machine spoils one pair, not the figure.
  */
 async function measure(client: LoadClient, endpoint: Endpoint, allHealth: RoundResult[]): Promise<Row> {
-  const perRound = endpoint.requestsPerRound;
-  if (endpoint.prepare) await endpoint.prepare((ROUNDS + 2) * (perRound ?? 0) + 1);
+  await prepareFor(endpoint, ROUNDS);
   const sample = await client.sample(endpoint.target);
   const statusOk = (endpoint.target.ok ?? ((s: number) => s === 200))(sample.status);
   const problem = statusOk ? (endpoint.check?.(sample.text()) ?? null) : `status ${sample.status}`;
   if (problem) {
     throw new Error(`${endpoint.name}: the sample answer is not valid (${problem}): ${sample.text().slice(0, 400)}`);
   }
-  const limit = perRound ? { requests: perRound } : { durationMs: ROUND_MS };
-  await client.round(endpoint.target, perRound ? { requests: perRound } : { durationMs: WARM_UP_MS });
+  const limit = roundLimit(endpoint, ROUND_MS);
+  await client.round(endpoint.target, roundLimit(endpoint, WARM_UP_MS));
   const health: RoundResult[] = [];
   const own: RoundResult[] = [];
   for (let r = 0; r < ROUNDS; r++) {

@@ -36,6 +36,19 @@ const post = (path: string, body: (n: number) => string, headers: Record<string,
   }),
 });
 
+/**
+ * What one round of `endpoint` sends: for `durationMs`, or, for an endpoint that uses up a fixture per
+ * request, its fixed number of requests.
+ */
+export function roundLimit(endpoint: Endpoint, durationMs: number): { durationMs: number } | { requests: number } {
+  return endpoint.requestsPerRound ? { requests: endpoint.requestsPerRound } : { durationMs };
+}
+
+/** Makes the fixtures that a sample request, a warm-up round and `rounds` measured rounds use up (and one spare round). */
+export async function prepareFor(endpoint: Endpoint, rounds: number): Promise<void> {
+  await endpoint.prepare?.((rounds + 2) * (endpoint.requestsPerRound ?? 0) + 1);
+}
+
 export const HEALTH: Endpoint = {
   name: "GET /api/health",
   target: get("/api/health"),
