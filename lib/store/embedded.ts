@@ -124,15 +124,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function recordKey(collection: string, id: string): string {
-  return `r:${collection}\n${id}`;
-}
+// Names of the state a call reads and a log line changes (see run): a key, a record, a unique value.
+const keyName = (key: string) => `k:${key}`;
+const recordName = (collection: string, id: string) => `r:${collection}\n${id}`;
+const uniqueName = (collection: string, field: string, value: string) => `u:${uniqueKey(collection, field, value)}`;
 
 /** What a record write reads before it writes: the record, and who holds the unique values it wants. */
 function recordReads(write: RecordWrite): string[] {
   return [
-    recordKey(write.collection, write.id),
-    ...Object.entries(write.unique ?? {}).map(([f, v]) => `u:${uniqueKey(write.collection, f, v)}`),
+    recordName(write.collection, write.id),
+    ...Object.entries(write.unique ?? {}).map(([f, v]) => uniqueName(write.collection, f, v)),
   ];
 }
 
@@ -306,16 +307,14 @@ export class EmbeddedStore implements Store {
       throw new StoreUnavailableError(`the embedded store could not write to disk: ${(err as Error).message}`);
     }
     this.logBytes += written;
-    for (const changed of ops.flatMap((o) => (o.o === "b" ? o.ops : [o]))) {
-      for (const id of this.changedBy(changed)) this.unsynced.set(id, this.logBytes);
-    }
+    for (const name of this.changedBy(op)) this.unsynced.set(name, this.logBytes);
     this.apply(op);
     this.opsInLog++;
   }
 
   /**
-   * The state an op changes, named as readers name what they read (see run): a key, a record,
-   * and the unique values the record takes or gives up (which decide whether another write fits).
+   * The state an op changes (before it is applied), named as readers name what they read: a key, a
+   * record, and the unique values the record takes or gives up (which decide whether another fits).
    */
   private changedBy(op: Op): string[] {
     switch (op.o) {
@@ -323,12 +322,12 @@ export class EmbeddedStore implements Store {
       case "rd": {
         const old = this.records.get(op.c)?.get(op.id);
         const uniques = [...Object.entries(old?.unique ?? {}), ...Object.entries(op.o === "r" ? op.uq : {})];
-        return [recordKey(op.c, op.id), ...uniques.map(([f, v]) => `u:${uniqueKey(op.c, f, v)}`)];
+        return [recordName(op.c, op.id), ...uniques.map(([f, v]) => uniqueName(op.c, f, v))];
       }
       case "b":
-        return [];
+        return op.ops.flatMap((inner) => this.changedBy(inner));
       default:
-        return [`k:${op.k}`];
+        return [keyName(op.k)];
     }
   }
 
@@ -480,7 +479,7 @@ export class EmbeddedStore implements Store {
   /**
    * Runs `fn` on the current state, answering once what it relied on is on disk. A writer waits for
    * its own line (and so for every line before it). A call that wrote nothing waits for the lines
-   * that changed what it read, named by `reads` (`k:` keys, records, unique values), or for every line
+   * that changed what it read, named by `reads` (keys, records, unique values), or for every line
    * when `reads` is "everything" (listings, ping): a claim or a read of a key nobody is writing then
    * answers at once instead of waiting out other requests' syncs.
    */
@@ -555,7 +554,7 @@ export class EmbeddedStore implements Store {
       if (!plan.ok) return { ok: false, length: plan.failure.reason === "length" ? plan.failure.length : 0 };
       this.commit(...plan.ops);
       return { ok: true, length: expectedLength + 1 };
-    }, [`k:${key}`]);
+    }, [keyName(key)]);
   }
 
   range(key: string, start = 0, stop = -1): Promise<string[]> {
@@ -566,21 +565,21 @@ export class EmbeddedStore implements Store {
       const from = Math.max(0, start < 0 ? n + start : start);
       const to = Math.min(n - 1, stop < 0 ? n + stop : stop);
       return from > to ? [] : e.value.slice(from, to + 1);
-    }, [`k:${key}`]);
+    }, [keyName(key)]);
   }
 
   length(key: string): Promise<number> {
     return this.run(() => {
       const e = this.entry(key);
       return e?.kind === "list" ? e.value.length : 0;
-    }, [`k:${key}`]);
+    }, [keyName(key)]);
   }
 
   get(key: string): Promise<string | null> {
     return this.run(() => {
       const e = this.entry(key);
       return e?.kind === "str" ? e.value : null;
-    }, [`k:${key}`]);
+    }, [keyName(key)]);
   }
 
   set(key: string, value: string, options: SetOptions = {}): Promise<boolean> {
@@ -591,20 +590,20 @@ export class EmbeddedStore implements Store {
       if (options.volatile) this.apply(op);
       else this.commit(op);
       return true;
-    }, [`k:${key}`]);
+    }, [keyName(key)]);
   }
 
   del(key: string): Promise<void> {
     return this.run(() => {
       if (this.entry(key)) this.commit({ o: "d", k: key });
-    }, [`k:${key}`]);
+    }, [keyName(key)]);
   }
 
   expire(key: string, expiry: Expiry): Promise<void> {
     return this.run(() => {
       if (!this.entry(key)) return;
       this.commit({ o: "x", k: key, x: expiry === "persist" ? null : Date.now() + expiry });
-    }, [`k:${key}`]);
+    }, [keyName(key)]);
   }
 
   incr(key: string, ttlMs?: number): Promise<number> {
@@ -616,7 +615,7 @@ export class EmbeddedStore implements Store {
       const exp = e ? e.exp : ttlMs ? Date.now() + ttlMs : undefined;
       this.commit({ o: "s", k: key, v: String(current + 1), x: exp });
       return current + 1;
-    }, [`k:${key}`]);
+    }, [keyName(key)]);
   }
 
   putRecord(write: RecordWrite): Promise<RecordWriteResult> {
@@ -632,7 +631,7 @@ export class EmbeddedStore implements Store {
     return this.run(() => {
       const r = this.records.get(collection)?.get(id);
       return r ? { id, value: r.value, version: r.version } : null;
-    }, [recordKey(collection, id)]);
+    }, [recordName(collection, id)]);
   }
 
   listRecords(query: ListQuery): Promise<ListPage> {
@@ -678,14 +677,14 @@ export class EmbeddedStore implements Store {
         this.commit(...ops);
         return { ok: true };
       },
-      writes.flatMap((w) => (w.type === "record" ? recordReads(w.write) : [`k:${w.key}`])),
+      writes.flatMap((w) => (w.type === "record" ? recordReads(w.write) : [keyName(w.key)])),
     );
   }
 
   deleteRecord(collection: string, id: string): Promise<void> {
     return this.run(() => {
       if (this.records.get(collection)?.has(id)) this.commit({ o: "rd", c: collection, id });
-    }, [recordKey(collection, id)]);
+    }, [recordName(collection, id)]);
   }
 
   async close(): Promise<void> {
