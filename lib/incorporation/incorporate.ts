@@ -140,10 +140,7 @@ async function succeed(
   const stub = prepareFormingStub({ sessionId, denominacion: request.denominacion });
   await ensureSeeds();
   const factsOf = (entry: AuditEntry, record: RegistryRecord): SuccessFacts => ({
-    request: fileFacts.request,
-    slug: fileFacts.slug,
-    baseUrl: fileFacts.baseUrl,
-    starterRepo: fileFacts.starterRepo,
+    ...fileFacts,
     backend: getStore().backend,
     findings,
     entry,

@@ -101,14 +101,12 @@ export function rfc001Report(findings: Finding[]): Rfc001Report {
   return { version: "rfc-001-v1", conformant: checks.every((c) => c.result !== "fail"), checks };
 }
 
-// A report depends only on which codes were found, and valid requests tend to share a few sets.
-const reportJson = boundedMemo(
+/**
+ * JSON.stringify(rfc001Report(findings)), serialised once per set of codes: a report depends only on
+ * which codes were found, and valid requests tend to share a few sets.
+ */
+export const rfc001Json = boundedMemo(
   64,
   (findings: Finding[]) => JSON.stringify(rfc001Report(findings)),
   (findings) => [...new Set(findings.map((f) => f.code))].sort().join(" "),
 );
-
-/** JSON.stringify(rfc001Report(findings)), serialised once per set of codes. */
-export function rfc001Json(findings: Finding[]): string {
-  return reportJson(findings);
-}

@@ -16,10 +16,11 @@ import type { IncorporationRequest } from "./validate";
 /**
  * What a successful incorporation stores for its replays: the facts of the call (about 3 kB), not the
  * 16 kB answer. Files, checklist, env vars, deploy link and RFC-001 report are pure functions of these
- * facts, so the first answer and every replay are built by the same function, successAnswer(). What
- * could change between calls is kept as it was: the findings as worded then, the record as created,
- * the deploy starter configured then. Only a deploy that changes the templates themselves changes a
- * replay's files; the entry's `filesDigest` still names the first answer's (see docs/incorporation.md).
+ * facts, so the first answer and every replay are built by the same function, successAnswerJson().
+ * What could change between calls is kept as it was: the findings as worded then, the record as
+ * created, the deploy starter configured then. Only a deploy that changes the templates themselves
+ * changes a replay's files; the entry's `filesDigest` still names the first answer's (see
+ * docs/incorporation.md).
  */
 export interface SuccessFacts {
   request: Pick<IncorporationRequest, "denominacion" | "tipo" | "capitalSocial" | "objeto">;
