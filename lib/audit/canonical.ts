@@ -26,6 +26,13 @@ export function canonicalMembers(object: Record<string, unknown>): CanonicalMemb
   return members;
 }
 
+/** The members with one more, `name` set to the string `value`, in its sorted place. */
+export function withStringMember(members: readonly CanonicalMember[], name: string, value: string): CanonicalMember[] {
+  const member: CanonicalMember = [name, `${JSON.stringify(name)}:${JSON.stringify(value)}`];
+  const at = members.findIndex(([other]) => other > name);
+  return at === -1 ? [...members, member] : [...members.slice(0, at), member, ...members.slice(at)];
+}
+
 /** JCS of the object whose canonical members these are (in order). */
 export function joinMembers(members: readonly CanonicalMember[]): string {
   return `{${members.map((m) => m[1]).join(",")}}`;

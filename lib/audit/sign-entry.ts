@@ -1,4 +1,4 @@
-import { type CanonicalMember, canonicalMembers, hmacOf, joinMembers } from "./canonical";
+import { canonicalMembers, hmacOf, joinMembers, withStringMember } from "./canonical";
 import type { AuditEntry, AuditEvent } from "./entry";
 
 export interface SignInput extends AuditEvent {
@@ -7,8 +7,6 @@ export interface SignInput extends AuditEvent {
   ts: string;
   prev: string | null;
 }
-
-const byName = (a: CanonicalMember, b: CanonicalMember) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /** Builds and signs the entry at `seq`, returning it with its full canonical form (the next `prev`). */
 export function signEntry(input: SignInput, key: { kid: string; secret: string }): { entry: AuditEntry; full: string } {
@@ -29,6 +27,6 @@ export function signEntry(input: SignInput, key: { kid: string; secret: string }
   // Canonicalised once: the full form is the signed one with the `hmac` member in its sorted place.
   const members = canonicalMembers(unsigned);
   const hmac = hmacOf(joinMembers(members), key.secret);
-  const full = joinMembers([...members, ["hmac", `"hmac":${JSON.stringify(hmac)}`] as const].sort(byName));
+  const full = joinMembers(withStringMember(members, "hmac", hmac));
   return { entry: { ...unsigned, hmac }, full };
 }
