@@ -9,10 +9,12 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   async headers() {
     return [
-      // Every path but the badge's. Excluded rather than overridden: a policy with a colon in it
-      // ("data:") is compiled anew for each response it applies to, and badges are requested often.
-      { source: "/:path((?!api/badge/[^/]+$).*)", headers: pageSecurityHeaders },
-      { source: "/api/badge/:sessionId", headers: badgeSecurityHeaders },
+      // Sources use unnamed groups only. Next substitutes a source's named parameters into the header
+      // values, and compiles every value with a colon in it ("data:" in the page policy) anew for
+      // each response to do so; with no named parameter it copies the values as they are.
+      // Every path but the badge's: excluded rather than overridden, so the badge's own policy stands.
+      { source: "/((?!api/badge/[^/]+$).*)", headers: pageSecurityHeaders },
+      { source: "/api/badge/([^/]+)", headers: badgeSecurityHeaders },
     ];
   },
 };

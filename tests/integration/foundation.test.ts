@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pageSecurityHeaders } from "../../lib/http/security-headers";
 import { type AppServer, startApp, startAppExpectingFailure } from "../support/app-server";
 import { startUpstashStack, type UpstashStack } from "../support/upstash-stack";
 
@@ -32,13 +33,14 @@ describe("the server on the embedded store, with no configuration", () => {
     expect(mode).toBe(0o600);
   });
 
-  it("sends security headers with pages", async () => {
-    const res = await fetch(`${app.url}/`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-security-policy")).toMatch(/frame-ancestors 'none'/);
-    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    expect(res.headers.get("x-powered-by")).toBeNull();
+  it("sends security headers with pages and API answers, values as configured", async () => {
+    for (const route of ["/", "/api/health", "/api/badge/a/b"]) {
+      const res = await fetch(`${app.url}${route}`);
+      // Values with colons ("data:", "blob:") arrive as written, not as a path pattern's output.
+      for (const { key, value } of pageSecurityHeaders) expect(res.headers.get(key), `${route} ${key}`).toBe(value);
+      expect(res.headers.get("content-security-policy"), route).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers.get("x-powered-by"), route).toBeNull();
+    }
   });
 
   it("sends the same security headers with the badge, with its own stricter policy", async () => {
