@@ -2,7 +2,8 @@
 // relative to GET /api/health? On a shared machine one run's figures move by more than most changes
 // do, so both servers run at once and take turns: every round measures health and the endpoint on
 // one build, then on the other (which goes first alternates), and the figures compared are medians
-// over those paired rounds.
+// over those paired rounds. The CPU per request of health and of the endpoint is printed too: the two
+// servers share the machine at the same time, so it also compares the builds in absolute terms.
 //
 //   git stash && NEXT_DIST_DIR=.next-base npm run build && git checkout tsconfig.json && git stash pop
 //   npm run build
@@ -38,6 +39,9 @@ interface Side {
   endpoints: Endpoint[];
   ratios: number[];
   cpuRatios: number[];
+  /** Server CPU per request of health and of the endpoint, in ms: comparable between the builds. */
+  healthCpu: number[];
+  ownCpu: number[];
 }
 
 async function side(label: string, distDir: string | undefined): Promise<Side> {
@@ -46,7 +50,7 @@ async function side(label: string, distDir: string | undefined): Promise<Side> {
   const endpoints = speedEndpoints({ ...server, fixtures }).filter((e) =>
     (args.only as string).split(",").some((part) => e.name.includes(part)),
   );
-  return { label, server, endpoints, ratios: [], cpuRatios: [] };
+  return { label, server, endpoints, ratios: [], cpuRatios: [], healthCpu: [], ownCpu: [] };
 }
 
 /** One paired round on one build: health, then the endpoint. */
@@ -56,6 +60,8 @@ async function pairedRound(s: Side, endpoint: Endpoint): Promise<void> {
   if (own.failures > 0) throw new Error(`${s.label}: ${endpoint.name}: ${own.firstFailure}`);
   s.ratios.push(rate([own]) / rate([health]));
   s.cpuRatios.push(cpuPerRequest([own]) / cpuPerRequest([health]));
+  s.healthCpu.push(cpuPerRequest([health]));
+  s.ownCpu.push(cpuPerRequest([own]));
 }
 
 async function main() {
@@ -71,6 +77,8 @@ async function main() {
         await s.server.client.round(endpoint.target, roundLimit(endpoint, WARM_UP_MS));
         s.ratios = [];
         s.cpuRatios = [];
+        s.healthCpu = [];
+        s.ownCpu = [];
       }
       for (let r = 0; r < ROUNDS; r++) {
         for (const s of r % 2 === 0 ? sides : [...sides].reverse()) await pairedRound(s, s.endpoints[e] as Endpoint);
@@ -83,7 +91,8 @@ async function main() {
         const sorted = [...s.ratios].sort((a, b) => a - b);
         const spread = `${sorted[0]?.toFixed(2)}-${sorted.at(-1)?.toFixed(2)}`;
         console.log(
-          `  ${s.label.padEnd(24)} x health ${median(s.ratios).toFixed(3)} (rounds ${spread})  CPU x ${median(s.cpuRatios).toFixed(2)}`,
+          `  ${s.label.padEnd(24)} x health ${median(s.ratios).toFixed(3)} (rounds ${spread})  CPU x ${median(s.cpuRatios).toFixed(2)}` +
+            `  CPU ms/request: health ${median(s.healthCpu).toFixed(3)}, endpoint ${median(s.ownCpu).toFixed(3)}`,
         );
       }
     }
