@@ -41,19 +41,27 @@ export interface UpstashStoreOptions {
   prefix?: string;
 }
 
-// Appends only when the list has the expected length. A numeric expiry slides only on a new list or
-// one that already expires (PTTL -2 or >= 0), never on one made permanent (PTTL -1).
-const APPEND_LUA = `
+// Pushes values onto a list whose length has been checked; shared by append and batch. A numeric
+// expiry slides only on a new list or one that already expires (PTTL -2 or >= 0), never on one made
+// permanent (PTTL -1); 'persist' makes it permanent.
+const PUSH_LUA = `
+local function push(key, values, expiry)
+  local ttl = redis.call('PTTL', key)
+  local len = redis.call('RPUSH', key, unpack(values))
+  if expiry == 'persist' then
+    redis.call('PERSIST', key)
+  elseif expiry ~= '' and ttl ~= -1 then
+    redis.call('PEXPIRE', key, expiry)
+  end
+  return len
+end
+`;
+
+// Appends only when the list has the expected length.
+const APPEND_LUA = `${PUSH_LUA}
 local len = redis.call('LLEN', KEYS[1])
 if len ~= tonumber(ARGV[1]) then return {0, len} end
-local ttl = redis.call('PTTL', KEYS[1])
-len = redis.call('RPUSH', KEYS[1], ARGV[2])
-if ARGV[3] == 'persist' then
-  redis.call('PERSIST', KEYS[1])
-elseif ARGV[3] ~= '' and ttl ~= -1 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[3])
-end
-return {1, len}
+return {1, push(KEYS[1], {ARGV[2]}, ARGV[3])}
 `;
 
 // The TTL is set only by the INCR that creates the counter, so a window never slides.
@@ -138,8 +146,8 @@ return {'ok', record_apply(KEYS, ARGV, st)}
 //   set     's', value, ttl ('' | ms), m, m pairs (flag, value): '1' holds value, '0' missing   1 key
 //   record  'r', the record arguments A above                                           3 + ni + nu keys
 // Every condition is checked first (reply {0, index, failure} on the first that fails, nothing
-// written), then every write is applied (reply {1}). Appends slide expiry as APPEND_LUA does.
-const BATCH_LUA = `${RECORD_LUA}
+// written), then every write is applied (reply {1}).
+const BATCH_LUA = `${RECORD_LUA}${PUSH_LUA}
 local writes, ki, ai = {}, 1, 2
 for i = 1, tonumber(ARGV[1]) do
   local w = {kind = ARGV[ai]}
@@ -186,13 +194,7 @@ for i, w in ipairs(writes) do
 end
 for _, w in ipairs(writes) do
   if w.kind == 'a' then
-    local ttl = redis.call('PTTL', w.key)
-    redis.call('RPUSH', w.key, unpack(w.values))
-    if w.expiry == 'persist' then
-      redis.call('PERSIST', w.key)
-    elseif w.expiry ~= '' and ttl ~= -1 then
-      redis.call('PEXPIRE', w.key, w.expiry)
-    end
+    push(w.key, w.values, w.expiry)
   elseif w.kind == 's' then
     if w.ttl == '' then redis.call('SET', w.key, w.value) else redis.call('SET', w.key, w.value, 'PX', w.ttl) end
   elseif w.kind == 'd' then

@@ -240,6 +240,23 @@ describe.each(backends.map((b) => [b.name, b] as const))("store contract: %s bac
       expect(await store.range(key)).toEqual(["a", "b"]);
     });
 
+    it("appends in a batch take an expiry as single appends do", async () => {
+      const [fresh1, permanent, persisted] = [fresh("b-exp"), fresh("b-exp"), fresh("b-exp")];
+      await store.append(permanent, 0, "a");
+      await store.append(persisted, 0, "a", { expiry: 80 });
+      const result = await store.batch([
+        { type: "append", key: fresh1, expectedLength: 0, values: ["a", "b"], expiry: 150 },
+        { type: "append", key: permanent, expectedLength: 1, values: ["b"], expiry: 80 },
+        { type: "append", key: persisted, expectedLength: 1, values: ["b"], expiry: "persist" },
+      ]);
+      expect(result).toEqual({ ok: true });
+      expect(await store.range(fresh1)).toEqual(["a", "b"]);
+      await sleep(300);
+      expect(await store.length(fresh1)).toBe(0);
+      expect(await store.range(permanent)).toEqual(["a", "b"]);
+      expect(await store.range(persisted)).toEqual(["a", "b"]);
+    });
+
     it("expire() on a list sets or removes its expiry for later appends too", async () => {
       const key = fresh("exp-list");
       await store.append(key, 0, "a");
