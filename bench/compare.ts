@@ -37,11 +37,8 @@ interface Side {
   label: string;
   server: SpeedServer;
   endpoints: Endpoint[];
-  ratios: number[];
-  cpuRatios: number[];
-  /** Server CPU per request of health and of the endpoint, in ms: comparable between the builds. */
-  healthCpu: number[];
-  ownCpu: number[];
+  /** This endpoint's paired rounds so far: health, then the endpoint. */
+  pairs: { health: RoundResult; own: RoundResult }[];
 }
 
 async function side(label: string, distDir: string | undefined): Promise<Side> {
@@ -50,7 +47,7 @@ async function side(label: string, distDir: string | undefined): Promise<Side> {
   const endpoints = speedEndpoints({ ...server, fixtures }).filter((e) =>
     (args.only as string).split(",").some((part) => e.name.includes(part)),
   );
-  return { label, server, endpoints, ratios: [], cpuRatios: [], healthCpu: [], ownCpu: [] };
+  return { label, server, endpoints, pairs: [] };
 }
 
 /** One paired round on one build: health, then the endpoint. */
@@ -58,11 +55,11 @@ async function pairedRound(s: Side, endpoint: Endpoint): Promise<void> {
   const health: RoundResult = await s.server.client.round(HEALTH.target, { durationMs: ROUND_MS });
   const own = await s.server.client.round(endpoint.target, roundLimit(endpoint, ROUND_MS));
   if (own.failures > 0) throw new Error(`${s.label}: ${endpoint.name}: ${own.firstFailure}`);
-  s.ratios.push(rate([own]) / rate([health]));
-  s.cpuRatios.push(cpuPerRequest([own]) / cpuPerRequest([health]));
-  s.healthCpu.push(cpuPerRequest([health]));
-  s.ownCpu.push(cpuPerRequest([own]));
+  s.pairs.push({ health, own });
 }
+
+/** The median over a side's paired rounds of `f` of one pair. */
+const medianOf = (s: Side, f: (pair: Side["pairs"][number]) => number) => median(s.pairs.map(f));
 
 async function main() {
   const sides = [await side(`base (${args.base})`, args.base), await side("this build", undefined)];
@@ -75,10 +72,7 @@ async function main() {
         const endpoint = s.endpoints[e] as Endpoint;
         await prepareFor(endpoint, ROUNDS);
         await s.server.client.round(endpoint.target, roundLimit(endpoint, WARM_UP_MS));
-        s.ratios = [];
-        s.cpuRatios = [];
-        s.healthCpu = [];
-        s.ownCpu = [];
+        s.pairs = [];
       }
       for (let r = 0; r < ROUNDS; r++) {
         for (const s of r % 2 === 0 ? sides : [...sides].reverse()) await pairedRound(s, s.endpoints[e] as Endpoint);
@@ -88,11 +82,12 @@ async function main() {
         `\n${name}: median over ${ROUNDS} paired rounds of ${perRound ? `${perRound} requests` : `${ROUND_MS} ms`}`,
       );
       for (const s of sides) {
-        const sorted = [...s.ratios].sort((a, b) => a - b);
-        const spread = `${sorted[0]?.toFixed(2)}-${sorted.at(-1)?.toFixed(2)}`;
+        const ratios = s.pairs.map((p) => rate([p.own]) / rate([p.health])).sort((a, b) => a - b);
+        const spread = `${ratios[0]?.toFixed(2)}-${ratios.at(-1)?.toFixed(2)}`;
+        const cpuRatio = medianOf(s, (p) => cpuPerRequest([p.own]) / cpuPerRequest([p.health]));
         console.log(
-          `  ${s.label.padEnd(24)} x health ${median(s.ratios).toFixed(3)} (rounds ${spread})  CPU x ${median(s.cpuRatios).toFixed(2)}` +
-            `  CPU ms/request: health ${median(s.healthCpu).toFixed(3)}, endpoint ${median(s.ownCpu).toFixed(3)}`,
+          `  ${s.label.padEnd(24)} x health ${median(ratios).toFixed(3)} (rounds ${spread})  CPU x ${cpuRatio.toFixed(2)}` +
+            `  CPU ms/request: health ${medianOf(s, (p) => cpuPerRequest([p.health])).toFixed(3)}, endpoint ${medianOf(s, (p) => cpuPerRequest([p.own])).toFixed(3)}`,
         );
       }
     }
