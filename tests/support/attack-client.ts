@@ -24,6 +24,8 @@ export function forgedAddressHeaders(n: number): Record<string, string> {
 
 export interface RawAnswer {
   status: number;
+  /** The status line's reason phrase, e.g. "Request Timeout". */
+  statusText: string;
   headers: Record<string, string>;
   body: string;
 }
@@ -52,7 +54,8 @@ export function rawHttp(port: number, request: string, options: { halfClose?: bo
       );
       let body = text.slice(split + 4);
       if (headers["transfer-encoding"] === "chunked") body = dechunk(body);
-      resolve({ status: Number(statusLine.split(" ")[1]), headers, body });
+      const [, status = "", ...reason] = statusLine.split(" ");
+      resolve({ status: Number(status), statusText: reason.join(" "), headers, body });
     });
     socket.write(request);
     if (options.halfClose) socket.end();
