@@ -28,6 +28,7 @@ export type ChatMessages = Pick<PlayMessages, "examples" | "chat" | "form" | "to
 export function PlayChat({ t }: { t: ChatMessages }) {
   const ids = useId();
   const { messages, status, problem, sessionId, send: sendText, retry, stop, reset } = usePlayChat();
+  const paths = sessionId ? auditPaths(sessionId) : null;
   const [draft, setDraft] = useState("");
   const [now, setNow] = useState(0);
   const [waitUntil, setWaitUntil] = useState(0);
@@ -206,7 +207,7 @@ export function PlayChat({ t }: { t: ChatMessages }) {
 
       <aside className="play-session" aria-labelledby={`${ids}-session`}>
         <h2 id={`${ids}-session`}>{t.session.title}</h2>
-        {sessionId ? (
+        {sessionId && paths ? (
           <>
             <p className="session-id">
               {t.session.id}{" "}
@@ -219,19 +220,19 @@ export function PlayChat({ t }: { t: ChatMessages }) {
               {/* biome-ignore lint/performance/noImgElement: a live SVG from our own API, not an optimisable asset. */}
               <img
                 className="session-badge"
-                src={`${auditPaths(sessionId).badge}?n=${refList.length}`}
+                src={`${paths.badge}?n=${refList.length}`}
                 alt={t.session.badgeAlt}
                 height={24}
               />
             </p>
             <ul className="link-list">
               <li>
-                <Link href={auditPaths(sessionId).dashboard} prefetch={false}>
+                <Link href={paths.dashboard} prefetch={false}>
                   {t.session.dashboard}
                 </Link>
               </li>
               <li>
-                <a href={auditPaths(sessionId).verified} translate="no">
+                <a href={paths.verified} translate="no">
                   {t.session.json}
                 </a>
               </li>
