@@ -207,7 +207,7 @@ export function PlayChat({ t }: { t: ChatMessages }) {
 
       <aside className="play-session" aria-labelledby={`${ids}-session`}>
         <h2 id={`${ids}-session`}>{t.session.title}</h2>
-        {sessionId && paths ? (
+        {paths ? (
           <>
             <p className="session-id">
               {t.session.id}{" "}
