@@ -12,9 +12,10 @@ const nextConfig: NextConfig = {
       // Sources use unnamed groups only. Next substitutes a source's named parameters into the header
       // values, and compiles every value with a colon in it ("data:" in the page policy) anew for
       // each response to do so; with no named parameter it copies the values as they are.
-      // Every path but the badge's: excluded rather than overridden, so the badge's own policy stands.
-      { source: "/((?!api/badge/[^/]+$).*)", headers: pageSecurityHeaders },
-      { source: "/api/badge/([^/]+)", headers: badgeSecurityHeaders },
+      // Every path but the badge's (and /api/badge, where scripts/server.mjs hands most badges over):
+      // excluded rather than overridden, so the badge's own policy stands.
+      { source: "/((?!api/badge(?:/[^/]+)?$).*)", headers: pageSecurityHeaders },
+      { source: "/api/badge(/[^/]+)?", headers: badgeSecurityHeaders },
     ];
   },
 };

@@ -4,6 +4,7 @@
 // X-Forwarded-For when the client sent none, so a client could choose its own rate-limit identity.
 // Here every request's X-Forwarded-For gets the socket address appended, as a proxy would do, and
 // lib/http/client-ip.ts takes the entry TRUSTED_PROXY_HOPS places from the right (0 = the socket).
+// It also hands badge requests to a static route (routeBadge below).
 import { createServer } from "node:http";
 import next from "next";
 
@@ -51,6 +52,22 @@ function answerClientError(err, socket) {
   );
 }
 
+// GET /api/badge/{sessionId} is the URL READMEs embed and image proxies fetch on every view. Next 16
+// rebuilds a dynamic route's matcher for every request it serves (about 0.15 ms of CPU, a fifth of a
+// health check; docs/performance.md), so a well-formed id goes to the static route app/api/badge in a
+// header instead, as a proxy in front would rewrite it. Anything else (a malformed id, a query string,
+// another method) takes the dynamic route, which answers the same way. Only this server sets the header.
+const BADGE_PATH = /^\/api\/badge\/([A-Za-z0-9_-]{8,64})$/;
+const BADGE_SESSION_HEADER = "x-badge-session-id";
+
+function routeBadge(req) {
+  delete req.headers[BADGE_SESSION_HEADER];
+  const match = req.method === "GET" ? BADGE_PATH.exec(req.url ?? "") : null;
+  if (!match) return;
+  req.headers[BADGE_SESSION_HEADER] = match[1];
+  req.url = "/api/badge";
+}
+
 try {
   await app.prepare();
 } catch (err) {
@@ -64,6 +81,7 @@ try {
 const timeouts = { headersTimeout: 20_000, requestTimeout: 30_000, connectionsCheckingInterval: 5_000 };
 const server = createServer(timeouts, (req, res) => {
   appendSocketAddress(req);
+  routeBadge(req);
   handle(req, res);
 });
 server.on("clientError", answerClientError);

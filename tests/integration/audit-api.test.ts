@@ -352,6 +352,37 @@ describe("badge", () => {
     expect(invalid.status).toBe(400);
     expect(await invalid.text()).toContain("invalid session id");
   });
+
+  it("answers alike through the server's static route and Next's dynamic one", async () => {
+    // scripts/server.mjs hands a bare well-formed path to app/api/badge/route.ts; a query string keeps
+    // the request on app/api/badge/[sessionId]/route.ts.
+    const answer = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${app.url}${path}`, { headers });
+      const names = ["content-type", "cache-control", "etag", "content-security-policy", "access-control-allow-origin"];
+      return { status: res.status, body: await res.text(), headers: names.map((n) => [n, res.headers.get(n)]) };
+    };
+    for (const id of ["read-session-01", "nothing-here-01"]) {
+      const fast = await answer(`/api/badge/${id}`);
+      expect(fast.status).toBe(200);
+      expect(await answer(`/api/badge/${id}?v=1`)).toEqual(fast);
+      const etag = fast.headers.find(([n]) => n === "etag")?.[1] as string;
+      const fresh = await answer(`/api/badge/${id}`, { "if-none-match": etag });
+      expect(fresh.status).toBe(304);
+      expect(await answer(`/api/badge/${id}?v=1`, { "if-none-match": etag })).toEqual(fresh);
+    }
+  });
+
+  it("takes the session from the path alone: a client's x-badge-session-id header is dropped", async () => {
+    const res = await fetch(`${app.url}/api/badge/read-session-01`, {
+      headers: { "x-badge-session-id": "nothing-here-01" },
+    });
+    expect(await res.text()).toContain("verified 3/3");
+    const bare = await fetch(`${app.url}/api/badge`, { headers: { "x-badge-session-id": "read-session-01" } });
+    expect(bare.status).toBe(404);
+    expect((await bare.json()).code).toBe("not_found");
+    const posted = await fetch(`${app.url}/api/badge`, { method: "POST" });
+    expect(posted.status).toBe(404);
+  });
 });
 
 describe("POST /api/play/tamper-demo", () => {

@@ -260,6 +260,16 @@ describe("Redis stops while writes are in flight (Upstash store behind the REST 
       type: expect.stringMatching(/^application\/problem\+json/),
       code: "store_unavailable",
     });
+    // So does the badge, through either of its routes (see scripts/server.mjs), naming the path asked for.
+    for (const path of ["/api/badge/faults-badge-01", "/api/badge/faults-badge-01?v=1"]) {
+      const badge = await send(app.url, "GET", path);
+      expect({ path, status: badge.status, code: badge.body?.code, instance: badge.body?.instance }).toEqual({
+        path,
+        status: 503,
+        code: "store_unavailable",
+        instance: "/api/badge/faults-badge-01",
+      });
+    }
 
     // Every write answered success or a 503 problem; the outage was really hit, and not by every write.
     const succeeded = outcomes.map((o) => {

@@ -1,12 +1,10 @@
-import { route } from "@/lib/http/handler";
-import { ApiError } from "@/lib/http/problem";
+import { notFoundRoute } from "@/lib/http/not-found";
 
 // Any other path under /api – a 404 problem like every API error, rather than the site's HTML page
-const notFound = route(
-  async () => {
-    throw new ApiError("not_found", "No API endpoint has this path; see /api/discovery?format=openapi for the list.");
-  },
-  { cors: true },
-);
-
-export { notFound as DELETE, notFound as GET, notFound as PATCH, notFound as POST, notFound as PUT };
+export {
+  notFoundRoute as DELETE,
+  notFoundRoute as GET,
+  notFoundRoute as PATCH,
+  notFoundRoute as POST,
+  notFoundRoute as PUT,
+};

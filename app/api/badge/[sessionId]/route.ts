@@ -1,23 +1,13 @@
-import { getBadge } from "@/lib/badge/get-badge";
+import { badgeResponse } from "@/lib/badge/badge-response";
 import { preflight } from "@/lib/http/cors";
 import { route } from "@/lib/http/handler";
 
 type Ctx = { params: Promise<{ sessionId: string }> };
 
-// GET /api/badge/{sessionId} – a live 24 px SVG of the session's verification state
+// GET /api/badge/{sessionId} – a live 24 px SVG of the session's verification state. The production
+// server hands well-formed ids to ../route.ts instead; this route answers everything else.
 export const GET = route<Ctx>(
-  async (request, { params }) => {
-    const { svg, etag, status } = await getBadge((await params).sessionId);
-    const headers = {
-      "content-type": "image/svg+xml; charset=utf-8",
-      // no-cache + ETag: GitHub's image proxy revalidates on every view, so the badge stays live.
-      "cache-control": "no-cache, max-age=0, must-revalidate",
-      etag,
-      // nosniff and the badge's own CSP come from next.config.ts, as every response's security headers do.
-    };
-    if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-    return new Response(svg, { status, headers });
-  },
+  async (request, { params }) => badgeResponse(request, (await params).sessionId, new URL(request.url).pathname),
   { cors: true },
 );
 

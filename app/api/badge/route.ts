@@ -1,0 +1,20 @@
+import { badgeResponse } from "@/lib/badge/badge-response";
+import { route } from "@/lib/http/handler";
+import { notFoundError, notFoundRoute } from "@/lib/http/not-found";
+
+// GET /api/badge/{sessionId} as the production server (scripts/server.mjs) hands it over: a well-formed
+// id arrives in this header, which the server sets and strips from what clients send. Being a static
+// route spares the badge Next's per-request matching of a dynamic one. Without the header, /api/badge
+// is what it would be without this file: not found.
+const SESSION_HEADER = "x-badge-session-id";
+
+export const GET = route(
+  async (request) => {
+    const sessionId = request.headers.get(SESSION_HEADER);
+    if (sessionId === null) throw notFoundError();
+    return badgeResponse(request, sessionId, `/api/badge/${sessionId}`);
+  },
+  { cors: true },
+);
+
+export { notFoundRoute as DELETE, notFoundRoute as PATCH, notFoundRoute as POST, notFoundRoute as PUT };
