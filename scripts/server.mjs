@@ -57,6 +57,7 @@ function answerClientError(err, socket) {
 // health check; docs/performance.md), so a well-formed id goes to the static route app/api/badge in a
 // header instead, as a proxy in front would rewrite it. Anything else (a malformed id, a query string,
 // another method) takes the dynamic route, which answers the same way. Only this server sets the header.
+// The id's pattern is SESSION_ID_PATTERN of lib/audit/entry.ts.
 const BADGE_PATH = /^\/api\/badge\/([A-Za-z0-9_-]{8,64})$/;
 const BADGE_SESSION_HEADER = "x-badge-session-id";
 

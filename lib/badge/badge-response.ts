@@ -1,23 +1,18 @@
-import { errorResponse } from "../http/handler";
 import { getBadge } from "./get-badge";
 
 /**
- * The answer to GET /api/badge/{sessionId}, whichever of its two routes serves it: the SVG, a 304 when
- * the client's copy is current, or the problem for a failure (an unreachable store), which names `path`.
+ * The answer to GET /api/badge/{sessionId}, whichever of its two routes serves it: the SVG, or a 304
+ * when the client's copy is current. A failure (an unreachable store) is thrown for the route to answer.
  */
-export async function badgeResponse(request: Request, rawSessionId: string, path: string): Promise<Response> {
-  try {
-    const { svg, etag, status } = await getBadge(rawSessionId);
-    const headers = {
-      "content-type": "image/svg+xml; charset=utf-8",
-      // no-cache + ETag: GitHub's image proxy revalidates on every view, so the badge stays live.
-      "cache-control": "no-cache, max-age=0, must-revalidate",
-      etag,
-      // nosniff and the badge's own CSP come from next.config.ts, as every response's security headers do.
-    };
-    if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-    return new Response(svg, { status, headers });
-  } catch (err) {
-    return errorResponse(err, path);
-  }
+export async function badgeResponse(request: Request, rawSessionId: string): Promise<Response> {
+  const { svg, etag, status } = await getBadge(rawSessionId);
+  const headers = {
+    "content-type": "image/svg+xml; charset=utf-8",
+    // no-cache + ETag: GitHub's image proxy revalidates on every view, so the badge stays live.
+    "cache-control": "no-cache, max-age=0, must-revalidate",
+    etag,
+    // nosniff and the badge's own CSP come from next.config.ts, as every response's security headers do.
+  };
+  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+  return new Response(svg, { status, headers });
 }

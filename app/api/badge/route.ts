@@ -1,5 +1,5 @@
 import { badgeResponse } from "@/lib/badge/badge-response";
-import { route } from "@/lib/http/handler";
+import { errorResponse, route } from "@/lib/http/handler";
 import { notFoundError, notFoundRoute } from "@/lib/http/not-found";
 
 // GET /api/badge/{sessionId} as the production server (scripts/server.mjs) hands it over: a well-formed
@@ -12,7 +12,12 @@ export const GET = route(
   async (request) => {
     const sessionId = request.headers.get(SESSION_HEADER);
     if (sessionId === null) throw notFoundError();
-    return badgeResponse(request, sessionId, `/api/badge/${sessionId}`);
+    try {
+      return await badgeResponse(request, sessionId);
+    } catch (err) {
+      // The problem names the path the client asked for, not this route's.
+      return errorResponse(err, `/api/badge/${sessionId}`);
+    }
   },
   { cors: true },
 );
