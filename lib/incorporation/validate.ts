@@ -119,7 +119,9 @@ function checkDenominacion(name: string, tipo: Tipo | null, lang: "es" | "en", o
   }
 }
 
-const formatArs = (n: number, lang: "es" | "en") => new Intl.NumberFormat(lang === "es" ? "es-AR" : "en-US").format(n);
+// Building an Intl.NumberFormat costs about 20 µs, using one well under 1 µs: one per language, made once.
+const ARS_FORMAT = { es: new Intl.NumberFormat("es-AR"), en: new Intl.NumberFormat("en-US") };
+const formatArs = (n: number, lang: "es" | "en") => ARS_FORMAT[lang].format(n);
 
 /** Validates a parsed JSON body into findings; the request is returned only when nothing is an error. */
 export function validateIncorporation(raw: unknown, options: ValidationOptions = {}): ValidationResult {
