@@ -4,6 +4,7 @@ import { play } from "@/lib/i18n/messages/play";
 import { completeInput } from "@/lib/play/scripted/complete-input";
 import { detectLang } from "@/lib/play/scripted/detect-lang";
 import { extractValues, parseAmount } from "@/lib/play/scripted/extract-values";
+import { money } from "@/lib/play/scripted/format";
 import { nextScriptedStep } from "@/lib/play/scripted/next-step";
 import { planToolCalls } from "@/lib/play/scripted/plan-tool-calls";
 import { ScriptedModel } from "@/lib/play/scripted/scripted-model";
@@ -204,5 +205,13 @@ describe("the scripted model's steps", () => {
     });
     expect(result.steps).toHaveLength(1);
     expect(result.text).toMatch(/^I am the demo agent/);
+  });
+});
+
+describe("the scripted answers' amounts", () => {
+  it("are written as each language writes pesos, with cents", () => {
+    expect(money(15_000, "es")).toBe("$ 15.000,00");
+    expect(money("1500000.5", "es")).toBe("$ 1.500.000,50");
+    expect(money(15_000, "en")).toBe("ARS 15,000.00");
   });
 });

@@ -1,12 +1,15 @@
 import type { Lang } from "../../i18n/lang";
 
+// Building an Intl.NumberFormat costs about 20 µs, using one well under 1 µs: one per language, made once.
+const CENTS = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+const MONEY_FORMAT: Record<Lang, Intl.NumberFormat> = {
+  es: new Intl.NumberFormat("es-AR", CENTS),
+  en: new Intl.NumberFormat("en-US", CENTS),
+};
+
 /** An amount in pesos as people in each language write it: $ 15.000,00 or ARS 15,000.00. */
 export function money(n: unknown, lang: Lang): string {
-  const value = typeof n === "number" ? n : Number(n);
-  const text = new Intl.NumberFormat(lang === "es" ? "es-AR" : "en-US", {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value);
+  const text = MONEY_FORMAT[lang].format(typeof n === "number" ? n : Number(n));
   return lang === "es" ? `$ ${text}` : `ARS ${text}`;
 }
 
