@@ -1,8 +1,9 @@
-import { timingSafeEqual } from "node:crypto";
 import { actorForIp } from "../audit/actor";
 import { getConfig } from "../config/config";
+import { bearerToken } from "../http/bearer";
 import { clientIp } from "../http/client-ip";
 import { ApiError } from "../http/problem";
+import { sameSecret } from "../identity/same-secret";
 
 export interface Caller {
   /** The audit `actor`: `key:<id>` with API keys, else `ip:<keyed hash>`. */
@@ -12,10 +13,10 @@ export interface Caller {
   authMode: "none" | "bearer";
 }
 
-function parseKeys(value: string): { id: string; key: Buffer }[] {
+function parseKeys(value: string): { id: string; key: string }[] {
   return value.split(",").map((pair) => {
     const at = pair.indexOf(":");
-    return { id: pair.slice(0, at), key: Buffer.from(pair.slice(at + 1)) };
+    return { id: pair.slice(0, at), key: pair.slice(at + 1) };
   });
 }
 
@@ -26,8 +27,7 @@ export function authorizeIncorporation(request: Request): Caller {
     const ip = clientIp(request.headers, { trustedProxyHops: env.TRUSTED_PROXY_HOPS, onVercel: Boolean(env.VERCEL) });
     return { actor: actorForIp(ip), scope: "public", authMode: "none" };
   }
-  const header = request.headers.get("authorization") ?? "";
-  const presented = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  const presented = bearerToken(request);
   const challenge = { "www-authenticate": 'Bearer realm="auto-incorporate"' };
   if (!presented) {
     throw new ApiError(
@@ -37,10 +37,7 @@ export function authorizeIncorporation(request: Request): Caller {
       challenge,
     );
   }
-  const given = Buffer.from(presented);
-  const match = parseKeys(env.INCORPORATE_API_KEYS).find(
-    ({ key }) => key.length === given.length && timingSafeEqual(key, given),
-  );
+  const match = parseKeys(env.INCORPORATE_API_KEYS).find(({ key }) => sameSecret(presented, key));
   if (!match) throw new ApiError("unauthorized", "The API key is not valid for this deployment.", {}, challenge);
   return { actor: `key:${match.id}`, scope: `key:${match.id}`, authMode: "bearer" };
 }

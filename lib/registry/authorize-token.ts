@@ -1,17 +1,10 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { getConfig } from "../config/config";
 import { ApiError } from "../http/problem";
+import { sameSecret } from "../identity/same-secret";
 import { tokenMatches } from "./issue-token";
 import type { RegistryEntry } from "./stored-record";
 
 export type RegistryActor = "owner" | "admin";
-
-function sameSecret(a: string, b: string): boolean {
-  // Hashing first gives equal lengths, so the comparison time says nothing about the secret.
-  const ha = createHash("sha256").update(a).digest();
-  const hb = createHash("sha256").update(b).digest();
-  return timingSafeEqual(ha, hb);
-}
 
 /** True when `token` is REGISTRY_ADMIN_TOKEN; always false when that is not configured. */
 export function isAdminToken(token: string): boolean {

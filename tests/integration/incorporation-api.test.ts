@@ -195,6 +195,9 @@ describe("POST /api/auto-incorporate", () => {
     const wrong = await incorporate(TYPICAL, { authorization: "Bearer abcdefghijklmnopqrstuvwxyz0124" }, keyed);
     expect(wrong.res.status).toBe(401);
     expect(wrong.res.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    for (const near of ["abcdefghijklmnopqrstuvwxyz012", "abcdefghijklmnopqrstuvwxyz01234", "agent-7"]) {
+      expect((await incorporate(TYPICAL, { authorization: `Bearer ${near}` }, keyed)).res.status).toBe(401);
+    }
     const ok = await incorporate(TYPICAL, { authorization: "Bearer abcdefghijklmnopqrstuvwxyz0123" }, keyed);
     expect(ok.res.status).toBe(200);
     expect(ok.body.audit.entry.actor).toBe("key:agent-7");

@@ -1,0 +1,12 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+
+const digest = (text: string) => createHash("sha256").update(text).digest();
+
+/**
+ * True when a presented secret equals the expected one, compared in time that tells an attacker
+ * neither how much of it matched nor how long it is: both are hashed first, so the buffers compared
+ * always have one length.
+ */
+export function sameSecret(presented: string, expected: string): boolean {
+  return timingSafeEqual(digest(presented), digest(expected));
+}
