@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import {
   COLOR_SCHEMES,
   expectLang,
@@ -13,6 +13,22 @@ import {
 const HEADING = { es: "Registro de sociedades-IA", en: "Registry of sociedades-IA" } as const;
 
 const cards = (page: Page) => page.locator(".registry-list > li");
+
+/** Every public URL the registry lists, page by page: other tests may list records meanwhile. */
+async function listedUrls(request: APIRequestContext): Promise<string[]> {
+  const urls: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const response = await request.get(
+      `/api/registry?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    );
+    expect(response.status()).toBe(200);
+    const page = (await response.json()) as { records: { publicUrl: string }[]; nextCursor: string | null };
+    urls.push(...page.records.map((r) => r.publicUrl));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return urls;
+}
 
 async function fillListing(page: Page, values: { name: string; jurisdiction: string; cuit: string; url: string }) {
   await page.getByLabel("Nombre de la sociedad").fill(values.name);
@@ -84,10 +100,12 @@ test.describe("/registro", () => {
     await expect(page.getByLabel("Status")).toHaveValue("live");
   });
 
-  test("self-listing with a bad CUIT shows the finding next to the field and lists nothing", async ({ page }) => {
+  test("self-listing with a bad CUIT shows the finding next to the field and lists nothing", async ({
+    page,
+    request,
+  }) => {
     const problems = watchConsole(page);
     await page.goto("/registro", { waitUntil: "networkidle" });
-    const before = await cards(page).count();
     const url = `https://cuit-malo-${Date.now()}.example`;
     await fillListing(page, { name: "Sociedad con CUIT malo", jurisdiction: "AR", cuit: "30-71234567-2", url });
     await page.getByRole("button", { name: "Listar como borrador" }).click();
@@ -106,7 +124,8 @@ test.describe("/registro", () => {
 
     await expectNoSevereAxeViolations(page);
     await page.goto("/registro");
-    expect(await cards(page).count()).toBe(before);
+    await expect(page.locator(`a[href="${url}"]`)).toHaveCount(0);
+    expect(await listedUrls(request)).not.toContain(url);
     expect(problems).toEqual([]);
   });
 
