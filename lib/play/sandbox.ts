@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { canonicalJson } from "../audit/canonical";
+import { dateInArgentina } from "../i18n/date-in-argentina";
 
 /**
  * Deterministic sandbox data for the demo tools: every made-up value (names, amounts, ids, CAEs)
@@ -54,7 +55,7 @@ export function addDays(date: string, days: number): string {
 
 /** Today's date in Buenos Aires, `YYYY-MM-DD`: the default of tools whose date the caller may omit. */
 export function todayInArgentina(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Argentina/Buenos_Aires" }).format(now);
+  return dateInArgentina(now);
 }
 
 /** Host of the made-up URLs tools return: a reserved `.example` name that never resolves (RFC 2606). */

@@ -1,4 +1,5 @@
 import { ApiError } from "../http/problem";
+import { dateInArgentina } from "../i18n/date-in-argentina";
 import type { GoodStanding, Rating, RegistryRecord } from "./record-schema";
 
 /**
@@ -45,7 +46,7 @@ export function applyTransition(record: RegistryRecord, event: RegistryEvent): R
       return {
         ...base,
         status: "live",
-        listedSince: event.at.slice(0, 10),
+        listedSince: dateInArgentina(event.at),
         goodStanding: { state: "active", ...checked },
       };
     }

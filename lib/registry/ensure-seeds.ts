@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import seedFile from "../../data/registry-seeds.json";
 import { getConfig } from "../config/config";
+import { dateInArgentina } from "../i18n/date-in-argentina";
 import { getStore } from "../store";
 import { JURISDICTIONS, RECORD_STATUSES, RECORD_TYPES, type RegistryRecord, RFC_TOKENS } from "./record-schema";
 import { saveEntry } from "./stored-record";
@@ -44,7 +45,7 @@ export function seedRecords(now = new Date().toISOString()): RegistryRecord[] {
       rfcConformance: seed.rfcConformance,
       disclosure: seed.disclosure,
       status: seed.status,
-      listedSince: live ? now.slice(0, 10) : "-",
+      listedSince: live ? dateInArgentina(now) : "-",
       goodStanding: { state: live ? "active" : "unverified", lastCheckedAt: null, lastScore: null, lastRating: null },
       createdAt: now,
       updatedAt: now,

@@ -66,7 +66,9 @@ export function parseRegistryQuery(params: URLSearchParams): RegistryQuery {
   if (cursor) {
     let decoded: { a?: unknown; f?: unknown } = {};
     try {
-      decoded = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+      const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+      // Any JSON decodes (null, a number): only an object can be one of ours.
+      if (parsed !== null && typeof parsed === "object") decoded = parsed;
     } catch {
       /* reported below */
     }

@@ -18,25 +18,31 @@ export interface RecheckSummary {
 /**
  * The scheduled re-check: re-certifies live records in batches, continuing where the previous run
  * stopped (a cursor kept in the store) and wrapping around at the end. Each verdict goes through the
- * state machine (good standing active <-> suspended) and updates lastCheckedAt.
+ * state machine (good standing active <-> suspended) and updates lastCheckedAt. A run whose time
+ * budget ends mid-batch moves the cursor only past the records it reached, so the next run starts
+ * with the first one it skipped.
  */
-export async function recheckLiveRecords(): Promise<RecheckSummary> {
+export async function recheckLiveRecords(
+  options: { budgetMs?: number; clock?: () => number } = {},
+): Promise<RecheckSummary> {
   const store = getStore();
-  const started = Date.now();
+  const { budgetMs = RECHECK_BUDGET_MS, clock = Date.now } = options;
+  const started = clock();
   const after = Number((await store.get(CURSOR_KEY)) ?? 0);
-  const page = await store.listRecords({
-    collection: REGISTRY_COLLECTION,
-    where: { status: "live" },
-    limit: RECHECK_BATCH,
-    ...(after > 0 ? { after } : {}),
-  });
+  const list = (limit: number) =>
+    store.listRecords({
+      collection: REGISTRY_COLLECTION,
+      where: { status: "live" },
+      limit,
+      ...(after > 0 ? { after } : {}),
+    });
+  const page = await list(RECHECK_BATCH);
   const summary: RecheckSummary = { checked: [], skipped: [], wrapped: page.next === null };
+  let reached = 0;
   for (const stored of page.records) {
+    if (clock() - started >= budgetMs) break;
+    reached++;
     const { record } = parseEntry(stored.value);
-    if (Date.now() - started > RECHECK_BUDGET_MS) {
-      summary.skipped.push({ id: record.id, reason: "time budget of this run used up" });
-      continue;
-    }
     if (record.publicUrl === "-") {
       summary.skipped.push({ id: record.id, reason: "no public URL" });
       continue;
@@ -54,6 +60,16 @@ export async function recheckLiveRecords(): Promise<RecheckSummary> {
       summary.skipped.push({ id: record.id, reason: err.detail });
     }
   }
-  await store.set(CURSOR_KEY, String(page.next ?? 0));
+  let next = page.next;
+  if (reached < page.records.length) {
+    for (const stored of page.records.slice(reached)) {
+      const { id } = parseEntry(stored.value).record;
+      summary.skipped.push({ id, reason: "time budget of this run used up: the next run starts here" });
+    }
+    summary.wrapped = false;
+    // Positions are opaque: the position after the records reached is the end of a page that long.
+    next = reached === 0 ? after : (await list(reached)).next;
+  }
+  await store.set(CURSOR_KEY, String(next ?? 0));
   return summary;
 }

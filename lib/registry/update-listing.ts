@@ -30,6 +30,7 @@ export async function updateListing(
       required: [],
       types: RECORD_TYPES,
       jurisdiction: entry.record.jurisdiction,
+      operatorCuit: entry.record.operatorCuit ?? null,
       allowLoopback: getNetworkPolicy().allowLoopback,
     });
     throwOnErrors(findings);

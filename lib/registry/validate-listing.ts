@@ -23,6 +23,7 @@ export const FINDING_CODES = [
   "rfc_unknown",
   "disclosure_missing",
   "disclosure_length",
+  "text_characters",
 ] as const;
 
 export type FindingCode = (typeof FINDING_CODES)[number];
@@ -64,6 +65,8 @@ export interface ValidateOptions {
   types: readonly RecordType[];
   /** Jurisdiction of the existing record (an update that does not send one). */
   jurisdiction?: Jurisdiction;
+  /** CUIT of the existing record (an update that does not send one). */
+  operatorCuit?: string | null;
   /** CERTIFIER_ALLOW_LOOPBACK: accept http:// on loopback hosts so local servers can be listed. */
   allowLoopback: boolean;
 }
@@ -79,6 +82,22 @@ function isLoopbackHost(hostname: string): boolean {
 
 function text(value: unknown): string | null {
   return typeof value === "string" ? value.trim() : null;
+}
+
+/** Length in characters (code points, as JSON Schema's maxLength counts), not UTF-16 units. */
+function charCount(value: string): number {
+  let n = 0;
+  for (const _ of value) n++;
+  return n;
+}
+
+// Characters that hide or disguise what a reader sees: control characters, zero-width ones, and the
+// bidirectional overrides and isolates that reorder text on screen. Disclosures may break lines.
+const HIDDEN_CHARS = /[\p{Cc}\u200B\u2060\uFEFF\u202A-\u202E\u2066-\u2069]/u;
+const HIDDEN_CHARS_MULTILINE = /(?![\t\n\r])[\p{Cc}\u200B\u2060\uFEFF\u202A-\u202E\u2066-\u2069]/u;
+
+function hiddenCharactersMessage(field: string): string {
+  return `${field} holds a control or invisible formatting character (such as NUL, a zero-width space or a right-to-left override): remove it.`;
 }
 
 /**
@@ -112,8 +131,9 @@ export function validateListing(
 
   if (present("name") || required("name")) {
     const name = text(input.name);
-    if (!name || name.length > LISTING_LIMITS.name)
+    if (!name || charCount(name) > LISTING_LIMITS.name)
       add("name_invalid", "name", `name is required: 1 to ${LISTING_LIMITS.name} characters.`);
+    else if (HIDDEN_CHARS.test(name)) add("text_characters", "name", hiddenCharactersMessage("name"));
     else values.name = name;
   }
   if (present("type") || required("type")) {
@@ -127,13 +147,14 @@ export function validateListing(
   }
   if (present("operator") || required("operator")) {
     const operator = text(input.operator);
-    if (!operator || operator.length > LISTING_LIMITS.operator) {
+    if (!operator || charCount(operator) > LISTING_LIMITS.operator) {
       add(
         "operator_invalid",
         "operator",
         `operator (the operator's name) is required: 1 to ${LISTING_LIMITS.operator} characters.`,
       );
-    } else values.operator = operator;
+    } else if (HIDDEN_CHARS.test(operator)) add("text_characters", "operator", hiddenCharactersMessage("operator"));
+    else values.operator = operator;
   }
 
   const jurisdiction = values.jurisdiction ?? options.jurisdiction;
@@ -156,6 +177,10 @@ export function validateListing(
         `operatorCuit ${cuit.trim()} fails the modulo-11 check digit: check the number.`,
       );
     } else values.operatorCuit = cuit.trim();
+    // An update that moves a record to AR keeps needing a CUIT: sent with it, or already on the record.
+    if (cuit === undefined && values.jurisdiction === "AR" && options.operatorCuit === null) {
+      add("cuit_required", "operatorCuit", "operatorCuit is required for jurisdiction AR, written NN-NNNNNNNN-N.");
+    }
   }
 
   if (present("publicUrl") || required("publicUrl")) checkPublicUrl(input.publicUrl, options, values, add);
@@ -195,7 +220,10 @@ function checkPublicUrl(
   } catch {
     url = null;
   }
-  if (!url || !["http:", "https:"].includes(url.protocol) || url.username || url.password || !url.hostname) {
+  // "example.com." names the same host as "example.com": one spelling is kept, so a site is listed once.
+  const host = url?.hostname.replace(/\.+$/, "");
+  if (url && host && host !== url.hostname) url.hostname = host;
+  if (!url || !["http:", "https:"].includes(url.protocol) || url.username || url.password || !host) {
     add(
       "public_url_invalid",
       "publicUrl",
@@ -234,12 +262,14 @@ function checkDisclosure(
         `disclosure.${lang}`,
         `disclosure.${lang} is required: a plain-language disclosure in ${name}.`,
       );
-    } else if (value.length < LISTING_LIMITS.disclosureMin || value.length > LISTING_LIMITS.disclosureMax) {
+    } else if (charCount(value) < LISTING_LIMITS.disclosureMin || charCount(value) > LISTING_LIMITS.disclosureMax) {
       add(
         "disclosure_length",
         `disclosure.${lang}`,
-        `disclosure.${lang} must be ${LISTING_LIMITS.disclosureMin} to ${LISTING_LIMITS.disclosureMax} characters (got ${value.length}).`,
+        `disclosure.${lang} must be ${LISTING_LIMITS.disclosureMin} to ${LISTING_LIMITS.disclosureMax} characters (got ${charCount(value)}).`,
       );
+    } else if (HIDDEN_CHARS_MULTILINE.test(value)) {
+      add("text_characters", `disclosure.${lang}`, hiddenCharactersMessage(`disclosure.${lang}`));
     } else out[lang] = value;
   }
   if (raw && typeof raw === "object") {

@@ -104,7 +104,9 @@ describe("GET /api/registry", () => {
     expect(type.body.allowed).toEqual(["reference-implementation", "demo", "productive-sociedad-ia"]);
     const unknown = await call("GET", "/api/registry?colour=red");
     expect(unknown.body).toMatchObject({ code: "invalid_query", parameter: "colour" });
-    for (const query of ["limit=0", "limit=101", "limit=x", "cursor=abc", "status=live&status=draft"]) {
+    const cursorOf = (json: string) => `cursor=${Buffer.from(json).toString("base64url")}`;
+    const cursors = ["null", "7", '"a"', "[]", '{"a":-1}'].map(cursorOf);
+    for (const query of ["limit=0", "limit=101", "limit=x", "cursor=abc", ...cursors, "status=live&status=draft"]) {
       const res = await call("GET", `/api/registry?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.code, query).toBe("invalid_query");

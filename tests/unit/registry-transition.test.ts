@@ -48,6 +48,11 @@ describe("registry state machine", () => {
     expect(next.updatedAt).toBe(AT);
   });
 
+  it("dates a listing in Buenos Aires, three hours behind UTC", () => {
+    const lateEvening = { ...pass, at: "2026-03-05T01:30:00.000Z" }; // 22:30 on 4 March in Buenos Aires
+    expect(applyTransition(record("draft", "unverified"), lateEvening).listedSince).toBe("2026-03-04");
+  });
+
   it("keeps a draft below C a draft, remembering the attempt", () => {
     const next = applyTransition(record("draft", "unverified"), fail);
     expect(next.status).toBe("draft");

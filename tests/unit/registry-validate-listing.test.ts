@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LISTABLE_TYPES } from "@/lib/registry/record-schema";
-import { FINDING_CODES, LISTING_FIELDS, validateListing } from "@/lib/registry/validate-listing";
+import { FINDING_CODES, LISTING_FIELDS, type ValidateOptions, validateListing } from "@/lib/registry/validate-listing";
 
 const GOOD = {
   name: "  Acme  SIA ",
@@ -16,7 +16,7 @@ const GOOD = {
 };
 
 const listing = { fields: LISTING_FIELDS, required: LISTING_FIELDS, types: LISTABLE_TYPES, allowLoopback: false };
-const codesOf = (body: unknown, options = listing) =>
+const codesOf = (body: unknown, options: ValidateOptions = listing) =>
   validateListing(body, options).findings.map((f) => `${f.code}@${f.field}`);
 
 describe("self-listing validation", () => {
@@ -93,6 +93,48 @@ describe("self-listing validation", () => {
     expect(codesOf({ name: "New name" }, { ...owner, jurisdiction: "AR" } as never)).toEqual([
       "field_not_editable@name",
     ]);
+  });
+
+  it("refuses hidden and reordering characters in text, and counts length in characters", () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: "\u200B" }, "text_characters@name"],
+      [{ name: "Acme\u0000SIA" }, "text_characters@name"],
+      [{ name: "Acme\nSIA" }, "text_characters@name"],
+      [{ name: "Acme \u202Eevil" }, "text_characters@name"],
+      [{ operator: "Operadora\u2066 SRL" }, "text_characters@operator"],
+      [
+        { disclosure: { es: "Una sociedad operada por agentes.\u0007", en: GOOD.disclosure.en } },
+        "text_characters@disclosure.es",
+      ],
+    ];
+    for (const [change, expected] of cases) expect(codesOf({ ...GOOD, ...change }), expected).toEqual([expected]);
+    const multiline = { es: "Una sociedad operada\r\npor agentes.\tFin.", en: GOOD.disclosure.en };
+    expect(codesOf({ ...GOOD, disclosure: multiline })).toEqual([]);
+    expect(codesOf({ ...GOOD, name: "😀".repeat(120) })).toEqual([]);
+    expect(codesOf({ ...GOOD, name: "😀".repeat(121) })).toEqual(["name_invalid@name"]);
+  });
+
+  it("keeps one spelling of a host written with a trailing dot, so a site cannot be listed twice", () => {
+    for (const publicUrl of ["https://acme.example.", "https://ACME.example.:443/"]) {
+      expect(validateListing({ ...GOOD, publicUrl }, listing).values.publicUrl, publicUrl).toBe("https://acme.example");
+    }
+    expect(codesOf({ ...GOOD, publicUrl: "https://./" })).toEqual(["public_url_invalid@publicUrl"]);
+  });
+
+  it("asks for a CUIT when an update moves a record without one to AR", () => {
+    const admin = {
+      fields: LISTING_FIELDS,
+      required: [],
+      types: [],
+      jurisdiction: "EE",
+      allowLoopback: false,
+    } as const;
+    expect(codesOf({ jurisdiction: "AR" }, { ...admin, operatorCuit: null })).toEqual(["cuit_required@operatorCuit"]);
+    expect(codesOf({ jurisdiction: "AR" }, { ...admin, operatorCuit: "30-71234567-1" })).toEqual([]);
+    expect(codesOf({ jurisdiction: "AR", operatorCuit: "30-71234567-1" }, { ...admin, operatorCuit: null })).toEqual(
+      [],
+    );
+    expect(codesOf({ jurisdiction: "US-WY" }, { ...admin, operatorCuit: null })).toEqual([]);
   });
 
   it("refuses a body that is not a JSON object with a 400", () => {

@@ -113,6 +113,8 @@ export const registry = defineMessages({
       rfc_unknown: "Ese RFC no existe en la lista.",
       disclosure_missing: "Escribí la declaración en este idioma.",
       disclosure_length: "La declaración tiene que tener entre 20 y 2000 caracteres.",
+      text_characters:
+        "Sacá los caracteres invisibles o de control (espacios de ancho cero, marcas que invierten la dirección del texto).",
     },
     errors: {
       duplicate_publicUrl:
@@ -232,6 +234,8 @@ export const registry = defineMessages({
       rfc_unknown: "That RFC is not in the list.",
       disclosure_missing: "Write the disclosure in this language.",
       disclosure_length: "The disclosure must be 20 to 2000 characters.",
+      text_characters:
+        "Remove invisible or control characters (zero-width spaces, marks that reverse the text direction).",
     },
     errors: {
       duplicate_publicUrl:

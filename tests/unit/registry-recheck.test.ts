@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prepareFormingStub } from "@/lib/registry/create-forming-stub";
+import { RECHECK_BATCH, recheckLiveRecords } from "@/lib/registry/recheck-live-records";
+import { entryWrite } from "@/lib/registry/stored-record";
+import { getStore } from "@/lib/store";
+import { applyEnv } from "../support/upstash-stack";
+
+let restore: () => void;
+const ids: string[] = [];
+beforeAll(async () => {
+  restore = applyEnv({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-recheck-")) });
+  // Live records without a public URL: the re-check passes over them without any network call.
+  for (let i = 0; i < RECHECK_BATCH + 2; i++) {
+    const { record } = prepareFormingStub({ sessionId: `recheck-session-${i}`, denominacion: `Recheck ${i}` });
+    const entry = {
+      v: 1 as const,
+      record: { ...record, status: "live" as const },
+      ownerTokenHash: null,
+      claimTokenHash: null,
+      auditSessionId: null,
+    };
+    expect((await getStore().putRecord(entryWrite(entry, { mode: "create" }))).ok).toBe(true);
+    ids.push(record.id);
+  }
+});
+afterAll(() => restore?.());
+
+describe("the scheduled re-check", () => {
+  it("starts the next run with the records a run had no time left for", async () => {
+    const out = await recheckLiveRecords({ budgetMs: 0 });
+    expect(out.checked).toEqual([]);
+    expect(out.skipped.map((s) => s.id)).toEqual(ids.slice(0, RECHECK_BATCH));
+    expect(out.skipped.every((s) => s.reason.includes("time budget"))).toBe(true);
+    expect(out.wrapped).toBe(false);
+
+    const first = await recheckLiveRecords();
+    expect(first.skipped).toEqual(ids.slice(0, RECHECK_BATCH).map((id) => ({ id, reason: "no public URL" })));
+    expect(first.wrapped).toBe(false);
+    const second = await recheckLiveRecords();
+    expect(second.skipped.map((s) => s.id)).toEqual(ids.slice(RECHECK_BATCH));
+    expect(second.wrapped).toBe(true);
+    expect((await recheckLiveRecords()).skipped.map((s) => s.id)).toEqual(ids.slice(0, RECHECK_BATCH));
+  });
+
+  it("moves past exactly the records reached when the budget ends mid-batch", async () => {
+    // Back at the start of the list (the test above ended after a full first batch): wrap around.
+    expect((await recheckLiveRecords()).wrapped).toBe(true);
+    let t = 0;
+    const clock = () => (t += 10); // the start, then 10 ms more at each record
+    const partial = await recheckLiveRecords({ budgetMs: 35, clock });
+    expect(partial.skipped.filter((s) => s.reason === "no public URL").map((s) => s.id)).toEqual(ids.slice(0, 3));
+    expect(partial.skipped.filter((s) => s.reason.includes("time budget"))).toHaveLength(RECHECK_BATCH - 3);
+    const rest = await recheckLiveRecords();
+    expect(rest.skipped.map((s) => s.id)).toEqual(ids.slice(3, 3 + RECHECK_BATCH));
+  });
+});
