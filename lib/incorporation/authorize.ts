@@ -5,6 +5,9 @@ import { clientIp } from "../http/client-ip";
 import { ApiError } from "../http/problem";
 import { sameSecret } from "../identity/same-secret";
 
+/** The idempotency scope of callers without an API key: everyone shares it. */
+export const PUBLIC_SCOPE = "public";
+
 export interface Caller {
   /** The audit `actor`: `key:<id>` with API keys, else `ip:<keyed hash>`. */
   actor: string;
@@ -25,7 +28,7 @@ export function authorizeIncorporation(request: Request): Caller {
   const { env } = getConfig();
   if (!env.INCORPORATE_API_KEYS) {
     const ip = clientIp(request.headers, { trustedProxyHops: env.TRUSTED_PROXY_HOPS, onVercel: Boolean(env.VERCEL) });
-    return { actor: actorForIp(ip), scope: "public", authMode: "none" };
+    return { actor: actorForIp(ip), scope: PUBLIC_SCOPE, authMode: "none" };
   }
   const presented = bearerToken(request);
   const challenge = { "www-authenticate": 'Bearer realm="auto-incorporate"' };

@@ -3,6 +3,7 @@ import { canonicalJson } from "../audit/canonical";
 import { ApiError } from "../http/problem";
 import { getStore } from "../store";
 import type { BatchWrite } from "../store/types";
+import { PUBLIC_SCOPE } from "./authorize";
 
 /**
  * Idempotent execution of a write. The first request atomically claims its key (SET NX) and runs;
@@ -57,10 +58,16 @@ export function sha256Hex(text: string): string {
   return hash("sha256", text, "hex");
 }
 
-/** The slot key: the client's Idempotency-Key (scoped to its credential), or the body itself. */
+/**
+ * The slot key: the client's Idempotency-Key or else the body itself, either scoped to the caller's
+ * credential, so that one API key's callers never receive another's answer. The public scope keeps
+ * the bare body hash, the key it has always had (a deploy must not forget answers stored before it).
+ */
 export function idempotencyKey(body: unknown, header: string | null, scope: string): { key: string; bodyHash: string } {
   const bodyHash = sha256Hex(canonicalJson(body));
-  if (header === null) return { key: `idem:body:${bodyHash}`, bodyHash };
+  if (header === null) {
+    return { key: `idem:body:${scope === PUBLIC_SCOPE ? bodyHash : sha256Hex(`${scope}\n${bodyHash}`)}`, bodyHash };
+  }
   if (!/^[\x21-\x7e]{1,255}$/.test(header)) {
     throw new ApiError("invalid_idempotency_key", "Idempotency-Key must be 1 to 255 visible ASCII characters.");
   }

@@ -1,5 +1,6 @@
 import { hash } from "node:crypto";
 import { isSessionId } from "../audit/entry";
+import { ApiError } from "../http/problem";
 import { getStore } from "../store";
 import type { RecordWrite } from "../store/types";
 import { ensureSeeds } from "./ensure-seeds";
@@ -81,11 +82,18 @@ export function prepareFormingStub(input: FormingStubInput): PreparedFormingStub
   return { record, claimToken, write: entryWrite(entry, { mode: "create" }) };
 }
 
-/** The stub that already holds a prepared stub's id; it must belong to the same session. */
+/**
+ * The stub that already holds a prepared stub's id; it must belong to the same session. Listings
+ * never take an id of this shape (make-record-id.ts), so another holder is a record made before
+ * that rule: the incorporation is refused with nothing written.
+ */
 export async function existingFormingStub(prepared: PreparedFormingStub): Promise<RegistryRecord> {
   const existing = await loadEntry(prepared.record.id);
   if (!existing || existing.entry.record.sessionId !== prepared.record.sessionId) {
-    throw new Error(`formingStub: id ${prepared.record.id} is taken by another record`);
+    throw new ApiError(
+      "conflict",
+      `The registry id ${prepared.record.id} of this company in this session is held by another record; nothing was written. Incorporate it in a new session (leave sessionId out).`,
+    );
   }
   return existing.entry.record;
 }

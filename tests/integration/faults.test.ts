@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditEntry } from "@/lib/audit/entry";
+import { PUBLIC_SCOPE } from "@/lib/incorporation/authorize";
 import { idempotencyKey } from "@/lib/incorporation/idempotency";
 import type { RegistryEntry } from "@/lib/registry/stored-record";
 import { EmbeddedStore } from "@/lib/store/embedded";
@@ -108,7 +109,7 @@ async function storedIncorporation(store: Store, job: IncorporationJob, stubs: R
     (e) => e.kind === "incorporation" && (e.input as { denominacion?: unknown }).denominacion === name,
   );
   const own = stubs.filter((s) => s.record.sessionId === job.sessionId && s.record.name === name);
-  const raw = await store.get(idempotencyKey(job.body, null, "").key);
+  const raw = await store.get(idempotencyKey(job.body, null, PUBLIC_SCOPE).key);
   return { entries, stubs: own, slot: raw === null ? null : JSON.parse(raw) } satisfies StoredIncorporation;
 }
 

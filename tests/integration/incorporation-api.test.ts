@@ -5,8 +5,10 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FINDING_CODES } from "@/lib/incorporation/finding-codes";
+import { prepareFormingStub } from "@/lib/registry/create-forming-stub";
 import { type AppServer, startApp } from "../support/app-server";
 import { TYPICAL_INCORPORATION as TYPICAL } from "../support/fixtures";
+import { callApi, listingBody } from "../support/registry-client";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -15,7 +17,9 @@ let keyed: AppServer;
 beforeAll(async () => {
   [app, keyed] = await Promise.all([
     startApp({ env: { RATE_LIMIT_INCORPORATE: "100000/1m" } }),
-    startApp({ env: { INCORPORATE_API_KEYS: "agent-7:abcdefghijklmnopqrstuvwxyz0123" } }),
+    startApp({
+      env: { INCORPORATE_API_KEYS: "agent-7:abcdefghijklmnopqrstuvwxyz0123,agent-8:zyxwvutsrqponmlkjihgfedcba9876" },
+    }),
   ]);
 });
 afterAll(async () => {
@@ -204,6 +208,37 @@ describe("POST /api/auto-incorporate", () => {
     expect(ok.text).not.toContain("abcdefghijklmnopqrstuvwxyz0123");
     const open = await incorporate({ ...TYPICAL, sessionId: uniqueSession() });
     expect(open.body.audit.entry.actor).toMatch(/^ip:[0-9a-f]{16}$/);
+  });
+
+  it("cannot be blocked by a listing named after the forming stub's id, which anyone can compute", async () => {
+    const sessionId = uniqueSession();
+    const stubId = prepareFormingStub({ sessionId, denominacion: TYPICAL.denominacion }).record.id;
+    const squat = await callApi(app.url, "POST", "/api/registry", {
+      body: listingBody({ name: stubId, jurisdiction: "EE", operatorCuit: null }),
+    });
+    expect(squat.status).toBe(201);
+    expect(squat.body.record.id).not.toBe(stubId);
+    expect(squat.body.record.id.startsWith(`${stubId}-`)).toBe(true);
+
+    const { res, body } = await incorporate({ ...TYPICAL, sessionId });
+    expect(res.status).toBe(200);
+    expect(body.registry.record.id).toBe(stubId);
+  });
+
+  it("never replays one API key's answer to another key's caller sending the same body", async () => {
+    const body = { ...TYPICAL, denominacion: `Gemelas ${process.pid} ${Date.now()} Agentes SOCIEDAD-IA` };
+    const seven = { authorization: "Bearer abcdefghijklmnopqrstuvwxyz0123" };
+    const eight = { authorization: "Bearer zyxwvutsrqponmlkjihgfedcba9876" };
+    const first = await incorporate(body, seven, keyed);
+    const other = await incorporate(body, eight, keyed);
+    const again = await incorporate(body, seven, keyed);
+    expect([first.res.status, other.res.status, again.res.status]).toEqual([200, 200, 200]);
+    expect(other.res.headers.get("idempotent-replayed")).toBeNull();
+    expect(other.body.audit.entry.actor).toBe("key:agent-8");
+    expect(other.body.audit.sessionId).not.toBe(first.body.audit.sessionId);
+    expect(typeof other.body.registry.claimToken).toBe("string");
+    expect(again.res.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.audit.sessionId).toBe(first.body.audit.sessionId);
   });
 
   it("generates a lib/agent.ts that type-checks even from hostile text", async () => {
