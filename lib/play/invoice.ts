@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cuitField, readCuit } from "./cuit-input";
+import { isoDateInput } from "./iso-date";
 
 /** The issuer of every sandbox invoice unless the caller names another: a made-up company. */
 export const SANDBOX_ISSUER_CUIT = "30-71659554-0";
@@ -32,11 +33,7 @@ export const invoiceInput = z.object({
     .optional()
     .describe("VAT rate in percent included in the total for types A and B: 0, 2.5, 5, 10.5, 21 (default) or 27."),
   puntoDeVenta: z.number().int().min(1).max(99_998).optional().describe("Point of sale number, default 1."),
-  fecha: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional()
-    .describe("Invoice date YYYY-MM-DD; default today in Buenos Aires."),
+  fecha: isoDateInput().optional().describe("Invoice date YYYY-MM-DD; default today in Buenos Aires."),
 });
 
 export type InvoiceInput = z.infer<typeof invoiceInput>;

@@ -182,6 +182,13 @@ describe("validar_factura and emitir_factura", () => {
     expect(err.findings.map((f) => f.code)).toEqual(["cuit_receptor_invalido"]);
     expect(err.message).toMatch(/not issued/);
     await expect(run("emitir_factura", { tipo: "D", importeTotal: 1 })).rejects.toThrow();
+    for (const fecha of ["2025-02-31", "2025-13-45", "2025-00-10", "2025-1-05"]) {
+      await expect(run("emitir_factura", { tipo: "B", importeTotal: 100, fecha }), fecha).rejects.toThrow(/date/);
+      await expect(run("cotizacion_dolar_oficial", { fecha }), fecha).rejects.toThrow(/date|pattern|Invalid/);
+    }
+    expect(await run("emitir_factura", { tipo: "B", importeTotal: 100, fecha: "2028-02-29" })).toMatchObject({
+      fecha: "2028-02-29",
+    });
     await expect(run("emitir_factura", { tipo: "B", importeTotal: -5 })).rejects.toThrow();
   });
 });

@@ -1,5 +1,6 @@
 import { tool } from "ai";
 import { z } from "zod";
+import { isoDateInput } from "../iso-date";
 import { SandboxSeed, todayInArgentina } from "../sandbox";
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -9,11 +10,7 @@ export const cotizacionDolarOficial = tool({
   description:
     "Get the official US dollar exchange rate in Argentine pesos for a date: the BCRA wholesale reference (Comunicación A 3500) and the retail buy/sell rate. Sandbox: made-up but deterministic per date.",
   inputSchema: z.object({
-    fecha: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional()
-      .describe("Date YYYY-MM-DD; default today in Buenos Aires."),
+    fecha: isoDateInput().optional().describe("Date YYYY-MM-DD; default today in Buenos Aires."),
   }),
   execute: ({ fecha }) => {
     const date = fecha ?? todayInArgentina();
