@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { isLang, LANG_COOKIE } from "@/lib/i18n";
 import { resolveSwitchTarget } from "@/lib/i18n/switch-target";
 
@@ -33,3 +34,5 @@ export function GET(request: NextRequest) {
   }
   return response;
 }
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = methodNotAllowed(["GET", "HEAD"]);

@@ -2,8 +2,8 @@
  * The one list of this service's HTTP endpoints. agents.json, /api/discovery, ai-plugin.json and
  * /llms.txt are all built from it, and the integration test follows every live URL the manifest
  * ends up with. When an endpoint lands, flip its `status` to "live" (or add an entry): that is the
- * whole change here. Its OpenAPI operation goes in lib/discovery/openapi/operations.ts, and a unit
- * test keeps the two lists in step.
+ * whole change here. Its OpenAPI operation goes in lib/discovery/openapi/operations.ts (a page has
+ * none), and a unit test keeps the two lists in step.
  */
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -33,6 +33,8 @@ export interface Endpoint {
   manifest?: "auditEndpoints" | "discovery";
   /** One of the five hosted endpoints SPEC 1 counts in the /api/discovery inventory. */
   inventory?: true;
+  /** A page for people rather than an API route: it has no OpenAPI operation. */
+  page?: true;
 }
 
 const LIST = [
@@ -236,8 +238,9 @@ const LIST = [
     method: "GET",
     path: "/test-vectors",
     description: "Test vectors for the audit log format, including negative cases that must fail.",
-    status: "planned",
+    status: "live",
     manifest: "discovery",
+    page: true,
   },
   {
     id: "health",

@@ -16,7 +16,6 @@ export const ERROR_CODES = {
   invalid_idempotency_key: { status: 400, title: "Invalid Idempotency-Key" },
   unauthorized: { status: 401, title: "Authentication required" },
   registry_token_required: { status: 401, title: "Registry token required" },
-  forbidden: { status: 403, title: "Forbidden" },
   registry_token_invalid: { status: 403, title: "Registry token invalid" },
   session_token_required: { status: 403, title: "Session write token required" },
   session_token_invalid: { status: 403, title: "Session write token invalid" },

@@ -49,8 +49,9 @@ describe("the endpoint list", () => {
 
   it("has one OpenAPI operation for every live route, and no operation without a live route", () => {
     const route = (method: string, p: string) => `${method.toUpperCase()} ${p.split("?")[0]}`;
+    // Pages (the test vectors) are for people, not API operations.
     const live = new Set(
-      ENDPOINTS.filter((e) => e.status === "live" && !e.path.startsWith("/schemas/")).map((e) =>
+      ENDPOINTS.filter((e) => e.status === "live" && !e.page && !e.path.startsWith("/schemas/")).map((e) =>
         route(e.method, e.path),
       ),
     );
@@ -92,6 +93,7 @@ describe("agents.json", () => {
     expect(Object.keys(m.auditEndpoints).sort()).toEqual([...AUDIT_ENDPOINT_KEYS].sort());
     expect(m.auditEndpoints.auditVerify).toBe(`${BASE}/api/play/audit/{sessionId}?verify=1`);
     expect(m.discovery.openapi).toBe(`${BASE}/api/discovery?format=openapi`);
+    expect(m.discovery.testVectors).toBe(`${BASE}/test-vectors`);
   });
 
   it("claims no conformance token it cannot show it honours", () => {

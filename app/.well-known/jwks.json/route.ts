@@ -1,6 +1,7 @@
 import { publicJwks } from "@/lib/audit/keys";
 import { preflight } from "@/lib/http/cors";
 import { json, route } from "@/lib/http/handler";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // GET /.well-known/jwks.json – public keys of audit checkpoints (current first, then retired)
 export const GET = route(
@@ -9,3 +10,4 @@ export const GET = route(
 );
 
 export const OPTIONS = () => preflight(["GET"]);
+export const { DELETE, PATCH, POST, PUT } = methodNotAllowed(["GET", "HEAD", "OPTIONS"], { cors: true });

@@ -4,6 +4,7 @@ import { notFoundRoute } from "@/lib/http/not-found";
 export {
   notFoundRoute as DELETE,
   notFoundRoute as GET,
+  notFoundRoute as OPTIONS,
   notFoundRoute as PATCH,
   notFoundRoute as POST,
   notFoundRoute as PUT,

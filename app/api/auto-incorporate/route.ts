@@ -2,6 +2,7 @@ import { preferredLang } from "@/lib/http/accept-language";
 import { publicBaseUrl } from "@/lib/http/base-url";
 import { preflight } from "@/lib/http/cors";
 import { json, jsonText, route } from "@/lib/http/handler";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { enforceRateLimit } from "@/lib/http/rate-limit";
 import { readJson } from "@/lib/http/read-json";
 import { authorizeIncorporation } from "@/lib/incorporation/authorize";
@@ -43,3 +44,4 @@ export const POST = route(
 export const GET = route(async (request) => json(describeIncorporation(publicBaseUrl(request))), { cors: true });
 
 export const OPTIONS = () => preflight(["GET", "POST"]);
+export const { DELETE, PATCH, PUT } = methodNotAllowed(["GET", "HEAD", "POST", "OPTIONS"], { cors: true });

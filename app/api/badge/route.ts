@@ -22,4 +22,10 @@ export const GET = route(
   { cors: true },
 );
 
-export { notFoundRoute as DELETE, notFoundRoute as PATCH, notFoundRoute as POST, notFoundRoute as PUT };
+export {
+  notFoundRoute as DELETE,
+  notFoundRoute as OPTIONS,
+  notFoundRoute as PATCH,
+  notFoundRoute as POST,
+  notFoundRoute as PUT,
+};

@@ -2,6 +2,7 @@ import { runDryCertification } from "@/lib/certifier/run-dry-certification";
 import { publicBaseUrl } from "@/lib/http/base-url";
 import { preflight } from "@/lib/http/cors";
 import { json, route } from "@/lib/http/handler";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { enforceRateLimit } from "@/lib/http/rate-limit";
 
 export const maxDuration = 60;
@@ -19,3 +20,4 @@ export const GET = route(
 );
 
 export const OPTIONS = () => preflight(["GET"]);
+export const { DELETE, PATCH, POST, PUT } = methodNotAllowed(["GET", "HEAD", "OPTIONS"], { cors: true });

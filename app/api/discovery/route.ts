@@ -4,6 +4,7 @@ import { publicBaseUrl } from "@/lib/http/base-url";
 import { cacheableResponse } from "@/lib/http/cacheable";
 import { preflight } from "@/lib/http/cors";
 import { route } from "@/lib/http/handler";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // GET /api/discovery – inventory of packages, tools and hosted endpoints; ?format=openapi for OpenAPI 3.1
 export const GET = route(
@@ -16,3 +17,4 @@ export const GET = route(
 );
 
 export const OPTIONS = () => preflight(["GET", "HEAD"]);
+export const { DELETE, PATCH, POST, PUT } = methodNotAllowed(["GET", "HEAD", "OPTIONS"], { cors: true });

@@ -1,5 +1,6 @@
 import { preflight } from "@/lib/http/cors";
 import { route } from "@/lib/http/handler";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { enforceRateLimit } from "@/lib/http/rate-limit";
 import { readJson } from "@/lib/http/read-json";
 import { clientActor } from "@/lib/play/client-actor";
@@ -20,3 +21,4 @@ export const POST = route(
 );
 
 export const OPTIONS = () => preflight(["POST"]);
+export const { DELETE, GET, HEAD, PATCH, PUT } = methodNotAllowed(["POST", "OPTIONS"], { cors: true });

@@ -1,6 +1,7 @@
 import { publicBaseUrl } from "@/lib/http/base-url";
 import { preflight } from "@/lib/http/cors";
 import { json, route } from "@/lib/http/handler";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { enforceRateLimit } from "@/lib/http/rate-limit";
 import { readJson } from "@/lib/http/read-json";
 import { createListing } from "@/lib/registry/create-listing";
@@ -31,3 +32,4 @@ export const POST = route(
 );
 
 export const OPTIONS = () => preflight(["GET", "POST"]);
+export const { DELETE, PATCH, PUT } = methodNotAllowed(["GET", "HEAD", "POST", "OPTIONS"], { cors: true });

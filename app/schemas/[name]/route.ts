@@ -2,6 +2,7 @@ import { readSchemaFile } from "@/lib/discovery/read-schema-file";
 import { cacheableResponse } from "@/lib/http/cacheable";
 import { preflight } from "@/lib/http/cors";
 import { route } from "@/lib/http/handler";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 type Ctx = { params: Promise<{ name: string }> };
 
@@ -15,3 +16,4 @@ export const GET = route<Ctx>(
 );
 
 export const OPTIONS = () => preflight(["GET", "HEAD"]);
+export const { DELETE, PATCH, POST, PUT } = methodNotAllowed(["GET", "HEAD", "OPTIONS"], { cors: true });

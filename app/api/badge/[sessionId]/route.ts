@@ -1,6 +1,7 @@
 import { badgeResponse } from "@/lib/badge/badge-response";
 import { preflight } from "@/lib/http/cors";
 import { route } from "@/lib/http/handler";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 type Ctx = { params: Promise<{ sessionId: string }> };
 
@@ -11,3 +12,4 @@ export const GET = route<Ctx>(async (request, { params }) => badgeResponse(reque
 });
 
 export const OPTIONS = () => preflight(["GET"]);
+export const { DELETE, PATCH, POST, PUT } = methodNotAllowed(["GET", "HEAD", "OPTIONS"], { cors: true });

@@ -1,4 +1,5 @@
 import { json, route } from "@/lib/http/handler";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { authorizeCron } from "@/lib/registry/authorize-cron";
 import { recheckLiveRecords } from "@/lib/registry/recheck-live-records";
 
@@ -9,3 +10,5 @@ export const GET = route(async (request) => {
   authorizeCron(request);
   return json(await recheckLiveRecords(), { headers: { "cache-control": "no-store" } });
 });
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = methodNotAllowed(["GET", "HEAD"]);

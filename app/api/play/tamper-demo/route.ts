@@ -1,5 +1,6 @@
 import { runTamperDemo, tamperDemoRequest } from "@/lib/audit/tamper-demo";
 import { json, route } from "@/lib/http/handler";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { enforceRateLimit } from "@/lib/http/rate-limit";
 import { parseWith, readJson } from "@/lib/http/read-json";
 
@@ -10,3 +11,5 @@ export const POST = route(async (request) => {
   const body = parseWith(tamperDemoRequest, await readJson(request, 4096));
   return json(await runTamperDemo(body), { headers: { "cache-control": "no-store", ...limitHeaders } });
 });
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = methodNotAllowed(["POST"]);

@@ -1,5 +1,6 @@
 import { preflight } from "@/lib/http/cors";
 import { json, route } from "@/lib/http/handler";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { enforceRateLimit } from "@/lib/http/rate-limit";
 import { readJson } from "@/lib/http/read-json";
 import { getRegistryRecord } from "@/lib/registry/get-registry-record";
@@ -27,3 +28,4 @@ export const PATCH = route<Ctx>(
 );
 
 export const OPTIONS = () => preflight(["GET", "PATCH"]);
+export const { DELETE, POST, PUT } = methodNotAllowed(["GET", "HEAD", "PATCH", "OPTIONS"], { cors: true });

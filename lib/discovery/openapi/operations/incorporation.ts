@@ -100,6 +100,7 @@ export const autoIncorporate = defineOperation({
     422: "ValidationFailure",
   },
   errors: [
+    "bad_request",
     "malformed_json",
     "json_too_deep",
     "incomplete_body",
@@ -128,5 +129,5 @@ export const describeIncorporation = defineOperation({
   responses: {
     200: { description: "The self-description.", content: { "application/json": z.record(z.string(), z.unknown()) } },
   },
-  errors: [],
+  errors: ["bad_request"],
 });

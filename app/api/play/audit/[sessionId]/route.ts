@@ -2,6 +2,7 @@ import { getAuditLogJson } from "@/lib/audit/get-audit-log";
 import { requireSessionId } from "@/lib/audit/session-id";
 import { preflight } from "@/lib/http/cors";
 import { jsonText, route } from "@/lib/http/handler";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { booleanFlag } from "@/lib/http/query";
 
 type Ctx = { params: Promise<{ sessionId: string }> };
@@ -17,3 +18,4 @@ export const GET = route<Ctx>(
 );
 
 export const OPTIONS = () => preflight(["GET"]);
+export const { DELETE, PATCH, POST, PUT } = methodNotAllowed(["GET", "HEAD", "OPTIONS"], { cors: true });

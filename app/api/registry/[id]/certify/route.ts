@@ -1,6 +1,7 @@
 import { publicBaseUrl } from "@/lib/http/base-url";
 import { preflight } from "@/lib/http/cors";
 import { json, route } from "@/lib/http/handler";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { enforceRateLimit } from "@/lib/http/rate-limit";
 import { certifyRecord } from "@/lib/registry/certify-record";
 import { readBearerToken } from "@/lib/registry/read-bearer-token";
@@ -22,3 +23,4 @@ export const POST = route<Ctx>(
 );
 
 export const OPTIONS = () => preflight(["POST"]);
+export const { DELETE, GET, HEAD, PATCH, PUT } = methodNotAllowed(["POST", "OPTIONS"], { cors: true });

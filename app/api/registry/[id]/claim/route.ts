@@ -1,5 +1,6 @@
 import { preflight } from "@/lib/http/cors";
 import { json, route } from "@/lib/http/handler";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { enforceRateLimit } from "@/lib/http/rate-limit";
 import { readJson } from "@/lib/http/read-json";
 import { claimFormingStub } from "@/lib/registry/claim-forming-stub";
@@ -19,3 +20,4 @@ export const POST = route<Ctx>(
 );
 
 export const OPTIONS = () => preflight(["POST"]);
+export const { DELETE, GET, HEAD, PATCH, PUT } = methodNotAllowed(["POST", "OPTIONS"], { cors: true });

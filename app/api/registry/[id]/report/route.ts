@@ -1,6 +1,7 @@
 import { publicBaseUrl } from "@/lib/http/base-url";
 import { preflight } from "@/lib/http/cors";
 import { json, route } from "@/lib/http/handler";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { getCertificationReport } from "@/lib/registry/get-certification-report";
 
 type Ctx = { params: Promise<{ id: string }> };
@@ -15,3 +16,4 @@ export const GET = route<Ctx>(
 );
 
 export const OPTIONS = () => preflight(["GET"]);
+export const { DELETE, PATCH, POST, PUT } = methodNotAllowed(["GET", "HEAD", "OPTIONS"], { cors: true });

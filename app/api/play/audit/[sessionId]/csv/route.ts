@@ -3,6 +3,7 @@ import { readAuditEntries } from "@/lib/audit/log";
 import { requireSessionId } from "@/lib/audit/session-id";
 import { preflight } from "@/lib/http/cors";
 import { route } from "@/lib/http/handler";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 type Ctx = { params: Promise<{ sessionId: string }> };
 
@@ -23,3 +24,4 @@ export const GET = route<Ctx>(
 );
 
 export const OPTIONS = () => preflight(["GET"]);
+export const { DELETE, PATCH, POST, PUT } = methodNotAllowed(["GET", "HEAD", "OPTIONS"], { cors: true });

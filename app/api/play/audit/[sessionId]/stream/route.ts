@@ -2,6 +2,7 @@ import { requireSessionId } from "@/lib/audit/session-id";
 import { auditEventStream } from "@/lib/audit/stream";
 import { preflight } from "@/lib/http/cors";
 import { route } from "@/lib/http/handler";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { ApiError } from "@/lib/http/problem";
 
 type Ctx = { params: Promise<{ sessionId: string }> };
@@ -38,3 +39,4 @@ export const GET = route<Ctx>(
 );
 
 export const OPTIONS = () => preflight(["GET"]);
+export const { DELETE, PATCH, POST, PUT } = methodNotAllowed(["GET", "HEAD", "OPTIONS"], { cors: true });
