@@ -27,7 +27,24 @@ function appendSocketAddress(req) {
 // other error (a body cut short of its Content-Length, bytes after it that are no request, both
 // Content-Length and Transfer-Encoding). Header overflow (431) and time-outs (408) keep Node's answer.
 function answerClientError(err, socket) {
-  if (err.code === "ECONNRESET" || !socket.writable || socket._httpMessage?.headersSent) {
+  if (err.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  // A complete request on this connection is still being answered and the bad bytes came after it: a
+  // 400 written now would take the place of its answer and say nothing changed, while it may have.
+  // Its answer goes out, then the connection closes. (A request whose own body broke off never had
+  // all its input, so the 400 below is its answer.)
+  const inFlight = socket._httpMessage;
+  if (inFlight?.req?.complete) {
+    if (inFlight.writableFinished) socket.destroy();
+    else {
+      inFlight.once("finish", () => socket.end());
+      inFlight.once("close", () => socket.destroy());
+    }
+    return;
+  }
+  if (inFlight?.headersSent) {
     socket.destroy();
     return;
   }

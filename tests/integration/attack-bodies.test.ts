@@ -250,9 +250,11 @@ const ATTACKS: Attack[] = [
     (t) => raw(t, { ...json, "content-length": String(t.maxBytes * 100) }, "{}"),
   ],
   [
+    // The request ends where its Content-Length says, cutting the JSON: its handler refuses it. The
+    // bytes after it are no request, and the connection closes after that answer.
     "a Content-Length shorter than the body",
     400,
-    "bad_request",
+    "malformed_json",
     (t) => {
       const body = JSON.stringify(t.valid);
       return raw(t, { ...json, "content-length": String(body.length - 20) }, body);
@@ -307,6 +309,18 @@ describe("hostile bodies on every JSON endpoint", () => {
       expect(await t.state(), t.name).toEqual(before);
       await t.afterwards();
     }
+  });
+});
+
+describe("a request followed on its connection by bytes that are no request", () => {
+  it("gets its own answer, not a 400 saying nothing changed, and the connection then closes", async () => {
+    const sessionId = `attack-bodies-trailing-${Date.now()}`;
+    const body = JSON.stringify({ ...TYPICAL, denominacion: "Bytes Sobrantes SOCIEDAD-IA", sessionId });
+    const head = `POST /api/auto-incorporate HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n`;
+    const answer = await rawHttp(app.port, `${head}${body}NOT HTTP AT ALL\r\n\r\n`);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ ok: true, audit: { sessionId } });
+    expect(await auditEntries(app.url, sessionId)).toHaveLength(1);
   });
 });
 

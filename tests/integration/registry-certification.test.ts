@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dateInArgentina } from "@/lib/i18n/date-in-argentina";
 import { type AppServer, startApp } from "../support/app-server";
 import { type FakeCompany, type FakeCompanyMode, startFakeCompany } from "../support/fake-company";
 import { callApi, freshCuit, listingBody } from "../support/registry-client";
@@ -74,7 +75,7 @@ describe("certification end to end", () => {
     }
     expect(live).toMatchObject({
       status: "live",
-      listedSince: new Date().toISOString().slice(0, 10),
+      listedSince: dateInArgentina(report.checkedAt),
       goodStanding: {
         state: "active",
         lastScore: report.score,

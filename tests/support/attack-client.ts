@@ -45,15 +45,18 @@ export function rawHttp(port: number, request: string, options: { halfClose?: bo
       failure = err;
     });
     socket.on("close", () => {
-      const text = Buffer.concat(chunks).toString("utf8");
-      const split = text.indexOf("\r\n\r\n");
-      if (split < 0) return reject(failure ?? new Error(`no HTTP answer: ${JSON.stringify(text.slice(0, 200))}`));
-      const [statusLine = "", ...lines] = text.slice(0, split).split("\r\n");
+      // Chunk sizes count bytes: the body is taken apart as bytes, and decoded only then.
+      const bytes = Buffer.concat(chunks);
+      const split = bytes.indexOf("\r\n\r\n");
+      if (split < 0) {
+        return reject(failure ?? new Error(`no HTTP answer: ${JSON.stringify(bytes.toString("utf8", 0, 200))}`));
+      }
+      const [statusLine = "", ...lines] = bytes.toString("latin1", 0, split).split("\r\n");
       const headers = Object.fromEntries(
         lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
       );
-      let body = text.slice(split + 4);
-      if (headers["transfer-encoding"] === "chunked") body = dechunk(body);
+      const rest = bytes.subarray(split + 4);
+      const body = (headers["transfer-encoding"] === "chunked" ? dechunk(rest) : rest).toString("utf8");
       const [, status = "", ...reason] = statusLine.split(" ");
       resolve({ status: Number(status), statusText: reason.join(" "), headers, body });
     });
@@ -62,15 +65,15 @@ export function rawHttp(port: number, request: string, options: { halfClose?: bo
   });
 }
 
-function dechunk(text: string): string {
-  let out = "";
-  let rest = text;
+function dechunk(bytes: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let rest = bytes;
   for (;;) {
     const eol = rest.indexOf("\r\n");
-    const size = Number.parseInt(rest.slice(0, eol), 16);
-    if (!size) return out;
-    out += rest.slice(eol + 2, eol + 2 + size);
-    rest = rest.slice(eol + 2 + size + 2);
+    const size = Number.parseInt(rest.toString("latin1", 0, eol), 16);
+    if (!size) return Buffer.concat(parts);
+    parts.push(rest.subarray(eol + 2, eol + 2 + size));
+    rest = rest.subarray(eol + 2 + size + 2);
   }
 }
 
