@@ -7,11 +7,17 @@ export {
   DEFAULT_TIMEOUT_MS,
   describe,
   fetchAudit,
+  type HeaderList,
   type IncorporateOptions,
   incorporate,
   incorporateOrThrow,
 } from "./client.ts";
-export { IncorporateError, IncorporateValidationError, isIncorporateError } from "./errors.ts";
+export {
+  IncorporateError,
+  IncorporateSessionError,
+  IncorporateValidationError,
+  isIncorporateError,
+} from "./errors.ts";
 export { type AuditSession, createSession } from "./session.ts";
 export type * from "./types.ts";
 export {

@@ -1,19 +1,53 @@
-import { type ClientOptions, fetchAudit, type IncorporateOptions, incorporate } from "./client.ts";
+import { type ClientOptions, fetchAudit, type IncorporateOptions, incorporationAnswer, resultOf } from "./client.ts";
+import { IncorporateSessionError } from "./errors.ts";
 import type { AuditLog, IncorporationInput, IncorporationResult } from "./types.ts";
 import type { AuditVerification } from "./verify.ts";
 import { verifyAudit } from "./verify-audit.ts";
 
 /** A chain of calls in one audit timeline (SPEC 4.2), carrying the session's write token for you. */
 export interface AuditSession {
-  /** The session id: the one given, or a new UUID (SPEC 4.2: the caller chooses it). */
+  /**
+   * The session id: the one given, or a new UUID (SPEC 4.2: the caller chooses it). When the answer
+   * that created the session names another one in `x-session-id` (the service records a call with an
+   * invalid session id in a session it makes), the helper follows that one.
+   */
   readonly sessionId: string;
-  /** The write token, once the session has been created by a call through this helper. */
+  /**
+   * The write token, once a call through this helper has created the session: taken from the
+   * `x-session-token` header of any answer that carries it, a refusal (422) included.
+   */
   readonly sessionToken: string | null;
+  /**
+   * True when the first write came back without the session's write token (an idempotent replay,
+   * which never carries it): the helper cannot write to this session any more, and every write
+   * through it throws IncorporateSessionError. Start a new session.
+   */
+  readonly tokenNotReturned: boolean;
+  /**
+   * One incorporation in the session. Throws IncorporateSessionError (code
+   * `session_token_not_returned`) when the session's write token is not returned by the call that
+   * should have created the session (see `tokenNotReturned`).
+   */
   incorporate(input: Omit<IncorporationInput, "sessionId">, options?: IncorporateOptions): Promise<IncorporationResult>;
   /** The session's log (with the server's report when `verify` is true). */
   fetchAudit(options?: { verify?: boolean }): Promise<AuditLog>;
   /** Fetches the log and verifies it offline against the published keys. */
   verify(): Promise<AuditVerification>;
+}
+
+function tokenLostMessage(sessionId: string, cause: "replayed" | "absent" | "earlier"): string {
+  const why = {
+    replayed:
+      "the answer is an idempotent replay of an earlier identical request (idempotent-replayed: true), and a replay never shows the secrets shown once",
+    absent: "the answer carried no x-session-token",
+    earlier: "the answer to the first write through this helper did not carry it",
+  }[cause];
+  const answered = cause === "earlier" ? "" : "The call itself was answered (see `result`), but ";
+  return (
+    `The write token of session ${sessionId} was not returned: ${why}. ${answered}` +
+    `${answered ? "no" : "No"} further write to this session is possible. Start a new session (createSession()) ` +
+    "for further writes."
+  );
 }
 
 /**
@@ -25,8 +59,10 @@ export interface AuditSession {
 export function createSession(
   options: ClientOptions & { sessionId?: string; sessionToken?: string } = {},
 ): AuditSession {
-  const sessionId = options.sessionId ?? crypto.randomUUID();
+  let sessionId = options.sessionId ?? crypto.randomUUID();
   let sessionToken = options.sessionToken ?? null;
+  /** Set when the first write came back without the token: whether that answer was a replay. */
+  let lost: { replayed: boolean } | null = null;
   return {
     get sessionId() {
       return sessionId;
@@ -34,13 +70,39 @@ export function createSession(
     get sessionToken() {
       return sessionToken;
     },
+    get tokenNotReturned() {
+      return lost !== null;
+    },
     async incorporate(input, callOptions = {}) {
-      const result = await incorporate(
+      const token = sessionToken ?? callOptions.sessionToken ?? null;
+      if (!token && lost) {
+        throw new IncorporateSessionError(tokenLostMessage(sessionId, "earlier"), {
+          sessionId,
+          replayed: lost.replayed,
+          result: null,
+          response: null,
+        });
+      }
+      const answer = await incorporationAnswer(
         { ...input, sessionId },
-        { ...options, ...callOptions, ...(sessionToken ? { sessionToken } : {}) },
+        { ...options, ...callOptions, ...(token ? { sessionToken: token } : {}) },
       );
-      if (result.ok) sessionToken = result.audit.sessionToken ?? sessionToken;
-      return result;
+      if (answer.sessionToken) {
+        // This answer created the session: its token, and the id it was created under, are the session's.
+        sessionToken = answer.sessionToken;
+        if (answer.sessionId) sessionId = answer.sessionId;
+      } else if (!token) {
+        // Nothing was presented and nothing came back: the session exists (this call was recorded
+        // in it, or replayed from a call that was) and its token is lost to this helper.
+        lost = { replayed: answer.replayed };
+        throw new IncorporateSessionError(tokenLostMessage(sessionId, answer.replayed ? "replayed" : "absent"), {
+          sessionId,
+          replayed: answer.replayed,
+          result: resultOf(answer),
+          response: answer.response,
+        });
+      }
+      return resultOf(answer);
     },
     fetchAudit(fetchOptions = {}) {
       return fetchAudit(sessionId, { ...options, ...fetchOptions });

@@ -89,6 +89,16 @@ export interface IncorporationFailure {
   ok: false;
   validation: { findings: Finding[] };
   rfc001: Rfc001Report;
+  /**
+   * Added by this library from the answer's `x-session-id` header (the 422 body has no `audit`):
+   * the session the refusal was recorded in.
+   */
+  sessionId?: string;
+  /**
+   * Added by this library from the answer's `x-session-token` header: the session's write token when
+   * this refused call created the session (a refusal is recorded too), else null. Shown once.
+   */
+  sessionToken?: string | null;
 }
 
 export type IncorporationResult = IncorporationSuccess | IncorporationFailure;
