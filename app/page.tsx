@@ -16,7 +16,7 @@ export default async function HomePage() {
     { id: "registry", href: "/registro", text: h.features.registry },
     { id: "incorporate", href: "/incorporar", text: h.features.incorporate },
     { id: "verify", href: "/verify", text: h.features.verify },
-    { id: "badge", href: "/verify", text: h.features.badge },
+    { id: "badge", href: "/play", text: h.features.badge },
     { id: "play", href: "/play", text: h.features.play },
     { id: "vectors", href: "/test-vectors", text: h.features.vectors },
   ];

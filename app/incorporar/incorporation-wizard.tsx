@@ -131,10 +131,12 @@ function toBody(v: Values): Record<string, unknown> {
 }
 
 /** The shared rules' messages, except the few that name API members rather than what to do. */
-function toIssue(f: Finding, m: IncorporateMessages["form"]): Issue {
+function toIssue(f: Finding, m: WizardMessages): Issue {
+  const { fields } = m.form;
   let message = f.message;
-  if (f.code === "required" && f.field in m.fields) message = m.fields[f.field as keyof typeof m.fields] as string;
-  if (f.code === "invalid_type" && f.field === "capitalSocial") message = m.fields.capitalNotNumber;
+  if (f.code === "required" && f.field in fields) message = fields[f.field as keyof typeof fields] as string;
+  if (f.code === "invalid_type" && f.field === "capitalSocial") message = fields.capitalNotNumber;
+  if (f.code === "session_id_invalid") message = m.errors.invalidSessionId;
   return { field: f.field, severity: f.severity, message };
 }
 
@@ -226,7 +228,7 @@ export function IncorporationWizard({
   const clientIssues: Issue[] = validation.findings
     // The pending-law note is always on screen next to the tipo; it is no finding of the visitor's.
     .filter((x) => x.code !== "tipo_pending_law")
-    .map((x) => toIssue(x, f));
+    .map((x) => toIssue(x, m));
   if (values.chain && !values.sessionId.trim()) {
     clientIssues.push({ field: "sessionId", severity: "error", message: f.fields.sessionIdMissing });
   }
@@ -321,7 +323,7 @@ export function IncorporationWizard({
     }
     const findings = findingsOf(data);
     if (response.status === 422 && findings) {
-      setServerIssues(findings.filter((x) => x.code !== "tipo_pending_law").map((x) => toIssue(x, f)));
+      setServerIssues(findings.filter((x) => x.code !== "tipo_pending_law").map((x) => toIssue(x, m)));
       setSubmitted(true);
       setPhase({ kind: "editing" });
       setFocusTarget({ to: "summary", tick: Date.now() });

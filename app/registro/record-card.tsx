@@ -6,12 +6,22 @@ import type { RegistryRecord } from "@/lib/registry/record-schema";
 const STATUS_PILL = { live: "pill-ok", draft: "pill-neutral", forming: "pill-warn" } as const;
 const STANDING_PILL = { active: "pill-ok", suspended: "pill-bad", unverified: "pill-neutral" } as const;
 
-function formatDate(iso: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === "es" ? "es-AR" : "en-GB", {
+const locale = (lang: Lang) => (lang === "es" ? "es-AR" : "en-GB");
+
+/** An instant as a reader in Argentina sees it: the registry's dates (listedSince) are Buenos Aires dates too. */
+function formatTime(iso: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(locale(lang), {
     dateStyle: "medium",
     timeStyle: "short",
-    timeZone: "UTC",
+    timeZone: "America/Argentina/Buenos_Aires",
   }).format(new Date(iso));
+}
+
+/** A calendar date `YYYY-MM-DD` in the same style, without moving it to another day. */
+function formatDay(day: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(locale(lang), { dateStyle: "medium", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }
 
 /** One company: status and standing first (text, colour only reinforces), then facts, disclosure, links. */
@@ -51,11 +61,23 @@ export function RecordCard({ record, lang, d }: { record: RegistryRecord; lang: 
         </div>
         <div>
           <dt>{t.card.listedSince}</dt>
-          <dd>{record.listedSince === "-" ? t.card.none : record.listedSince}</dd>
+          <dd>
+            {record.listedSince === "-" ? (
+              t.card.none
+            ) : (
+              <time dateTime={record.listedSince}>{formatDay(record.listedSince, lang)}</time>
+            )}
+          </dd>
         </div>
         <div>
           <dt>{t.card.lastCheck}</dt>
-          <dd>{standing.lastCheckedAt ? formatDate(standing.lastCheckedAt, lang) : t.card.never}</dd>
+          <dd>
+            {standing.lastCheckedAt ? (
+              <time dateTime={standing.lastCheckedAt}>{formatTime(standing.lastCheckedAt, lang)}</time>
+            ) : (
+              t.card.never
+            )}
+          </dd>
         </div>
       </dl>
       <h4 className="registry-subhead">{t.card.disclosure}</h4>

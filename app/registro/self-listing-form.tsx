@@ -103,6 +103,9 @@ export function SelfListingForm({
     "disclosure.en": t.disclosureEn,
   };
   const v = state.values;
+  // After an action React resets the form to each control's default. It updates an input's default
+  // from defaultValue, but not a select's (react/react#32362): the selects are keyed on what the
+  // action returned, so they are created anew with it as their default.
 
   const fieldFindings = (key: string) => errorFindings(FIELD_IDS[key] ?? key, problems.get(key)?.join(" "));
   const rfcFindings = fieldFindings("rfcConformance");
@@ -153,7 +156,7 @@ export function SelfListingForm({
         <div className="registry-field-row">
           <FormField id="listing-type" label={t.type} className="registry-field" findings={fieldFindings("type")}>
             {(control) => (
-              <select {...control} name="type" defaultValue={v.type}>
+              <select {...control} key={v.type} name="type" defaultValue={v.type}>
                 {types.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
@@ -169,7 +172,7 @@ export function SelfListingForm({
             findings={fieldFindings("jurisdiction")}
           >
             {(control) => (
-              <select {...control} name="jurisdiction" defaultValue={v.jurisdiction}>
+              <select {...control} key={v.jurisdiction} name="jurisdiction" defaultValue={v.jurisdiction}>
                 {jurisdictions.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}

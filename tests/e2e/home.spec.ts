@@ -36,6 +36,20 @@ test.describe("home page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADING.es);
   });
 
+  test("each feature card leads to the page that shows it (the live badge: the demo, beside the chat)", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const links = {
+      "Constituir una sociedad-IA": "/incorporar",
+      "Verificar una sesión": "/verify",
+      "Verla en vivo en la demostración": "/play",
+    };
+    for (const [name, href] of Object.entries(links)) {
+      await expect(page.locator(".card-link").getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+  });
+
   test("language toggle is labelled in the language it switches to", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("link", { name: "English" })).toHaveAttribute("lang", "en");

@@ -238,6 +238,17 @@ test.describe("/incorporar wizard", () => {
     await expect(page.getByRole("region", { name: "Sesión de auditoría" })).toContainText(sessionId);
   });
 
+  test("says what is wrong with a malformed session id in the page's words, not the API's", async ({ page }) => {
+    await page.goto("/incorporar");
+    await fillTypical(page, "es", "Acme Identificador Automatizada SOCIEDAD-IA");
+    await page.getByLabel("Agregar esta constitución a una sesión que ya tengo").check();
+    await page.getByLabel("Identificador de la sesión").fill("corto");
+    await page.getByRole("button", { name: UI.es.submit }).click();
+    const issues = page.locator("#inc-session-id-issues");
+    await expect(issues).toContainText("El identificador de sesión no es válido");
+    await expect(issues).not.toContainText("sessionId");
+  });
+
   test("chains a second incorporation into an existing session, asking for its token", async ({ page, request }) => {
     await page.goto("/incorporar");
     await fillTypical(page, "es", "Acme Cadena Automatizada SOCIEDAD-IA");

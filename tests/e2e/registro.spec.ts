@@ -100,6 +100,21 @@ test.describe("/registro", () => {
     await expect(page.getByLabel("Status")).toHaveValue("live");
   });
 
+  test("keeps the chosen type and jurisdiction, not only the typed text, when a listing is refused", async ({
+    page,
+  }) => {
+    await page.goto("/registro", { waitUntil: "networkidle" });
+    const url = `https://elecciones-${Date.now()}.example`;
+    await fillListing(page, { name: "Sociedad con elecciones", jurisdiction: "EE", cuit: "30-71234567-2", url });
+    await page.getByLabel("Tipo", { exact: true }).last().selectOption("demo");
+    await page.getByRole("button", { name: "Listar como borrador" }).click();
+
+    await expect(page.locator("#listing-cuit-error")).toBeVisible();
+    await expect(page.getByLabel("Tipo", { exact: true }).last()).toHaveValue("demo");
+    await expect(page.getByLabel("Jurisdicción", { exact: true }).last()).toHaveValue("EE");
+    await expect(page.getByLabel("Nombre de la sociedad")).toHaveValue("Sociedad con elecciones");
+  });
+
   test("self-listing with a bad CUIT shows the finding next to the field and lists nothing", async ({
     page,
     request,

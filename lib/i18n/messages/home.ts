@@ -38,7 +38,7 @@ export const home = defineMessages({
       badge: {
         title: "Insignia en vivo",
         body: "Una insignia que sigue en tiempo real el estado del registro de una sesión: verificado (n/m), adulterado, sin HMAC o sin entradas. Se inserta en un README con un fragmento listo para copiar.",
-        link: "Ver la insignia de una sesión",
+        link: "Verla en vivo en la demostración",
       },
       play: {
         title: "Agente de demostración",
@@ -112,7 +112,7 @@ export const home = defineMessages({
       badge: {
         title: "Live badge",
         body: "A badge that follows a session's audit log live: verified (n/m), tampered, no HMAC or no entries. Embed it in a README with a copy-ready snippet.",
-        link: "See a session's badge",
+        link: "Watch it live in the demo",
       },
       play: {
         title: "Demo agent",
