@@ -77,8 +77,11 @@ export function describedControl(
   };
 }
 
-/** The findings of the forms that show one error text under a field (`<id>-error`). */
-export function errorFindings(id: string, message: string | null | undefined): FieldFindings | null {
+/**
+ * The findings of the forms that show one error text under a field (`<id>-error`); the text may hold
+ * inline marked-up parts (e.g. an English detail marked lang="en").
+ */
+export function errorFindings(id: string, message: ReactNode): FieldFindings | null {
   if (!message) return null;
   const errorId = `${id}-error`;
   return {

@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function PlayPage() {
-  const { d } = await getDictionary();
+  const { d, lang } = await getDictionary();
   const t = d.play;
   const model = playModelInfo();
   return (
@@ -24,7 +24,7 @@ export default async function PlayPage() {
         <p>{t.sandbox}</p>
         <p>{model.kind === "scripted" ? t.model.scripted : fill(t.model.gateway, { id: model.id })}</p>
       </div>
-      <PlayChat t={pick(t, ["examples", "chat", "form", "tool", "session", "errors"])} />
+      <PlayChat t={pick(t, ["examples", "chat", "form", "tool", "session", "errors"])} lang={lang} />
     </div>
   );
 }

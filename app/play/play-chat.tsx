@@ -3,12 +3,14 @@
 import Link from "next/link";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { auditPaths } from "@/lib/audit/paths";
+import type { Lang } from "@/lib/i18n";
 import type { PlayMessages } from "@/lib/i18n/messages/play";
 import { fill } from "@/lib/i18n/template";
 import { PLAY_LIMITS } from "@/lib/play/limits";
 import type { AuditRef, PlayUIMessage } from "@/lib/play/ui-message";
 import { isToolPart, toolNameOf } from "@/lib/play/ui-message-builder";
-import { problemView } from "./problem-message";
+import { ErrorNotice } from "../_components/audit/error-notice";
+import { problemView, secondsLeft } from "./problem-message";
 import { ToolCard } from "./tool-card";
 import { usePlayChat } from "./use-play-chat";
 
@@ -25,29 +27,24 @@ function auditRefs(messages: PlayUIMessage[]): Map<string, AuditRef> {
 export type ChatMessages = Pick<PlayMessages, "examples" | "chat" | "form" | "tool" | "session" | "errors">;
 
 /** The chat of /play: example prompts, the conversation with its tool cards, and the audit session beside it. */
-export function PlayChat({ t }: { t: ChatMessages }) {
+export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
   const ids = useId();
   const { messages, status, problem, sessionId, send: sendText, retry, stop, reset } = usePlayChat();
   const paths = sessionId ? auditPaths(sessionId) : null;
   const [draft, setDraft] = useState("");
   const [now, setNow] = useState(0);
-  const [waitUntil, setWaitUntil] = useState(0);
   const endRef = useRef<HTMLLIElement>(null);
   const busy = status === "submitted" || status === "streaming";
   const refs = useMemo(() => auditRefs(messages), [messages]);
-  const view = problem ? problemView(problem, t.errors) : null;
-  const wait = Math.max(0, Math.ceil((waitUntil - now) / 1000));
+  // Counted from the answer's arrival, so the first render already shows the whole wait.
+  const wait = secondsLeft(problem, now);
+  const view = problem ? problemView(problem, t.errors, wait) : null;
 
   // A countdown for Retry-After: starts with the problem, ticks once a second until the wait is over.
   useEffect(() => {
-    const seconds = problem?.kind === "http" ? problem.retryAfter : null;
-    if (!seconds) {
-      setWaitUntil(0);
-      return;
-    }
-    const until = Date.now() + seconds * 1000;
+    if (problem?.kind !== "http" || !problem.retryAfter) return;
+    const until = problem.receivedAt + problem.retryAfter * 1000;
     setNow(Date.now());
-    setWaitUntil(until);
     const timer = setInterval(() => {
       const t = Date.now();
       setNow(t);
@@ -149,22 +146,15 @@ export function PlayChat({ t }: { t: ChatMessages }) {
           ) : null}
 
           {view ? (
-            <div className="play-error" role="alert">
-              <p>
-                {view.action === "retry" && wait > 0 && problem?.kind === "http" && problem.status === 429
-                  ? fill(t.errors.rateLimited, { seconds: wait })
-                  : view.text}
-              </p>
-              {view.action === "retry" ? (
-                <button type="button" className="button" onClick={retry} disabled={busy || wait > 0}>
-                  {t.errors.retry}
-                </button>
-              ) : (
-                <button type="button" className="button" onClick={reset}>
-                  {t.form.reset}
-                </button>
-              )}
-            </div>
+            <ErrorNotice
+              className="play-error"
+              failure={{ message: view.text, detail: view.detail ?? undefined }}
+              lang={lang}
+              detailLabel={t.errors.serverDetail}
+              retryLabel={view.action === "retry" ? t.errors.retry : t.form.reset}
+              onRetry={view.action === "retry" ? retry : reset}
+              retryDisabled={view.action === "retry" && (busy || wait > 0)}
+            />
           ) : null}
 
           <form className="play-form" onSubmit={onSubmit}>

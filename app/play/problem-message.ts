@@ -4,45 +4,83 @@ import { PLAY_LIMITS } from "@/lib/play/limits";
 
 /** What went wrong with a request to /api/play, as the page learnt it. */
 export type PlayProblem =
-  | { kind: "http"; status: number; code: string | null; detail: string | null; retryAfter: number | null }
+  | {
+      kind: "http";
+      status: number;
+      code: string | null;
+      detail: string | null;
+      /** Seconds the answer asked to wait (Retry-After), if it said. */
+      retryAfter: number | null;
+      /** When the answer arrived (ms since the epoch): the wait counts from here. */
+      receivedAt: number;
+    }
   | { kind: "network" }
-  | { kind: "stream"; detail: string };
+  /** The answer started, then the server ended it with an `error` chunk (its code and English text). */
+  | { kind: "stream"; code: string | null; detail: string }
+  /** The answer started but could not be read (not a UI message stream). */
+  | { kind: "unreadable" };
 
 export interface ProblemView {
+  /** What happened and what to do, in the page's language. */
   text: string;
+  /** The server's own (English) text, when it adds something to `text`. */
+  detail: string | null;
   /** What the person can do next: send the same request again, or start over. */
   action: "retry" | "reset";
-  /** Seconds to wait before a retry can succeed (rate limit). */
-  waitSeconds: number;
 }
 
-/** The message and the next step for a failed request, in the page's language (`e`). */
-export function problemView(problem: PlayProblem, e: PlayMessages["errors"]): ProblemView {
-  if (problem.kind === "network") return { text: e.network, action: "retry", waitSeconds: 0 };
-  if (problem.kind === "stream")
-    return { text: fill(e.generic, { detail: problem.detail }), action: "retry", waitSeconds: 0 };
-  if (problem.status === 429) {
-    const seconds = Math.max(1, problem.retryAfter ?? 60);
-    return { text: fill(e.rateLimited, { seconds }), action: "retry", waitSeconds: seconds };
+/**
+ * Whole seconds still to wait before a retry can succeed, at `now` (ms since the epoch): counts down
+ * from the answer's Retry-After, never above it; 0 when the wait is over or was never given.
+ */
+export function secondsLeft(problem: PlayProblem | null, now: number): number {
+  if (problem?.kind !== "http" || !problem.retryAfter || problem.retryAfter <= 0) return 0;
+  const total = Math.ceil(problem.retryAfter);
+  const left = Math.ceil((problem.receivedAt + problem.retryAfter * 1000 - now) / 1000);
+  return Math.min(total, Math.max(0, left));
+}
+
+/**
+ * The message and the next step for a failed request, in the page's language (`e`), chosen by the
+ * problem's code: the server's English detail never goes inside the sentence. `wait` is what
+ * secondsLeft says now, for the rate limit's countdown.
+ */
+export function problemView(problem: PlayProblem, e: PlayMessages["errors"], wait = 0): ProblemView {
+  const view = (text: string, action: ProblemView["action"] = "retry", detail: string | null = null): ProblemView => ({
+    text,
+    detail,
+    action,
+  });
+  switch (problem.kind) {
+    case "network":
+      return view(e.network);
+    case "unreadable":
+      return view(e.unreadable);
+    case "http":
+      if (problem.status === 429 || problem.code === "rate_limited") {
+        return view(wait > 0 ? fill(e.rateLimited, { seconds: wait }) : e.rateLimitedOver);
+      }
+      break;
   }
   switch (problem.code) {
     case "message_too_long":
-      return { text: fill(e.tooLong, { max: PLAY_LIMITS.maxUserChars }), action: "reset", waitSeconds: 0 };
+      return view(fill(e.tooLong, { max: PLAY_LIMITS.maxUserChars }), "reset");
     case "too_many_messages":
     case "payload_too_large":
-      return { text: e.tooMany, action: "reset", waitSeconds: 0 };
+      return view(e.tooMany, "reset");
     case "session_token_required":
     case "session_token_invalid":
     case "invalid_session_id":
-      return { text: e.session, action: "reset", waitSeconds: 0 };
+      return view(e.session, "reset");
     case "store_unavailable":
     case "rate_limiter_unavailable":
-      return { text: e.storeDown, action: "retry", waitSeconds: problem.retryAfter ?? 5 };
-    default:
-      return {
-        text: fill(e.generic, { detail: problem.detail ?? `HTTP ${problem.status}.` }),
-        action: "retry",
-        waitSeconds: 0,
-      };
+      // During the answer, some calls may already be recorded: only the last one was not.
+      return view(problem.kind === "stream" ? e.storeDownMidway : e.storeDown);
   }
+  if (problem.kind === "stream") {
+    return problem.code === "internal_error"
+      ? view(e.agentFailed)
+      : view(e.stopped, "retry", problem.detail.trim() || null);
+  }
+  return view(fill(e.server, { status: problem.status }), "retry", problem.detail?.trim() || null);
 }

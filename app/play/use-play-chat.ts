@@ -72,7 +72,9 @@ export function usePlayChat() {
         let draft = startAssistant(crypto.randomUUID());
         for await (const chunk of readUIStreamChunks(res.body)) {
           if (chunk.type === "error") {
-            setProblem({ kind: "stream", detail: String(chunk.errorText ?? "") });
+            // The server's code decides the page's sentence; its text is English (lib/play/stream-play.ts).
+            const code = typeof chunk.code === "string" ? chunk.code : null;
+            setProblem({ kind: "stream", code, detail: String(chunk.errorText ?? "") });
             setStatus("error");
             return;
           }
@@ -86,7 +88,8 @@ export function usePlayChat() {
           if (inFlight.current === controller) setStatus("ready");
           return;
         }
-        setProblem(err instanceof TypeError ? { kind: "network" } : { kind: "stream", detail: (err as Error).message });
+        // A TypeError is the connection failing; anything else is an answer that could not be read.
+        setProblem(err instanceof TypeError ? { kind: "network" } : { kind: "unreadable" });
         setStatus("error");
       } finally {
         if (inFlight.current === controller) inFlight.current = null;
@@ -139,5 +142,6 @@ async function problemOf(res: Response): Promise<PlayProblem> {
     code: body?.code ?? null,
     detail: body?.detail ?? null,
     retryAfter: Number(res.headers.get("retry-after")) || body?.retryAfterSeconds || null,
+    receivedAt: Date.now(),
   };
 }

@@ -13,16 +13,19 @@ import {
   type PublicJwk,
   verifyAuditLog,
 } from "@/packages/incorporate/src/verify";
-import { ErrorNotice } from "../_components/audit/error-notice";
+import { EnglishDetail, ErrorNotice } from "../_components/audit/error-notice";
 import { formatUtc, prettyJson } from "../_components/audit/format";
 import { failureOf, networkFailure, type RequestFailure } from "../_components/audit/request-failure";
 import { Stat, VerificationSummary } from "../_components/audit/verification-summary";
 import { errorFindings, FormField } from "../_components/form-field";
+import { jsonFailure } from "./json-error";
 
 type Messages = VerifyMessages["paste"];
 /** The audit messages the verifier uses, in the page's language. */
 type LogAuditMessages = Pick<AuditMessages, "entry" | "verdict" | "reasons" | "request">;
-type Parsed = { ok: true; log: AuditLogDocument } | { ok: false; message: string };
+/** A finding under the text field; `detail` is the browser's own (English) message. */
+type FieldError = { message: string; detail?: string };
+type Parsed = { ok: true; log: AuditLogDocument } | ({ ok: false } & FieldError);
 type CheckpointState = "valid" | "missing" | "unknownKey" | "badSignature" | "mismatch" | "malformed";
 
 /** Reads pasted text as an exported log: the audit endpoint's JSON, or at least `{entries}`. */
@@ -32,7 +35,7 @@ function parseLog(text: string, t: Messages): Parsed {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    return { ok: false, message: fill(t.errors.json, { detail: err instanceof Error ? err.message : String(err) }) };
+    return { ok: false, ...jsonFailure(text, err, t.errors) };
   }
   if (!value || typeof value !== "object" || !Array.isArray((value as { entries?: unknown }).entries)) {
     return { ok: false, message: t.errors.shape };
@@ -74,7 +77,7 @@ export function LogVerifier({
   const id = useId();
   const [text, setText] = useState("");
   const [fileName, setFileName] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<FieldError | null>(null);
   const [failure, setFailure] = useState<{ failure: RequestFailure; retry: () => void } | null>(null);
   const [busy, setBusy] = useState<"verify" | "load" | null>(null);
   const [result, setResult] = useState<{ log: AuditLogDocument; report: AuditVerification } | null>(null);
@@ -93,7 +96,7 @@ export function LogVerifier({
     const parsed = parseLog(source, t);
     if (!parsed.ok) {
       setResult(null);
-      setFieldError(parsed.message);
+      setFieldError({ message: parsed.message, detail: parsed.detail });
       return;
     }
     setFieldError(null);
@@ -148,7 +151,7 @@ export function LogVerifier({
     try {
       content = await file.text();
     } catch {
-      setFieldError(t.errors.file);
+      setFieldError({ message: t.errors.file });
       return;
     }
     event.target.value = ""; // choosing the same file again re-reads it
@@ -168,7 +171,22 @@ export function LogVerifier({
           id={`${id}-text`}
           label={t.textLabel}
           hint={t.textHint}
-          findings={errorFindings(`${id}-text`, fieldError)}
+          findings={errorFindings(
+            `${id}-text`,
+            fieldError ? (
+              <>
+                {fieldError.message}
+                {fieldError.detail ? (
+                  <>
+                    {" "}
+                    <span className="field-error-detail">
+                      <EnglishDetail label={t.errors.parserDetail} text={fieldError.detail} lang={lang} />
+                    </span>
+                  </>
+                ) : null}
+              </>
+            ) : null,
+          )}
         >
           {(control) => (
             <textarea

@@ -2,12 +2,14 @@ import {
   convertToModelMessages,
   createUIMessageStream,
   createUIMessageStreamResponse,
+  type InferUIMessageChunk,
   isStepCount,
   streamText,
   type TextStreamPart,
   type ToolSet,
   toUIMessageStream,
 } from "ai";
+import type { ErrorCode } from "../http/error-codes";
 import { isApiError } from "../http/problem";
 import { isStoreUnavailable } from "../store/types";
 import { type PlayAuditContext, recordToolCall, withAudit } from "./audit-tool-calls";
@@ -17,6 +19,8 @@ import type { PlaySession } from "./open-play-session";
 import { PLAY_INSTRUCTIONS } from "./system-prompt";
 import { playTools } from "./tools";
 import type { PlayUIMessage } from "./ui-message";
+
+type PlayUIChunk = InferUIMessageChunk<PlayUIMessage>;
 
 export interface PlayRun {
   messages: PlayUIMessage[];
@@ -49,13 +53,39 @@ function auditUnexecutedCalls(ctx: PlayAuditContext) {
   });
 }
 
-/** What the stream says when the run fails after it started: the problem's detail, never internals. */
-function streamError(err: unknown): string {
-  if (isApiError(err)) return err.detail;
+/**
+ * A failure of the run after the stream started, as its `error` chunk states it: the problem code
+ * (what clients choose their own wording by) and the detail in English, never internals.
+ */
+export function streamFailure(err: unknown): { code: ErrorCode; detail: string } {
+  if (isApiError(err)) return { code: err.code, detail: err.detail };
   if (isStoreUnavailable(err))
-    return "Storage is unreachable right now, so the tool call was not recorded. Try again shortly.";
+    return {
+      code: "store_unavailable",
+      detail: "Storage is unreachable right now, so the tool call was not recorded. Try again shortly.",
+    };
   console.error("[play]", err);
-  return "The agent failed unexpectedly; the failure was logged. Try again.";
+  return { code: "internal_error", detail: "The agent failed unexpectedly; the failure was logged. Try again." };
+}
+
+/**
+ * Adds its problem code to each `error` chunk. The SDK's onError can only give the chunk's text, so
+ * the code of each text it gave is looked up here; an unknown text is an internal error.
+ */
+function withErrorCodes(codes: Map<string, ErrorCode>) {
+  return new TransformStream<PlayUIChunk, PlayUIChunk>({
+    transform(chunk, controller) {
+      if (chunk.type !== "error") {
+        controller.enqueue(chunk);
+        return;
+      }
+      const coded: typeof chunk & { code: ErrorCode } = {
+        ...chunk,
+        code: codes.get(chunk.errorText) ?? "internal_error",
+      };
+      controller.enqueue(coded);
+    },
+  });
 }
 
 /**
@@ -66,6 +96,12 @@ function streamError(err: unknown): string {
  * x-session-token.
  */
 export function streamPlay(run: PlayRun): Response {
+  const codes = new Map<string, ErrorCode>();
+  const streamError = (err: unknown): string => {
+    const { code, detail } = streamFailure(err);
+    codes.set(detail, code);
+    return detail;
+  };
   const stream = createUIMessageStream<PlayUIMessage>({
     execute: async ({ writer }) => {
       const ctx: PlayAuditContext = {
@@ -97,7 +133,7 @@ export function streamPlay(run: PlayRun): Response {
     onError: streamError,
   });
   return createUIMessageStreamResponse({
-    stream,
+    stream: stream.pipeThrough(withErrorCodes(codes)),
     headers: {
       ...run.headers,
       "cache-control": "no-store",

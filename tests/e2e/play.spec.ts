@@ -25,6 +25,45 @@ const TEXT = {
   openEntry: { es: "ver en el panel de la sesión", en: "see it on the session dashboard" },
 } as const;
 
+/** The texts stream-play.ts ends a failed run with (English, whatever the page's language). */
+const STREAM_FAILURE = {
+  internal_error: "The agent failed unexpectedly; the failure was logged. Try again.",
+  store_unavailable: "Storage is unreachable right now, so the tool call was not recorded. Try again shortly.",
+} as const;
+const STREAM_FAILURE_TEXT = {
+  internal_error: {
+    es: "El agente falló de forma inesperada mientras respondía",
+    en: "The agent failed unexpectedly while answering",
+  },
+  store_unavailable: {
+    es: "El almacenamiento dejó de responder mientras el agente trabajaba",
+    en: "Storage stopped answering while the agent was working",
+  },
+} as const;
+
+/** An answer that starts streaming and is then ended by the server's `error` chunk. */
+function failedStream(error: { code?: string; errorText: string }) {
+  const chunks = [{ type: "start", messageId: "msg-failed" }, { type: "start-step" }, { type: "error", ...error }];
+  return {
+    status: 200,
+    headers: { "content-type": "text/event-stream", "cache-control": "no-store" },
+    body: `${chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join("")}data: [DONE]\n\n`,
+  };
+}
+
+/** A 429 that says neither Retry-After nor retryAfterSeconds. */
+const RATE_LIMITED_WITHOUT_WAIT = {
+  status: 429,
+  headers: { "content-type": "application/problem+json" },
+  body: JSON.stringify({
+    type: "urn:sociedades-ia:problem:rate_limited",
+    title: "Too many requests",
+    status: 429,
+    code: "rate_limited",
+    detail: "Too many requests from your address.",
+  }),
+};
+
 /** Types a prompt and sends it with Enter, as a person would. */
 async function ask(page: Page, lang: Lang, prompt: string) {
   const box = page.getByLabel(TEXT.label[lang]);
@@ -147,6 +186,90 @@ test.describe("/play", () => {
       await expect(alert.getByRole("button")).toBeDisabled();
       await page.unroute("**/api/play");
     }
+  });
+
+  for (const lang of LANGS) {
+    test(`once the rate limit's wait is over, says they can try again now, with the button enabled (${lang})`, async ({
+      page,
+    }) => {
+      await page.clock.install();
+      await preparePage(page, { lang });
+      await page.route("**/api/play", (route) => route.fulfill(rateLimitedAnswer("20 per 1 m", 30)));
+      await page.goto("/play");
+      await ask(page, lang, TWO_TOOLS[lang]);
+      const alert = page.locator(".play-error[role=alert]");
+      await expect(alert).toContainText(lang === "es" ? /Esperá (30|29|28) s/ : /Wait (30|29|28) s/);
+      await expect(alert.getByRole("button")).toBeDisabled();
+
+      await page.clock.fastForward(31_000);
+      await expect(alert).toContainText(
+        lang === "es"
+          ? "Hiciste muchos pedidos seguidos y no se registró nada. Ya podés volver a intentar."
+          : "Too many requests in a row; nothing was recorded. You can try again now.",
+      );
+      await expect(alert).not.toContainText(lang === "es" ? "Esperá" : "Wait");
+      await expect(
+        alert.getByRole("button", { name: lang === "es" ? "Volver a intentar" : "Try again" }),
+      ).toBeEnabled();
+    });
+
+    test(`a rate limit without Retry-After names no wait and lets them try again now (${lang})`, async ({ page }) => {
+      await preparePage(page, { lang });
+      await page.route("**/api/play", (route) => route.fulfill(RATE_LIMITED_WITHOUT_WAIT));
+      await page.goto("/play");
+      await ask(page, lang, TWO_TOOLS[lang]);
+      const alert = page.locator(".play-error[role=alert]");
+      await expect(alert).toContainText(lang === "es" ? "Ya podés volver a intentar." : "You can try again now.");
+      await expect(alert).not.toContainText(/\d+ s\b/);
+      await expect(
+        alert.getByRole("button", { name: lang === "es" ? "Volver a intentar" : "Try again" }),
+      ).toBeEnabled();
+    });
+
+    test(`a failure during the answer is stated in the page's language, chosen by its code (${lang})`, async ({
+      page,
+    }) => {
+      await preparePage(page, { lang });
+      const problems = watchConsole(page);
+      await page.goto("/play");
+      const alert = page.locator(".play-error[role=alert]");
+      for (const code of ["internal_error", "store_unavailable"] as const) {
+        await page.route("**/api/play", (route) =>
+          route.fulfill(failedStream({ code, errorText: STREAM_FAILURE[code] })),
+        );
+        await ask(page, lang, TWO_TOOLS[lang]);
+        await expect(alert).toContainText(STREAM_FAILURE_TEXT[code][lang]);
+        if (lang === "es") {
+          // Nothing of the server's English text inside the Spanish message.
+          await expect(alert).not.toContainText(STREAM_FAILURE[code].slice(0, 20));
+          await expect(alert.locator("[lang=en]")).toHaveCount(0);
+        }
+        await expect(
+          alert.getByRole("button", { name: lang === "es" ? "Volver a intentar" : "Try again" }),
+        ).toBeEnabled();
+        await page.unroute("**/api/play");
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test("the server's detail of an unforeseen stream failure is shown apart from the Spanish message, marked as English", async ({
+    page,
+  }) => {
+    const detail = "The session log is being rotated; retry in a moment.";
+    await page.route("**/api/play", (route) =>
+      route.fulfill(failedStream({ code: "log_rotating", errorText: detail })),
+    );
+    await page.goto("/play");
+    await ask(page, "es", TWO_TOOLS.es);
+    const alert = page.locator(".play-error[role=alert]");
+    await expect(alert.locator("p").first()).toHaveText(
+      "El agente no pudo terminar de responder por un error del servidor. Volvé a intentar.",
+    );
+    const english = alert.locator("span[lang=en]");
+    await expect(english).toHaveText(detail);
+    await expect(alert.locator(".notice-detail")).toHaveText(`Detalle del servidor (en inglés): ${detail}`);
+    await expectNoSevereAxeViolations(page);
   });
 
   for (const lang of LANGS) {

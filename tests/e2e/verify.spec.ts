@@ -138,6 +138,41 @@ test.describe("verify page: pasted log (checked in the browser)", () => {
     await expect(page.getByText("falta la lista «entries»")).toBeVisible();
   });
 
+  test("says where pasted text stops being JSON in the page's language, the browser's English message apart and marked", async ({
+    page,
+  }) => {
+    await page.goto("/verify");
+    await pasteAndVerify(page, "{ no es json");
+    const error = page.locator(".field-error");
+    await expect(error).toContainText(
+      "El texto no es JSON válido: hay un error en la línea 1, columna 3. Copiá la respuesta completa del endpoint",
+    );
+    // The parser's own message (English in every browser) is labelled and marked, not mixed into the sentence.
+    const english = error.locator("span[lang=en]");
+    await expect(english).toHaveCount(1);
+    await expect(english).toContainText("JSON");
+    await expect(error).toContainText("Mensaje del navegador (en inglés):");
+    const sentence = await error.evaluate((el) => {
+      const copy = el.cloneNode(true) as HTMLElement;
+      for (const marked of copy.querySelectorAll("[lang=en]")) marked.remove();
+      return copy.textContent ?? "";
+    });
+    expect(sentence).not.toMatch(/Unexpected|Expected|position/);
+
+    await pasteAndVerify(page, '{"sessionId": "x", "entries": [');
+    await expect(error).toContainText("El texto no es JSON válido: se corta antes de cerrar todo lo que abre.");
+  });
+
+  test("in English, says where pasted text stops being JSON", async ({ page }) => {
+    await preparePage(page, { lang: "en" });
+    await page.goto("/verify");
+    await page.getByLabel("Log as JSON").fill("{ no es json");
+    await page.getByRole("button", { name: "Verify in my browser" }).click();
+    const error = page.locator(".field-error");
+    await expect(error).toContainText("The text is not valid JSON: there is an error at line 1, column 3.");
+    await expect(error).toContainText("The browser's message:");
+  });
+
   test("loads a session verified by id and checks it in the browser too", async ({ page }) => {
     await page.goto(`/verify?session=${E2E_SESSIONS.clean}`);
     await page.getByRole("button", { name: `Cargar el registro de la sesión ${E2E_SESSIONS.clean}` }).click();

@@ -90,13 +90,21 @@ export const play = defineMessages({
     },
     errors: {
       rateLimited: tpl("Hiciste muchos pedidos seguidos. Esperá {seconds} s y volvé a intentar; no se registró nada."),
+      rateLimitedOver: "Hiciste muchos pedidos seguidos y no se registró nada. Ya podés volver a intentar.",
       retry: "Volver a intentar",
       tooLong: tpl("El mensaje es demasiado largo: acortalo a {max} caracteres como máximo."),
       tooMany: "La conversación es demasiado larga para seguir. Empezá una nueva conversación.",
       session: "Esta pestaña ya no puede escribir en su sesión. Empezá una nueva conversación.",
       storeDown: "El almacenamiento no responde; no se registró nada. Volvé a intentar en unos segundos.",
+      storeDownMidway:
+        "El almacenamiento dejó de responder mientras el agente trabajaba: la última llamada a una herramienta no quedó registrada y el agente se detuvo. Volvé a intentar en unos segundos.",
       network: "No hubo respuesta del servidor. Revisá tu conexión y volvé a intentar.",
-      generic: tpl("El agente no pudo responder: {detail} Volvé a intentar."),
+      agentFailed:
+        "El agente falló de forma inesperada mientras respondía; el error quedó registrado en el servidor. Volvé a intentar.",
+      stopped: "El agente no pudo terminar de responder por un error del servidor. Volvé a intentar.",
+      unreadable: "La respuesta del agente llegó dañada y no se pudo leer. Volvé a intentar.",
+      server: tpl("El servidor respondió con un error (HTTP {status}). Volvé a intentar en unos segundos."),
+      serverDetail: "Detalle del servidor (en inglés):",
     },
   },
   en: {
@@ -183,13 +191,20 @@ export const play = defineMessages({
     },
     errors: {
       rateLimited: tpl("Too many requests in a row. Wait {seconds} s and try again; nothing was recorded."),
+      rateLimitedOver: "Too many requests in a row; nothing was recorded. You can try again now.",
       retry: "Try again",
       tooLong: tpl("The message is too long: shorten it to at most {max} characters."),
       tooMany: "The conversation is too long to continue. Start a new conversation.",
       session: "This tab can no longer write to its session. Start a new conversation.",
       storeDown: "Storage is not answering; nothing was recorded. Try again in a few seconds.",
+      storeDownMidway:
+        "Storage stopped answering while the agent was working: the last tool call was not recorded and the agent stopped. Try again in a few seconds.",
       network: "The server did not answer. Check your connection and try again.",
-      generic: tpl("The agent could not answer: {detail} Try again."),
+      agentFailed: "The agent failed unexpectedly while answering; the failure was logged on the server. Try again.",
+      stopped: "The agent could not finish answering because of a server error. Try again.",
+      unreadable: "The agent's answer arrived damaged and could not be read. Try again.",
+      server: tpl("The server answered with an error (HTTP {status}). Try again in a few seconds."),
+      serverDetail: "Server detail:",
     },
   },
 });

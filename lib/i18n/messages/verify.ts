@@ -62,9 +62,13 @@ export const verify = defineMessages({
       verifying: "Verificando…",
       errors: {
         empty: "Pegá un registro o elegí un archivo antes de verificar.",
-        json: tpl(
-          "El texto no es JSON válido ({detail}). Copiá la respuesta completa del endpoint, desde la primera llave «{» hasta la última «}».",
+        json: "El texto no es JSON válido. Copiá la respuesta completa del endpoint, desde la primera llave «{» hasta la última «}».",
+        jsonAt: tpl(
+          "El texto no es JSON válido: hay un error en la línea {line}, columna {column}. Copiá la respuesta completa del endpoint, desde la primera llave «{» hasta la última «}».",
         ),
+        jsonEnd:
+          "El texto no es JSON válido: se corta antes de cerrar todo lo que abre. Copiá la respuesta completa del endpoint, desde la primera llave «{» hasta la última «}».",
+        parserDetail: "Mensaje del navegador (en inglés):",
         shape:
           "El JSON no tiene la forma de un registro exportado: falta la lista «entries». Usá la respuesta de /api/play/audit/{sessionId} tal como llega.",
         sessionId:
@@ -174,9 +178,13 @@ export const verify = defineMessages({
       verifying: "Verifying…",
       errors: {
         empty: "Paste a log or choose a file before verifying.",
-        json: tpl(
-          "The text is not valid JSON ({detail}). Copy the endpoint's whole answer, from the first “{” to the last “}”.",
+        json: "The text is not valid JSON. Copy the endpoint's whole answer, from the first “{” to the last “}”.",
+        jsonAt: tpl(
+          "The text is not valid JSON: there is an error at line {line}, column {column}. Copy the endpoint's whole answer, from the first “{” to the last “}”.",
         ),
+        jsonEnd:
+          "The text is not valid JSON: it ends before closing everything it opens. Copy the endpoint's whole answer, from the first “{” to the last “}”.",
+        parserDetail: "The browser's message:",
         shape:
           "The JSON does not look like an exported log: the “entries” list is missing. Use the answer of /api/play/audit/{sessionId} as it comes.",
         sessionId:

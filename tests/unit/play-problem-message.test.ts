@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { type PlayProblem, problemView, secondsLeft } from "@/app/play/problem-message";
+import { play } from "@/lib/i18n/messages/play";
+
+const es = play.es.errors;
+const en = play.en.errors;
+
+const INTERNAL = "The agent failed unexpectedly; the failure was logged. Try again.";
+const STORAGE = "Storage is unreachable right now, so the tool call was not recorded. Try again shortly.";
+
+function http(status: number, code: string | null, extra: Partial<Extract<PlayProblem, { kind: "http" }>> = {}) {
+  return { kind: "http", status, code, detail: null, retryAfter: null, receivedAt: 1_000_000, ...extra } as const;
+}
+
+describe("problemView: the server's English text never goes inside the page's sentence", () => {
+  it("words an unexpected failure during the answer in the page's language, without the English text", () => {
+    const problem: PlayProblem = { kind: "stream", code: "internal_error", detail: INTERNAL };
+    const view = problemView(problem, es);
+    expect(view).toEqual({ text: es.agentFailed, detail: null, action: "retry" });
+    expect(view.text).not.toContain("The agent");
+    expect(problemView(problem, en).text).toBe(en.agentFailed);
+  });
+
+  it("gives storage failing during the answer the storage message, not the catch-all", () => {
+    const problem: PlayProblem = { kind: "stream", code: "store_unavailable", detail: STORAGE };
+    expect(problemView(problem, es)).toEqual({ text: es.storeDownMidway, detail: null, action: "retry" });
+    expect(problemView(problem, en).text).toBe(en.storeDownMidway);
+    expect(es.storeDownMidway).toMatch(/almacenamiento/);
+  });
+
+  it("sends a session refused during the answer to a new conversation", () => {
+    const problem: PlayProblem = {
+      kind: "stream",
+      code: "session_token_invalid",
+      detail: "The x-session-token does not belong to this session.",
+    };
+    expect(problemView(problem, es)).toEqual({ text: es.session, detail: null, action: "reset" });
+  });
+
+  it("keeps the detail of an unforeseen code apart from the sentence, to be shown marked as English", () => {
+    const problem: PlayProblem = { kind: "stream", code: "something_new", detail: "Something new went wrong." };
+    const view = problemView(problem, es);
+    expect(view).toEqual({ text: es.stopped, detail: "Something new went wrong.", action: "retry" });
+    expect(view.text).not.toContain("Something");
+    // An error chunk without a code (an older server) is treated the same way.
+    expect(problemView({ kind: "stream", code: null, detail: INTERNAL }, es)).toEqual({
+      text: es.stopped,
+      detail: INTERNAL,
+      action: "retry",
+    });
+  });
+
+  it("says an answer that could not be read is damaged, in the page's language", () => {
+    expect(problemView({ kind: "unreadable" }, es)).toEqual({ text: es.unreadable, detail: null, action: "retry" });
+    expect(problemView({ kind: "unreadable" }, en).text).toBe(en.unreadable);
+  });
+
+  it("states an unknown HTTP failure by its status, with the server's detail apart", () => {
+    const view = problemView(http(500, "internal_error", { detail: "An unexpected error occurred." }), es);
+    expect(view.text).toBe("El servidor respondió con un error (HTTP 500). Volvé a intentar en unos segundos.");
+    expect(view.detail).toBe("An unexpected error occurred.");
+    expect(problemView(http(502, null), en)).toEqual({
+      text: "The server answered with an error (HTTP 502). Try again in a few seconds.",
+      detail: null,
+      action: "retry",
+    });
+  });
+
+  it("keeps the known HTTP codes' own messages", () => {
+    expect(problemView(http(400, "message_too_long"), es).action).toBe("reset");
+    expect(problemView(http(413, "payload_too_large"), es).text).toBe(es.tooMany);
+    expect(problemView(http(503, "store_unavailable", { retryAfter: 5 }), es).text).toBe(es.storeDown);
+    expect(problemView({ kind: "network" }, es).text).toBe(es.network);
+  });
+
+  it("has no Spanish message that still takes the server's English detail", () => {
+    for (const text of Object.values(es)) expect(text).not.toContain("{detail}");
+  });
+});
+
+describe("problemView: the rate limit's wait", () => {
+  it("asks to wait while the countdown runs", () => {
+    const problem = http(429, "rate_limited", { retryAfter: 30 });
+    expect(problemView(problem, es, 30).text).toBe(
+      "Hiciste muchos pedidos seguidos. Esperá 30 s y volvé a intentar; no se registró nada.",
+    );
+    expect(problemView(problem, en, 12).text).toBe(
+      "Too many requests in a row. Wait 12 s and try again; nothing was recorded.",
+    );
+  });
+
+  it("says they can try again now once the wait is over, instead of the original wait", () => {
+    const problem = http(429, "rate_limited", { retryAfter: 60 });
+    expect(problemView(problem, es, 0).text).toBe(
+      "Hiciste muchos pedidos seguidos y no se registró nada. Ya podés volver a intentar.",
+    );
+    expect(problemView(problem, en, 0).text).toBe(
+      "Too many requests in a row; nothing was recorded. You can try again now.",
+    );
+    expect(problemView(problem, es, 0).text).not.toContain("60");
+  });
+
+  it("says they can try again now when the answer gave no wait, never a made-up one", () => {
+    const problem = http(429, "rate_limited");
+    expect(secondsLeft(problem, problem.receivedAt)).toBe(0);
+    expect(problemView(problem, es, secondsLeft(problem, problem.receivedAt)).text).toBe(es.rateLimitedOver);
+    expect(problemView(problem, en).text).toBe(en.rateLimitedOver);
+  });
+});
+
+describe("secondsLeft", () => {
+  const problem = http(429, "rate_limited", { retryAfter: 30 });
+  const at = problem.receivedAt;
+
+  it("counts down from Retry-After, from when the answer arrived", () => {
+    expect(secondsLeft(problem, at)).toBe(30);
+    expect(secondsLeft(problem, at + 1)).toBe(30);
+    expect(secondsLeft(problem, at + 1_000)).toBe(29);
+    expect(secondsLeft(problem, at + 29_001)).toBe(1);
+    expect(secondsLeft(problem, at + 30_000)).toBe(0);
+    expect(secondsLeft(problem, at + 90_000)).toBe(0);
+  });
+
+  it("never shows more than the whole wait, even from a clock read before the answer (the first render)", () => {
+    expect(secondsLeft(problem, 0)).toBe(30);
+    expect(secondsLeft(problem, at - 5_000)).toBe(30);
+  });
+
+  it("is 0 for problems without a wait", () => {
+    expect(secondsLeft(null, at)).toBe(0);
+    expect(secondsLeft({ kind: "network" }, at)).toBe(0);
+    expect(secondsLeft({ kind: "stream", code: "internal_error", detail: INTERNAL }, at)).toBe(0);
+    expect(secondsLeft(http(500, null), at)).toBe(0);
+  });
+});
