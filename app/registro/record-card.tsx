@@ -1,28 +1,23 @@
 import { auditPaths } from "@/lib/audit/paths";
 import type { Dictionary, Lang } from "@/lib/i18n";
+import { ARGENTINA_TIME_ZONE } from "@/lib/i18n/date-in-argentina";
 import { fill } from "@/lib/i18n/template";
 import type { RegistryRecord } from "@/lib/registry/record-schema";
 
 const STATUS_PILL = { live: "pill-ok", draft: "pill-neutral", forming: "pill-warn" } as const;
 const STANDING_PILL = { active: "pill-ok", suspended: "pill-bad", unverified: "pill-neutral" } as const;
 
-const locale = (lang: Lang) => (lang === "es" ? "es-AR" : "en-GB");
+// Made once per language: building a formatter costs far more than using one, and a page has 20 cards.
+const formats = (locale: string) => ({
+  // An instant as a reader in Argentina sees it: the registry's dates (listedSince) are Buenos Aires dates too.
+  time: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: ARGENTINA_TIME_ZONE }),
+  // A calendar date in the same style, read at UTC midnight so it does not move to another day.
+  day: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }),
+});
+const FORMATS: Record<Lang, ReturnType<typeof formats>> = { es: formats("es-AR"), en: formats("en-GB") };
 
-/** An instant as a reader in Argentina sees it: the registry's dates (listedSince) are Buenos Aires dates too. */
-function formatTime(iso: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(locale(lang), {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "America/Argentina/Buenos_Aires",
-  }).format(new Date(iso));
-}
-
-/** A calendar date `YYYY-MM-DD` in the same style, without moving it to another day. */
-function formatDay(day: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(locale(lang), { dateStyle: "medium", timeZone: "UTC" }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
-}
+const formatTime = (iso: string, lang: Lang) => FORMATS[lang].time.format(new Date(iso));
+const formatDay = (day: string, lang: Lang) => FORMATS[lang].day.format(new Date(`${day}T00:00:00Z`));
 
 /** One company: status and standing first (text, colour only reinforces), then facts, disclosure, links. */
 export function RecordCard({ record, lang, d }: { record: RegistryRecord; lang: Lang; d: Dictionary }) {

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { canonicalJson } from "../audit/canonical";
-import { dateInArgentina } from "../i18n/date-in-argentina";
 
 /**
  * Deterministic sandbox data for the demo tools: every made-up value (names, amounts, ids, CAEs)
@@ -51,11 +50,6 @@ export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
-}
-
-/** Today's date in Buenos Aires, `YYYY-MM-DD`: the default of tools whose date the caller may omit. */
-export function todayInArgentina(now: Date = new Date()): string {
-  return dateInArgentina(now);
 }
 
 /** Host of the made-up URLs tools return: a reserved `.example` name that never resolves (RFC 2606). */

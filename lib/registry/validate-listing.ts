@@ -93,8 +93,9 @@ function charCount(value: string): number {
 
 // Characters that hide or disguise what a reader sees: control characters, zero-width ones, and the
 // bidirectional overrides and isolates that reorder text on screen. Disclosures may break lines.
-const HIDDEN_CHARS = /[\p{Cc}\u200B\u2060\uFEFF\u202A-\u202E\u2066-\u2069]/u;
-const HIDDEN_CHARS_MULTILINE = /(?![\t\n\r])[\p{Cc}\u200B\u2060\uFEFF\u202A-\u202E\u2066-\u2069]/u;
+const HIDDEN_CLASS = "[\\p{Cc}\\u200B\\u2060\\uFEFF\\u202A-\\u202E\\u2066-\\u2069]";
+const HIDDEN_CHARS = new RegExp(HIDDEN_CLASS, "u");
+const HIDDEN_CHARS_MULTILINE = new RegExp(`(?![\\t\\n\\r])${HIDDEN_CLASS}`, "u");
 
 function hiddenCharactersMessage(field: string): string {
   return `${field} holds a control or invisible formatting character (such as NUL, a zero-width space or a right-to-left override): remove it.`;
@@ -255,6 +256,7 @@ function checkDisclosure(
   const out: Partial<Disclosure> = {};
   for (const lang of ["es", "en"] as const) {
     const value = text(input[lang]);
+    const length = value ? charCount(value) : 0;
     const name = lang === "es" ? "Spanish" : "English";
     if (!value) {
       add(
@@ -262,11 +264,11 @@ function checkDisclosure(
         `disclosure.${lang}`,
         `disclosure.${lang} is required: a plain-language disclosure in ${name}.`,
       );
-    } else if (charCount(value) < LISTING_LIMITS.disclosureMin || charCount(value) > LISTING_LIMITS.disclosureMax) {
+    } else if (length < LISTING_LIMITS.disclosureMin || length > LISTING_LIMITS.disclosureMax) {
       add(
         "disclosure_length",
         `disclosure.${lang}`,
-        `disclosure.${lang} must be ${LISTING_LIMITS.disclosureMin} to ${LISTING_LIMITS.disclosureMax} characters (got ${charCount(value)}).`,
+        `disclosure.${lang} must be ${LISTING_LIMITS.disclosureMin} to ${LISTING_LIMITS.disclosureMax} characters (got ${length}).`,
       );
     } else if (HIDDEN_CHARS_MULTILINE.test(value)) {
       add("text_characters", `disclosure.${lang}`, hiddenCharactersMessage(`disclosure.${lang}`));

@@ -1,7 +1,8 @@
 import { tool } from "ai";
 import { z } from "zod";
+import { dateInArgentina } from "../../i18n/date-in-argentina";
 import { cuitField, readCuit } from "../cuit-input";
-import { SandboxSeed, todayInArgentina } from "../sandbox";
+import { SandboxSeed } from "../sandbox";
 import { ToolRejection } from "../tool-rejection";
 
 /** The BCRA's debtor classification (Central de Deudores del Sistema Financiero). */
@@ -47,7 +48,7 @@ export const consultarCentralDeudores = tool({
         { code: "cuit_invalido", field: "cuit", message: "Invalid CUIT check digit or format." },
       ]);
     }
-    const period = periodo ?? previousMonth(todayInArgentina());
+    const period = periodo ?? previousMonth(dateInArgentina());
     const seed = new SandboxSeed("deudores", { cuit: read.cuit, period });
     // Mostly normal, as in the real registry: 1 in 10 worse.
     const worst = (seed.int(10, 0) < 9 ? 1 : 2 + seed.int(4, 1)) as keyof typeof SITUATIONS;

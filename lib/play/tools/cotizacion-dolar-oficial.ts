@@ -1,7 +1,8 @@
 import { tool } from "ai";
 import { z } from "zod";
+import { dateInArgentina } from "../../i18n/date-in-argentina";
 import { isoDateInput } from "../iso-date";
-import { SandboxSeed, todayInArgentina } from "../sandbox";
+import { SandboxSeed } from "../sandbox";
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -13,7 +14,7 @@ export const cotizacionDolarOficial = tool({
     fecha: isoDateInput().optional().describe("Date YYYY-MM-DD; default today in Buenos Aires."),
   }),
   execute: ({ fecha }) => {
-    const date = fecha ?? todayInArgentina();
+    const date = fecha ?? dateInArgentina();
     const seed = new SandboxSeed("usd", date);
     const mayorista = round2(1000 + seed.int(40_000, 0) / 100);
     return {

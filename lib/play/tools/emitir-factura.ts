@@ -1,6 +1,7 @@
 import { tool } from "ai";
+import { dateInArgentina } from "../../i18n/date-in-argentina";
 import { checkInvoice, invoiceInput } from "../invoice";
-import { addDays, SandboxSeed, todayInArgentina } from "../sandbox";
+import { addDays, SandboxSeed } from "../sandbox";
 import { ToolRejection } from "../tool-rejection";
 
 /**
@@ -20,7 +21,7 @@ export const emitirFactura = tool({
         check.findings,
       );
     }
-    const fecha = input.fecha ?? todayInArgentina();
+    const fecha = input.fecha ?? dateInArgentina();
     const puntoDeVenta = input.puntoDeVenta ?? 1;
     const seed = new SandboxSeed("cae", { ...input, fecha, puntoDeVenta });
     return {

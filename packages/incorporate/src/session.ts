@@ -42,12 +42,10 @@ function tokenLostMessage(sessionId: string, cause: "replayed" | "absent" | "ear
     absent: "the answer carried no x-session-token",
     earlier: "the answer to the first write through this helper did not carry it",
   }[cause];
-  const answered = cause === "earlier" ? "" : "The call itself was answered (see `result`), but ";
-  return (
-    `The write token of session ${sessionId} was not returned: ${why}. ${answered}` +
-    `${answered ? "no" : "No"} further write to this session is possible. Start a new session (createSession()) ` +
-    "for further writes."
-  );
+  const noMore = "further write to this session is possible. Start a new session (createSession()) for further writes.";
+  const outcome =
+    cause === "earlier" ? `No ${noMore}` : `The call itself was answered (see \`result\`), but no ${noMore}`;
+  return `The write token of session ${sessionId} was not returned: ${why}. ${outcome}`;
 }
 
 /**
