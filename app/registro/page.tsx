@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { isApiError } from "@/lib/http/problem";
-import type { Dictionary } from "@/lib/i18n";
+import type { Dictionary, Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
+import { getRegistryRecord } from "@/lib/registry/get-registry-record";
 import { listRegistry } from "@/lib/registry/list-registry";
 import { parseRegistryQuery } from "@/lib/registry/parse-registry-query";
 import {
@@ -10,6 +11,7 @@ import {
   RECORD_STATUSES,
   RECORD_TYPES,
   type RegistryList,
+  type RegistryRecord,
   RFC_TOKENS,
 } from "@/lib/registry/record-schema";
 import { isStoreUnavailable } from "@/lib/store";
@@ -18,10 +20,13 @@ import { RecordCard } from "./record-card";
 import { SelfListingForm } from "./self-listing-form";
 import "./registro.css";
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type SearchParams = Record<string, string | string[] | undefined>;
+type Props = { searchParams: Promise<SearchParams> };
 
 const PAGE_SIZE = 20;
 const PAGE_PARAMS = ["jurisdiction", "type", "status", "cursor"] as const;
+
+const firstValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export async function generateMetadata(): Promise<Metadata> {
   const { d } = await getDictionary();
@@ -32,11 +37,10 @@ export async function generateMetadata(): Promise<Metadata> {
  * Reads the page's filters leniently: a bad value in a shared link is named and ignored rather than
  * failing the page (the API answers 400 for the same input).
  */
-async function loadRegistry(raw: Record<string, string | string[] | undefined>) {
+async function loadRegistry(raw: SearchParams) {
   const query = new URLSearchParams();
   for (const name of PAGE_PARAMS) {
-    const value = raw[name];
-    const first = Array.isArray(value) ? value[0] : value;
+    const first = firstValue(raw[name]);
     if (first) query.set(name, first);
   }
   const ignored: string[] = [];
@@ -53,6 +57,20 @@ async function loadRegistry(raw: Record<string, string | string[] | undefined>) 
     }
   }
   throw new Error("unreachable");
+}
+
+/**
+ * `?id=` shows one record wherever it sits in the list: the listing form links there, since a new
+ * record goes to the end of the creation order, pages away from the first.
+ */
+async function loadOne(id: string): Promise<{ record: RegistryRecord | null; unavailable: boolean }> {
+  try {
+    return { record: await getRegistryRecord(id), unavailable: false };
+  } catch (err) {
+    if (isStoreUnavailable(err)) return { record: null, unavailable: true };
+    if (isApiError(err) && err.code === "not_found") return { record: null, unavailable: false };
+    throw err;
+  }
 }
 
 function Filters({ d, list }: { d: Dictionary; list: RegistryList | null }) {
@@ -90,32 +108,16 @@ function Filters({ d, list }: { d: Dictionary; list: RegistryList | null }) {
   );
 }
 
-export default async function RegistryPage({ searchParams }: Props) {
-  const { lang, d } = await getDictionary();
+async function ListResults({ raw, d, lang }: { raw: SearchParams; d: Dictionary; lang: Lang }) {
   const t = d.registry;
-  const { list, ignored, query } = await loadRegistry(await searchParams);
+  const { list, ignored, query } = await loadRegistry(raw);
   const filterQuery = new URLSearchParams([...query].filter(([k]) => k !== "cursor"));
   const nextHref = list?.nextCursor
     ? `/registro?${new URLSearchParams([...filterQuery, ["cursor", list.nextCursor]]).toString()}`
     : null;
   const firstHref = query.has("cursor") ? `/registro${filterQuery.size ? `?${filterQuery}` : ""}` : null;
-
   return (
-    <div className="page registry-page">
-      <h1>{t.title}</h1>
-      <p className="lead">{t.lead}</p>
-      <p className="notice">{t.notice}</p>
-
-      <details className="registry-states">
-        <summary>{t.states.title}</summary>
-        <ul>
-          <li>{t.states.live}</li>
-          <li>{t.states.draft}</li>
-          <li>{t.states.forming}</li>
-          <li>{t.states.standing}</li>
-        </ul>
-      </details>
-
+    <>
       <Filters d={d} list={list} />
       {ignored.length > 0 ? (
         <p className="notice registry-warn" role="status">
@@ -126,12 +128,7 @@ export default async function RegistryPage({ searchParams }: Props) {
       <section aria-labelledby="registry-results-title" id="lista">
         <h2 id="registry-results-title">{t.results.title}</h2>
         {list === null ? (
-          <div className="notice registry-alert" role="alert">
-            <p>{t.results.loadError}</p>
-            <a className="button" href={`/registro${query.size ? `?${query}` : ""}`}>
-              {t.results.retry}
-            </a>
-          </div>
+          <LoadError d={d} retryHref={`/registro${query.size ? `?${query}` : ""}`} />
         ) : (
           <>
             <p role="status">
@@ -157,6 +154,70 @@ export default async function RegistryPage({ searchParams }: Props) {
           </>
         )}
       </section>
+    </>
+  );
+}
+
+async function OneRecord({ id, d, lang }: { id: string; d: Dictionary; lang: Lang }) {
+  const t = d.registry;
+  const { record, unavailable } = await loadOne(id);
+  return (
+    <section aria-labelledby="registry-results-title" id="lista">
+      <h2 id="registry-results-title">{t.results.oneTitle}</h2>
+      {unavailable ? (
+        <LoadError d={d} retryHref={`/registro?${new URLSearchParams({ id })}`} />
+      ) : record ? (
+        <ul className="registry-list">
+          <li>
+            <RecordCard record={record} lang={lang} d={d} />
+          </li>
+        </ul>
+      ) : (
+        <p className="notice registry-warn" role="status">
+          {t.results.notFound} <code>{id}</code>
+        </p>
+      )}
+      <nav className="registry-pages" aria-label={t.results.oneTitle}>
+        <a href="/registro">{t.results.all}</a>
+      </nav>
+    </section>
+  );
+}
+
+function LoadError({ d, retryHref }: { d: Dictionary; retryHref: string }) {
+  return (
+    <div className="notice registry-alert" role="alert">
+      <p>{d.registry.results.loadError}</p>
+      <a className="button" href={retryHref}>
+        {d.registry.results.retry}
+      </a>
+    </div>
+  );
+}
+
+export default async function RegistryPage({ searchParams }: Props) {
+  const { lang, d } = await getDictionary();
+  const t = d.registry;
+  const raw = await searchParams;
+  const id = firstValue(raw.id);
+
+  return (
+    <div className="page registry-page">
+      <h1>{t.title}</h1>
+      <p className="lead">{t.lead}</p>
+      <p className="notice">{t.notice}</p>
+
+      <details className="registry-states">
+        <summary>{t.states.title}</summary>
+        <ul>
+          <li>{t.states.live}</li>
+          <li>{t.states.draft}</li>
+          <li>{t.states.forming}</li>
+          <li>{t.states.standing}</li>
+        </ul>
+      </details>
+
+      {id === undefined ? <ListResults raw={raw} d={d} lang={lang} /> : <OneRecord id={id} d={d} lang={lang} />}
 
       <section aria-labelledby="registry-form-title" className="registry-form-section">
         <h2 id="registry-form-title">{t.form.title}</h2>

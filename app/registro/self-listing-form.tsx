@@ -115,7 +115,7 @@ export function SelfListingForm({
       {state.status === "created" ? (
         <div className="notice registry-created" role="status" tabIndex={-1} ref={createdRef}>
           <p>
-            <strong>{t.created}</strong> <a href={`#${state.id}`}>{t.viewRecord}</a>
+            <strong>{t.created}</strong> <a href={`/registro?id=${encodeURIComponent(state.id)}`}>{t.viewRecord}</a>
           </p>
           <p>
             {t.tokenLabel}: <code className="registry-token">{state.ownerToken}</code>

@@ -154,9 +154,30 @@ test.describe("/registro", () => {
     await expect(created).toBeVisible();
     await expect(created.locator(".registry-token")).toHaveText(/^sia_own_[A-Za-z0-9_-]{43}$/);
     await expect(created.locator("pre")).toContainText("/certify");
-    const card = cards(page).filter({ hasText: name });
-    await expect(card.locator(".pill")).toHaveText(["Borrador", "Sin verificar"]);
     await expect(page.getByLabel("Nombre de la sociedad")).toHaveValue("");
+    // New records go to the end of the list, pages away once the registry grows: the link shows the
+    // record itself wherever it sits.
+    await created.getByRole("link", { name: "Ver el registro creado" }).click();
+    await expect(page).toHaveURL(/\/registro\?id=[a-z0-9-]+$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Una sociedad del registro" })).toBeVisible();
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).getByRole("heading", { level: 3 })).toHaveText(name);
+    await expect(cards(page).locator(".pill")).toHaveText(["Borrador", "Sin verificar"]);
+    await expectNoSevereAxeViolations(page);
+    await page.getByRole("link", { name: "Ver todo el registro" }).click();
+    await expect(page).toHaveURL(/\/registro$/);
+  });
+
+  test("a link to one record that does not exist says so, whatever the id holds", async ({ page }) => {
+    const problems = watchConsole(page);
+    for (const id of ["no-existe-esta-sociedad", "../api/health", "<b>x</b>"]) {
+      await page.goto(`/registro?id=${encodeURIComponent(id)}`);
+      await expect(page.getByRole("status").filter({ hasText: "Ninguna sociedad del registro" })).toContainText(id);
+      await expect(cards(page)).toHaveCount(0);
+      await expect(page.locator(".registry-warn b")).toHaveCount(0);
+    }
+    await expectNoSevereAxeViolations(page);
+    expect(problems).toEqual([]);
   });
 
   for (const lang of LANGS) {

@@ -49,6 +49,9 @@ export const registry = defineMessages({
       loadError:
         "No se pudo leer el registro porque el almacenamiento no responde. No se perdió nada: probá de nuevo en unos segundos.",
       retry: "Reintentar",
+      oneTitle: "Una sociedad del registro",
+      notFound: "Ninguna sociedad del registro tiene este identificador:",
+      all: "Ver todo el registro",
     },
     card: {
       summary: "Estado y situación",
@@ -170,6 +173,9 @@ export const registry = defineMessages({
       loadError:
         "The registry could not be read because storage is not answering. Nothing was lost: try again in a few seconds.",
       retry: "Try again",
+      oneTitle: "One registry company",
+      notFound: "No company in the registry has this id:",
+      all: "See the whole registry",
     },
     card: {
       summary: "Status and standing",
