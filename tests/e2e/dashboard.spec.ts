@@ -122,6 +122,27 @@ test.describe("session dashboard", () => {
     await expectNoSevereAxeViolations(page);
   });
 
+  test("a check that could not run offers to run it again, and does", async ({ page }) => {
+    // Neither the published keys nor the server's report arrive (console errors are expected here).
+    await page.route("**/.well-known/jwks.json", (route) => route.abort());
+    await page.route(/\/api\/play\/audit\/[^/?]+\?verify=1$/, (route) => route.abort());
+    await page.goto(`/dashboard/${E2E_SESSIONS.clean}`);
+    const browser = page.getByTestId("browser-verification");
+    const server = page.getByTestId("server-verification");
+    await expect(browser).toContainText("No se pudo actualizar la verificación.");
+    await browser.getByRole("button", { name: "Reintentar" }).click();
+    // The server's report is fetched again too, and its failure is said where it belongs.
+    await expect(server).toContainText("No se pudo actualizar la verificación.");
+    await expect(server.locator(".pill")).toHaveText("VERIFICADO");
+
+    await page.unrouteAll();
+    await server.getByRole("button", { name: "Reintentar" }).click();
+    await expect(browser.locator(".pill")).toHaveText("VERIFICADO");
+    await expect(page.getByRole("button", { name: "Reintentar" })).toHaveCount(0);
+    await expect(page.getByText("No se pudo actualizar la verificación.")).toHaveCount(0);
+    await expectNoSevereAxeViolations(page);
+  });
+
   test("an invalid session id gets a clear message, not a crash", async ({ page }) => {
     const problems = watchConsole(page);
     const response = await page.goto("/dashboard/no%20vale!");

@@ -229,11 +229,13 @@ export function SessionLive({
               <ReasonList reasons={firstReasons} m={a.reasons} />
             ) : null}
             {server ? <p>{fill(t.status.backend, { backend: server.backend })}</p> : null}
-            {refreshFailed && !loadFailure ? <p className="field-error">{t.status.refreshError}</p> : null}
+            {refreshFailed && !loadFailure ? (
+              <RefreshFailed message={t.status.refreshError} retryLabel={a.request.retry} onRetry={refresh} />
+            ) : null}
           </div>
           <div className="status-card" data-testid="browser-verification">
             <h3>{t.status.browser}</h3>
-            <BrowserVerdict result={browser} empty={entries.length === 0} t={t.status} a={a} />
+            <BrowserVerdict result={browser} empty={entries.length === 0} t={t.status} a={a} onRetry={refresh} />
           </div>
         </div>
       </section>
@@ -373,19 +375,34 @@ function ServerVerdict({
   );
 }
 
+/** A check that could not run (the network, the keys): said plainly, with a way to run it again. */
+function RefreshFailed({ message, retryLabel, onRetry }: { message: string; retryLabel: string; onRetry: () => void }) {
+  return (
+    <div className="refresh-failed">
+      <p className="field-error">{message}</p>
+      <button type="button" className="button button-small" onClick={onRetry}>
+        {retryLabel}
+      </button>
+    </div>
+  );
+}
+
 function BrowserVerdict({
   result,
   empty,
   t,
   a,
+  onRetry,
 }: {
   result: AuditVerification | "failed" | null;
   empty: boolean;
   t: LiveMessages["status"];
   a: LiveAuditMessages;
+  onRetry: () => void;
 }) {
   if (result === null) return <span className="pill pill-neutral">{a.verdict.checking}</span>;
-  if (result === "failed") return <p className="field-error">{t.refreshError}</p>;
+  if (result === "failed")
+    return <RefreshFailed message={t.refreshError} retryLabel={a.request.retry} onRetry={onRetry} />;
   if (empty) return <span className="pill pill-neutral">{a.verdict.logEmpty}</span>;
   const checkpointOk = result.checkpoint?.error === null;
   return (
