@@ -74,6 +74,18 @@ describe("generated files", () => {
     for (const { name } of COMPANY_ENV_VARS) expect(env).toMatch(new RegExp(`^${name}=$`, "m"));
   });
 
+  it("describe every env var in Spanish, then in English, in the answer's text and in .env.example", () => {
+    const env = filesFor("Acme SOCIEDAD-IA")[".env.example"];
+    for (const { name, description } of COMPANY_ENV_VARS) {
+      const halves = description.split(" / ");
+      expect(halves, name).toHaveLength(2);
+      // Each half reads on its own, so neither language leans on the other.
+      expect(halves[0], name).toMatch(/^[A-ZÁÉÍÓÚ].{10,}[^.]$/);
+      expect(halves[1], name).toMatch(/^[A-Z].{10,}\.$/);
+      expect(env).toContain(`# ${description}`);
+    }
+  });
+
   it("pin dependency versions that exist (the ones installed here)", () => {
     const pkg = JSON.parse(filesFor("Acme SOCIEDAD-IA")["package.json"]);
     const installed = (name: string) =>
