@@ -3,6 +3,7 @@ import { auditPaths } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";
 import type { IncorporateMessages } from "@/lib/i18n/messages/incorporate";
 import { fill } from "@/lib/i18n/template";
+import { envVarDescriptionIn } from "@/lib/incorporation/env-var-description";
 import type { IncorporationSuccess } from "@/lib/incorporation/success";
 import { CopyButton } from "../_components/audit/copy-button";
 import { CodeBlock } from "../_components/code-block";
@@ -242,7 +243,7 @@ export function IncorporationResult({
                 <dt>
                   <code translate="no">{v.name}</code>
                 </dt>
-                <dd>{v.description}</dd>
+                <dd>{envVarDescriptionIn(v.description, lang)}</dd>
               </div>
             ))}
           </dl>

@@ -180,6 +180,11 @@ test.describe("/incorporar wizard", () => {
     await expect(page.getByRole("tabpanel").getByRole("status")).toHaveText("Copiado.");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(answer.config["package.json"]);
 
+    // The environment variables, each described in the page's language only.
+    await page.getByText(`Variables de entorno (${answer.envVars.length})`).click();
+    const envItem = page.locator(".inc-env-item").filter({ hasText: "ARCA_KEY_PEM" });
+    await expect(envItem.locator("dd")).toHaveText("Clave privada de ese certificado de ARCA");
+
     // The 8-step roadmap.
     const checklist = page.getByRole("region", { name: "Hoja de ruta legal y operativa" });
     await expect(checklist.locator("ol > li")).toHaveCount(8);
@@ -391,6 +396,10 @@ test.describe("/incorporar wizard", () => {
     await expect(checklist.locator("ol > li")).toHaveCount(8);
     await expect(checklist.getByRole("heading", { level: 4 }).first()).toHaveText(
       "Register the company with the public registry",
+    );
+    await page.getByText("Environment variables (10)").click();
+    await expect(page.locator(".inc-env-item").filter({ hasText: "ARCA_KEY_PEM" }).locator("dd")).toHaveText(
+      "Private key of that ARCA certificate.",
     );
     // The server's notes come back in the page's language.
     await expect(page.getByRole("region", { name: "Notes on the details" })).toContainText(
