@@ -30,11 +30,20 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** Canonical JSON, or for a value edited in the store to hold a lone surrogate (which has no canonical form), plain JSON with it escaped. */
+function jsonText(value: unknown): string {
+  try {
+    return canonicalJson(value);
+  } catch {
+    return JSON.stringify(value);
+  }
+}
+
 function cellText(column: string, value: unknown): string {
   if (value === undefined || (value === null && column !== "prev" && !JSON_COLUMNS.has(column))) return "";
-  if (JSON_COLUMNS.has(column)) return canonicalJson(value);
+  if (JSON_COLUMNS.has(column)) return jsonText(value);
   if (column === "prev") return value === null ? "" : String(value);
-  return typeof value === "string" ? value : canonicalJson(value);
+  return typeof value === "string" ? value : jsonText(value);
 }
 
 /** The session as CSV: a header row, then one row per entry, CRLF line ends. */

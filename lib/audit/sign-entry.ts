@@ -1,3 +1,4 @@
+import { toWellFormedJson } from "../text/well-formed";
 import { canonicalMembers, hmacOf, joinMembers, withStringMember } from "./canonical";
 import type { AuditEntry, AuditEvent } from "./entry";
 
@@ -17,9 +18,11 @@ export function signEntry(input: SignInput, key: { kid: string; secret: string }
     ts: input.ts,
     kind: input.kind,
     action: input.action,
-    actor: input.actor,
-    input: input.input ?? null,
-    output: input.output ?? null,
+    // What callers pass may hold text cut inside an emoji, or a model's lone \ud800: a lone surrogate has
+    // no canonical form, so it is stored as U+FFFD instead of failing the write.
+    actor: toWellFormedJson(input.actor),
+    input: toWellFormedJson(input.input ?? null),
+    output: toWellFormedJson(input.output ?? null),
     outcome: input.outcome,
     prev: input.prev,
     kid: key.kid,

@@ -99,7 +99,7 @@ export async function readVerifiedLog(sessionId: string, store: Store = getStore
       value = items[i];
       unparseable.push(i);
     }
-    verifyNext(state, sessionId, value, keys);
+    verifyNext(state, sessionId, value, keys, items[i]);
   }
   const report = reportOf(state);
   Object.freeze(report.problems);

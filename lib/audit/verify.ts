@@ -36,22 +36,35 @@ export function verifyNext(
   sessionId: string,
   raw: unknown,
   keys: Record<string, string>,
+  stored?: string,
 ): void {
-  let full: string;
+  let full: string | null = null;
   let hmac: HmacCheck = "skipped";
-  if (isEntryObject(raw)) {
-    const forms = canonicalForms(raw);
-    full = forms.full;
-    if (raw.hmac !== undefined) {
-      const secret = typeof raw.kid === "string" && Object.hasOwn(keys, raw.kid) ? keys[raw.kid] : undefined;
-      if (secret === undefined) hmac = "unknown_kid";
-      else hmac = raw.hmac === hmacOf(forms.signed, secret) ? "ok" : "mismatch";
+  try {
+    if (isEntryObject(raw)) {
+      const forms = canonicalForms(raw);
+      full = forms.full;
+      if (raw.hmac !== undefined) {
+        const secret = typeof raw.kid === "string" && Object.hasOwn(keys, raw.kid) ? keys[raw.kid] : undefined;
+        if (secret === undefined) hmac = "unknown_kid";
+        else hmac = raw.hmac === hmacOf(forms.signed, secret) ? "ok" : "mismatch";
+      }
+    } else {
+      full = canonicalJson(raw);
     }
-  } else {
-    full = canonicalJson(raw);
+  } catch {
+    // A lone surrogate (written into the store by hand) has no canonical form: the entry is malformed.
   }
-  tallyEntry(state.tally, state.tally.total, judgeEntry(sessionId, state.tally.total, raw, state.prevHash, hmac));
-  state.prevHash = hashOf(full);
+  const reasons =
+    full === null ? ["malformed" as const] : judgeEntry(sessionId, state.tally.total, raw, state.prevHash, hmac);
+  // The service stores each entry as its full canonical form and serves those bytes: stored text that
+  // is not exactly that (members reordered, a member repeated so that parsers disagree on its value)
+  // was edited in the store, even when it parses to a valid entry.
+  if (full !== null && stored !== undefined && stored !== full && !reasons.includes("malformed")) {
+    reasons.push("malformed");
+  }
+  tallyEntry(state.tally, state.tally.total, reasons);
+  state.prevHash = hashOf(full ?? stored ?? String(raw));
 }
 
 /** The report of a state, sharing nothing mutable with it. */

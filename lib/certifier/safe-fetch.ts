@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
+import { clipText } from "../text/well-formed";
 import { FetchFailure } from "./certifier-errors";
 import { type NetworkPolicy, type Resolver, type VettedTarget, vetTarget } from "./vet-target";
 
@@ -119,7 +120,7 @@ export async function safeFetch(url: string | URL, options: SafeFetchOptions): P
     try {
       current = new URL(location, current);
     } catch {
-      throw new FetchFailure("network", `Redirect to an invalid URL: ${location.slice(0, 200)}`);
+      throw new FetchFailure("network", `Redirect to an invalid URL: ${clipText(location, 200)}`);
     }
   }
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiError } from "../http/problem";
+import { clipText } from "../text/well-formed";
 
 /** Formats of GET /api/discovery: the inventory (default) or the OpenAPI 3.1 description (two names). */
 export const DISCOVERY_FORMATS = ["inventory", "openapi", "openapi31"] as const;
@@ -20,7 +21,7 @@ export function parseDiscoveryFormat(url: URL): DiscoveryFormat {
   if (result.success) return result.data.format;
   throw new ApiError(
     "invalid_query",
-    `Unknown format ${JSON.stringify(url.searchParams.get("format")?.slice(0, 40))}: use one of ${DISCOVERY_FORMATS.join(", ")}.`,
+    `Unknown format ${JSON.stringify(clipText(url.searchParams.get("format") ?? "", 40))}: use one of ${DISCOVERY_FORMATS.join(", ")}.`,
     { parameter: "format", allowed: [...DISCOVERY_FORMATS] },
   );
 }

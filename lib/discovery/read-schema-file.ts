@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { ApiError } from "../http/problem";
+import { clipText } from "../text/well-formed";
 
 // process.cwd() is the project root under `npm run serve` and on Vercel, and Next's file tracing
 // follows this form of path into the deployment bundle.
@@ -28,7 +29,7 @@ export async function listSchemaFiles(): Promise<string[]> {
 export async function readSchemaFile(name: string): Promise<string> {
   const available = await listSchemaFiles();
   if (!available.includes(name)) {
-    const shown = JSON.stringify(name.slice(0, 80));
+    const shown = JSON.stringify(clipText(name, 80));
     throw new ApiError("not_found", `No schema named ${shown}. Available: ${available.join(", ")}.`, { available });
   }
   return fs.readFile(path.join(SCHEMAS_DIR, name), "utf8");

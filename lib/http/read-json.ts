@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { isWellFormedJson } from "../text/well-formed";
 import { ApiError, isApiError } from "./problem";
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -85,19 +86,6 @@ export async function readJson(request: Request, maxBytes = DEFAULT_MAX_BODY_BYT
 }
 
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
-
-// A high surrogate not followed by a low one, or a low one not preceded by a high one (code units).
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** True when every string in the value, member names included, is well-formed Unicode. */
-function isWellFormedJson(value: unknown): boolean {
-  if (typeof value === "string") return !LONE_SURROGATE.test(value);
-  if (Array.isArray(value)) return value.every(isWellFormedJson);
-  if (value !== null && typeof value === "object") {
-    return Object.entries(value).every(([k, v]) => !LONE_SURROGATE.test(k) && isWellFormedJson(v));
-  }
-  return true;
-}
 
 /** One pass over the text, skipping strings: true once `[` or `{` open more than `max` levels. */
 export function nestsDeeperThan(text: string, max: number): boolean {

@@ -7,6 +7,7 @@ import { ensureSeeds } from "../registry/ensure-seeds";
 import type { RegistryRecord } from "../registry/record-schema";
 import { getStore } from "../store";
 import type { BatchWrite } from "../store/types";
+import { clipText } from "../text/well-formed";
 import type { Finding } from "./finding-codes";
 import {
   type IdempotencyClaim,
@@ -51,7 +52,7 @@ function summarise(body: unknown): unknown {
   // Only short scalars go into the permanent log: a list or object in a text field is named, not kept.
   const clip = (v: unknown) =>
     typeof v === "string"
-      ? v.slice(0, 200)
+      ? clipText(v, 200)
       : v !== null && typeof v === "object"
         ? { type: Array.isArray(v) ? "array" : "object" }
         : v;

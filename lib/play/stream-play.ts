@@ -12,6 +12,7 @@ import {
 import type { ErrorCode } from "../http/error-codes";
 import { isApiError } from "../http/problem";
 import { isStoreUnavailable } from "../store/types";
+import { clipText } from "../text/well-formed";
 import { type PlayAuditContext, recordToolCall, withAudit } from "./audit-tool-calls";
 import { PLAY_LIMITS } from "./limits";
 import { playModel } from "./model";
@@ -44,7 +45,7 @@ function auditUnexecutedCalls(ctx: PlayAuditContext) {
           toolCallId: part.toolCallId,
           toolName: part.toolName,
           input: part.input ?? null,
-          output: { error: message.slice(0, 500) },
+          output: { error: clipText(message, 500) },
           outcome: "rejected",
         });
       }

@@ -1,4 +1,5 @@
 import { ApiError } from "../http/problem";
+import { clipText } from "../text/well-formed";
 import { ensureSeeds } from "./ensure-seeds";
 import type { RegistryRecord } from "./record-schema";
 import { type LoadedEntry, loadEntry } from "./stored-record";
@@ -9,7 +10,7 @@ const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export async function loadEntryOrThrow(id: string): Promise<LoadedEntry> {
   await ensureSeeds();
   const loaded = id.length <= 80 && ID_PATTERN.test(id) ? await loadEntry(id) : null;
-  if (!loaded) throw new ApiError("not_found", `No registry record has the id "${id.slice(0, 80)}".`);
+  if (!loaded) throw new ApiError("not_found", `No registry record has the id "${clipText(id, 80)}".`);
   return loaded;
 }
 

@@ -67,8 +67,10 @@ const logKey = (sessionId: string) => `sia:k:audit:${sessionId}:log`;
 /** Item 0 of the stored list is the session header; entry `seq` is item seq + 1. */
 const stored = async (sessionId: string, seq: number) =>
   JSON.parse((await redis.lIndex(logKey(sessionId), seq + 1)) as string) as Entry;
+/** Writes an entry as the service stores it (its full canonical form), as a careful forger would. */
 const store = (sessionId: string, seq: number, entry: Record<string, unknown>) =>
-  redis.lSet(logKey(sessionId), seq + 1, JSON.stringify(entry));
+  storeText(sessionId, seq, canonicalForms(entry).full);
+const storeText = (sessionId: string, seq: number, text: string) => redis.lSet(logKey(sessionId), seq + 1, text);
 
 /** The entry signed again, as a forger without the service's secret must: with a guessed key. */
 const resigned = (entry: Entry, secret = "a-guessed-secret-that-is-not-the-service-key") => {
@@ -140,6 +142,38 @@ describe("entries forged in the store: the server's report names each one", () =
     expect(verification.tampered).toBe(1);
   });
 
+  it("stored text that is not the entry's canonical form, though it parses to the same entry", async () => {
+    const sid = await session();
+    const original = (await redis.lIndex(logKey(sid), 2)) as string;
+    // The same members in another order: every parser reads the same entry, but the bytes were edited.
+    const { hmac, ...rest } = JSON.parse(original) as Entry;
+    await storeText(sid, 1, JSON.stringify({ ...rest, hmac }));
+    let { verification } = await serverReport(sid);
+    expect(reasonsAt(verification.problems, 1)).toEqual(["malformed"]);
+    expect(verification).toMatchObject({ tampered: 1, firstBadSeq: 1 });
+    // A member repeated: JSON.parse keeps the last value, parsers that keep the first read "rejected".
+    await storeText(sid, 1, original.replace('{"action"', '{"outcome":"rejected","action"'));
+    ({ verification } = await serverReport(sid));
+    expect(reasonsAt(verification.problems, 1)).toEqual(["malformed"]);
+    // Put back byte for byte, the log verifies again.
+    await storeText(sid, 1, original);
+    ({ verification } = await serverReport(sid));
+    expect(verification).toMatchObject({ tampered: 0, verified: 4 });
+  });
+
+  it("a lone surrogate written into an entry is malformed, and every read still answers", async () => {
+    const sid = await session();
+    const original = (await redis.lIndex(logKey(sid), 3)) as string;
+    await storeText(sid, 2, original.replace(/"cae":"\d+"/, '"cae":"\\ud800"'));
+    const { verification, badge } = await serverReport(sid);
+    expect(reasonsAt(verification.problems, 2)).toEqual(["malformed"]);
+    expect(reasonsAt(verification.problems, 3)).toEqual(["chain_broken"]);
+    expect(badge).toContain("tampered 2");
+    for (const path of [`/api/play/audit/${sid}`, `/api/play/audit/${sid}/csv`]) {
+      expect((await fetch(`${app.url}${path}`)).status, path).toBe(200);
+    }
+  });
+
   it("an entry stripped of its hmac is reported unsigned, never verified", async () => {
     const sid = await session();
     const { hmac: _h, ...stripped } = await stored(sid, 3);
@@ -208,6 +242,24 @@ describe("an exported copy and its checkpoint, verified offline", () => {
     const hmacKeys = { [stack.env.AUDIT_HMAC_KID as string]: stack.env.AUDIT_HMAC_SECRET as string };
     const withSecrets = await verifyAuditLog({ ...copy(), checkpoint: null }, { jwks, hmacKeys });
     expect(withSecrets).toMatchObject({ ok: true, hmacChecked: true });
+  });
+
+  it("a chain invented without HMACs is not verified by the secrets it does not carry, nor by nothing", async () => {
+    // Entries stripped of their hmac and chained again: consistent, but signed by nobody.
+    const log = copy();
+    let prev: string | null = null;
+    for (const entry of log.entries) {
+      delete (entry as Partial<Entry>).hmac;
+      entry.output = { forged: true };
+      entry.prev = prev;
+      prev = hashOf(canonicalForms(entry).full);
+    }
+    const hmacKeys = { [stack.env.AUDIT_HMAC_KID as string]: stack.env.AUDIT_HMAC_SECRET as string };
+    const n = log.entries.length;
+    const invented = { ...log, checkpoint: null };
+    expect(await verifyAuditLog(invented, { hmacKeys })).toMatchObject({ ok: false, tampered: 0, unsigned: n });
+    expect(await verifyAuditLog(invented, { jwks, hmacKeys })).toMatchObject({ ok: false, unsigned: n });
+    expect(await verifyAuditLog(invented)).toMatchObject({ ok: false, tampered: 0, checkpoint: null });
   });
 
   async function forgedCheckpoint(parts: {

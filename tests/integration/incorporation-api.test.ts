@@ -107,6 +107,16 @@ describe("POST /api/auto-incorporate", () => {
     expect(body.validation.findings.map((f: { code: string }) => f.code)).toContain("capital_low");
   });
 
+  it("records a text cut at its 200th character inside an emoji without failing, and the entry verifies", async () => {
+    const sessionId = uniqueSession();
+    const objeto = `${TYPICAL.objeto} ${"a".repeat(199)}`.slice(0, 199);
+    const { res } = await incorporate({ ...TYPICAL, objeto: `${objeto}😀 con más texto`, sessionId });
+    expect(res.status).toBe(200);
+    const log = await (await fetch(`${app.url}/api/play/audit/${sessionId}?verify=1`)).json();
+    expect(log.entries[0].input.objeto).toBe(objeto);
+    expect(log.verification).toMatchObject({ total: 1, verified: 1, tampered: 0 });
+  });
+
   it("replays the same body: same answer, one entry, no token the second time", async () => {
     const body = { ...TYPICAL, sessionId: uniqueSession() };
     const first = await incorporate(body);

@@ -1,4 +1,5 @@
 import type { Lang } from "../../i18n/lang";
+import { clipText } from "../../text/well-formed";
 import type { PlayToolName } from "../tools";
 import { detectLang, fold } from "./detect-lang";
 import { type ExtractedValues, extractValues } from "./extract-values";
@@ -66,7 +67,7 @@ function phraseAfter(folded: string, original: string, trigger: RegExp, fillers:
   const tail = original.slice((m.index ?? 0) + m[0].length);
   const clause = (fillers ? tail.split(/[.;?!\n]|\s(?:y|and|e)\s/)[0] : tail.split(/[.?!\n]/)[0]) ?? "";
   const cleaned = (fillers ? clause.replace(fillers, "") : clause).replace(/^[\s,:]+/, "").trim();
-  return cleaned.length >= 2 ? cleaned.slice(0, 300) : null;
+  return cleaned.length >= 2 ? clipText(cleaned, 300) : null;
 }
 
 /** Words between "Boletín Oficial" and the search terms: "buscá en el Boletín Oficial sobre ...". */
@@ -173,9 +174,10 @@ export function planToolCalls(message: string): Plan {
   }
   // Official gazette
   if (wants("buscar_boletin_oficial")) {
+    const phrase = phraseAfter(folded, message, TRIGGERS.buscar_boletin_oficial, QUERY_FILLERS);
     const consulta =
       quoteAfter("buscar_boletin_oficial") ??
-      phraseAfter(folded, message, TRIGGERS.buscar_boletin_oficial, QUERY_FILLERS)?.slice(0, 120) ??
+      (phrase === null ? null : clipText(phrase, 120)) ??
       (lang === "es" ? "sociedades por acciones simplificadas" : "simplified joint-stock companies");
     calls.push({ toolName: "buscar_boletin_oficial", input: { consulta } });
   }
