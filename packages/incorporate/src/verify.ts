@@ -42,9 +42,10 @@ export interface CheckpointVerification {
 
 export interface AuditVerification extends Tally {
   /**
-   * Every entry passes, and the checkpoint (when present and keys were given) is valid and matches.
-   * Checked with the service's keys (`jwks`) but no HMAC secrets, as offline, the log must also carry
-   * its checkpoint: nothing else ties the entries to the service, since anyone can compute a chain.
+   * Every entry passes, the checkpoint (when present and keys were given) is valid and matches, and
+   * something ties the entries to the service: with HMAC secrets (`hmacKeys`), every entry carries a
+   * valid HMAC; without them, as offline, the log carries its checkpoint and it verifies with `jwks`.
+   * Anyone can compute a chain, so a log checked with neither is never `ok`.
    */
   ok: boolean;
   sessionId: string;
@@ -169,11 +170,13 @@ export async function verifyAuditLog(
         })
       : null;
   const checkpointOk = checkpoint === null ? !(log.checkpoint && options.jwks) : checkpoint.error === null;
-  // Offline, a log stripped of its checkpoint (or invented whole, or cut short) would otherwise pass.
-  const unattested = Boolean(options.jwks) && !options.hmacKeys && !log.checkpoint;
+  // Anyone can compute a consistent chain: only the service's HMACs (checked with its secrets) or its
+  // signed checkpoint tie the entries to it. Without either, a log stripped of its checkpoint, cut
+  // short or invented whole would pass; and with HMACs as the only proof, so would unsigned entries.
+  const attested = options.hmacKeys ? tally.unsigned === 0 : checkpoint !== null && checkpoint.error === null;
   return {
     ...tally,
-    ok: tally.tampered === 0 && checkpointOk && !unattested,
+    ok: tally.tampered === 0 && checkpointOk && attested,
     sessionId: log.sessionId,
     hmacChecked: Boolean(options.hmacKeys),
     head,

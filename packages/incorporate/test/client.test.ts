@@ -223,9 +223,10 @@ describe("the published package", () => {
     const script = `import { incorporate, verifyAuditLog, IncorporateError } from "@sociedades-ia/incorporate";
 import { verifyAuditLog as v2 } from "@sociedades-ia/incorporate/verify";
 const r = await verifyAuditLog({ sessionId: "abcdefgh", entries: [] });
-console.log(typeof incorporate, typeof IncorporateError, v2 === verifyAuditLog, r.ok, r.total);`;
+console.log(typeof incorporate, typeof IncorporateError, v2 === verifyAuditLog, r.ok, r.total, r.tampered);`;
     const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dir, encoding: "utf8" });
-    expect(out.trim()).toBe("function function true true 0");
+    // Checked with neither keys nor secrets, nothing ties a log to the service: never ok.
+    expect(out.trim()).toBe("function function true false 0 0");
     const pkg = JSON.parse(
       fs.readFileSync(path.join(dir, "node_modules/@sociedades-ia/incorporate/package.json"), "utf8"),
     );
