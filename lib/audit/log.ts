@@ -134,7 +134,17 @@ async function appendWithRetries(
     if (result.ok) return { ok: true, entry, sessionId, sessionToken: header?.token ?? null };
     if (result.index > 0) return { ok: false, index: result.index - 1, failure: result.failure };
   }
-  throw new ApiError("store_unavailable", "The session is too busy right now; nothing was written. Retry shortly.");
+  throw sessionTooBusy();
+}
+
+/** Writers kept losing the race for the next position; none of their attempts was written. */
+function sessionTooBusy(): ApiError {
+  return new ApiError(
+    "store_unavailable",
+    "The session is too busy right now; nothing was written. Retry shortly.",
+    {},
+    { "retry-after": "1" },
+  );
 }
 
 /** A fresh write token and the header item that stores only its hash. */
@@ -175,7 +185,7 @@ export async function openSession(
     const claimed = await store.append(key, 0, header.raw, { expiry: getConfig().demoRetentionMs });
     if (claimed.ok) return { sessionId, sessionToken: header.token };
   }
-  throw new ApiError("store_unavailable", "The session is too busy right now; nothing was written. Retry shortly.");
+  throw sessionTooBusy();
 }
 
 function authorize(header: SessionHeader, presented: string | null) {

@@ -31,10 +31,10 @@ export function errorResponse(err: unknown, instance?: string): Response {
   }
   if (isStoreUnavailable(err)) {
     console.error(`[store] ${err.message}`);
-    return problem("store_unavailable", "Storage is unreachable right now; nothing was changed. Try again shortly.", {
-      instance,
-      headers: { "retry-after": "5" },
-    });
+    const detail = err.outcomeUnknown
+      ? "Storage did not confirm the change in time: it may or may not have been made. Read before repeating a request; an incorporation repeated with the same body or Idempotency-Key is never made twice."
+      : "Storage is unreachable right now; nothing was changed. Try again shortly.";
+    return problem("store_unavailable", detail, { instance, headers: { "retry-after": "5" } });
   }
   console.error(err);
   return problem("internal_error", "An unexpected error occurred; it has been logged. Try again later.", {

@@ -152,6 +152,17 @@ const STORE_UNAVAILABLE = Symbol.for("sia.store-unavailable");
 export class StoreUnavailableError extends Error {
   override name = "StoreUnavailableError";
   readonly [STORE_UNAVAILABLE] = true;
+
+  constructor(
+    message: string,
+    /**
+     * True when a write was sent but its answer never came (a time-out, a dropped connection): it
+     * may have been applied. False when the store was never reached, or refused before changing anything.
+     */
+    readonly outcomeUnknown = false,
+  ) {
+    super(message);
+  }
 }
 
 /**

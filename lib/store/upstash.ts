@@ -303,6 +303,23 @@ function recordFailure(status: string, detail: unknown): BatchFailure {
   }
 }
 
+/** Operations that change the store: a lost answer leaves their outcome unknown. */
+const WRITE_OPERATIONS = new Set(["append", "set", "del", "expire", "incr", "putRecord", "batch", "deleteRecord"]);
+/** Connection failures that happen before a request is sent. */
+const NEVER_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
+
+/**
+ * True when the failure leaves no doubt that nothing was written: Upstash answered with an error (the
+ * client's UpstashError), or the connection was never made. A time-out or a connection dropped after
+ * the request went out leaves the outcome unknown.
+ */
+function answeredOrNeverSent(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === "UpstashError" || error.name === "UpstashJSONParseError") return true;
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" && NEVER_SENT_CODES.has(code);
+}
+
 export class UpstashStore implements Store {
   readonly backend = "upstash" as const;
   /** Reads: retried once. */
@@ -504,12 +521,19 @@ export class UpstashStore implements Store {
     return `${this.#prefix}r:${esc(collection)}:`;
   }
 
-  /** Runs one request and turns any client or network failure into StoreUnavailableError. */
+  /**
+   * Runs one request and turns any client or network failure into StoreUnavailableError. A write
+   * whose request may have reached Upstash (anything but a refused or unresolved connection) has an
+   * unknown outcome, and the caller is told so.
+   */
   async #call<T>(operation: string, run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
-      throw new StoreUnavailableError(`Upstash store unavailable (${operation}): ${this.#describe(error)}`);
+      throw new StoreUnavailableError(
+        `Upstash store unavailable (${operation}): ${this.#describe(error)}`,
+        WRITE_OPERATIONS.has(operation) && !answeredOrNeverSent(error),
+      );
     }
   }
 
