@@ -110,7 +110,7 @@ export default async function TestVectorsPage() {
                   <CheckMark id={checkIds.canonical(i)} />
                 </div>
                 <div className="vector-grid">
-                  <VectorField label={t.canonical.input}>{prettyJson(c.input)}</VectorField>
+                  <VectorField label={t.canonical.input}>{c.inputText}</VectorField>
                   <VectorField label={t.canonical.expected}>{c.canonical}</VectorField>
                 </div>
               </li>

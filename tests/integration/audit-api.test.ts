@@ -328,6 +328,18 @@ describe("SSE stream", () => {
     expect(text).toMatch(/event: reconnect\ndata: \{"lastEventId":2/);
   });
 
+  it("resumes from the lastEventId a reconnect event names, -1 for a session with no entries yet", async () => {
+    const empty = await fetch(`${app.url}/api/play/audit/stream-session-none/stream?maxSeconds=1`);
+    const first = await readEvents(empty, (t) => t.includes("event: reconnect"));
+    const named = /event: reconnect\ndata: (\{.*\})/.exec(first)?.[1] as string;
+    expect(JSON.parse(named)).toMatchObject({ lastEventId: -1 });
+    const again = await fetch(
+      `${app.url}/api/play/audit/stream-session-none/stream?maxSeconds=1&lastEventId=${JSON.parse(named).lastEventId}`,
+    );
+    expect(again.status).toBe(200);
+    await again.body?.cancel();
+  });
+
   it("rejects a bad Last-Event-ID and lifetime", async () => {
     const bad = await fetch(`${app.url}/api/play/audit/stream-session-1/stream`, { headers: { "last-event-id": "x" } });
     expect(bad.status).toBe(400);

@@ -11,8 +11,11 @@ const DEFAULT_LIFETIME_S = 300;
 
 function resumeAfter(request: Request, url: URL): number {
   const raw = request.headers.get("last-event-id") ?? url.searchParams.get("lastEventId");
-  if (raw === null || raw === "") return -1;
-  if (!/^\d{1,9}$/.test(raw)) throw new ApiError("bad_request", "Last-Event-ID must be the seq of an entry.");
+  // -1 (from the start) is what a `reconnect` event names for a session that had no entries yet.
+  if (raw === null || raw === "" || raw === "-1") return -1;
+  if (!/^\d{1,9}$/.test(raw)) {
+    throw new ApiError("bad_request", "Last-Event-ID must be the seq of an entry, or -1 for the start.");
+  }
   return Number(raw);
 }
 
