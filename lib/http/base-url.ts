@@ -23,7 +23,8 @@ function lastValue(header: string | null): string | undefined {
  * PUBLIC_BASE_URL when set; else the forwarded host and scheme when a trusted proxy or Vercel sets
  * them (their right-most value, which the nearest proxy wrote); else the Host header over plain
  * http, which is what scripts/server.mjs speaks. A client on a bare server can only change the links
- * in its own answer. A missing or malformed host is a 400.
+ * in its own answer (an incorporation's stored answer is replayed only to callers of the same
+ * origin, see idempotencyKey). A missing or malformed host is a 400.
  */
 export function resolveBaseUrl(headers: Headers, options: BaseUrlOptions): string {
   if (options.configured) return new URL(options.configured).origin;

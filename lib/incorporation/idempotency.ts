@@ -62,16 +62,29 @@ export function sha256Hex(text: string): string {
  * The slot key: the client's Idempotency-Key or else the body itself, either scoped to the caller's
  * credential, so that one API key's callers never receive another's answer. The public scope keeps
  * the bare body hash, the key it has always had (a deploy must not forget answers stored before it).
+ *
+ * `requestOrigin` is the origin the answer's links were built from when it came from the request's
+ * Host (no PUBLIC_BASE_URL): it scopes the key too, or anyone could send the published example body
+ * with `Host: evil.example` and have that answer, links and all, replayed to every later sender.
  */
-export function idempotencyKey(body: unknown, header: string | null, scope: string): { key: string; bodyHash: string } {
+export function idempotencyKey(
+  body: unknown,
+  header: string | null,
+  scope: string,
+  requestOrigin: string | null = null,
+): { key: string; bodyHash: string } {
   const bodyHash = sha256Hex(canonicalJson(body));
+  const scoped = (text: string) => (requestOrigin === null ? text : sha256Hex(`${requestOrigin}\n${text}`));
   if (header === null) {
-    return { key: `idem:body:${scope === PUBLIC_SCOPE ? bodyHash : sha256Hex(`${scope}\n${bodyHash}`)}`, bodyHash };
+    return {
+      key: `idem:body:${scoped(scope === PUBLIC_SCOPE ? bodyHash : sha256Hex(`${scope}\n${bodyHash}`))}`,
+      bodyHash,
+    };
   }
   if (!/^[\x21-\x7e]{1,255}$/.test(header)) {
     throw new ApiError("invalid_idempotency_key", "Idempotency-Key must be 1 to 255 visible ASCII characters.");
   }
-  return { key: `idem:key:${sha256Hex(`${scope}\n${header}`)}`, bodyHash };
+  return { key: `idem:key:${scoped(sha256Hex(`${scope}\n${header}`))}`, bodyHash };
 }
 
 export async function runIdempotent<T>(

@@ -211,7 +211,9 @@ function replayText(stored: unknown): string {
  * store batch: all of them exist or none does. Idempotent on the body (or the Idempotency-Key).
  */
 export async function incorporate(input: IncorporateInput): Promise<IncorporateOutcome> {
-  const { key, bodyHash } = idempotencyKey(input.body, input.idempotencyKey, input.scope);
+  // With PUBLIC_BASE_URL every answer has the same links; without it, they follow the request's Host.
+  const requestOrigin = getConfig().env.PUBLIC_BASE_URL ? null : input.baseUrl;
+  const { key, bodyHash } = idempotencyKey(input.body, input.idempotencyKey, input.scope, requestOrigin);
   const { body, ...result } = await runIdempotent(key, bodyHash, (claim) => run(input, claim));
   return { ...result, text: result.replayed ? replayText(body) : (body as string) };
 }

@@ -103,13 +103,14 @@ async function formingStubs(store: Store): Promise<RegistryEntry[]> {
 }
 
 /** What the store holds of one incorporation: its entry, its forming stub and its stored answer. */
-async function storedIncorporation(store: Store, job: IncorporationJob, stubs: RegistryEntry[]) {
+async function storedIncorporation(store: Store, job: IncorporationJob, stubs: RegistryEntry[], origin: string) {
   const name = job.body.denominacion;
   const entries = (await storedEntries(store, job.sessionId)).filter(
     (e) => e.kind === "incorporation" && (e.input as { denominacion?: unknown }).denominacion === name,
   );
   const own = stubs.filter((s) => s.record.sessionId === job.sessionId && s.record.name === name);
-  const raw = await store.get(idempotencyKey(job.body, null, PUBLIC_SCOPE).key);
+  // These servers have no PUBLIC_BASE_URL: answers are kept per origin they were asked at.
+  const raw = await store.get(idempotencyKey(job.body, null, PUBLIC_SCOPE, origin).key);
   return { entries, stubs: own, slot: raw === null ? null : JSON.parse(raw) } satisfies StoredIncorporation;
 }
 
@@ -293,11 +294,11 @@ describe("Redis stops while writes are in flight (Upstash store behind the REST 
     const unanswered: IncorporationJob[] = [];
     for (const o of outcomes) {
       if (o.kind !== "incorporation") continue;
-      const landed = expectWholeOrAbsent(o.job, await storedIncorporation(store, o.job, stubs));
+      const landed = expectWholeOrAbsent(o.job, await storedIncorporation(store, o.job, stubs, app.url));
       if (o.answer.status === 200 || o.answer.status === 422) {
         expect(landed, `acknowledged ${o.job.body.denominacion}`).toBe(true);
         if (o.answer.status === 200) {
-          const [entry] = (await storedIncorporation(store, o.job, stubs)).entries;
+          const [entry] = (await storedIncorporation(store, o.job, stubs, app.url)).entries;
           expect(o.answer.body.audit.entry).toEqual(entry);
         }
       } else {
@@ -317,7 +318,7 @@ describe("Redis stops while writes are in flight (Upstash store behind the REST 
     }
     stubs = await formingStubs(store);
     for (const job of incorporations) {
-      const stored = await storedIncorporation(store, job, stubs);
+      const stored = await storedIncorporation(store, job, stubs, app.url);
       expect(expectWholeOrAbsent(job, stored), `after retry: ${job.body.denominacion}`).toBe(true);
     }
 
@@ -476,15 +477,17 @@ describe("the embedded store when the server is killed (SIGKILL) during a burst 
             );
           }
           const stubs = await formingStubs(store);
-          for (const job of incorporations) expectWholeOrAbsent(job, await storedIncorporation(store, job, stubs));
+          for (const job of incorporations)
+            expectWholeOrAbsent(job, await storedIncorporation(store, job, stubs, app.url));
           for (const { job, entry } of incorporated) {
-            expect((await storedIncorporation(store, job, stubs)).entries).toEqual([entry]);
+            expect((await storedIncorporation(store, job, stubs, app.url)).entries).toEqual([entry]);
           }
         } finally {
           await store.close();
         }
 
-        app = await startApp({ dataDir, env: HIGH_LIMITS });
+        // At the same address, as a restarted server would be: stored answers are kept per origin.
+        app = await startApp({ dataDir, env: HIGH_LIMITS, port: Number(new URL(app.url).port) });
         const touched = new Set([...sessions.map((s) => s.sessionId), ...incorporations.map((j) => j.sessionId)]);
         for (const sessionId of touched) {
           const log = await send(app.url, "GET", `/api/play/audit/${sessionId}?verify=1`);

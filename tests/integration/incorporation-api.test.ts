@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FINDING_CODES } from "@/lib/incorporation/finding-codes";
 import { prepareFormingStub } from "@/lib/registry/create-forming-stub";
 import { type AppServer, startApp } from "../support/app-server";
+import { rawHttp } from "../support/attack-client";
 import { TYPICAL_INCORPORATION as TYPICAL } from "../support/fixtures";
 import { callApi, listingBody } from "../support/registry-client";
 
@@ -139,7 +140,8 @@ describe("POST /api/auto-incorporate", () => {
     const before = await startApp({ dataDir });
     const first = await incorporate(body, {}, before);
     await before.stop();
-    const after = await startApp({ dataDir });
+    // At the same address: stored answers are replayed to callers of the origin they were built for.
+    const after = await startApp({ dataDir, port: Number(new URL(before.url).port) });
     try {
       const second = await incorporate(body, {}, after);
       expect(second.res.headers.get("idempotent-replayed")).toBe("true");
@@ -151,6 +153,25 @@ describe("POST /api/auto-incorporate", () => {
     } finally {
       await after.stop();
     }
+  });
+
+  it("never replays an answer built for another Host to this one: its links stay with its caller", async () => {
+    const body = JSON.stringify({ ...TYPICAL, denominacion: `Hospedaje Ajeno ${uniqueSession()} SOCIEDAD-IA` });
+    const head = `POST /api/auto-incorporate HTTP/1.1\r\nhost: evil.example\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n`;
+    const forged = await rawHttp(app.port, head + body);
+    expect(forged.status).toBe(200);
+    const forgedAnswer = JSON.parse(forged.body);
+    expect(forgedAnswer.audit.verifyUrl).toMatch(/^http:\/\/evil\.example\//);
+
+    const honest = await incorporate(body);
+    expect(honest.res.status).toBe(200);
+    expect(honest.res.headers.get("idempotent-replayed")).toBeNull();
+    expect(honest.body.audit.verifyUrl.startsWith(`${app.url}/`)).toBe(true);
+    expect(honest.body.audit.sessionId).not.toBe(forgedAnswer.audit.sessionId);
+    // Its own repeat is still a replay.
+    const again = await incorporate(body);
+    expect(again.res.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.audit.sessionId).toBe(honest.body.audit.sessionId);
   });
 
   it("answers identical concurrent requests once: one entry, one token", async () => {
