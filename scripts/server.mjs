@@ -21,6 +21,8 @@ function appendSocketAddress(req) {
   const list = Array.isArray(prior) ? prior.join(",") : prior;
   req.headers["x-forwarded-for"] = list ? `${list}, ${peer}` : peer;
   delete req.headers["x-real-ip"];
+  // Only Vercel's edge may set this, and this server never runs there: from a client it is a forgery.
+  delete req.headers["x-vercel-forwarded-for"];
 }
 
 // Requests Node's HTTP parser rejects never reach Next: answer them as problem+json too, like every

@@ -74,7 +74,12 @@ export const envSchema = z.object({
   REGISTRY_ADMIN_TOKEN: z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
   CRON_SECRET: z.string().min(16, "must be at least 16 characters (openssl rand -hex 32)").optional(),
   CERTIFIER_ALLOW_LOOPBACK: z.enum(["0", "1"], "expected 0 or 1").default("0"),
-  VERCEL: z.string().optional(),
+  // Vercel sets VERCEL=1. Any other value (0, false, a copied env file) must not make the service
+  // trust x-vercel-forwarded-for, which a client can write anywhere but on Vercel.
+  VERCEL: z
+    .string()
+    .optional()
+    .transform((value) => value === "1"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -107,6 +112,15 @@ function parseRateLimit(value: string) {
   return { count: Number(count), window: window.replace(/(\d)(?=[a-z])/, "$1 "), windowMs: durationMs(window) };
 }
 
+// Variables whose values are credentials: an error names them and their length, never their value,
+// since start-up errors end up in logs.
+const SECRET_NAME = /SECRET|TOKEN|KEY|PASSWORD/;
+
+function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined) return "nothing";
+  return SECRET_NAME.test(name) ? `a value of ${[...value].length} characters, not shown` : JSON.stringify(value);
+}
+
 /** Validates a raw environment; throws a ConfigError naming every bad variable. */
 export function parseConfig(raw: Record<string, string | undefined>): Config {
   const cleaned = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, emptyAsUndefined(v)]));
@@ -114,7 +128,7 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join(".");
-      return `  - ${name}: ${issue.message} (got ${JSON.stringify(cleaned[name] ?? null)})`;
+      return `  - ${name}: ${issue.message} (got ${shownValue(name, cleaned[name] as string | undefined)})`;
     });
     throw new ConfigError(
       `Invalid configuration:\n${lines.join("\n")}\nFix these variables in the environment or .env (see .env.example).`,

@@ -7,11 +7,39 @@ export interface ClientIpOptions {
   onVercel: boolean;
 }
 
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail as two groups). */
+function ipv6Groups(ip: string): number[] {
+  const [head = "", tail = ""] = ip.split("::");
+  const parse = (part: string) =>
+    part
+      ? part.split(":").flatMap((g) => {
+          if (!g.includes(".")) return [Number.parseInt(g, 16)];
+          const [a = 0, b = 0, c = 0, d = 0] = g.split(".").map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        })
+      : [];
+  const left = parse(head);
+  const right = ip.includes("::") ? parse(tail) : [];
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/**
+ * An address in one spelling per client: brackets and a port a proxy may have written removed, an
+ * IPv4-mapped IPv6 address (::ffff:1.2.3.4, or ::ffff:102:304) as the IPv4 address it maps.
+ */
 function normalise(raw: string | undefined): string | null {
   if (!raw) return null;
   let ip = raw.trim();
-  if (ip.startsWith("[")) ip = ip.slice(1, ip.indexOf("]")); // [v6]:port
-  if (ip.toLowerCase().startsWith("::ffff:") && isIP(ip.slice(7)) === 4) ip = ip.slice(7);
+  if (ip.startsWith("["))
+    ip = ip.slice(1, ip.indexOf("]")); // [v6]:port
+  else if (/^\d{1,3}(\.\d{1,3}){3}:\d{1,5}$/.test(ip)) ip = ip.slice(0, ip.lastIndexOf(":")); // v4:port
+  if (isIP(ip) === 6) {
+    const groups = ipv6Groups(ip);
+    if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+      const [hi = 0, lo = 0] = groups.slice(6);
+      return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+    }
+  }
   return isIP(ip) ? ip.toLowerCase() : null;
 }
 
@@ -38,15 +66,8 @@ export function clientIp(headers: Headers, options: ClientIpOptions): string {
  */
 export function rateLimitSubject(ip: string): string {
   if (isIP(ip) !== 6) return ip;
-  const compressed = ip.includes("::");
-  const [head = "", tail = ""] = ip.split("::");
-  const left = head ? head.split(":") : [];
-  const right = compressed && tail ? tail.split(":") : [];
-  // A dotted IPv4 tail stands for two groups.
-  const width = (parts: string[]) => parts.reduce((n, p) => n + (p.includes(".") ? 2 : 1), 0);
-  const groups = [...left, ...Array<string>(8 - width(left) - width(right)).fill("0"), ...right];
-  return `${groups
+  return `${ipv6Groups(ip)
     .slice(0, 4)
-    .map((g) => Number.parseInt(g, 16).toString(16))
+    .map((g) => g.toString(16))
     .join(":")}::/64`;
 }

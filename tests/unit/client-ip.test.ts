@@ -28,6 +28,15 @@ describe("client IP resolution", () => {
   it("normalises IPv4-mapped IPv6 and rejects garbage", () => {
     expect(clientIp(h({ "x-forwarded-for": "::ffff:127.0.0.1" }), direct)).toBe("127.0.0.1");
     expect(clientIp(h({ "x-forwarded-for": "2001:DB8::1" }), direct)).toBe("2001:db8::1");
+    // Every spelling of a mapped IPv4 address is that address, not one shared ::ffff:0:0/64 bucket.
+    for (const mapped of ["::ffff:102:304", "0:0:0:0:0:ffff:1.2.3.4", "::FFFF:0102:0304", "[::ffff:1.2.3.4]:443"]) {
+      expect(clientIp(h({ "x-forwarded-for": mapped }), direct), mapped).toBe("1.2.3.4");
+    }
+    expect(clientIp(h({ "x-forwarded-for": "::ffff:203:405" }), direct)).toBe("2.3.4.5");
+    // A proxy that writes the port: the client is still its address, not "unknown" shared by all.
+    expect(clientIp(h({ "x-forwarded-for": "203.0.113.9:51234" }), direct)).toBe("203.0.113.9");
+    expect(clientIp(h({ "x-forwarded-for": "[2001:db8::1]:8080" }), direct)).toBe("2001:db8::1");
+    expect(clientIp(h({ "x-forwarded-for": "203.0.113.9:99999999" }), direct)).toBe("unknown");
     expect(clientIp(h({ "x-forwarded-for": "not-an-ip" }), direct)).toBe("unknown");
     expect(clientIp(h({}), direct)).toBe("unknown");
   });

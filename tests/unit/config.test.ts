@@ -72,6 +72,27 @@ describe("configuration", () => {
     expect(() => parseConfig({ DATA_DIR: tmp(), VERCEL: "1" })).toThrow(/required on Vercel/);
   });
 
+  it("takes only VERCEL=1, Vercel's own value, for being on Vercel", () => {
+    for (const value of ["0", "false", "yes"]) {
+      expect(parseConfig({ DATA_DIR: tmp(), VERCEL: value }).env.VERCEL, value).toBe(false);
+    }
+  });
+
+  it("names a bad secret and its length in the error, never its value", () => {
+    const secret = "s3cr3t-value-too-short";
+    let message = "";
+    try {
+      parseConfig({ DATA_DIR: tmp(), REGISTRY_ADMIN_TOKEN: secret, ISSUER_TYPE: "Not Valid" });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toContain(`REGISTRY_ADMIN_TOKEN: must be at least 32 characters`);
+    expect(message).toContain(`a value of ${secret.length} characters, not shown`);
+    expect(message).not.toContain(secret);
+    // Values that are not secrets are shown, so the mistake can be seen.
+    expect(message).toContain('ISSUER_TYPE: lowercase words joined by -, e.g. sociedad-ia (got "Not Valid")');
+  });
+
   it("never defaults secrets for a shared store", () => {
     const base = {
       NODE_ENV: "production",
