@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { assertValidBatch } from "./batch";
+import { acquireDirLock } from "./dir-lock";
 import type {
   AppendOptions,
   AppendResult,
@@ -115,15 +116,6 @@ function decodeLine(line: string): Op | null {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 // Names of the state a call reads and a log line changes (see run): a key, a record, a unique value.
 const keyName = (key: string) => `k:${key}`;
 const recordName = (collection: string, id: string) => `r:${collection}\n${id}`;
@@ -165,48 +157,22 @@ export class EmbeddedStore implements Store {
 
   private constructor(
     readonly dataDir: string,
-    private readonly lockPath: string,
+    private readonly unlock: () => void,
   ) {}
 
   /** Opens (or creates) the store under `dataDir`; throws if another live process holds it. */
   static open(dataDir: string): EmbeddedStore {
     const dir = path.resolve(dataDir);
     fs.mkdirSync(dir, { recursive: true });
-    const lockPath = path.join(dir, LOCK_FILE);
-    EmbeddedStore.lock(lockPath, dir);
-    const store = new EmbeddedStore(dir, lockPath);
+    const unlock = acquireDirLock(path.join(dir, LOCK_FILE), dir);
+    const store = new EmbeddedStore(dir, unlock);
     try {
       store.replay();
     } catch (err) {
-      EmbeddedStore.unlock(lockPath);
+      unlock();
       throw err;
     }
     return store;
-  }
-
-  private static lock(lockPath: string, dir: string) {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
-        return;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-        const holder = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
-        if (holder === process.pid) throw new Error(`DATA_DIR ${dir} is already open in this process`);
-        if (Number.isFinite(holder) && isAlive(holder)) {
-          throw new Error(
-            `DATA_DIR ${dir} is in use by process ${holder}. The embedded store allows one process per ` +
-              "directory: stop that process, or set DATA_DIR to another directory.",
-          );
-        }
-        fs.rmSync(lockPath, { force: true }); // stale lock of a process that died
-      }
-    }
-    throw new Error(`could not lock DATA_DIR ${dir}`);
-  }
-
-  private static unlock(lockPath: string) {
-    fs.rmSync(lockPath, { force: true });
   }
 
   private replay() {
@@ -693,6 +659,6 @@ export class EmbeddedStore implements Store {
     if (this.fd === null) return;
     fs.closeSync(this.fd);
     this.fd = null;
-    EmbeddedStore.unlock(this.lockPath);
+    this.unlock();
   }
 }

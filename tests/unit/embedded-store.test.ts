@@ -189,6 +189,44 @@ describe("embedded store durability", () => {
     expect(await store.get("nothing")).toBeNull();
   });
 
+  it("takes over a lock whose pid came back to another process, as after a container restart", async () => {
+    const dir = tmp();
+    const lock = path.join(dir, "store.lock");
+    // This process's pid, but a start time it does not have: the holder was an earlier process.
+    fs.writeFileSync(lock, `${process.pid} 1`);
+    const store = openStore(dir);
+    expect(fs.readFileSync(lock, "utf8")).toMatch(new RegExp(`^${process.pid} \\d+$`));
+    expect(fs.readFileSync(lock, "utf8")).not.toBe(`${process.pid} 1`);
+    // Its own lock, read back, is this process: a second open is refused.
+    expect(() => EmbeddedStore.open(dir)).toThrow(/already open in this process/);
+    await store.close();
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  it("takes over a lock file left empty or unreadable", async () => {
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, "store.lock"), "");
+    const store = openStore(dir);
+    expect(await store.get("nothing")).toBeNull();
+  });
+
+  it("releases its lock when the process exits without closing the store", async () => {
+    const dir = tmp();
+    const script = `
+      const { EmbeddedStore } = await import(${JSON.stringify(path.resolve("lib/store/embedded.ts"))});
+      const store = EmbeddedStore.open(process.argv[1]);
+      await store.set("a", "1");
+      process.exit(0);`;
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script, dir], {
+      stdio: "inherit",
+    });
+    const code = await new Promise((r) => child.once("exit", r));
+    expect(code).toBe(0);
+    expect(fs.existsSync(path.join(dir, "store.lock"))).toBe(false);
+    const store = openStore(dir);
+    expect(await store.get("a")).toBe("1");
+  });
+
   it("compacts a log full of overwritten values on open, losing nothing live", async () => {
     const dir = tmp();
     const a = openStore(dir);
