@@ -106,12 +106,15 @@ function requestOnce(target: VettedTarget, accept: string, timeoutMs: number): P
  */
 export async function safeFetch(url: string | URL, options: SafeFetchOptions): Promise<SafeResponse> {
   let current = new URL(url);
+  // DNS and the request share the budget, so a hop that starts late cannot outlive it.
+  const left = () => {
+    const ms = (options.deadline ?? Number.POSITIVE_INFINITY) - Date.now();
+    if (ms <= 0) throw new FetchFailure("timeout", "The certification's time budget ran out before this request.");
+    return ms;
+  };
   for (let hop = 0; ; hop++) {
-    const remaining = (options.deadline ?? Number.POSITIVE_INFINITY) - Date.now();
-    if (remaining <= 0)
-      throw new FetchFailure("timeout", "The certification's time budget ran out before this request.");
-    const target = await vetTarget(current, options, options.resolve);
-    const response = await requestOnce(target, options.accept ?? "*/*", Math.min(FETCH_LIMITS.timeoutMs, remaining));
+    const target = await vetTarget(current, options, options.resolve, left());
+    const response = await requestOnce(target, options.accept ?? "*/*", Math.min(FETCH_LIMITS.timeoutMs, left()));
     const location = response.headers.location;
     if (!REDIRECTS.has(response.status) || !location) return response;
     if (hop >= FETCH_LIMITS.maxRedirects) {

@@ -47,6 +47,8 @@ export async function vetTarget(
   url: URL,
   policy: NetworkPolicy,
   resolve: Resolver = systemResolver,
+  /** At most DNS_TIMEOUT_MS; less when the certification's budget has less left. */
+  dnsTimeoutMs = DNS_TIMEOUT_MS,
 ): Promise<VettedTarget> {
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     refuse(url, "scheme", null, `Only http and https URLs are fetched (got ${url.protocol}).`);
@@ -62,7 +64,7 @@ export async function vetTarget(
     addresses = [{ address: host, family: isIP(host) }];
   } else {
     try {
-      addresses = await withDeadline(resolve(host), DNS_TIMEOUT_MS);
+      addresses = await withDeadline(resolve(host), Math.min(DNS_TIMEOUT_MS, dnsTimeoutMs));
     } catch (err) {
       throw new FetchFailure("dns", `DNS lookup of ${host} failed (${(err as { code?: string }).code ?? "error"}).`);
     }

@@ -58,6 +58,9 @@ export async function certifyRecord(
   let loaded = await loadEntryOrThrow(id);
   const actor = "cron" in trigger ? "system" : `key:${authorizeToken(loaded.entry, trigger.token)}`;
   const record = loaded.entry.record;
+  if ("cron" in trigger && record.status !== "live") {
+    throw new ApiError("conflict", `Record ${id} is no longer live; the re-check leaves it to its owner.`);
+  }
   // Refuse what cannot be certified before any network access.
   applyTransition(record, { type: "certify", at: record.updatedAt, score: 0, rating: "F", passed: false });
   if (record.publicUrl === "-") {
@@ -93,8 +96,18 @@ export async function certifyRecord(
   const newSessionId = randomUUID();
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = loaded.entry.record;
-    if (current.publicUrl !== record.publicUrl) {
-      throw new ApiError("conflict", "The record's public URL changed during certification; certify it again.");
+    // The verdict holds only for what it compared: the URL and the issuer the record declared then.
+    const changed = (["publicUrl", "jurisdiction", "operatorCuit"] as const).filter((k) => current[k] !== record[k]);
+    if (changed.length > 0) {
+      throw new ApiError(
+        "conflict",
+        `The record's ${changed.join(", ")} changed during certification; certify it again.`,
+      );
+    }
+    // The re-check only re-certifies live records: one that left live meanwhile (a new URL returns a
+    // record to draft) is its owner's to certify, not the cron's to promote.
+    if ("cron" in trigger && current.status !== "live") {
+      throw new ApiError("conflict", `Record ${id} is no longer live; the re-check leaves it to its owner.`);
     }
     const next = applyTransition(current, event);
     const sessionId = loaded.entry.auditSessionId ?? newSessionId;

@@ -1,12 +1,13 @@
+import { CERTIFICATION_BUDGET_MS } from "../certifier/certify-origin";
 import { isApiError } from "../http/problem";
 import { getStore } from "../store";
 import { certifyRecord } from "./certify-record";
 import { parseEntry, REGISTRY_COLLECTION } from "./stored-record";
 
 const CURSOR_KEY = "registry:recheck:after";
-/** Records per run and time budget, so one run fits a serverless function's duration limit. */
+/** Records per run and time budget, so one run fits a serverless function's duration limit (60 s). */
 export const RECHECK_BATCH = 10;
-const RECHECK_BUDGET_MS = 45_000;
+const RECHECK_BUDGET_MS = 50_000;
 
 export interface RecheckSummary {
   checked: { id: string; rating: string; score: number; goodStanding: string }[];
@@ -40,7 +41,9 @@ export async function recheckLiveRecords(
   const summary: RecheckSummary = { checked: [], skipped: [], wrapped: page.next === null };
   let reached = 0;
   for (const stored of page.records) {
-    if (clock() - started >= budgetMs) break;
+    // A record is started only if a whole certification still fits: a run cut off by the platform
+    // would keep its cursor, and every later run would stall on the same records.
+    if (clock() - started + CERTIFICATION_BUDGET_MS > budgetMs) break;
     reached++;
     const { record } = parseEntry(stored.value);
     if (record.publicUrl === "-") {

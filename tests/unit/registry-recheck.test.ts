@@ -2,6 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CERTIFICATION_BUDGET_MS } from "@/lib/certifier/certify-origin";
+import { certifyRecord } from "@/lib/registry/certify-record";
 import { prepareFormingStub } from "@/lib/registry/create-forming-stub";
 import { RECHECK_BATCH, recheckLiveRecords } from "@/lib/registry/recheck-live-records";
 import { entryWrite } from "@/lib/registry/stored-record";
@@ -50,10 +52,21 @@ describe("the scheduled re-check", () => {
     expect((await recheckLiveRecords()).wrapped).toBe(true);
     let t = 0;
     const clock = () => (t += 10); // the start, then 10 ms more at each record
-    const partial = await recheckLiveRecords({ budgetMs: 35, clock });
+    // A record starts only while a whole certification still fits in what is left of the run.
+    const partial = await recheckLiveRecords({ budgetMs: CERTIFICATION_BUDGET_MS + 35, clock });
     expect(partial.skipped.filter((s) => s.reason === "no public URL").map((s) => s.id)).toEqual(ids.slice(0, 3));
     expect(partial.skipped.filter((s) => s.reason.includes("time budget"))).toHaveLength(RECHECK_BATCH - 3);
     const rest = await recheckLiveRecords();
     expect(rest.skipped.map((s) => s.id)).toEqual(ids.slice(3, 3 + RECHECK_BATCH));
+  });
+
+  it("never certifies, so never promotes, a record that is not live", async () => {
+    const { record } = prepareFormingStub({ sessionId: "recheck-session-draft", denominacion: "Recheck borrador" });
+    const entry = { v: 1 as const, record, ownerTokenHash: null, claimTokenHash: null, auditSessionId: null };
+    expect((await getStore().putRecord(entryWrite(entry, { mode: "create" }))).ok).toBe(true);
+    await expect(certifyRecord(record.id, { cron: true })).rejects.toMatchObject({
+      code: "conflict",
+      detail: expect.stringContaining("no longer live"),
+    });
   });
 });
