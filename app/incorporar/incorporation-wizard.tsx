@@ -247,10 +247,14 @@ export function IncorporationWizard({
 
   function change<K extends keyof Values>(key: K, value: Values[K]) {
     setValues((v) => ({ ...v, [key]: value }));
-    if (key === "chain") return;
-    const field = FIELD_OF[key as Exclude<keyof Values, "chain">];
-    // What the server said about a field no longer holds once it changes (the tipo moves two more).
-    const stale = key === "tipo" ? [field, "denominacion", "capitalSocial"] : [field];
+    // What the server said about a field no longer holds once it changes (the tipo moves two more);
+    // the session fields go with the choice to chain, and they are hidden once it is unticked.
+    const stale =
+      key === "chain"
+        ? ["sessionId", "sessionToken"]
+        : key === "tipo"
+          ? [FIELD_OF.tipo, "denominacion", "capitalSocial"]
+          : [FIELD_OF[key as Exclude<keyof Values, "chain">]];
     setServerIssues((list) =>
       list.some((i) => stale.includes(i.field)) ? list.filter((i) => !stale.includes(i.field)) : list,
     );

@@ -299,6 +299,33 @@ test.describe("/incorporar wizard", () => {
     expect(log.verification.tampered).toBe(0);
   });
 
+  test("unticking the session after its token was refused sends the form in a new session", async ({ page }) => {
+    await page.goto("/incorporar");
+    await fillTypical(page, "es", "Acme Arrepentida Automatizada SOCIEDAD-IA");
+    const firstPromise = page.waitForResponse((r) => r.url().endsWith("/api/auto-incorporate"));
+    await page.getByRole("button", { name: UI.es.submit }).click();
+    const { audit } = await (await firstPromise).json();
+    await page.getByRole("button", { name: "Volver al formulario" }).click();
+    await page.getByLabel(UI.es.denominacion).fill("Acme Arrepentida Dos Automatizada SOCIEDAD-IA");
+    const chain = page.getByLabel("Agregar esta constitución a una sesión que ya tengo");
+    await chain.check();
+    await page.getByLabel("Identificador de la sesión").fill(audit.sessionId);
+    const refusedPromise = page.waitForResponse((r) => r.url().endsWith("/api/auto-incorporate"));
+    await page.getByRole("button", { name: UI.es.submit }).click();
+    expect((await refusedPromise).status()).toBe(403);
+    await expect(page.locator(".inc-summary")).toContainText("Esa sesión ya existe");
+
+    // The refusal was about the session: without it, nothing is left to fix.
+    await chain.uncheck();
+    await expect(page.locator(".inc-summary")).toHaveCount(0);
+    const sentPromise = page.waitForResponse((r) => r.url().endsWith("/api/auto-incorporate"));
+    await page.getByRole("button", { name: UI.es.submit }).click();
+    const sent = await sentPromise;
+    expect(sent.status()).toBe(200);
+    expect(JSON.parse(sent.request().postData() ?? "{}").sessionId).toBeUndefined();
+    expect((await sent.json()).audit.sessionId).not.toBe(audit.sessionId);
+  });
+
   test("a 422 from the server puts its findings next to the fields, and they clear when edited", async ({ page }) => {
     await page.goto("/incorporar");
     await fillTypical(page);
