@@ -260,13 +260,20 @@ function BrowserReport({
       : empty
         ? a.verdict.logEmpty
         : a.verdict.logVerified;
+  const one = report.total === 1;
   const sentence = unattested
-    ? fill(t.verdictOkNoCheckpoint, { n: report.total })
+    ? empty
+      ? t.verdictEmptyNoCheckpoint
+      : one
+        ? t.verdictOkNoCheckpointOne
+        : fill(t.verdictOkNoCheckpoint, { n: report.total })
     : !report.ok
       ? t.verdictBad
       : empty
         ? t.verdictEmpty
-        : fill(t.verdictOk, { n: report.total });
+        : one
+          ? t.verdictOkOne
+          : fill(t.verdictOk, { n: report.total });
   const first = report.firstBadSeq;
   const firstReasons = report.problems.find((p) => p.seq === first)?.reasons ?? [];
   const others = report.problems.filter((p) => p.seq !== first && p.reasons.some((r) => r !== "unsigned"));

@@ -180,6 +180,18 @@ test.describe("verify page: pasted log (checked in the browser)", () => {
     await expect(page.getByLabel("Registro en JSON")).toHaveValue(new RegExp(E2E_SESSIONS.clean));
   });
 
+  test("counts one entry, or none, in words that fit", async ({ page, request }) => {
+    const log = await exportLog(request);
+    await page.goto("/verify");
+    await pasteAndVerify(page, JSON.stringify({ ...log, entries: log.entries.slice(0, 1), checkpoint: null }));
+    await expect(browserResult(page)).toContainText(
+      "La única entrada está bien encadenada, pero el registro no trae checkpoint",
+    );
+    await pasteAndVerify(page, JSON.stringify({ ...log, entries: [], checkpoint: null }));
+    await expect(browserResult(page)).toContainText("El registro no tiene entradas ni checkpoint");
+    await expect(browserResult(page)).not.toContainText(/\b[01] entradas/);
+  });
+
   test("an uploaded file is verified like pasted text", async ({ page, request }) => {
     const log = await exportLog(request);
     await page.goto("/verify");

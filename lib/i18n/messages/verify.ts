@@ -85,6 +85,12 @@ export const verify = defineMessages({
       verdictOkNoCheckpoint: tpl(
         "Las {n} entradas están bien encadenadas, pero el registro no trae checkpoint: nada firmado por el servicio lo respalda, así que no se puede saber si es auténtico ni si está completo. Descargalo de nuevo del servicio, que lo entrega con su checkpoint.",
       ),
+      verdictOkOne:
+        "Registro verificado: su única entrada está bien encadenada y el checkpoint firmado coincide con ella.",
+      verdictOkNoCheckpointOne:
+        "La única entrada está bien encadenada, pero el registro no trae checkpoint: nada firmado por el servicio la respalda, así que no se puede saber si es auténtica ni si el registro está completo. Descargalo de nuevo del servicio, que lo entrega con su checkpoint.",
+      verdictEmptyNoCheckpoint:
+        "El registro no tiene entradas ni checkpoint: nada firmado por el servicio dice que esté completo. Descargalo de nuevo del servicio, que lo entrega con su checkpoint.",
       verdictBad: "El registro fue alterado.",
       verdictEmpty: "El registro no tiene entradas.",
       counts: {
@@ -199,6 +205,11 @@ export const verify = defineMessages({
       verdictOkNoCheckpoint: tpl(
         "All {n} entries are correctly chained, but the log carries no checkpoint: nothing signed by the service vouches for it, so whether it is genuine and complete cannot be told. Download it again from the service, which sends it with its checkpoint.",
       ),
+      verdictOkOne: "Log verified: its only entry is correctly chained and the signed checkpoint matches it.",
+      verdictOkNoCheckpointOne:
+        "Its only entry is correctly chained, but the log carries no checkpoint: nothing signed by the service vouches for it, so whether it is genuine and whether the log is complete cannot be told. Download it again from the service, which sends it with its checkpoint.",
+      verdictEmptyNoCheckpoint:
+        "The log has no entries and no checkpoint: nothing signed by the service says it is complete. Download it again from the service, which sends it with its checkpoint.",
       verdictBad: "The log was altered.",
       verdictEmpty: "The log has no entries.",
       counts: {
