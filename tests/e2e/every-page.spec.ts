@@ -22,6 +22,8 @@ const PAGES = [
   { name: "registro", path: "/registro" },
   { name: "dashboard", path: `/dashboard/${E2E_SESSIONS.clean}` },
   { name: "dashboard-unknown", path: `/dashboard/${E2E_SESSIONS.unknown}` },
+  { name: "verify-long-id", path: `/verify?session=${E2E_SESSIONS.longUnbroken}` },
+  { name: "dashboard-long-id", path: `/dashboard/${E2E_SESSIONS.longUnbroken}` },
   { name: "not-found", path: "/no-such-page" },
 ] as const;
 

@@ -7,6 +7,8 @@ export const E2E_SESSIONS = {
   clean: "e2e-clean-session-0001",
   /** Never written: an unknown session. */
   unknown: "e2e-unknown-session-0001",
+  /** Never written, and 64 characters without a break point: the longest id a page must fit at 375 px. */
+  longUnbroken: `e2e_unbroken_${"x".repeat(51)}`,
 } as const;
 
 /** The events of the clean session, in order. */
