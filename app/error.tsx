@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { ERROR_PAGE } from "@/lib/i18n/messages/error-page";
+import { ERROR_PAGE } from "./_i18n/error-page-words";
 
 /**
  * What a page shows when rendering it failed unexpectedly, instead of Next's bare English message:

@@ -30,6 +30,7 @@ export interface SelfListingFormProps {
     | "tokenLabel"
     | "tokenWarning"
     | "nextSteps"
+    | "certifyStep"
     | "viewRecord",
     string
   >;
@@ -122,6 +123,10 @@ export function SelfListingForm({
           </p>
           <p>{t.tokenWarning}</p>
           <p>{t.nextSteps}</p>
+          <pre className="code-block" translate="no">
+            <code>{`"issuer": { …, "registryId": "${state.id}" }`}</code>
+          </pre>
+          <p>{t.certifyStep}</p>
           <pre className="code-block" translate="no">
             <code>{state.certifyCommand}</code>
           </pre>

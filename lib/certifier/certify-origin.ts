@@ -23,6 +23,8 @@ export interface CertifyOriginInput {
   expected: ExpectedIssuer | null;
   policy: NetworkPolicy;
   recordId: string | null;
+  /** The id the manifest must claim as issuer.registryId: the record's own; a dry run may name one. */
+  registryId?: string | null;
   schemaUrl: string;
   /** "throw" (requests: a 4xx problem) or "fail" (re-checks: a failed report) when the origin is refused. */
   onRefusedOrigin: "throw" | "fail";
@@ -35,6 +37,7 @@ const TITLES: Record<CheckId, string> = {
   "manifest.schema": "agents.json is valid against schemas/agents.v1.json",
   "issuer.jurisdiction": "issuer.jurisdiction matches the record",
   "issuer.cuit": "issuer.operatorCuit matches the record and its check digit is valid",
+  "issuer.registryId": "issuer.registryId names this registry record",
   "audit.read": "auditRead answers with the session's entries",
   "audit.verify": "auditVerify re-verifies the log and reports no tampering",
   "audit.csv": "auditCsv answers text/csv",
@@ -92,15 +95,46 @@ function contentType(response: SafeResponse): string {
   return String(response.headers["content-type"] ?? "").toLowerCase();
 }
 
-function checkIssuer(manifest: Manifest | null, expected: ExpectedIssuer | null): CertificationCheck[] {
+/**
+ * The site's claim on the listing: its manifest names the record's id. Anyone may list any URL (and
+ * copy the site's public jurisdiction and CUIT); only whoever controls the site can publish this.
+ */
+function checkRegistryId(issuer: Record<string, unknown>, recordId: string | null): CertificationCheck {
+  if (recordId === null) {
+    return check("issuer.registryId", false, "Cannot run: no record to compare with (a dry run takes ?registryId=).");
+  }
+  const declared = issuer.registryId;
+  if (declared === recordId) return check("issuer.registryId", true, `issuer.registryId is ${recordId}.`);
+  return check(
+    "issuer.registryId",
+    false,
+    declared === undefined
+      ? `The manifest does not claim this listing: publish "registryId": "${recordId}" in its issuer.`
+      : `issuer.registryId is ${JSON.stringify(declared)}, not this record (${recordId}): the site claims another listing.`,
+  );
+}
+
+function checkIssuer(
+  manifest: Manifest | null,
+  expected: ExpectedIssuer | null,
+  recordId: string | null,
+): CertificationCheck[] {
   const issuer = asObject(manifest?.issuer);
   if (!issuer) {
     const why = "Cannot run: the manifest has no issuer to compare.";
-    return [check("issuer.jurisdiction", false, why), check("issuer.cuit", false, why)];
+    return [
+      check("issuer.jurisdiction", false, why),
+      check("issuer.cuit", false, why),
+      check("issuer.registryId", false, why),
+    ];
   }
   if (!expected) {
     const why = "Cannot run: no record to compare with (a dry run takes ?jurisdiction= and ?operatorCuit=).";
-    return [check("issuer.jurisdiction", false, why), check("issuer.cuit", false, why)];
+    return [
+      check("issuer.jurisdiction", false, why),
+      check("issuer.cuit", false, why),
+      checkRegistryId(issuer, recordId),
+    ];
   }
   const jurisdiction =
     issuer.jurisdiction === expected.jurisdiction
@@ -127,7 +161,7 @@ function checkIssuer(manifest: Manifest | null, expected: ExpectedIssuer | null)
   } else {
     cuit = check("issuer.cuit", true, `issuer.operatorCuit is ${declared}.`);
   }
-  return [jurisdiction, cuit];
+  return [jurisdiction, cuit, checkRegistryId(issuer, recordId)];
 }
 
 /**
@@ -174,7 +208,7 @@ export async function certifyOrigin(input: CertifyOriginInput): Promise<Certific
   } else {
     checks.push(check("manifest.schema", false, "Cannot run: no manifest was fetched."));
   }
-  checks.push(...checkIssuer(manifest, input.expected));
+  checks.push(...checkIssuer(manifest, input.expected, input.registryId ?? input.recordId));
 
   const templates = manifest ? templatesOf(manifest) : {};
   const vars = { sessionId: `certifier-probe-${randomBytes(6).toString("hex")}`, verify: "1" };

@@ -7,12 +7,12 @@ import { certifyOrigin } from "./certify-origin";
 import { getNetworkPolicy } from "./get-network-policy";
 import { refusalProblem } from "./refusal-problem";
 
-const PARAMETERS = ["url", "jurisdiction", "operatorCuit"];
+const PARAMETERS = ["url", "jurisdiction", "operatorCuit", "registryId"];
 
 /**
  * GET /api/certifier?url=: certifies any origin without touching the registry or the audit log. The
- * issuer checks compare with `jurisdiction` and `operatorCuit` when given, and fail (saying so) when
- * not. A refused URL is a 422 problem naming the reason, before any connection.
+ * issuer checks compare with `jurisdiction`, `operatorCuit` and `registryId` when given, and fail
+ * (saying so) when not. A refused URL is a 422 problem naming the reason, before any connection.
  */
 export async function runDryCertification(
   params: URLSearchParams,
@@ -62,6 +62,7 @@ export async function runDryCertification(
       expected: jurisdiction ? { jurisdiction, operatorCuit: params.get("operatorCuit") || null } : null,
       policy: getNetworkPolicy(),
       recordId: null,
+      registryId: params.get("registryId") || null,
       schemaUrl: schemaUrl(SCHEMA_FILES.report, requestOrigin),
       onRefusedOrigin: "throw",
     });

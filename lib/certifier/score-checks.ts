@@ -3,9 +3,11 @@ import type { CertificationCheck, Rating } from "../registry/record-schema";
 /** Points of each check; they add up to 100. docs/registry.md explains each. */
 export const CHECK_POINTS = {
   "manifest.reachable": 10,
-  "manifest.schema": 15,
+  "manifest.schema": 10,
   "issuer.jurisdiction": 5,
   "issuer.cuit": 10,
+  // Proves that whoever controls the site claims this listing (and is required for C, below).
+  "issuer.registryId": 5,
   "audit.read": 20,
   "audit.verify": 20,
   "audit.csv": 5,
@@ -26,13 +28,16 @@ export const RATING_THRESHOLDS: [Rating, number][] = [
 
 /**
  * Checks that must all pass for C or better whatever the score: a valid manifest whose issuer is the
- * listed company, and an audit log that can be read and re-verified. Without them the rating is capped
- * at D, so neither a manifest alone nor someone else's manifest can take a record live.
+ * listed company and names this very listing, and an audit log that can be read and re-verified.
+ * Without them the rating is capped at D, so neither a manifest alone nor someone else's manifest can
+ * take a record live: a jurisdiction and a CUIT are public, only the site's owner can make its
+ * manifest name the listing.
  */
 export const REQUIRED_FOR_C: CheckId[] = [
   "manifest.schema",
   "issuer.jurisdiction",
   "issuer.cuit",
+  "issuer.registryId",
   "audit.read",
   "audit.verify",
 ];

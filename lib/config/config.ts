@@ -70,6 +70,11 @@ export const envSchema = z.object({
     .refine(isValidCuit, "the check digit does not match (modulo 11); check the number")
     .optional(),
   ISSUER_SUPERVISION_REGIME: z.string().trim().min(1).max(100).optional(),
+  ISSUER_REGISTRY_ID: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "a registry record id: lowercase words joined by -")
+    .max(80)
+    .optional(),
   ISSUER_CONTACT_EMAIL: z.email("expected an e-mail address").optional(),
   REGISTRY_ADMIN_TOKEN: z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
   CRON_SECRET: z.string().min(16, "must be at least 16 characters (openssl rand -hex 32)").optional(),

@@ -18,6 +18,8 @@ export interface IssuerSettings {
   operatorCuit?: string;
   supervisionRegime?: string;
   contactEmail?: string;
+  /** The registry record this deployment claims (issuer.registryId, see docs/registry.md). */
+  registryId?: string;
 }
 
 type AuditEndpointKey = (typeof AUDIT_ENDPOINT_KEYS)[number];
@@ -38,6 +40,7 @@ export interface AgentsManifest {
     operatorName?: string;
     operatorCuit?: string;
     supervisionRegime?: string;
+    registryId?: string;
     publicKey: PublicJwk;
   };
   rfcConformance: string[];
@@ -88,6 +91,7 @@ export function buildAgentsManifest(input: {
       ...optional("operatorName", issuer.operatorName),
       ...optional("operatorCuit", issuer.operatorCuit),
       ...optional("supervisionRegime", issuer.supervisionRegime),
+      ...optional("registryId", issuer.registryId),
       publicKey: input.publicKey,
     },
     rfcConformance: [...HONOURED_RFC_TOKENS],

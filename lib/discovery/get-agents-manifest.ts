@@ -1,5 +1,6 @@
 import { signingKeys } from "../audit/keys";
 import { getConfig } from "../config/config";
+import { DEPLOYMENT_RECORD_ID } from "../registry/deployment-record-id";
 import { type AgentsManifest, buildAgentsManifest, type IssuerSettings } from "./build-agents-manifest";
 import { type CachedDocument, cachedDocument } from "./cached-document";
 import { serviceInfo } from "./service-info";
@@ -13,6 +14,8 @@ export function issuerSettings(): IssuerSettings {
     operatorCuit: env.ISSUER_OPERATOR_CUIT,
     supervisionRegime: env.ISSUER_SUPERVISION_REGIME,
     contactEmail: env.ISSUER_CONTACT_EMAIL,
+    // The deployment's seed record takes PUBLIC_BASE_URL as its URL (ensure-seeds.ts): claim it then.
+    registryId: env.ISSUER_REGISTRY_ID ?? (env.PUBLIC_BASE_URL ? DEPLOYMENT_RECORD_ID : undefined),
   };
 }
 

@@ -83,8 +83,8 @@ const STEPS: StepText[] = [
     id: "registry-certification",
     title: { es: "Publicar y certificar en este registro", en: "Publish and certify in this registry" },
     description: {
-      es: "Desplegar el proyecto, publicar /.well-known/agents.json, reclamar el registro en formación con su token y pedir la certificación: con nota C o mejor pasa a activa.",
-      en: "Deploy the project, publish /.well-known/agents.json, claim the forming record with its token and request certification: rating C or better makes it live.",
+      es: "Desplegar el proyecto, publicar /.well-known/agents.json con el identificador del registro en formación como issuer.registryId, reclamar ese registro con su token y pedir la certificación: con nota C o mejor pasa a activa.",
+      en: "Deploy the project, publish /.well-known/agents.json with the forming record's id as issuer.registryId, claim that record with its token and request certification: rating C or better makes it live.",
     },
     authority: "Registro Sociedades-IA (este servicio)",
     link: "/registro",

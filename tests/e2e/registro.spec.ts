@@ -153,7 +153,9 @@ test.describe("/registro", () => {
     const created = page.getByRole("status").filter({ hasText: "Listada como borrador" });
     await expect(created).toBeVisible();
     await expect(created.locator(".registry-token")).toHaveText(/^sia_own_[A-Za-z0-9_-]{43}$/);
-    await expect(created.locator("pre")).toContainText("/certify");
+    // What to publish so the certifier knows the site is the lister's, then how to ask for it.
+    await expect(created.locator("pre").first()).toContainText(/"registryId": "[a-z0-9-]+"/);
+    await expect(created.locator("pre").last()).toContainText("/certify");
     await expect(page.getByLabel("Nombre de la sociedad")).toHaveValue("");
     // New records go to the end of the list, pages away once the registry grows: the link shows the
     // record itself wherever it sits.

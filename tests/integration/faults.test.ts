@@ -173,6 +173,7 @@ describe("Redis stops while writes are in flight (Upstash store behind the REST 
         body: listingBody({ publicUrl: company.url, operatorCuit: cuit }),
       });
       expect(listed.status).toBe(201);
+      company.registryId = listed.body.record.id; // its manifest claims the listing, so it can go live
       records.push({ id: listed.body.record.id, ownerToken: listed.body.ownerToken });
     }
 

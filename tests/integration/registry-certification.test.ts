@@ -7,6 +7,10 @@ import { expectValid } from "../support/registry-schemas";
 
 // The deployment's own CUIT: its agents.json declares it, so a listing of the app with it can pass.
 const APP_CUIT = freshCuit();
+// The listing of the app under test, whose id its manifest claims (issuer.registryId): a record id is
+// the slug of its name while that is free.
+const APP_LISTING_NAME = `Aplicacion Certificable ${process.pid}`;
+const APP_RECORD_ID = `aplicacion-certificable-${process.pid}`;
 const CRON = "cron-secret-for-tests-0123456789";
 
 let app: AppServer;
@@ -17,6 +21,7 @@ beforeAll(async () => {
     env: {
       CERTIFIER_ALLOW_LOOPBACK: "1",
       ISSUER_OPERATOR_CUIT: APP_CUIT,
+      ISSUER_REGISTRY_ID: APP_RECORD_ID,
       CRON_SECRET: CRON,
       RATE_LIMIT_REGISTRY: "1000/1m",
       RATE_LIMIT_CERTIFIER: "1000/1m",
@@ -37,10 +42,15 @@ async function company(mode: FakeCompanyMode, cuit = freshCuit()) {
   return { company: c, cuit };
 }
 
-async function list(publicUrl: string, operatorCuit: string) {
-  const res = await call("POST", "/api/registry", { body: listingBody({ publicUrl, operatorCuit }) });
+/** Lists `publicUrl`; with `claimedBy`, that company's manifest then claims the new listing. */
+async function list(publicUrl: string, operatorCuit: string, claimedBy?: FakeCompany, name?: string) {
+  const res = await call("POST", "/api/registry", {
+    body: listingBody({ publicUrl, operatorCuit, ...(name ? { name } : {}) }),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { record: { id: string }; ownerToken: string };
+  const listed = res.body as { record: { id: string }; ownerToken: string };
+  if (claimedBy) claimedBy.registryId = listed.record.id;
+  return listed;
 }
 
 async function certify(id: string, token: string) {
@@ -62,15 +72,24 @@ describe("certification end to end", () => {
     const manifest = await call("GET", "/.well-known/agents.json");
     expect(manifest.status, "issue 5's agents.json must be served").toBe(200);
     expect(manifest.body.issuer.operatorCuit).toBe(APP_CUIT);
+    expect(manifest.body.issuer.registryId).toBe(APP_RECORD_ID);
 
-    const { record, ownerToken } = await list(app.url, APP_CUIT);
+    const { record, ownerToken } = await list(app.url, APP_CUIT, undefined, APP_LISTING_NAME);
+    expect(record.id).toBe(APP_RECORD_ID);
     const { record: live, report } = await certify(record.id, ownerToken);
     expect(report.passed).toBe(true);
     expect(["A", "B", "C"]).toContain(report.rating);
     expect(report.score).toBeGreaterThanOrEqual(65);
     expect(report.capped).toBeNull();
-    expect(report.checks).toHaveLength(9);
-    for (const id of ["manifest.schema", "issuer.jurisdiction", "issuer.cuit", "audit.read", "audit.verify"]) {
+    expect(report.checks).toHaveLength(10);
+    for (const id of [
+      "manifest.schema",
+      "issuer.jurisdiction",
+      "issuer.cuit",
+      "issuer.registryId",
+      "audit.read",
+      "audit.verify",
+    ]) {
       expect(check(report, id).passed, `${id}: ${check(report, id).detail}`).toBe(true);
     }
     expect(live).toMatchObject({
@@ -144,8 +163,8 @@ describe("certification end to end", () => {
       expect(check(report, id).detail, id).toBe("HTTP 500.");
     }
     expect(check(report, "discovery").detail).toMatch(/machineReadable: HTTP 500/);
-    // Manifest and issuer only: 40 points, E.
-    expect(report).toMatchObject({ score: 40, rating: "E" });
+    // Manifest and issuer only (the listing not claimed): 35 points, E.
+    expect(report).toMatchObject({ score: 35, rating: "E" });
   });
 
   it("does not let a manifest alone, a tampered log or someone else's manifest reach C", async () => {
@@ -165,9 +184,28 @@ describe("certification end to end", () => {
     const good = await company("good");
     const c = await list(good.company.url, freshCuit());
     const impostor = (await certify(c.record.id, c.ownerToken)).report;
-    expect(impostor.score).toBe(90);
+    expect(impostor.score).toBe(85);
     expect(impostor.rating).toBe("D");
     expect(impostor.capped).toMatch(/issuer\.cuit/);
+  });
+
+  it("does not let anyone take someone else's site live by copying its public jurisdiction and CUIT", async () => {
+    // Someone lists a working company's site with its public jurisdiction and CUIT: not live.
+    const { company: unlisted, cuit: unlistedCuit } = await company("good");
+    const first = await list(unlisted.url, unlistedCuit);
+    const attempt = await certify(first.record.id, first.ownerToken);
+    expect(attempt.report).toMatchObject({ score: 95, rating: "D", passed: false });
+    expect(attempt.report.capped).toMatch(/issuer\.registryId/);
+    expect(check(attempt.report, "issuer.registryId").detail).toMatch(/does not claim this listing/);
+    expect(attempt.record.status).toBe("draft");
+    // A manifest that claims another listing does not vouch for this one either.
+    unlisted.registryId = "otra-sociedad-listada";
+    const elsewhere = await certify(first.record.id, first.ownerToken);
+    expect(check(elsewhere.report, "issuer.registryId").detail).toMatch(/the site claims another listing/);
+    expect(elsewhere.record.status).toBe("draft");
+    // Once the site's manifest names that listing (its owner published it), it can.
+    unlisted.registryId = first.record.id;
+    expect((await certify(first.record.id, first.ownerToken)).record.status).toBe("live");
   });
 
   it("refuses a redirect to a private or metadata address and reports it", async () => {
@@ -201,7 +239,7 @@ describe("certification end to end", () => {
 describe("good standing of live records", () => {
   it("a re-check below C suspends a live record and a passing one reinstates it; only with the cron secret", async () => {
     const { company: c, cuit } = await company("good");
-    const { record, ownerToken } = await list(c.url, cuit);
+    const { record, ownerToken } = await list(c.url, cuit, c);
     const first = await certify(record.id, ownerToken);
     expect(first.record).toMatchObject({ status: "live", goodStanding: { state: "active" } });
 
@@ -228,9 +266,10 @@ describe("good standing of live records", () => {
 
   it("changing the public URL of a live record drops it back to draft until certified again", async () => {
     const { company: c, cuit } = await company("good");
-    const { record, ownerToken } = await list(c.url, cuit);
+    const { record, ownerToken } = await list(c.url, cuit, c);
     await certify(record.id, ownerToken);
     const other = await company("good", cuit);
+    other.company.registryId = record.id;
     const moved = await call("PATCH", `/api/registry/${record.id}`, {
       body: { publicUrl: other.company.url },
       token: ownerToken,
@@ -261,7 +300,7 @@ describe("dry run", () => {
     const before = (await call("GET", "/api/registry?limit=100")).body.count;
     const withIssuer = await call(
       "GET",
-      `/api/certifier?url=${encodeURIComponent(`${app.url}/whatever`)}&jurisdiction=AR&operatorCuit=${APP_CUIT}`,
+      `/api/certifier?url=${encodeURIComponent(`${app.url}/whatever`)}&jurisdiction=AR&operatorCuit=${APP_CUIT}&registryId=${APP_RECORD_ID}`,
     );
     expect(withIssuer.status).toBe(200);
     expectValid("report", withIssuer.body);

@@ -120,6 +120,7 @@ describe("registry on the Upstash backend, two instances", () => {
     const twice = await call(0, "POST", `${path}/claim`, { body: claimBody, token: stub.claimToken as string });
     expect(twice.status).toBe(409);
 
+    company.registryId = stub.record.id; // the company's manifest claims its record
     const certified = await call(0, "POST", `${path}/certify`, { token: claimed.body.ownerToken });
     expect(certified.status).toBe(200);
     expectValid("report", certified.body.report);

@@ -20,6 +20,8 @@ export type FakeCompanyMode =
 export interface FakeCompany {
   url: string;
   mode: FakeCompanyMode;
+  /** The listing its manifest claims (issuer.registryId): set it once the listing's id is known. */
+  registryId?: string;
   /** Paths requested so far, in order. */
   hits: string[];
   close(): Promise<void>;
@@ -60,6 +62,7 @@ export async function startFakeCompany(options: {
         jurisdiction: options.jurisdiction ?? "AR",
         type: "sociedad-ia",
         ...(options.cuit ? { operatorCuit: options.cuit } : {}),
+        ...(company.registryId ? { registryId: company.registryId } : {}),
       };
       const manifest = {
         issuer,

@@ -46,7 +46,7 @@ describe("certifier scoring", () => {
     const manifestOnly = scoreChecks(
       checks(["manifest.reachable", "manifest.schema", "issuer.jurisdiction", "issuer.cuit", "discovery"]),
     );
-    expect(manifestOnly.score).toBe(50);
+    expect(manifestOnly.score).toBe(45);
     expect(manifestOnly.passed).toBe(false);
   });
 
@@ -56,6 +56,10 @@ describe("certifier scoring", () => {
     expect(wrongIssuer.capped).toMatch(/issuer\.cuit/);
     const noVerify = scoreChecks(checks(ALL.filter((id) => id !== "audit.verify")));
     expect(noVerify).toMatchObject({ score: 80, rating: "D", passed: false });
+    // Someone else's site, its public jurisdiction and CUIT copied: everything passes but the claim.
+    const unclaimed = scoreChecks(checks(ALL.filter((id) => id !== "issuer.registryId")));
+    expect(unclaimed).toMatchObject({ score: 95, rating: "D", passed: false });
+    expect(unclaimed.capped).toMatch(/issuer\.registryId/);
   });
 
   it("counts a check that could not run as failed, keeping the total at 100", () => {

@@ -96,7 +96,9 @@ export const registry = defineMessages({
       tokenLabel: "Token de dueño",
       tokenWarning:
         "Guardalo ahora: no se vuelve a mostrar y sin él no podés pedir la certificación ni cambiar la declaración.",
-      nextSteps: "Para pedir la certificación:",
+      nextSteps:
+        "Antes de pedir la certificación, publicá el identificador de este registro en el issuer de tu /.well-known/agents.json: así el certificador sabe que el sitio es tuyo.",
+      certifyStep: "Después pedí la certificación:",
       viewRecord: "Ver el registro creado",
     },
     findings: {
@@ -220,7 +222,9 @@ export const registry = defineMessages({
       tokenLabel: "Owner token",
       tokenWarning:
         "Keep it now: it is not shown again, and without it you cannot ask for certification or change the disclosure.",
-      nextSteps: "To ask for certification:",
+      nextSteps:
+        "Before asking for certification, publish this record's id in the issuer of your /.well-known/agents.json, so that the certifier knows the site is yours.",
+      certifyStep: "Then ask for certification:",
       viewRecord: "View the new record",
     },
     findings: {

@@ -204,6 +204,10 @@ const certifierQuery = z.strictObject({
     .optional()
     .describe("The jurisdiction to expect as issuer.jurisdiction; without it the issuer checks fail."),
   operatorCuit: z.string().optional().describe("The CUIT to expect as issuer.operatorCuit (with jurisdiction)."),
+  registryId: z
+    .string()
+    .optional()
+    .describe("The registry record id to expect as issuer.registryId; without it that check fails."),
 });
 
 // --- Responses -------------------------------------------------------------------------------------

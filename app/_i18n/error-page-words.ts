@@ -1,5 +1,5 @@
 /**
- * The words of app/error.tsx, kept apart from the dictionaries: the error page is a client component,
+ * The words of app/error.tsx, kept apart from the dictionaries (lib/i18n): the error page is a client component,
  * and these few lines are all it needs to ship.
  */
 export const ERROR_PAGE = {
