@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CUIT_PATTERN, isValidCuit } from "../identity/cuit";
+import { RECORD_ID_MAX, RECORD_ID_PATTERN } from "../registry/record-schema";
 import { ConfigError } from "./config-error";
 import { loadSecrets, type Secrets } from "./secrets";
 
@@ -72,8 +73,8 @@ export const envSchema = z.object({
   ISSUER_SUPERVISION_REGIME: z.string().trim().min(1).max(100).optional(),
   ISSUER_REGISTRY_ID: z
     .string()
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "a registry record id: lowercase words joined by -")
-    .max(80)
+    .regex(RECORD_ID_PATTERN, "a registry record id: lowercase words joined by -")
+    .max(RECORD_ID_MAX)
     .optional(),
   ISSUER_CONTACT_EMAIL: z.email("expected an e-mail address").optional(),
   REGISTRY_ADMIN_TOKEN: z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),

@@ -43,6 +43,16 @@ function certificationEvent(
 }
 
 /**
+ * The re-check only re-certifies live records: one that left live (a new URL returns a record to
+ * draft), before or during its certification, is its owner's to certify, not the cron's to promote.
+ */
+function refuseUnlessLiveForCron(record: RegistryRecord, trigger: CertifyTrigger) {
+  if ("cron" in trigger && record.status !== "live") {
+    throw new ApiError("conflict", `Record ${record.id} is no longer live; the re-check leaves it to its owner.`);
+  }
+}
+
+/**
  * Certifies a record's public URL and applies the verdict through the state machine: draft -> live at
  * C or better, live good standing active <-> suspended. The owner or the operator (admin token) may
  * ask for it; the scheduled re-check runs it as `system`. Every certification appends one entry to
@@ -58,9 +68,7 @@ export async function certifyRecord(
   let loaded = await loadEntryOrThrow(id);
   const actor = "cron" in trigger ? "system" : `key:${authorizeToken(loaded.entry, trigger.token)}`;
   const record = loaded.entry.record;
-  if ("cron" in trigger && record.status !== "live") {
-    throw new ApiError("conflict", `Record ${id} is no longer live; the re-check leaves it to its owner.`);
-  }
+  refuseUnlessLiveForCron(record, trigger);
   // Refuse what cannot be certified before any network access.
   applyTransition(record, { type: "certify", at: record.updatedAt, score: 0, rating: "F", passed: false });
   if (record.publicUrl === "-") {
@@ -104,11 +112,7 @@ export async function certifyRecord(
         `The record's ${changed.join(", ")} changed during certification; certify it again.`,
       );
     }
-    // The re-check only re-certifies live records: one that left live meanwhile (a new URL returns a
-    // record to draft) is its owner's to certify, not the cron's to promote.
-    if ("cron" in trigger && current.status !== "live") {
-      throw new ApiError("conflict", `Record ${id} is no longer live; the re-check leaves it to its owner.`);
-    }
+    refuseUnlessLiveForCron(current, trigger);
     const next = applyTransition(current, event);
     const sessionId = loaded.entry.auditSessionId ?? newSessionId;
     // A formed record keeps its incorporation session as sessionId; others show the session opened here.

@@ -4,12 +4,19 @@ import seedFile from "../../data/registry-seeds.json";
 import { getConfig } from "../config/config";
 import { dateInArgentina } from "../i18n/date-in-argentina";
 import { getStore } from "../store";
-import { JURISDICTIONS, RECORD_STATUSES, RECORD_TYPES, type RegistryRecord, RFC_TOKENS } from "./record-schema";
+import {
+  JURISDICTIONS,
+  RECORD_ID_PATTERN,
+  RECORD_STATUSES,
+  RECORD_TYPES,
+  type RegistryRecord,
+  RFC_TOKENS,
+} from "./record-schema";
 import { saveEntry } from "./stored-record";
 
 const seedSchema = z
   .object({
-    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+    id: z.string().regex(RECORD_ID_PATTERN),
     deployment: z.boolean().optional(),
     name: z.string().min(1),
     type: z.enum(RECORD_TYPES),

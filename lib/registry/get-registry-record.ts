@@ -1,15 +1,13 @@
 import { ApiError } from "../http/problem";
 import { clipText } from "../text/well-formed";
 import { ensureSeeds } from "./ensure-seeds";
-import type { RegistryRecord } from "./record-schema";
+import { RECORD_ID_MAX, RECORD_ID_PATTERN, type RegistryRecord } from "./record-schema";
 import { type LoadedEntry, loadEntry } from "./stored-record";
-
-const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** The stored entry of a record, or a 404 problem (an id that cannot exist never reaches the store). */
 export async function loadEntryOrThrow(id: string): Promise<LoadedEntry> {
   await ensureSeeds();
-  const loaded = id.length <= 80 && ID_PATTERN.test(id) ? await loadEntry(id) : null;
+  const loaded = id.length <= RECORD_ID_MAX && RECORD_ID_PATTERN.test(id) ? await loadEntry(id) : null;
   if (!loaded) throw new ApiError("not_found", `No registry record has the id "${clipText(id, 80)}".`);
   return loaded;
 }

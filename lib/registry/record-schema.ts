@@ -43,12 +43,13 @@ export const disclosureSchema = z
   })
   .strict();
 
+/** A registry record id: a slug, lowercase words joined by '-' (at most RECORD_ID_MAX characters). */
+export const RECORD_ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const RECORD_ID_MAX = 80;
+
 export const registryRecordSchema = z
   .object({
-    id: z
-      .string()
-      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
-      .max(80),
+    id: z.string().regex(RECORD_ID_PATTERN).max(RECORD_ID_MAX),
     name: z.string().min(1),
     type: z.enum(RECORD_TYPES),
     jurisdiction: z.enum(JURISDICTIONS),

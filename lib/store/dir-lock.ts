@@ -43,8 +43,8 @@ function isRunning(pid: number): boolean {
 
 /** "self" when the holder is this very process, "other" when it is another live one, else "gone". */
 function holderState(holder: Holder): "self" | "other" | "gone" {
-  const current = startTimeOf(holder.pid === process.pid ? "self" : holder.pid);
   const samePid = holder.pid === process.pid;
+  const current = startTimeOf(samePid ? "self" : holder.pid);
   // A start time that differs means the pid was reused: the holder is gone.
   if (holder.startTime !== null && current !== null && holder.startTime !== current) return "gone";
   if (samePid) return "self";
