@@ -18,12 +18,14 @@ export {
   IncorporateValidationError,
   isIncorporateError,
 } from "./errors.ts";
+export { parseAuditCsv } from "./audit-csv.ts";
 export { type AuditSession, createSession } from "./session.ts";
 export type * from "./types.ts";
 export {
   type AuditLogDocument,
   type AuditVerification,
   type CheckpointVerification,
+  type KnownCheckpointCheck,
   type PublicJwk,
   verifyAuditLog,
   verifyCheckpoint,

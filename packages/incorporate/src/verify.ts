@@ -25,6 +25,21 @@ export interface VerifyAuditOptions {
   jwks?: { keys: PublicJwk[] };
   /** HMAC secrets by key id. Only the service (or test vectors) has them; offline checks skip HMACs. */
   hmacKeys?: Record<string, string>;
+  /**
+   * A checkpoint of this session kept from an earlier read. The log must extend it: a log cut back
+   * to an older genuine checkpoint, or rewritten under a new one, verifies on its own, and only a
+   * head seen before shows it. Checked with `jwks`.
+   */
+  knownCheckpoint?: string;
+}
+
+/** How the log stands against a checkpoint kept from an earlier read. */
+export interface KnownCheckpointCheck {
+  /** The kept checkpoint verifies, and this log holds at least its entries, with its head at its size. */
+  consistent: boolean;
+  /** The size the kept checkpoint signed, when it verifies. */
+  size: number | null;
+  error: string | null;
 }
 
 export interface CheckpointVerification {
@@ -53,6 +68,8 @@ export interface AuditVerification extends Tally {
   hmacChecked: boolean;
   head: { size: number; hash: string | null };
   checkpoint: CheckpointVerification | null;
+  /** Against `knownCheckpoint`, when one was given. */
+  known: KnownCheckpointCheck | null;
 }
 
 const encoder = new TextEncoder();
@@ -149,6 +166,8 @@ export async function verifyAuditLog(
 ): Promise<AuditVerification> {
   const tally = emptyTally();
   let prevHash: string | null = null;
+  // The head after each entry: what a checkpoint of that size signed.
+  const heads: string[] = [];
   for (const [seq, raw] of log.entries.entries()) {
     let hmac: HmacCheck = "skipped";
     if (isEntryObject(raw) && raw.hmac !== undefined && options.hmacKeys) {
@@ -159,6 +178,7 @@ export async function verifyAuditLog(
     }
     tallyEntry(tally, seq, judgeEntry(log.sessionId, seq, raw, prevHash, hmac));
     prevHash = await sha256Tagged(canonicalize(raw));
+    heads.push(prevHash);
   }
   const head = { size: log.entries.length, hash: prevHash };
   const checkpoint =
@@ -174,12 +194,44 @@ export async function verifyAuditLog(
   // signed checkpoint tie the entries to it. Without either, a log stripped of its checkpoint, cut
   // short or invented whole would pass; and with HMACs as the only proof, so would unsigned entries.
   const attested = options.hmacKeys ? tally.unsigned === 0 : checkpoint !== null && checkpoint.error === null;
+  const known =
+    options.knownCheckpoint && options.jwks
+      ? await checkKnown(options.knownCheckpoint, options.jwks, log.sessionId, heads)
+      : null;
   return {
     ...tally,
-    ok: tally.tampered === 0 && checkpointOk && attested,
+    ok: tally.tampered === 0 && checkpointOk && attested && (known === null || known.consistent),
     sessionId: log.sessionId,
     hmacChecked: Boolean(options.hmacKeys),
     head,
     checkpoint,
+    known,
   };
+}
+
+/** Whether the entries (their heads, in order) extend a checkpoint of the session kept from earlier. */
+async function checkKnown(
+  jws: string,
+  jwks: { keys: PublicJwk[] },
+  sessionId: string,
+  heads: string[],
+): Promise<KnownCheckpointCheck> {
+  // Verified against its own payload first: the signature is what is in question here.
+  const opened = await verifyCheckpoint(jws, jwks, { sessionId, size: -1, head: null });
+  const payload = opened.signatureValid ? opened.payload : null;
+  if (payload === null) {
+    return { consistent: false, size: null, error: `the kept checkpoint does not verify: ${opened.error}` };
+  }
+  const fail = (error: string) => ({ consistent: false, size: payload.size, error });
+  if (payload.sessionId !== sessionId) return fail(`the kept checkpoint is of session ${payload.sessionId}`);
+  if (payload.size > heads.length) {
+    return fail(
+      `the log was cut back: it holds ${heads.length} entries, and a checkpoint kept from ${payload.ts} signed ${payload.size}`,
+    );
+  }
+  const head = payload.size === 0 ? null : heads[payload.size - 1];
+  if (head !== payload.head) {
+    return fail(`the log was rewritten: its first ${payload.size} entries are not the ones signed at ${payload.ts}`);
+  }
+  return { consistent: true, size: payload.size, error: null };
 }
