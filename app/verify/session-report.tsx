@@ -16,13 +16,17 @@ export function SessionReport({ log, report, d }: { log: AuditLogResult; report:
   const sentence =
     verdict === "empty"
       ? t.empty
-      : verdict === "tampered"
-        ? fill(t.summaryTampered, { bad: report.tampered, total: report.total, first: report.firstBadSeq ?? 0 })
-        : verdict === "no-hmac"
-          ? fill(t.summaryUnsigned, { n: report.unsigned, total: report.total })
-          : report.total === 1
-            ? t.summaryVerifiedOne
-            : fill(t.summaryVerified, { n: report.total });
+      : verdict === "tampered" && report.tampered === 0
+        ? report.checkpoint === "missing"
+          ? t.summaryNoCheckpoint
+          : t.summaryCheckpoint
+        : verdict === "tampered"
+          ? fill(t.summaryTampered, { bad: report.tampered, total: report.total, first: report.firstBadSeq ?? 0 })
+          : verdict === "no-hmac"
+            ? fill(t.summaryUnsigned, { n: report.unsigned, total: report.total })
+            : report.total === 1
+              ? t.summaryVerifiedOne
+              : fill(t.summaryVerified, { n: report.total });
   const first = report.firstBadSeq;
   const firstReasons = report.problems.find((p) => p.seq === first)?.reasons ?? [];
   const paths = auditPaths(sessionId);

@@ -1,6 +1,7 @@
-import { sign } from "node:crypto";
+import { createPublicKey, type KeyObject, sign, verify } from "node:crypto";
 import { CompactSign } from "jose";
-import { signingKeys } from "./keys";
+import { boundedMemo } from "../cache/bounded-memo";
+import { type PublicJwk, signingKeys } from "./keys";
 
 export interface CheckpointPayload {
   sessionId: string;
@@ -22,9 +23,9 @@ export function signCheckpointWith(key: CryptoKey, kid: string, payload: Checkpo
 const base64url = (text: string) => Buffer.from(text, "utf8").toString("base64url");
 
 /**
- * Signs the session head with the service's key (kid = RFC 7638 thumbprint): the same compact JWS
- * as signCheckpointWith (Ed25519 signatures are deterministic, so the same bytes), built here with
- * node:crypto because every audit read signs one.
+ * Signs a session head with the service's key (kid = RFC 7638 thumbprint): the same compact JWS as
+ * signCheckpointWith (Ed25519 signatures are deterministic, so the same bytes), built with
+ * node:crypto because every append signs one. Only the append calls it: reads serve what it stored.
  */
 export async function signCheckpoint(payload: Omit<CheckpointPayload, "ts">, now = new Date()): Promise<string> {
   const { signer, publicJwk } = await signingKeys();
@@ -33,26 +34,60 @@ export async function signCheckpoint(payload: Omit<CheckpointPayload, "ts">, now
   return `${signingInput}.${sign(null, Buffer.from(signingInput, "ascii"), signer).toString("base64url")}`;
 }
 
-/** How long a checkpoint of an unchanged head is handed out again instead of signed anew. */
-const REUSE_MS = 1000;
-const RECENT_MAX = 1024;
-const recent = new Map<string, { checkpoint: string; signedAt: number }>();
+const publicKeyOf = boundedMemo(
+  64,
+  (jwk: PublicJwk): KeyObject => createPublicKey({ key: { kty: "OKP", crv: "Ed25519", x: jwk.x }, format: "jwk" }),
+  (jwk) => jwk.kid,
+);
+
+function isPayload(value: unknown): value is CheckpointPayload {
+  const p = value as CheckpointPayload;
+  return (
+    typeof p === "object" &&
+    p !== null &&
+    typeof p.sessionId === "string" &&
+    Number.isSafeInteger(p.size) &&
+    p.size >= 0 &&
+    (p.head === null || typeof p.head === "string") &&
+    typeof p.ts === "string"
+  );
+}
 
 /**
- * A checkpoint of the session's head as it is now, for an audit read. One signed less than a second
- * ago for the same session, size, head and key is handed out again: its `ts` says when it was signed,
- * and that is all a checkpoint claims (the log had this head then), so readers of a busy log share
- * one Ed25519 signature a second instead of one each. Any append changes size and head, and a
- * changed stored item changes the head the reader verified, so neither is ever answered from here.
+ * The payload of a checkpoint that this service signed (with its current or a retired key) for
+ * `sessionId`; null for anything else. The store is not trusted: a stored checkpoint is checked like
+ * one from outside before the service builds on it or reports it valid.
  */
-export async function currentCheckpoint(payload: Omit<CheckpointPayload, "ts">): Promise<string> {
-  const { publicJwk } = await signingKeys();
-  const key = `${publicJwk.kid}\n${payload.sessionId}\n${payload.size}\n${payload.head}`;
-  const now = Date.now();
-  const hit = recent.get(key);
-  if (hit && now - hit.signedAt < REUSE_MS) return hit.checkpoint;
-  const checkpoint = await signCheckpoint(payload, new Date(now));
-  if (recent.size >= RECENT_MAX) recent.clear();
-  recent.set(key, { checkpoint, signedAt: now });
-  return checkpoint;
+export async function openCheckpoint(jws: string, sessionId: string): Promise<CheckpointPayload | null> {
+  const { publicJwk, retired } = await signingKeys();
+  return openWith(jws, sessionId, [publicJwk, ...retired]);
+}
+
+// Ed25519 verification costs about as much as signing; reads of an unchanged head share one.
+const opened = new Map<string, CheckpointPayload | null>();
+const OPENED_MAX = 2048;
+
+function openWith(jws: string, sessionId: string, keys: PublicJwk[]): CheckpointPayload | null {
+  const cacheKey = `${sessionId}\n${jws}`;
+  if (opened.has(cacheKey)) return opened.get(cacheKey) ?? null;
+  const result = decode(jws, sessionId, keys);
+  if (opened.size >= OPENED_MAX) opened.clear();
+  opened.set(cacheKey, result);
+  return result;
+}
+
+function decode(jws: string, sessionId: string, keys: PublicJwk[]): CheckpointPayload | null {
+  const parts = jws.split(".");
+  if (parts.length !== 3) return null;
+  const [h, p, s] = parts as [string, string, string];
+  try {
+    const header = JSON.parse(Buffer.from(h, "base64url").toString("utf8")) as { alg?: unknown; kid?: unknown };
+    const key = keys.find((k) => k.kid === header.kid);
+    if (header.alg !== "EdDSA" || !key) return null;
+    if (!verify(null, Buffer.from(`${h}.${p}`, "ascii"), publicKeyOf(key), Buffer.from(s, "base64url"))) return null;
+    const payload = JSON.parse(Buffer.from(p, "base64url").toString("utf8")) as unknown;
+    return isPayload(payload) && payload.sessionId === sessionId ? payload : null;
+  } catch {
+    return null;
+  }
 }

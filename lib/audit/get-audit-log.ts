@@ -1,7 +1,6 @@
 import { getStore } from "../store";
-import { currentCheckpoint } from "./checkpoint";
 import { parseAuditItem } from "./log";
-import { readVerifiedLog, type VerifiedLog } from "./verified-log";
+import { readPublishedLog } from "./published-log";
 import type { VerificationReport } from "./verify";
 
 export interface AuditLogResult {
@@ -9,28 +8,24 @@ export interface AuditLogResult {
   backend: "embedded" | "upstash";
   count: number;
   entries: unknown[];
-  /** Compact JWS over `{sessionId, size, head, ts}`. */
-  checkpoint: string;
+  /**
+   * Compact JWS over `{sessionId, size, head, ts}`, signed when that head was appended; null for a
+   * session that has none (an unknown session).
+   */
+  checkpoint: string | null;
   verification?: VerificationReport;
 }
 
-/** The log with a checkpoint of its size and head (signed at most a second ago). */
-async function readSigned(sessionId: string) {
-  const store = getStore();
-  const log: VerifiedLog = await readVerifiedLog(sessionId, store);
-  const checkpoint = await currentCheckpoint({ sessionId, size: log.items.length, head: log.report.head.hash });
-  return { backend: store.backend, log, checkpoint };
-}
-
-/** Reads a session's log with a checkpoint of its head and, on request, the verification report. */
+/** Reads a session's log with its stored checkpoint and, on request, the verification report. */
 export async function getAuditLog(sessionId: string, options: { verify?: boolean } = {}): Promise<AuditLogResult> {
-  const { backend, log, checkpoint } = await readSigned(sessionId);
+  const store = getStore();
+  const log = await readPublishedLog(sessionId, store);
   return {
     sessionId,
-    backend,
+    backend: store.backend,
     count: log.items.length,
     entries: log.items.map(parseAuditItem),
-    checkpoint,
+    checkpoint: log.checkpoint,
     ...(options.verify ? { verification: log.report } : {}),
   };
 }
@@ -41,9 +36,10 @@ export async function getAuditLog(sessionId: string, options: { verify?: boolean
  * that is not JSON goes in as a string, as getAuditLog gives it.
  */
 export async function getAuditLogJson(sessionId: string, options: { verify?: boolean } = {}): Promise<string> {
-  const { backend, log, checkpoint } = await readSigned(sessionId);
+  const store = getStore();
+  const log = await readPublishedLog(sessionId, store);
   const entries = log.items.map((raw, i) => (log.unparseable.has(i) ? JSON.stringify(raw) : raw)).join(",");
-  const head = `{"sessionId":${JSON.stringify(sessionId)},"backend":${JSON.stringify(backend)},"count":${log.items.length}`;
+  const head = `{"sessionId":${JSON.stringify(sessionId)},"backend":${JSON.stringify(store.backend)},"count":${log.items.length}`;
   const verification = options.verify ? `,"verification":${JSON.stringify(log.report)}` : "";
-  return `${head},"entries":[${entries}],"checkpoint":${JSON.stringify(checkpoint)}${verification}}`;
+  return `${head},"entries":[${entries}],"checkpoint":${JSON.stringify(log.checkpoint)}${verification}}`;
 }

@@ -6,9 +6,11 @@ import { getStore } from "../store";
 import type { BatchFailure, BatchWrite, Expiry, Store } from "../store/types";
 import { inAppendQueue } from "./append-queue";
 import { hashOf } from "./canonical";
+import { signCheckpoint } from "./checkpoint";
 import type { AuditEntry, AuditEvent } from "./entry";
 import { currentHmacKey } from "./keys";
 import { signEntry } from "./sign-entry";
+import { auditLogCorrupt, unsignableBecause } from "./signable-head";
 
 /**
  * A session's log is one store list: item 0 is a header holding the hash of the session write
@@ -17,6 +19,13 @@ import { signEntry } from "./sign-entry";
  * retention all happen atomically on that key, and the token lives exactly as long as the log.
  */
 const logKey = (sessionId: string) => `audit:${sessionId}:log`;
+
+/**
+ * The session's checkpoints, newest last: each signed by the append that produced its head and
+ * written in the same atomic batch as that entry, with the same retention. Reads hand out the newest
+ * and never sign: a store edit cannot get a fresh signature.
+ */
+export const checkpointsKey = (sessionId: string) => `audit:${sessionId}:checkpoints`;
 
 interface SessionHeader {
   v: 1;
@@ -39,6 +48,8 @@ function tokenMatches(presented: string, expectedHash: string): boolean {
 export interface AppendOutcome {
   entry: AuditEntry;
   sessionId: string;
+  /** The checkpoint signed over the head this append produced (stored with it). */
+  checkpoint: string;
   /** The session write token, present only when this call created the session. */
   sessionToken: string | null;
 }
@@ -104,9 +115,15 @@ async function appendWithRetries(
   const key = logKey(sessionId);
   const expiry: Expiry = request.event.kind === "tool-call" ? getConfig().demoRetentionMs : "persist";
 
+  let refusedSnapshot: string | null = null;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 * attempt)));
-    const [[headerRaw], [lastRaw]] = await Promise.all([store.range(key, 0, 0), store.range(key, -1, -1)]);
+    const [stored, [lastCheckpoint = null], checkpoints] = await Promise.all([
+      store.range(key, 0, -1),
+      store.range(checkpointsKey(sessionId), -1, -1),
+      store.length(checkpointsKey(sessionId)),
+    ]);
+    const [headerRaw, ...items] = stored;
 
     // A new session: whoever appends the header first owns it, and returns its token.
     const header = headerRaw === undefined ? newSessionHeader() : null;
@@ -114,25 +131,37 @@ async function appendWithRetries(
       authorize(JSON.parse(headerRaw) as SessionHeader, request.sessionToken);
     }
 
-    // The last item is the header (no entries yet) or the newest entry; its seq fixes the length.
-    const last = header !== null || lastRaw === headerRaw ? null : (JSON.parse(lastRaw as string) as AuditEntry);
-    const seq = last ? last.seq + 1 : 0;
+    // The position comes from the list's length, never from what the stored last entry says of itself.
+    const seq = items.length;
+    const last = items.at(-1) ?? null;
+    const refusal = await unsignableBecause({ sessionId, items, checkpoint: lastCheckpoint });
+    if (refusal !== null) {
+      // The reads are separate requests: an append landing among them looks like a mismatch. Only
+      // the same state read twice is a stored log that fails verification.
+      const snapshot = `${stored.length}\n${checkpoints}\n${lastCheckpoint}\n${last}`;
+      if (refusedSnapshot === snapshot) throw auditLogCorrupt(refusal);
+      refusedSnapshot = snapshot;
+      continue;
+    }
+    const now = new Date();
     const { entry, full } = signEntry(
-      {
-        ...request.event,
-        sessionId,
-        seq,
-        ts: new Date().toISOString(),
-        prev: last ? hashOf(lastRaw as string) : null,
-      },
+      { ...request.event, sessionId, seq, ts: now.toISOString(), prev: last === null ? null : hashOf(last) },
       currentHmacKey(),
     );
+    const checkpoint = await signCheckpoint({ sessionId, size: seq + 1, head: hashOf(full) }, now);
     const append: BatchWrite = header
       ? { type: "append", key, expectedLength: 0, values: [header.raw, full], expiry }
       : { type: "append", key, expectedLength: seq + 1, values: [full], expiry };
-    const result = await store.batch([append, ...effects(entry)]);
-    if (result.ok) return { ok: true, entry, sessionId, sessionToken: header?.token ?? null };
-    if (result.index > 0) return { ok: false, index: result.index - 1, failure: result.failure };
+    const sign: BatchWrite = {
+      type: "append",
+      key: checkpointsKey(sessionId),
+      expectedLength: checkpoints,
+      values: [checkpoint],
+      expiry,
+    };
+    const result = await store.batch([append, sign, ...effects(entry)]);
+    if (result.ok) return { ok: true, entry, sessionId, checkpoint, sessionToken: header?.token ?? null };
+    if (result.index > 1) return { ok: false, index: result.index - 2, failure: result.failure };
   }
   throw sessionTooBusy();
 }
@@ -176,13 +205,24 @@ export async function openSession(
   const key = logKey(sessionId);
   // Two rounds suffice: a lost claim means the header now exists.
   for (let attempt = 0; attempt < 2; attempt++) {
-    const [headerRaw] = await store.range(key, 0, 0);
+    const [[headerRaw], checkpoints] = await Promise.all([
+      store.range(key, 0, 0),
+      store.length(checkpointsKey(sessionId)),
+    ]);
     if (headerRaw !== undefined) {
       authorize(JSON.parse(headerRaw) as SessionHeader, request.sessionToken);
       return { sessionId, sessionToken: null };
     }
+    // The empty log gets its checkpoint too, so a reader of a session opened by /api/play is handed a
+    // signed statement that it had no entries, never one signed on read.
     const header = newSessionHeader();
-    const claimed = await store.append(key, 0, header.raw, { expiry: getConfig().demoRetentionMs });
+    const now = new Date();
+    const checkpoint = await signCheckpoint({ sessionId, size: 0, head: null }, now);
+    const expiry = getConfig().demoRetentionMs;
+    const claimed = await store.batch([
+      { type: "append", key, expectedLength: 0, values: [header.raw], expiry },
+      { type: "append", key: checkpointsKey(sessionId), expectedLength: checkpoints, values: [checkpoint], expiry },
+    ]);
     if (claimed.ok) return { sessionId, sessionToken: header.token };
   }
   throw sessionTooBusy();

@@ -2,12 +2,22 @@ import type { VerificationReport } from "./verify";
 
 export type ReportVerdict = "empty" | "tampered" | "no-hmac" | "verified";
 
+/** The checkpoint states that mean the store was edited after the service signed its head. */
+export function checkpointBroken(report: Pick<VerificationReport, "total" | "checkpoint">): boolean {
+  const status = report.checkpoint;
+  return status === "mismatch" || status === "invalid" || (status === "missing" && report.total > 0);
+}
+
 /**
- * The verdict of the server's verification report: an empty log says so, any tampered entry
- * outweighs unsigned ones, and only a log with neither is verified. The badge, /verify and the
+ * The verdict of the server's verification report: a checkpoint that does not match its entries
+ * (a cut or rewritten log) or any tampered entry is tampered, an empty log says so, tampering
+ * outweighs unsigned entries, and only a log with neither is verified. The badge, /verify and the
  * dashboard all read a report through this one rule, so they never disagree about it.
  */
-export function reportVerdict(report: Pick<VerificationReport, "total" | "tampered" | "unsigned">): ReportVerdict {
+export function reportVerdict(
+  report: Pick<VerificationReport, "total" | "tampered" | "unsigned" | "checkpoint">,
+): ReportVerdict {
+  if (checkpointBroken(report)) return "tampered";
   if (report.total === 0) return "empty";
   if (report.tampered > 0) return "tampered";
   if (report.unsigned > 0) return "no-hmac";

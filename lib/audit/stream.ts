@@ -1,4 +1,5 @@
 import { readAuditEntriesAfter } from "./log";
+import { readNewestCheckpoint } from "./published-log";
 
 export interface StreamOptions {
   /** Resume after this seq (from Last-Event-ID); -1 sends every entry. */
@@ -16,15 +17,18 @@ export const RECONNECT_MS = 2000;
 /**
  * Server-sent events of a session's log: existing entries after `afterSeq`, then new ones as they
  * are appended (polled, so it works the same on every store backend and instance). Each event's
- * `id:` is the entry's seq, so EventSource resumes with Last-Event-ID without replaying. Comment
- * heartbeats keep proxies from closing the connection; after `lifetimeMs` a `reconnect` event ends
- * the stream and the `retry:` hint brings the client back.
+ * `id:` is the entry's seq, so EventSource resumes with Last-Event-ID without replaying. Entries go
+ * out only once a stored checkpoint covers them, and each new checkpoint follows the entries it
+ * covers as a `checkpoint` event, so a follower can verify what it received offline at any point.
+ * Comment heartbeats keep proxies from closing the connection; after `lifetimeMs` a `reconnect`
+ * event ends the stream and the `retry:` hint brings the client back.
  */
 export function auditEventStream(sessionId: string, options: StreamOptions): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const pollMs = options.pollMs ?? 1000;
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   let last = options.afterSeq;
+  let sentCheckpoint: string | null = null;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -49,9 +53,17 @@ export function auditEventStream(sessionId: string, options: StreamOptions): Rea
       const tick = async () => {
         if (closed) return;
         try {
-          for (const entry of await readAuditEntriesAfter(sessionId, last)) {
+          // The checkpoint first: entries appended after it wait for the next tick and their own.
+          const { checkpoint, signed } = await readNewestCheckpoint(sessionId);
+          const entries = await readAuditEntriesAfter(sessionId, last);
+          const covered = signed ? entries.slice(0, Math.max(0, signed.size - (last + 1))) : entries;
+          for (const entry of covered) {
             send(`id: ${entry.seq}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`);
             last = entry.seq;
+          }
+          if (checkpoint !== null && checkpoint !== sentCheckpoint) {
+            send(`event: checkpoint\ndata: ${JSON.stringify({ size: signed?.size ?? null, checkpoint })}\n\n`);
+            sentCheckpoint = checkpoint;
           }
         } catch {
           send(`event: error\ndata: ${JSON.stringify({ code: "store_unavailable", retryMs: RECONNECT_MS })}\n\n`);

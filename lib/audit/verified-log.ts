@@ -1,13 +1,10 @@
-import { getStore } from "../store";
-import type { Store } from "../store/types";
 import { hmacKeys } from "./keys";
-import { readAuditItems } from "./log";
 import { reportOf, startVerification, type VerificationReport, type VerificationState, verifyNext } from "./verify";
 
 /**
  * Verification reports kept per session, so a badge or an audit read re-verifies only what was
- * appended since the last read. The log is read from the store on every call and the saved state is
- * reused only when the stored items it covered are still there, byte for byte, in the same places:
+ * appended since the last read. The caller reads the log from the store on every call and the saved
+ * state is reused only when the stored items it covered are still there, byte for byte, in the same places:
  * any edit, deletion or reordering of stored items (through any server process) is a miss, and the
  * whole log is verified again. So the cache can make a read cheaper but never change its verdict.
  */
@@ -75,9 +72,8 @@ export interface VerifiedLog {
   report: VerificationReport;
 }
 
-/** Reads a session's log from the store and its verification report, re-verifying only new items. */
-export async function readVerifiedLog(sessionId: string, store: Store = getStore()): Promise<VerifiedLog> {
-  const items = await readAuditItems(sessionId, store);
+/** The verification report of a session's stored items (just read), re-verifying only new items. */
+export function verifyItems(sessionId: string, items: string[]): VerifiedLog {
   const keys = hmacKeys();
   const saved = cache().sessions.get(sessionId);
   const reuse = saved !== undefined && extendsSaved(saved, items, keys);

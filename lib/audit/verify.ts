@@ -10,9 +10,19 @@ import { canonicalForms, canonicalJson, hashOf, hmacOf } from "./canonical";
 
 export type { EntryProblem, ProblemReason } from "../../packages/incorporate/src/audit-rules";
 
+/**
+ * The stored checkpoint against the entries served with it: `valid` (signed by the service for this
+ * session, same size and head), `mismatch` (entries edited, re-linked, cut or spliced since it was
+ * signed), `invalid` (not a checkpoint the service signed for this session), `missing` (entries
+ * without any checkpoint), `none` (an empty log that never had one, e.g. an unknown session).
+ */
+export type CheckpointStatus = "valid" | "mismatch" | "invalid" | "missing" | "none";
+
 export interface VerificationReport extends Tally {
   /** The head the next entry's `prev` will take; `hash` is null for an empty log. */
   head: { size: number; hash: string | null };
+  /** Set on reports of a stored log (every read); absent where no checkpoint applies (tamper demo). */
+  checkpoint?: CheckpointStatus;
 }
 
 /** Where a verification stands after some entries: their counts and the hash the next `prev` must equal. */

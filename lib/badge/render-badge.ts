@@ -16,7 +16,8 @@ export function badgeFor(report: VerificationReport | null): Badge {
   const state = reportVerdict(report);
   const messages: Record<typeof state, string> = {
     empty: "no entries",
-    tampered: `tampered ${report.tampered}`,
+    // Entries that each verify, under a checkpoint they no longer match: the log was cut or rewritten.
+    tampered: report.tampered > 0 ? `tampered ${report.tampered}` : "tampered head",
     "no-hmac": `no hmac ${report.unsigned}/${report.total}`,
     verified: `verified ${report.verified}/${report.total}`,
   };

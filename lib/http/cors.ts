@@ -2,7 +2,7 @@
 export const CORS_HEADERS: Record<string, string> = {
   "access-control-allow-origin": "*",
   "access-control-expose-headers":
-    "ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, x-session-id, x-session-token",
+    "ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, x-session-id, x-session-token, x-audit-checkpoint",
 };
 
 export function withCors(response: Response): Response {

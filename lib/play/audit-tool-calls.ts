@@ -1,6 +1,7 @@
 import type { ToolSet, UIMessageStreamWriter } from "ai";
 import type { AuditOutcome } from "../audit/entry";
 import { appendAuditEvent } from "../audit/log";
+import { isApiError } from "../http/problem";
 import { isToolRejection, ToolFailure } from "./tool-rejection";
 import type { PlayUIMessage } from "./ui-message";
 
@@ -94,6 +95,8 @@ export function withAudit<T extends ToolSet>(tools: T, ctx: PlayAuditContext): T
           await recordToolCall(ctx, { toolCallId: options.toolCallId, toolName, input, output, outcome });
         } catch (err) {
           console.error(`[play] tool call ${options.toolCallId} could not be recorded:`, err);
+          // A log that fails verification will not take more entries: trying again cannot help.
+          if (isApiError(err) && err.code === "audit_log_corrupt") throw new ToolFailure(err.detail);
           throw new ToolFailure(
             "The audit log could not record this call, so its result is withheld. Try again shortly.",
           );

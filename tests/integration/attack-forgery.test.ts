@@ -174,14 +174,14 @@ describe("entries forged in the store: the server's report names each one", () =
     }
   });
 
-  it("an entry stripped of its hmac is reported unsigned, never verified", async () => {
+  it("an entry stripped of its hmac is reported unsigned, and the log tampered: its signed head moved", async () => {
     const sid = await session();
     const { hmac: _h, ...stripped } = await stored(sid, 3);
     await store(sid, 3, { ...stripped, output: { cae: "forged" } });
     const { verification, badge } = await serverReport(sid);
-    expect(verification).toMatchObject({ verified: 3, unsigned: 1 });
+    expect(verification).toMatchObject({ verified: 3, unsigned: 1, checkpoint: "mismatch" });
     expect(reasonsAt(verification.problems, 3)).toEqual(["unsigned"]);
-    expect(badge).toContain("no hmac");
+    expect(badge).toContain("tampered head");
   });
 });
 

@@ -74,11 +74,12 @@ describe("a session read before its stored log changes", () => {
       expect(seen.badge).toContain("verified 4/4");
     }
 
-    // Dropping the newest entry leaves a valid chain, so only the count tells (and the checkpoint).
+    // Dropping the newest entry leaves a valid chain, but not the head its stored checkpoint signed.
     await redis.rPop(logKey(sid));
     for (const seen of await readEverywhere(sid)) {
       expect(seen.count).toBe(3);
-      expect(seen.badge).toContain("verified 3/3");
+      expect(seen.verification).toMatchObject({ total: 3, tampered: 0, checkpoint: "mismatch" });
+      expect(seen.badge).toContain("tampered head");
     }
   });
 

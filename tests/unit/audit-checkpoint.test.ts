@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { importJWK, type JWK } from "jose";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { currentCheckpoint, signCheckpoint, signCheckpointWith } from "@/lib/audit/checkpoint";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openCheckpoint, signCheckpoint, signCheckpointWith } from "@/lib/audit/checkpoint";
 import { publicJwks, signingKeys } from "@/lib/audit/keys";
 import { type PublicJwk, verifyCheckpoint } from "@/packages/incorporate/src/verify";
 import { applyEnv } from "../support/upstash-stack";
@@ -37,36 +37,28 @@ describe("the checkpoint of an audit read", () => {
     expect(result.payload).toEqual({ ...payload, ts: now.toISOString() });
   });
 
-  describe("handed to readers", () => {
-    afterEach(() => {
-      vi.useRealTimers();
-    });
-    const tsOf = (jws: string) =>
-      (JSON.parse(Buffer.from(jws.split(".")[1] as string, "base64url").toString("utf8")) as { ts: string }).ts;
-
-    it("is signed once a second for an unchanged head, and its ts says when", async () => {
-      vi.useFakeTimers({ toFake: ["Date"] });
-      vi.setSystemTime(new Date("2026-11-21T13:00:00.000Z"));
-      const first = await currentCheckpoint(payload);
-      expect(tsOf(first)).toBe("2026-11-21T13:00:00.000Z");
-      vi.setSystemTime(new Date("2026-11-21T13:00:00.900Z"));
-      expect(await currentCheckpoint(payload)).toBe(first);
-      vi.setSystemTime(new Date("2026-11-21T13:00:01.000Z"));
-      const later = await currentCheckpoint(payload);
-      expect(tsOf(later)).toBe("2026-11-21T13:00:01.000Z");
+  describe("opened again from the store", () => {
+    it("gives back what the service signed for that session", async () => {
+      const checkpoint = await signCheckpoint(payload, now);
+      expect(await openCheckpoint(checkpoint, payload.sessionId)).toEqual({ ...payload, ts: now.toISOString() });
     });
 
-    it("is signed anew as soon as the size or the head differs", async () => {
-      vi.useFakeTimers({ toFake: ["Date"] });
-      vi.setSystemTime(new Date("2026-11-21T14:00:00.000Z"));
-      const first = await currentCheckpoint(payload);
-      vi.setSystemTime(new Date("2026-11-21T14:00:00.100Z"));
-      const appended = await currentCheckpoint({ ...payload, size: 4, head: `sha256:${"cd".repeat(32)}` });
-      const edited = await currentCheckpoint({ ...payload, head: `sha256:${"ef".repeat(32)}` });
-      expect(new Set([first, appended, edited]).size).toBe(3);
-      const jwks = JSON.parse(JSON.stringify(await publicJwks())) as { keys: PublicJwk[] };
-      const result = await verifyCheckpoint(appended, jwks, { ...payload, size: 4, head: `sha256:${"cd".repeat(32)}` });
-      expect(result).toMatchObject({ signatureValid: true, matchesLog: true });
+    it("refuses another session's checkpoint, an edited payload, and one signed by another key", async () => {
+      const checkpoint = await signCheckpoint(payload, now);
+      expect(await openCheckpoint(checkpoint, "another-session-01")).toBeNull();
+
+      const [h, , s] = checkpoint.split(".") as [string, string, string];
+      const bigger = Buffer.from(JSON.stringify({ ...payload, size: 9, ts: now.toISOString() })).toString("base64url");
+      expect(await openCheckpoint(`${h}.${bigger}.${s}`, payload.sessionId)).toBeNull();
+
+      const { publicJwk } = await signingKeys();
+      const forger = generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" });
+      const forgerKey = (await importJWK({ ...forger, alg: "EdDSA" } as JWK, "EdDSA")) as CryptoKey;
+      const forged = await signCheckpointWith(forgerKey, publicJwk.kid, { ...payload, ts: now.toISOString() });
+      expect(await openCheckpoint(forged, payload.sessionId)).toBeNull();
+
+      for (const junk of ["", "a.b", "a.b.c", `${h}.${h}.${s}`])
+        expect(await openCheckpoint(junk, payload.sessionId)).toBeNull();
     });
   });
 });

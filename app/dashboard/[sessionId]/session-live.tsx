@@ -20,7 +20,7 @@ import { ScrollArea } from "../../_components/scroll-area";
 export interface InitialLog {
   backend: string;
   entries: unknown[];
-  checkpoint: string;
+  checkpoint: string | null;
   verification: VerificationReport;
 }
 
@@ -95,7 +95,7 @@ export function SessionLive({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const checkInBrowser = useCallback(
-    async (list: unknown[], checkpoint: string) => {
+    async (list: unknown[], checkpoint: string | null) => {
       try {
         setBrowser(await verifyAuditLog({ sessionId, entries: list, checkpoint }, { jwks: await publicKeys() }));
       } catch {

@@ -25,6 +25,10 @@ export const verify = defineMessages({
       summaryVerifiedOne: "La única entrada verifica: su HMAC coincide y la cadena está completa.",
       summaryVerified: tpl("Las {n} entradas verifican: cada HMAC coincide y la cadena está completa."),
       summaryTampered: tpl("{bad} de {total} entradas fallan la verificación. La primera es la entrada {first}."),
+      summaryCheckpoint:
+        "Las entradas no coinciden con el checkpoint que el servicio firmó al escribirlas: el registro fue recortado o reescrito en el almacenamiento.",
+      summaryNoCheckpoint:
+        "Estas entradas no tienen un checkpoint firmado: nada prueba que el servicio las haya escrito, y no se pueden verificar fuera de línea.",
       summaryUnsigned: tpl(
         "{n} de {total} entradas no tienen firma HMAC: no se puede comprobar que no hayan cambiado.",
       ),
@@ -149,6 +153,10 @@ export const verify = defineMessages({
       summaryVerifiedOne: "The only entry verifies: its HMAC matches and the chain is complete.",
       summaryVerified: tpl("All {n} entries verify: every HMAC matches and the chain is complete."),
       summaryTampered: tpl("{bad} of {total} entries fail verification. The first is entry {first}."),
+      summaryCheckpoint:
+        "The entries do not match the checkpoint the service signed when it wrote them: the log was cut or rewritten in the store.",
+      summaryNoCheckpoint:
+        "These entries carry no signed checkpoint: nothing shows that the service wrote them, and they cannot be verified offline.",
       summaryUnsigned: tpl("{n} of {total} entries have no HMAC: there is no way to check they did not change."),
       empty:
         "This session has no entries. The id may be mistyped, nothing may have been recorded yet, or the session may have expired (demo sessions are removed some time after their last entry; those holding an incorporation are kept for good).",

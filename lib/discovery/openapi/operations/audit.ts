@@ -48,6 +48,12 @@ export const verificationReportSchema = z.object({
   firstBadSeq: z.int().min(0).nullable(),
   head: z.object({ size: z.int().min(0), hash: z.string().nullable() }),
   problems: z.array(z.object({ seq: z.int().min(0), reasons: z.array(problemReason) })),
+  checkpoint: z
+    .enum(["valid", "mismatch", "invalid", "missing", "none"])
+    .optional()
+    .describe(
+      "On every read of a stored log (absent in the tamper demonstration, which has no checkpoint): the stored checkpoint against the entries served with it: valid; mismatch (entries edited, cut or spliced since it was signed); invalid (not signed by the service for this session); missing (entries without any checkpoint); none (an empty log that never had one). Anything but valid or none makes the log tampered.",
+    ),
 });
 
 export const auditLogSchema = z.object({
@@ -57,7 +63,10 @@ export const auditLogSchema = z.object({
   entries: z.array(auditEntrySchema),
   checkpoint: z
     .string()
-    .describe("Compact JWS (EdDSA) over {sessionId, size, head, ts}; keys at /.well-known/jwks.json."),
+    .nullable()
+    .describe(
+      "Compact JWS (EdDSA) over {sessionId, size, head, ts}, signed when that head was appended and stored with it (reads never sign); keys at /.well-known/jwks.json. Null for a session that never had one (an unknown session).",
+    ),
   verification: verificationReportSchema.optional().describe("Present with verify=1."),
 });
 
@@ -69,7 +78,7 @@ export const getAuditLog = defineOperation({
   operationId: "getAuditLog",
   summary: "Read a session's audit log",
   description:
-    "All entries of the session in order and a freshly signed checkpoint of its head. With verify=1 the server recomputes every HMAC and chain link and reports tampering.",
+    "The entries of the session in order and the checkpoint signed when its head was appended. With verify=1 the server recomputes every HMAC and chain link, checks the stored checkpoint against the entries, and reports tampering.",
   tags: ["audit"],
   pathParams: sessionIdPath,
   query: z.object({
@@ -86,10 +95,22 @@ export const getAuditCsv = defineOperation({
   path: "/api/play/audit/{sessionId}/csv",
   operationId: "getAuditCsv",
   summary: "Export a session's audit log as CSV",
-  description: "RFC 4180 CSV with a header row, one entry per row with every member needed to re-verify it.",
+  description:
+    "RFC 4180 CSV with a header row, one entry per row with every member needed to re-verify it; the x-audit-checkpoint header carries the checkpoint of exactly these rows.",
   tags: ["audit"],
   pathParams: sessionIdPath,
-  responses: { 200: { description: "The CSV file.", content: { "text/csv": text("RFC 4180 CSV.") } } },
+  responses: {
+    200: {
+      description: "The CSV file.",
+      content: { "text/csv": text("RFC 4180 CSV.") },
+      headers: {
+        "x-audit-checkpoint": {
+          description: "The stored checkpoint (compact JWS) of the rows; absent for a session that has none.",
+          schema: { type: "string" },
+        },
+      },
+    },
+  },
   errors: ["invalid_session_id", "store_unavailable"],
 });
 
@@ -99,7 +120,7 @@ export const streamAuditLog = defineOperation({
   operationId: "streamAuditLog",
   summary: "Follow a session's audit log live (server-sent events)",
   description:
-    "Sends existing entries, then new ones as they are appended, as `entry` events whose id is the entry's seq. After maxSeconds a `reconnect` event ends the stream; EventSource resumes with Last-Event-ID.",
+    "Sends existing entries, then new ones as they are appended, as `entry` events whose id is the entry's seq; each new stored checkpoint follows the entries it covers as a `checkpoint` event ({size, checkpoint}). After maxSeconds a `reconnect` event ends the stream; EventSource resumes with Last-Event-ID.",
   tags: ["audit"],
   pathParams: sessionIdPath,
   query: z.object({

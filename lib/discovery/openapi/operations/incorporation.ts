@@ -109,6 +109,7 @@ export const autoIncorporate = defineOperation({
     "session_token_required",
     "session_token_invalid",
     "idempotency_in_progress",
+    "audit_log_corrupt",
     "payload_too_large",
     "unsupported_media_type",
     "idempotency_key_reused",

@@ -1,5 +1,6 @@
 import { toCsv } from "@/lib/audit/csv";
-import { readAuditEntries } from "@/lib/audit/log";
+import { parseAuditItem } from "@/lib/audit/log";
+import { readPublishedLog } from "@/lib/audit/published-log";
 import { requireSessionId } from "@/lib/audit/session-id";
 import { preflight } from "@/lib/http/cors";
 import { route } from "@/lib/http/handler";
@@ -11,9 +12,11 @@ type Ctx = { params: Promise<{ sessionId: string }> };
 export const GET = route<Ctx>(
   async (_request, { params }) => {
     const sessionId = requireSessionId((await params).sessionId);
-    const csv = toCsv(await readAuditEntries(sessionId));
-    return new Response(csv, {
+    const log = await readPublishedLog(sessionId);
+    return new Response(toCsv(log.items.map(parseAuditItem)), {
       headers: {
+        // The signed head of exactly these rows, for offline verification of the export.
+        ...(log.checkpoint ? { "x-audit-checkpoint": log.checkpoint } : {}),
         "content-type": "text/csv; charset=utf-8; header=present",
         "content-disposition": `attachment; filename="audit-${sessionId}.csv"`,
         "cache-control": "no-store",

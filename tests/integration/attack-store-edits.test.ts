@@ -1,0 +1,320 @@
+// Attack: someone with write access to the store (the Upstash REST token, or the embedded store's
+// directory) edits a session's log, then the public checks what the live service hands out. The
+// checkpoint is signed when its head is appended and stored with it; reads never sign, so no edit
+// gets a fresh signature: the JSON read, the CSV export, the stream, the badge and the /verify page
+// must each make offline verification fail, or, for a log cut back to an earlier genuine
+// checkpoint, verify as exactly that earlier log, which a checkpoint kept from before shows. The
+// service also refuses to sign anything more over an edited log. Both store backends.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { canonicalForms, hashOf } from "@/lib/audit/canonical";
+import { EmbeddedStore } from "@/lib/store/embedded";
+import type { Store } from "@/lib/store/types";
+import { parseAuditCsv } from "@/packages/incorporate/src/audit-csv";
+import { type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
+import { type AppServer, startApp } from "../support/app-server";
+import { chunksOf, postPlay, userMessage } from "../support/play-client";
+import { startUpstashStack, type UpstashStack } from "../support/upstash-stack";
+
+const TWO_TOOLS = "Validá el CUIT 20-17254359-7 y consultá su situación en la Central de Deudores";
+const logKey = (sessionId: string) => `audit:${sessionId}:log`;
+const checkpointsKey = (sessionId: string) => `audit:${sessionId}:checkpoints`;
+const DAY_MS = 86_400_000;
+// Each case restarts the embedded server twice to edit its store: generous on a busy machine.
+const CASE_TIMEOUT_MS = 180_000;
+
+type Entry = Record<string, unknown> & { seq: number; prev: string | null };
+
+/** A live service on one backend, and a way to edit its store directly. */
+interface Target {
+  url(): string;
+  /** Runs `edit` on the store as an attacker with store access would. */
+  edit(edit: (store: Store) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function embeddedTarget(): Promise<Target> {
+  const env = { RATE_LIMIT_PLAY: "1000/1m" };
+  let app: AppServer = await startApp({ env });
+  const dataDir = app.dataDir;
+  return {
+    url: () => app.url,
+    // The embedded store belongs to one process: stop the server, edit its files, start it again.
+    async edit(edit) {
+      await app.stop();
+      const store = EmbeddedStore.open(dataDir);
+      try {
+        await edit(store);
+      } finally {
+        await store.close();
+      }
+      app = await startApp({ env, dataDir });
+    },
+    close: () => app.stop(),
+  };
+}
+
+async function upstashTarget(): Promise<Target> {
+  const stack: UpstashStack = await startUpstashStack();
+  const app = await startApp({ env: { ...stack.env, RATE_LIMIT_PLAY: "1000/1m" } });
+  return {
+    url: () => app.url,
+    edit: (edit) => edit(stack.store),
+    async close() {
+      await app.stop();
+      await stack.close();
+    },
+  };
+}
+
+async function readList(store: Store, key: string): Promise<string[]> {
+  return store.range(key, 0, -1);
+}
+
+/** Replaces a stored list with `items`, as a forger with store access can. */
+async function writeList(store: Store, key: string, items: string[]): Promise<void> {
+  await store.del(key);
+  for (const [i, item] of items.entries()) await store.append(key, i, item, { expiry: DAY_MS });
+}
+
+const payloadOf = (jws: string) =>
+  JSON.parse(Buffer.from(jws.split(".")[1] as string, "base64url").toString("utf8")) as { size: number; ts: string };
+
+describe.each([
+  ["embedded", embeddedTarget],
+  ["upstash", upstashTarget],
+])("the %s store edited by hand", (_name, makeTarget) => {
+  let target: Target;
+  let jwks: { keys: PublicJwk[] };
+  beforeAll(async () => {
+    target = await makeTarget();
+    jwks = await (await fetch(`${target.url()}/.well-known/jwks.json`)).json();
+  }, CASE_TIMEOUT_MS);
+  afterAll(async () => {
+    await target?.close();
+  });
+
+  /** A session of four entries written by the live service, and its write token. */
+  async function session(): Promise<{ sessionId: string; token: string }> {
+    const first = await postPlay(target.url(), { messages: [userMessage(TWO_TOOLS)] });
+    const sessionId = first.res.headers.get("x-session-id") as string;
+    const token = first.res.headers.get("x-session-token") as string;
+    const second = await postPlay(
+      target.url(),
+      { messages: [userMessage(TWO_TOOLS)] },
+      { "x-session-id": sessionId, "x-session-token": token },
+    );
+    expect(second.res.status).toBe(200);
+    const log = await readJson(sessionId);
+    expect(log.entries).toHaveLength(4);
+    expect(await verifyAuditLog(log, { jwks })).toMatchObject({ ok: true });
+    return { sessionId, token };
+  }
+
+  async function readJson(sessionId: string) {
+    const res = await fetch(`${target.url()}/api/play/audit/${sessionId}?verify=1`);
+    expect(res.status).toBe(200);
+    return (await res.json()) as {
+      sessionId: string;
+      entries: Entry[];
+      checkpoint: string | null;
+      verification: { tampered: number; checkpoint: string; firstBadSeq: number | null };
+    };
+  }
+
+  /** The entries and the newest checkpoint as a follower of the stream receives them. */
+  async function readStream(sessionId: string) {
+    const text = await (await fetch(`${target.url()}/api/play/audit/${sessionId}/stream?maxSeconds=1`)).text();
+    const events = text.split("\n\n").map((block) => ({
+      event: /^event: (.*)$/m.exec(block)?.[1],
+      data: /^data: (.*)$/m.exec(block)?.[1],
+    }));
+    const entries = events.filter((e) => e.event === "entry").map((e) => JSON.parse(e.data as string) as Entry);
+    const checkpoints = events.filter((e) => e.event === "checkpoint").map((e) => JSON.parse(e.data as string));
+    return { sessionId, entries, checkpoint: (checkpoints.at(-1)?.checkpoint as string | undefined) ?? null };
+  }
+
+  async function readCsv(sessionId: string) {
+    const res = await fetch(`${target.url()}/api/play/audit/${sessionId}/csv`);
+    return { sessionId, entries: parseAuditCsv(await res.text()), checkpoint: res.headers.get("x-audit-checkpoint") };
+  }
+
+  /** Everything the live service hands out for the session, each as an outsider checks it. */
+  async function whatThePublicSees(sessionId: string) {
+    const json = await readJson(sessionId);
+    const badge = await (await fetch(`${target.url()}/api/badge/${sessionId}`)).text();
+    const page = await (await fetch(`${target.url()}/verify?session=${sessionId}`)).text();
+    return {
+      server: json.verification,
+      badge,
+      page,
+      offline: {
+        json: await verifyAuditLog(json, { jwks }),
+        csv: await verifyAuditLog(await readCsv(sessionId), { jwks }),
+        stream: await verifyAuditLog(await readStream(sessionId), { jwks }),
+      },
+    };
+  }
+
+  function expectCaught(seen: Awaited<ReturnType<typeof whatThePublicSees>>) {
+    for (const [form, result] of Object.entries(seen.offline)) {
+      expect({ form, ok: result.ok }).toEqual({ form, ok: false });
+    }
+    expect(seen.badge).toContain("tampered");
+    expect(seen.page).toContain("ADULTERADO");
+  }
+
+  /** The session's stored lists, log then checkpoints. */
+  const storedState = async (store: Store, sessionId: string) => [
+    ...(await readList(store, logKey(sessionId))),
+    ...(await readList(store, checkpointsKey(sessionId))),
+  ];
+  /** What each tampered session held right after the edit. */
+  const afterEdit = new Map<string, string[]>();
+  async function tamper(sessionId: string, edit: (store: Store) => Promise<void>) {
+    await target.edit(async (store) => {
+      await edit(store);
+      afterEdit.set(sessionId, await storedState(store, sessionId));
+    });
+  }
+
+  /** An append to the edited session is refused with its reason, and the store is left as it was. */
+  async function expectNoMoreSignatures(sessionId: string, token: string) {
+    const more = await postPlay(
+      target.url(),
+      { messages: [userMessage(TWO_TOOLS)] },
+      { "x-session-id": sessionId, "x-session-token": token },
+    );
+    // The tool ran, but its call could not be recorded: the agent is told why, and gets no result.
+    const refusals = chunksOf(more.chunks, "tool-output-error").map((c) => c.errorText);
+    expect(refusals.length).toBeGreaterThan(0);
+    for (const text of refusals) expect(text).toMatch(/fails verification .*signs nothing more over it/);
+    expect(chunksOf(more.chunks, "tool-output-available")).toEqual([]);
+    await target.edit(async (store) => {
+      expect(await storedState(store, sessionId)).toEqual(afterEdit.get(sessionId));
+    });
+  }
+
+  const edited = (raw: string): Entry => ({ ...(JSON.parse(raw) as Entry), output: { forged: true } });
+  const full = (entry: Entry) => canonicalForms(entry).full;
+
+  it(
+    "an entry changed in place, its HMAC left alone",
+    async () => {
+      const { sessionId, token } = await session();
+      await tamper(sessionId, async (store) => {
+        const items = await readList(store, logKey(sessionId));
+        items[2] = full(edited(items[2] as string));
+        await writeList(store, logKey(sessionId), items);
+      });
+      const seen = await whatThePublicSees(sessionId);
+      // The head is untouched, so the checkpoint still matches it; the HMAC and the next link do not.
+      expect(seen.server).toMatchObject({ checkpoint: "valid", tampered: 2, firstBadSeq: 1 });
+      expect(seen.offline.json.firstBadSeq).toBe(2);
+      expectCaught(seen);
+      await expectNoMoreSignatures(sessionId, token);
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    "an entry changed and every later link re-computed, so the chain holds",
+    async () => {
+      const { sessionId, token } = await session();
+      await tamper(sessionId, async (store) => {
+        const items = await readList(store, logKey(sessionId));
+        items[2] = full(edited(items[2] as string));
+        for (let i = 3; i < items.length; i++) {
+          items[i] = full({ ...(JSON.parse(items[i] as string) as Entry), prev: hashOf(items[i - 1] as string) });
+        }
+        await writeList(store, logKey(sessionId), items);
+      });
+      const seen = await whatThePublicSees(sessionId);
+      // The chain itself is whole: only the signed head shows the rewrite.
+      expect(seen.offline.json.firstBadSeq).toBeNull();
+      expect(seen.offline.json.checkpoint?.error).toMatch(/differs from the entries/);
+      expectCaught(seen);
+      await expectNoMoreSignatures(sessionId, token);
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    "the last entries dropped",
+    async () => {
+      const { sessionId, token } = await session();
+      await tamper(sessionId, async (store) => {
+        const items = await readList(store, logKey(sessionId));
+        await writeList(store, logKey(sessionId), items.slice(0, -2));
+      });
+      const seen = await whatThePublicSees(sessionId);
+      expect(seen.server).toMatchObject({ checkpoint: "mismatch", tampered: 0 });
+      expectCaught(seen);
+      await expectNoMoreSignatures(sessionId, token);
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    "another session's entries spliced in",
+    async () => {
+      const victim = await session();
+      const donor = await session();
+      await tamper(victim.sessionId, async (store) => {
+        const items = await readList(store, logKey(victim.sessionId));
+        const foreign = await readList(store, logKey(donor.sessionId));
+        await writeList(store, logKey(victim.sessionId), [...items.slice(0, 3), ...foreign.slice(3)]);
+      });
+      const seen = await whatThePublicSees(victim.sessionId);
+      expect(seen.offline.json.problems.map((p) => p.seq)).toContain(2);
+      expectCaught(seen);
+      await expectNoMoreSignatures(victim.sessionId, victim.token);
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    "cut back to an earlier genuine checkpoint: served as exactly that log, and a kept checkpoint shows the cut",
+    async () => {
+      const { sessionId } = await session();
+      const kept = (await readJson(sessionId)).checkpoint as string;
+      await target.edit(async (store) => {
+        const items = await readList(store, logKey(sessionId));
+        const checkpoints = await readList(store, checkpointsKey(sessionId));
+        const earlier = checkpoints.findIndex((jws) => payloadOf(jws).size === 2);
+        expect(earlier).toBeGreaterThanOrEqual(0);
+        await writeList(store, logKey(sessionId), items.slice(0, 3));
+        await writeList(store, checkpointsKey(sessionId), checkpoints.slice(0, earlier + 1));
+      });
+      const json = await readJson(sessionId);
+      // On its own, the earlier log is genuine: two entries under the checkpoint signed for them.
+      expect(json.entries).toHaveLength(2);
+      expect(payloadOf(json.checkpoint as string).size).toBe(2);
+      expect(await verifyAuditLog(json, { jwks })).toMatchObject({ ok: true, total: 2 });
+      const withKept = await verifyAuditLog(json, { jwks, knownCheckpoint: kept });
+      expect(withKept.ok).toBe(false);
+      expect(withKept.known).toMatchObject({ consistent: false, size: 4 });
+      expect(withKept.known?.error).toMatch(/cut back: it holds 2 entries.*signed 4/);
+      // A kept checkpoint the log does extend is no objection.
+      expect((await verifyAuditLog(json, { jwks, knownCheckpoint: json.checkpoint as string })).ok).toBe(true);
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    "the checkpoints deleted: nothing can be verified offline, and no new head is signed over unverified entries",
+    async () => {
+      const { sessionId, token } = await session();
+      await tamper(sessionId, async (store) => {
+        await store.del(checkpointsKey(sessionId));
+        const items = await readList(store, logKey(sessionId));
+        items[2] = full(edited(items[2] as string));
+        await writeList(store, logKey(sessionId), items);
+      });
+      const seen = await whatThePublicSees(sessionId);
+      expect(seen.server).toMatchObject({ checkpoint: "missing" });
+      expectCaught(seen);
+      await expectNoMoreSignatures(sessionId, token);
+    },
+    CASE_TIMEOUT_MS,
+  );
+});
