@@ -16,6 +16,7 @@ export const DISCOVERY_KEYS = [
   "openapi31",
   "aiPlugin",
   "testVectors",
+  "testVectorsPage",
   "certifier",
 ] as const;
 
@@ -35,6 +36,8 @@ export interface Endpoint {
   inventory?: true;
   /** A page for people rather than an API route: it has no OpenAPI operation. */
   page?: true;
+  /** A static file served as is (public/): it has no OpenAPI operation either. */
+  file?: true;
 }
 
 const LIST = [
@@ -236,8 +239,17 @@ const LIST = [
   {
     id: "testVectors",
     method: "GET",
+    path: "/test-vectors/audit-v1.json",
+    description: "Test vectors for the audit log format as JSON, including negative cases that must fail.",
+    status: "live",
+    manifest: "discovery",
+    file: true,
+  },
+  {
+    id: "testVectorsPage",
+    method: "GET",
     path: "/test-vectors",
-    description: "Test vectors for the audit log format, including negative cases that must fail.",
+    description: "The same test vectors for people, recomputed in the browser.",
     status: "live",
     manifest: "discovery",
     page: true,
