@@ -6,6 +6,8 @@
  * none), and a unit test keeps the two lists in step.
  */
 
+import { CLIENT_TARBALL_PATH } from "../client-package/client-package-name";
+
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Slots of the manifest (SPEC 2.1) an endpoint can fill; the key within the slot is its `id`. */
@@ -100,6 +102,22 @@ const LIST = [
     path: "/.well-known/jwks.json",
     description: "Public keys of the audit checkpoints (current first, then retired), for offline verification.",
     status: "live",
+  },
+  {
+    id: "clientPackage",
+    method: "GET",
+    path: "/api/packages/incorporate",
+    description:
+      "The client library as a tarball to npm install, with its SHA-512 integrity and an in-toto provenance statement signed with the checkpoint key.",
+    status: "live",
+  },
+  {
+    id: "clientTarball",
+    method: "GET",
+    path: CLIENT_TARBALL_PATH,
+    description: "The packed client library itself: npm install this URL.",
+    status: "live",
+    file: true,
   },
   {
     id: "autoIncorporate",

@@ -234,7 +234,7 @@ describe("llms.txt", () => {
     const order = [
       "/.well-known/agents.json",
       "/api/discovery?format=openapi",
-      "npm audit signatures",
+      "/api/packages/incorporate",
       "/api/auto-incorporate",
     ];
     const positions = order.map((s) => crawl.indexOf(s));

@@ -21,7 +21,8 @@ export const problemSchema = z
   );
 
 /** The 422 body of SPEC 2.6, shared by every operation that answers "fix these fields and retry". */
-export const validationFailureSchema = z.object({
+// Loose: the reused-key refusal carries problem+json members beside the SPEC 2.6 ones.
+export const validationFailureSchema = z.looseObject({
   ok: z.literal(false),
   validation: z.object({ valid: z.literal(false).optional(), findings: z.array(findingSchema) }),
   rfc001: z.unknown().describe("RFC-001 assessment of the request; its shape is defined by the operation."),

@@ -18,6 +18,12 @@ export {
   IncorporateValidationError,
   isIncorporateError,
 } from "./errors.ts";
+export {
+  type InTotoStatement,
+  type PackageProvenanceOptions,
+  type PackageProvenanceVerification,
+  verifyPackageProvenance,
+} from "./provenance.ts";
 export { type AuditSession, createSession } from "./session.ts";
 export type * from "./types.ts";
 export {
