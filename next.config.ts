@@ -7,6 +7,9 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // Type checking runs in the test command (tsc 7); Next's own check needs the TypeScript JS API.
   typescript: { ignoreBuildErrors: true },
+  // The client package route hashes the packed tarball in public/, which a serverless function's
+  // file trace would otherwise leave out.
+  outputFileTracingIncludes: { "/api/packages/incorporate": ["./public/packages/*.tgz"] },
   async headers() {
     return [
       // Sources use unnamed groups only. Next substitutes a source's named parameters into the header

@@ -33,7 +33,12 @@ export default async function HomePage() {
       href: "/api/discovery?format=openapi",
       text: h.agents.steps.openapi,
     },
-    { id: "provenance", code: "npm audit signatures", text: h.agents.steps.provenance },
+    {
+      id: "provenance",
+      code: "GET /api/packages/incorporate",
+      href: "/api/packages/incorporate",
+      text: h.agents.steps.provenance,
+    },
     { id: "incorporate", code: "POST /api/auto-incorporate", text: h.agents.steps.incorporate },
   ];
 

@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export NEXT_TELEMETRY_DISABLED=1
 source scripts/ensure-deps.sh
+echo "== client package (served until it is on npm)"
+node scripts/pack-client.mjs
 echo "== next build"
 ./node_modules/.bin/next build
 exec node scripts/server.mjs

@@ -63,7 +63,8 @@ echo "redis-server pid $redis_pid on port $port"
 
 # --- production build (integration and browser tests run against it) ---------------------------
 step "next build"
-./node_modules/.bin/next build > "$OUT/build.log" 2>&1 || { cat "$OUT/build.log"; failed_steps+=("build"); }
+{ node scripts/pack-client.mjs && ./node_modules/.bin/next build; } > "$OUT/build.log" 2>&1 \
+  || { cat "$OUT/build.log"; failed_steps+=("build"); }
 tail -n 3 "$OUT/build.log"
 
 step "unit and integration tests (vitest)"

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CLIENT_PACKAGE } from "../client-package/client-package-name";
 import type { Catalogue } from "./catalogue";
 import { ENDPOINTS, type Endpoint, endpointById, endpointUrl } from "./endpoints";
 import type { ServiceInfo } from "./service-info";
@@ -25,6 +26,12 @@ export const inventorySchema = z.object({
       version: z.string(),
       description: z.string(),
       npm: z.url(),
+      served: z
+        .url()
+        .optional()
+        .describe(
+          "Where this deployment serves the package with its integrity and signed provenance (not on npm yet).",
+        ),
       toolCount: z.int(),
       tools: z.array(z.object({ name: z.string(), params: z.array(paramSchema) })),
     }),
@@ -70,6 +77,7 @@ export function buildInventory(input: {
       version: p.version,
       description: p.description,
       npm: `https://www.npmjs.com/package/${p.name}`,
+      ...(p.name === CLIENT_PACKAGE.name ? { served: url("clientPackage") } : {}),
       toolCount: p.tools.length,
       tools: p.tools,
     })),

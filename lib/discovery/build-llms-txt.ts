@@ -1,3 +1,4 @@
+import { CLIENT_PACKAGE } from "../client-package/client-package-name";
 import { ENDPOINTS, type Endpoint, type EndpointId, endpointById, endpointUrl } from "./endpoints";
 import type { ServiceInfo } from "./service-info";
 
@@ -6,7 +7,8 @@ export const CRAWL_ORDER: { endpoint?: EndpointId; text: string }[] = [
   { endpoint: "agentsManifest", text: "Read the discovery manifest: issuer, public key, audit endpoints and links." },
   { endpoint: "openapi", text: "Read the OpenAPI 3.1 description: operations, request schemas and error codes." },
   {
-    text: "Verify the provenance of the client package (@ar-agents/incorporate) before running it: `npm audit signatures` checks the registry signatures and SLSA provenance attestations.",
+    endpoint: "clientPackage",
+    text: `Verify the client package (${CLIENT_PACKAGE.name}) before running it. It is not on npm yet: this answer gives its tarball URL (\`npm install <tarball>\`), its SHA-512 integrity and an in-toto statement about that tarball, a JWS signed with a key of /.well-known/jwks.json; \`verifyPackageProvenance()\` of the package checks it. Once it is published: \`npm audit signatures\` checks the registry signatures and SLSA provenance attestations.`,
   },
   {
     endpoint: "autoIncorporate",

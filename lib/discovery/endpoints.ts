@@ -6,6 +6,8 @@
  * none), and a unit test keeps the two lists in step.
  */
 
+import { CLIENT_TARBALL_PATH } from "../client-package/client-package-name";
+
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Slots of the manifest (SPEC 2.1) an endpoint can fill; the key within the slot is its `id`. */
@@ -16,6 +18,7 @@ export const DISCOVERY_KEYS = [
   "openapi31",
   "aiPlugin",
   "testVectors",
+  "testVectorsPage",
   "certifier",
 ] as const;
 
@@ -35,6 +38,8 @@ export interface Endpoint {
   inventory?: true;
   /** A page for people rather than an API route: it has no OpenAPI operation. */
   page?: true;
+  /** A static file served as is (public/): it has no OpenAPI operation either. */
+  file?: true;
 }
 
 const LIST = [
@@ -97,6 +102,22 @@ const LIST = [
     path: "/.well-known/jwks.json",
     description: "Public keys of the audit checkpoints (current first, then retired), for offline verification.",
     status: "live",
+  },
+  {
+    id: "clientPackage",
+    method: "GET",
+    path: "/api/packages/incorporate",
+    description:
+      "The client library as a tarball to npm install, with its SHA-512 integrity and an in-toto provenance statement signed with the checkpoint key.",
+    status: "live",
+  },
+  {
+    id: "clientTarball",
+    method: "GET",
+    path: CLIENT_TARBALL_PATH,
+    description: "The packed client library itself: npm install this URL.",
+    status: "live",
+    file: true,
   },
   {
     id: "autoIncorporate",
@@ -236,8 +257,17 @@ const LIST = [
   {
     id: "testVectors",
     method: "GET",
+    path: "/test-vectors/audit-v1.json",
+    description: "Test vectors for the audit log format as JSON, including negative cases that must fail.",
+    status: "live",
+    manifest: "discovery",
+    file: true,
+  },
+  {
+    id: "testVectorsPage",
+    method: "GET",
     path: "/test-vectors",
-    description: "Test vectors for the audit log format, including negative cases that must fail.",
+    description: "The same test vectors for people, recomputed in the browser.",
     status: "live",
     manifest: "discovery",
     page: true,

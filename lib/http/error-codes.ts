@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   invalid_request: { status: 400, title: "Invalid request" },
   invalid_query: { status: 400, title: "Invalid query parameter" },
   invalid_session_id: { status: 400, title: "Invalid session id" },
+  session_id_mismatch: { status: 400, title: "Two different session ids" },
   too_many_messages: { status: 400, title: "Too many messages" },
   message_too_long: { status: 400, title: "Message too long" },
   invalid_idempotency_key: { status: 400, title: "Invalid Idempotency-Key" },

@@ -3,6 +3,7 @@ import { getConfig } from "../config/config";
 import { FINDING_CODES } from "./finding-codes";
 import { CAPITAL_RULES, DEFAULT_SMVM_ARS, SUFFIXES, TIPOS } from "./legal-figures";
 import { incorporationRequestSchema } from "./request-schema";
+import { rfc001Checks } from "./rfc001";
 import { LIMITS } from "./validate";
 
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -26,6 +27,8 @@ export function describeIncorporation(baseUrl: string) {
     })),
     smvm,
     findingCodes: Object.entries(FINDING_CODES).map(([code, { severity }]) => ({ code, severity })),
+    // What every answer's `rfc001.url` points at: the checks its report is made of.
+    rfc001: { version: "rfc-001-v1", checks: rfc001Checks() },
     limits: { maxBodyBytes: MAX_BODY_BYTES, ...LIMITS },
     auth: config.env.INCORPORATE_API_KEYS
       ? { mode: "bearer", header: "Authorization: Bearer <key>" }

@@ -113,6 +113,11 @@ export const FINDING_CODES = {
     es: () => "sessionId debe tener de 8 a 64 caracteres A-Z, a-z, 0-9, _ o - (un UUID sirve).",
     en: () => "sessionId must be 8 to 64 characters of A-Z, a-z, 0-9, _ or - (a UUID fits).",
   },
+  idempotency_key_reused: {
+    severity: "error",
+    es: () => "Esta Idempotency-Key ya se usó con otro cuerpo; usá una clave nueva para un pedido nuevo.",
+    en: () => "This Idempotency-Key was already used with a different body; use a new key for a new request.",
+  },
 } as const satisfies Record<string, { severity: Severity; es: Text; en: Text }>;
 
 export type FindingCode = keyof typeof FINDING_CODES;

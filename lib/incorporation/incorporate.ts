@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type AuditEntry, isSessionId } from "../audit/entry";
 import { type AuditEffects, appendAuditEventWith } from "../audit/log";
 import { getConfig } from "../config/config";
+import { isApiError } from "../http/problem";
 import { existingFormingStub, prepareFormingStub } from "../registry/create-forming-stub";
 import { ensureSeeds } from "../registry/ensure-seeds";
 import type { RegistryRecord } from "../registry/record-schema";
@@ -17,7 +18,7 @@ import {
   type WorkResult,
 } from "./idempotency";
 import { DEFAULT_SMVM_ARS } from "./legal-figures";
-import { rfc001Report } from "./rfc001";
+import { refusalAnswer, reusedKeyAnswer } from "./refusal-answer";
 import { slugOf } from "./slug";
 import {
   companyStarter,
@@ -107,14 +108,16 @@ async function run(input: IncorporateInput, claim: IdempotencyClaim): Promise<Ru
 
   if (!request) {
     const errors = findings.filter((f) => f.severity === "error").map((f) => `${f.field}:${f.code}`);
-    const body = { ok: false, validation: { findings }, rfc001: rfc001Report(findings) };
-    const answer = { status: 422, body, meta: { sessionId } };
-    const appended = await auditCall(input, sessionId, "rejected", { ok: false, findings: errors }, () => [
-      claim.answer(answer),
+    const refusal = (entry: AuditEntry, sessionToken: string | null) =>
+      refusalAnswer({ findings, baseUrl: input.baseUrl, backend: getStore().backend, entry, sessionToken });
+    const meta = { sessionId };
+    // The stored answer (for replays) never holds the session token; the caller's answer does.
+    const appended = await auditCall(input, sessionId, "rejected", { ok: false, findings: errors }, (entry) => [
+      claim.answer({ status: 422, body: refusal(entry, null), meta }),
     ]);
     if (!appended.ok) throw claim.lost();
     const live = { sessionId, sessionToken: appended.sessionToken, claimToken: null };
-    return { ...answer, body: JSON.stringify(answer.body), live };
+    return { status: 422, body: JSON.stringify(refusal(appended.entry, appended.sessionToken)), meta, live };
   }
   return succeed(request, findings, sessionId, input, claim);
 }
@@ -188,6 +191,8 @@ async function succeed(
 export interface IncorporateOutcome extends Omit<IdempotentResult<LiveSecrets>, "body"> {
   /** The answer as JSON text. */
   text: string;
+  /** `application/problem+json` for a reused Idempotency-Key, else `application/json`. */
+  problem: boolean;
 }
 
 /** A replay's answer: a success stored as its facts is rebuilt; anything else was stored whole. */
@@ -214,6 +219,20 @@ export async function incorporate(input: IncorporateInput): Promise<IncorporateO
   // With PUBLIC_BASE_URL every answer has the same links; without it, they follow the request's Host.
   const requestOrigin = getConfig().env.PUBLIC_BASE_URL ? null : input.baseUrl;
   const { key, bodyHash } = idempotencyKey(input.body, input.idempotencyKey, input.scope, requestOrigin);
-  const { body, ...result } = await runIdempotent(key, bodyHash, (claim) => run(input, claim));
-  return { ...result, text: result.replayed ? replayText(body) : (body as string) };
+  try {
+    const { body, ...result } = await runIdempotent(key, bodyHash, (claim) => run(input, claim));
+    return { ...result, text: result.replayed ? replayText(body) : (body as string), problem: false };
+  } catch (err) {
+    if (!isApiError(err) || err.code !== "idempotency_key_reused") throw err;
+    // Every 422 of this endpoint has the SPEC 2.6 shape, this one too (with problem+json members).
+    const smvm = getConfig().env.SMVM_ARS ?? DEFAULT_SMVM_ARS;
+    const answer = reusedKeyAnswer({
+      body: input.body,
+      lang: input.lang,
+      baseUrl: input.baseUrl,
+      smvm,
+      now: new Date(),
+    });
+    return { status: 422, text: JSON.stringify(answer), meta: {}, live: null, replayed: false, problem: true };
+  }
 }

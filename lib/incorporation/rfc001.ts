@@ -18,12 +18,24 @@ export interface Rfc001Check {
 
 export interface Rfc001Report {
   version: "rfc-001-v1";
+  /** Where the checks of this report are described: the endpoint's self-description, member `rfc001`. */
+  url: string;
   /** No check failed. */
   conformant: boolean;
   checks: Rfc001Check[];
 }
 
-const CHECKS: { id: string; description: Rfc001Check["description"]; fail: string[]; warn: string[] }[] = [
+/** Codes that say a field is absent or of the wrong type: they fail the check that owns the field. */
+const SHAPE_CODES = new Set(["required", "invalid_type"]);
+
+const CHECKS: {
+  id: string;
+  description: Rfc001Check["description"];
+  fail: string[];
+  warn: string[];
+  /** Request fields this check judges: a missing or mistyped one fails it. */
+  fields: string[];
+}[] = [
   {
     id: "lawful-name",
     description: {
@@ -38,6 +50,7 @@ const CHECKS: { id: string; description: Rfc001Check["description"]; fail: strin
       "denominacion_suffix_mismatch",
     ],
     warn: [],
+    fields: ["denominacion"],
   },
   {
     id: "defined-form-and-capital",
@@ -47,6 +60,7 @@ const CHECKS: { id: string; description: Rfc001Check["description"]; fail: strin
     },
     fail: ["tipo_unknown", "capital_not_positive", "capital_below_minimum"],
     warn: ["tipo_pending_law", "capital_low"],
+    fields: ["tipo", "capitalSocial"],
   },
   {
     id: "disclosed-purpose",
@@ -56,6 +70,7 @@ const CHECKS: { id: string; description: Rfc001Check["description"]; fail: strin
     },
     fail: ["objeto_length", "objeto_vague"],
     warn: ["objeto_automation_undisclosed"],
+    fields: ["objeto"],
   },
   {
     id: "accountable-human",
@@ -65,6 +80,7 @@ const CHECKS: { id: string; description: Rfc001Check["description"]; fail: strin
     },
     fail: ["representante_nombre_length", "representante_cuit_invalid"],
     warn: ["representante_missing"],
+    fields: ["representante", "representante.nombre", "representante.cuit"],
   },
   {
     id: "authority-channel",
@@ -74,6 +90,7 @@ const CHECKS: { id: string; description: Rfc001Check["description"]; fail: strin
     },
     fail: ["email_invalid"],
     warn: ["email_missing"],
+    fields: ["emailContacto"],
   },
   {
     id: "audit-trail",
@@ -83,13 +100,33 @@ const CHECKS: { id: string; description: Rfc001Check["description"]; fail: strin
     },
     fail: ["session_id_invalid"],
     warn: [],
+    fields: ["sessionId"],
   },
 ];
 
-export function rfc001Report(findings: Finding[]): Rfc001Report {
+/** The URL `rfc001.url` names: the incorporation endpoint's self-description lists these checks. */
+export function rfc001Url(baseUrl: string): string {
+  return `${baseUrl}/api/auto-incorporate`;
+}
+
+/** The checks as the self-description lists them: what each fails and warns on. */
+export function rfc001Checks() {
+  return CHECKS.map(({ id, description, fail, warn, fields }) => ({
+    id,
+    description,
+    failsOn: [...fail, ...[...SHAPE_CODES].map((code) => `${code} (${fields.join(", ")})`)],
+    warnsOn: warn,
+  }));
+}
+
+export function rfc001Report(findings: Finding[], baseUrl: string): Rfc001Report {
   const codes = new Set(findings.map((f) => f.code as string));
-  const checks = CHECKS.map(({ id, description, fail, warn }): Rfc001Check => {
+  // A body that is not an object says nothing about any requirement: every check fails.
+  const notAnObject = findings.some((f) => f.code === "invalid_type" && f.field === "body");
+  const checks = CHECKS.map(({ id, description, fail, warn, fields }): Rfc001Check => {
     const failed = fail.filter((c) => codes.has(c));
+    const shape = findings.filter((f) => SHAPE_CODES.has(f.code) && (notAnObject || fields.includes(f.field)));
+    for (const f of shape) if (!failed.includes(f.code)) failed.push(f.code);
     const warned = warn.filter((c) => codes.has(c));
     return {
       id,
@@ -98,15 +135,20 @@ export function rfc001Report(findings: Finding[]): Rfc001Report {
       findings: [...failed, ...warned],
     };
   });
-  return { version: "rfc-001-v1", conformant: checks.every((c) => c.result !== "fail"), checks };
+  return {
+    version: "rfc-001-v1",
+    url: rfc001Url(baseUrl),
+    conformant: checks.every((c) => c.result !== "fail"),
+    checks,
+  };
 }
 
 /**
- * JSON.stringify(rfc001Report(findings)), serialised once per set of codes: a report depends only on
- * which codes were found, and valid requests tend to share a few sets.
+ * JSON.stringify(rfc001Report(findings, baseUrl)), serialised once per base URL and set of codes and
+ * fields: a report depends only on those, and valid requests tend to share a few sets.
  */
 export const rfc001Json = boundedMemo(
   64,
-  (findings: Finding[]) => JSON.stringify(rfc001Report(findings)),
-  (findings) => [...new Set(findings.map((f) => f.code))].sort().join(" "),
+  ({ findings, baseUrl }: { findings: Finding[]; baseUrl: string }) => JSON.stringify(rfc001Report(findings, baseUrl)),
+  ({ findings, baseUrl }) => `${baseUrl} ${[...new Set(findings.map((f) => `${f.code}@${f.field}`))].sort().join(" ")}`,
 );

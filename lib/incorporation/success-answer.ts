@@ -104,7 +104,9 @@ export function isStoredSuccess(body: unknown): body is StoredSuccess {
 const ENV_VARS = Object.freeze(COMPANY_ENV_VARS.map(({ name, description }) => Object.freeze({ name, description })));
 const ENV_VARS_JSON = JSON.stringify(ENV_VARS);
 
-type AnswerParts = Pick<IncorporationSuccess, "sociedad" | "deploy" | "audit" | "registry" | "validation">;
+type AnswerParts = Pick<IncorporationSuccess, "sociedad" | "audit" | "registry" | "validation"> & {
+  deploy: Omit<IncorporationSuccess["deploy"], "manualSteps">;
+};
 
 /** The parts of an answer that are built per call (the rest is shared, or serialised once). */
 function answerParts(facts: SuccessFacts, starter: Starter, shown: ShownOnce): AnswerParts {
@@ -118,7 +120,9 @@ function answerParts(facts: SuccessFacts, starter: Starter, shown: ShownOnce): A
       capitalSocial: facts.request.capitalSocial,
       slug: facts.slug,
     },
-    deploy: { oneClickUrl: starter.deployUrl },
+    // The deploy link is Vercel's clone URL of the starter repository; the steps that stay manual are
+    // the checklist's (the member names are the earlier ar-agents API's, see docs/incorporation.md).
+    deploy: { target: "vercel", oneClickUrl: starter.deployUrl, sourceUrl: facts.starterRepo },
     audit: {
       sessionId: entry.sessionId,
       backend: facts.backend,
@@ -130,7 +134,7 @@ function answerParts(facts: SuccessFacts, starter: Starter, shown: ShownOnce): A
       ...(shown.sessionToken ? { sessionToken: shown.sessionToken } : {}),
     },
     registry: { record, url: recordUrl, claimUrl: `${recordUrl}/claim`, claimToken: shown.claimToken },
-    validation: { findings: facts.findings },
+    validation: { valid: true, findings: facts.findings },
   };
 }
 
@@ -149,21 +153,27 @@ export function successAnswer(
     config: starter.files,
     envVars: ENV_VARS as IncorporationSuccess["envVars"],
     checklist: buildChecklist(facts.baseUrl) as ChecklistStep[], // shared and frozen, like ENV_VARS
-    deploy: a.deploy,
+    deploy: { ...a.deploy, manualSteps: buildChecklist(facts.baseUrl) as ChecklistStep[] },
     audit: a.audit,
     registry: a.registry,
     validation: a.validation,
-    rfc001: rfc001Report(facts.findings),
+    rfc001: rfc001Report(facts.findings, facts.baseUrl),
+    // When the answer was made: the time of its audit entry, so a replay shows the first answer's.
+    generatedAt: facts.entry.ts,
   };
 }
 
 /**
  * JSON.stringify(successAnswer(facts, starter, shown)), without serialising again what is already
  * JSON: the files (escaped once, in companyStarter), the env vars and the checklist (once per base
- * URL), the RFC-001 report (once per set of finding codes). A unit test holds the two equal.
+ * URL, shown twice: as `checklist` and as `deploy.manualSteps`), the RFC-001 report (once per set of
+ * finding codes). A unit test holds the two equal.
  */
 export function successAnswerJson(facts: SuccessFacts, starter: Starter, shown: ShownOnce = NOTHING_SHOWN): string {
   const a = answerParts(facts, starter, shown);
   const j = JSON.stringify;
-  return `{"ok":true,"sociedad":${j(a.sociedad)},"config":${starter.filesJson},"envVars":${ENV_VARS_JSON},"checklist":${checklistJson(facts.baseUrl)},"deploy":${j(a.deploy)},"audit":${j(a.audit)},"registry":${j(a.registry)},"validation":${j(a.validation)},"rfc001":${rfc001Json(facts.findings)}}`;
+  const checklist = checklistJson(facts.baseUrl);
+  const deploy = `${j(a.deploy).slice(0, -1)},"manualSteps":${checklist}}`;
+  const rfc001 = rfc001Json({ findings: facts.findings, baseUrl: facts.baseUrl });
+  return `{"ok":true,"sociedad":${j(a.sociedad)},"config":${starter.filesJson},"envVars":${ENV_VARS_JSON},"checklist":${checklist},"deploy":${deploy},"audit":${j(a.audit)},"registry":${j(a.registry)},"validation":${j(a.validation)},"rfc001":${rfc001},"generatedAt":${j(facts.entry.ts)}}`;
 }

@@ -18,7 +18,15 @@ export interface IncorporationSuccess {
   config: Record<keyof CompanyFiles, string>;
   envVars: { name: string; description: string }[];
   checklist: ChecklistStep[];
-  deploy: { oneClickUrl: string };
+  deploy: {
+    /** The platform the one-click link deploys to. */
+    target: "vercel";
+    oneClickUrl: string;
+    /** The starter repository the link clones. */
+    sourceUrl: string;
+    /** What stays to be done by hand: the checklist's steps (the same list as `checklist`). */
+    manualSteps: ChecklistStep[];
+  };
   audit: {
     sessionId: string;
     backend: StoreBackend;
@@ -37,6 +45,9 @@ export interface IncorporationSuccess {
     /** Only for the call that created the record; null in the stored body and in replays. */
     claimToken: string | null;
   };
-  validation: { findings: Finding[] };
+  /** `valid` is always true here: only warnings and infos reach a 200. */
+  validation: { valid: true; findings: Finding[] };
   rfc001: Rfc001Report;
+  /** When the answer was made (the audit entry's `ts`); a replay keeps the first answer's. */
+  generatedAt: string;
 }

@@ -11,14 +11,16 @@ export interface PlaySession {
 }
 
 /**
- * The session a POST /api/play writes to, settled before the response starts: `x-session-id` names
- * it (a UUID v4 is made when absent) and `x-session-token` must be its write token when it already
+ * The session a POST /api/play writes to, settled before the response starts: `sessionId` names it
+ * (the body's or the `x-session-id` header's, see requestedPlaySession; a UUID v4 is made when absent) and `x-session-token` must be its write token when it already
  * exists. A new session is created here, so the 403s are plain problem responses and the new token
  * can go in a response header, although the entries are appended later, one per tool call, while
  * the answer streams.
  */
-export async function openPlaySession(headers: Headers): Promise<PlaySession> {
-  const sessionId = headers.get("x-session-id");
+export async function openPlaySession(
+  headers: Headers,
+  sessionId: string | null = headers.get("x-session-id"),
+): Promise<PlaySession> {
   const token = headers.get("x-session-token");
   if (sessionId !== null && !isSessionId(sessionId)) {
     throw new ApiError(
@@ -27,7 +29,7 @@ export async function openPlaySession(headers: Headers): Promise<PlaySession> {
     );
   }
   if (sessionId === null && token !== null) {
-    throw new ApiError("bad_request", "An x-session-token was sent without the x-session-id it belongs to.");
+    throw new ApiError("bad_request", "An x-session-token was sent without the session id it belongs to.");
   }
   const opened = await openSession({ sessionId, sessionToken: token });
   return { sessionId: opened.sessionId, newToken: opened.sessionToken, writeToken: opened.sessionToken ?? token };

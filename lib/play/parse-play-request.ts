@@ -1,5 +1,6 @@
 import { safeValidateUIMessages } from "ai";
 import { z } from "zod";
+import { isSessionId, SESSION_ID_PATTERN } from "../audit/entry";
 import { ApiError } from "../http/problem";
 import { parseWith } from "../http/read-json";
 import { PLAY_LIMITS } from "./limits";
@@ -23,6 +24,11 @@ export const playRequest = z.object({
       metadata: z.unknown().optional(),
     }),
   ),
+  sessionId: z
+    .string()
+    .regex(SESSION_ID_PATTERN)
+    .optional()
+    .describe("The audit session to write to, as x-session-id names it; when both are sent they must be equal."),
 });
 
 const textOf = (parts: { type: string; text?: unknown }[]) =>
@@ -68,6 +74,29 @@ export async function parsePlayRequest(body: unknown): Promise<PlayUIMessage[]> 
     });
   }
   return checked.data;
+}
+
+/**
+ * The session a POST /api/play body names in `sessionId` (as the incorporation body does), checked
+ * against the `x-session-id` header: either may name it, both must then agree (session_id_mismatch).
+ * Null when neither does (a new session).
+ */
+export function requestedPlaySession(body: unknown, header: string | null): string | null {
+  const named = body !== null && typeof body === "object" ? (body as { sessionId?: unknown }).sessionId : undefined;
+  if (named === undefined || named === null) return header;
+  if (typeof named !== "string" || !isSessionId(named)) {
+    throw new ApiError(
+      "invalid_session_id",
+      "The body's sessionId must be 8 to 64 characters of A-Z, a-z, 0-9, '_' or '-' (a UUID fits), or be left out to start a new session.",
+    );
+  }
+  if (header !== null && header !== named) {
+    throw new ApiError(
+      "session_id_mismatch",
+      "The body's sessionId and the x-session-id header name different sessions; send one of them, or the same id in both.",
+    );
+  }
+  return named;
 }
 
 /** The SDK's validation failure as `{path, message}` items, without echoing the request back. */

@@ -3,6 +3,7 @@ import { z } from "zod";
 import seedFile from "../../data/registry-seeds.json";
 import { getConfig } from "../config/config";
 import { dateInArgentina } from "../i18n/date-in-argentina";
+import { CUIT_PATTERN } from "../identity/cuit";
 import { getStore } from "../store";
 import {
   JURISDICTIONS,
@@ -23,6 +24,8 @@ const seedSchema = z
     jurisdiction: z.enum(JURISDICTIONS),
     status: z.enum(RECORD_STATUSES).exclude(["forming"]),
     operator: z.string().min(1).optional(),
+    // A company proposed by a pull request names its operator's CUIT (checked in CI with the check digit).
+    operatorCuit: z.string().regex(CUIT_PATTERN).optional(),
     publicUrl: z.url({ protocol: /^https$/ }).optional(),
     rfcConformance: z.array(z.enum(RFC_TOKENS)),
     disclosure: z.object({ es: z.string().min(1), en: z.string().min(1) }).strict(),
@@ -43,7 +46,7 @@ export function seedRecords(now = new Date().toISOString()): RegistryRecord[] {
       type: seed.type,
       jurisdiction: seed.jurisdiction,
       operator: self?.ISSUER_OPERATOR_NAME ?? seed.operator ?? "-",
-      operatorCuit: self?.ISSUER_OPERATOR_CUIT ?? null,
+      operatorCuit: self?.ISSUER_OPERATOR_CUIT ?? seed.operatorCuit ?? null,
       publicUrl: self?.PUBLIC_BASE_URL
         ? new URL(self.PUBLIC_BASE_URL).origin
         : seed.publicUrl

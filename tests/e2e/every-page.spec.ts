@@ -42,7 +42,8 @@ for (const { name, path: url } of PAGES) {
       await preparePage(page, { lang, narrow });
       const problems = watchConsole(page);
       const res = await page.goto(url);
-      expect(res?.status()).toBe(name === "not-found" ? 404 : 200);
+      const notFound = name === "not-found" || name === "dashboard-unknown";
+      expect(res?.status()).toBe(notFound ? 404 : 200);
       // Scripts have run (the dashboard keeps its live stream open, so never "networkidle").
       await page.waitForLoadState("load");
       await expect(page.locator("h1")).toBeVisible();
@@ -53,8 +54,8 @@ for (const { name, path: url } of PAGES) {
       await page.screenshot({ path: file, fullPage: true });
       await test.info().attach(`${name}-${width}-${lang}`, { path: file, contentType: "image/png" });
 
-      // The browser reports the not-found page's own 404 status; nothing else may appear.
-      const expected = name === "not-found" ? [expect.stringMatching(/status of 404/)] : [];
+      // The browser reports a not-found page's own 404 status; nothing else may appear.
+      const expected = notFound ? [expect.stringMatching(/status of 404/)] : [];
       await expectCleanPage(page, problems, expected);
     });
   }

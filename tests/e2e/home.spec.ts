@@ -146,7 +146,7 @@ test.describe("home page", () => {
     await expect(section.locator("ol > li code")).toHaveText([
       "GET /.well-known/agents.json",
       "GET /api/discovery?format=openapi",
-      "npm audit signatures",
+      "GET /api/packages/incorporate",
       "POST /api/auto-incorporate",
     ]);
   });

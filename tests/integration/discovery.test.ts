@@ -97,7 +97,7 @@ describe("GET /.well-known/agents.json", () => {
     const validate = ajv().compile(await getJson(manifest.$schema));
     expect(validate(manifest), JSON.stringify(validate.errors)).toBe(true);
     expect(manifest.issuer).toMatchObject({ jurisdiction: "AR", type: "sociedad-ia-reference-implementation" });
-    expect(manifest.rfcConformance).toEqual([]);
+    expect(manifest.rfcConformance).toEqual(["rfc-004-v1"]); // backed by tests/unit/rfc-conformance.test.ts
   });
 
   it("publishes as issuer.publicKey the first key of /.well-known/jwks.json", async () => {

@@ -83,11 +83,11 @@ describe("POST /api/auto-incorporate", () => {
     expect(log.verification).toMatchObject({ total: 1, verified: 1, tampered: 0 });
   });
 
-  it("answers 422 exactly as SPEC 2.6 and audits the rejection once", async () => {
+  it("answers 422 as SPEC 2.6 (with the refusal's audit reference) and audits the rejection once", async () => {
     const sessionId = uniqueSession();
     const { res, body } = await incorporate({ ...TYPICAL, sessionId, capitalSocial: 10 }, { "accept-language": "en" });
     expect(res.status).toBe(422);
-    expect(Object.keys(body).sort()).toEqual(["ok", "rfc001", "validation"]);
+    expect(Object.keys(body).sort()).toEqual(["audit", "generatedAt", "ok", "rfc001", "validation"]);
     expect(body.ok).toBe(false);
     const finding = body.validation.findings.find((f: { code: string }) => f.code === "capital_below_minimum");
     expect(finding).toMatchObject({ severity: "error", field: "capitalSocial" });

@@ -54,6 +54,7 @@ const ROUTES: RouteCase[] = [
   { path: () => `/api/play/audit/${SESSION}`, serves: ["GET", "HEAD", "OPTIONS"], cors: true },
   { path: () => `/api/play/audit/${SESSION}/csv`, serves: ["GET", "HEAD", "OPTIONS"], cors: true },
   { path: () => `/api/play/audit/${SESSION}/stream`, serves: ["GET", "HEAD", "OPTIONS"], cors: true },
+  { path: () => "/api/packages/incorporate", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
   { path: () => "/api/play", serves: ["POST", "OPTIONS"], cors: true },
   { path: () => "/api/play/tamper-demo", serves: ["POST"], cors: false },
   { path: () => "/api/registry", serves: ["GET", "HEAD", "POST", "OPTIONS"], cors: true },

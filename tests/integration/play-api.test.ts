@@ -167,6 +167,60 @@ describe("POST /api/play", () => {
     expect((await auditLog("play-chosen-session-01")).entries.map((e) => e.action)).toEqual(["validar_cuit"]);
   });
 
+  it("takes the session from the body's sessionId as well, with its token, into the same timeline", async () => {
+    const chosen = `play-body-${Math.random().toString(36).slice(2, 10)}`;
+    const first = await postPlay(app.url, {
+      messages: [userMessage("Validate CUIT 20-17254359-7")],
+      sessionId: chosen,
+    });
+    expect(first.res.status).toBe(200);
+    expect(first.res.headers.get("x-session-id")).toBe(chosen);
+    const token = first.res.headers.get("x-session-token") as string;
+    expect(token).toMatch(/^[\w-]{43}$/);
+    // The same id in the body and the header is one session; the body alone names it too.
+    const again = await postPlay(
+      app.url,
+      { messages: [userMessage("Validate CUIT 20-17254359-7")], sessionId: chosen },
+      { "x-session-id": chosen, "x-session-token": token },
+    );
+    expect(again.res.status).toBe(200);
+    const bodyOnly = await postPlay(
+      app.url,
+      { messages: [userMessage("Validate CUIT 20-17254359-7")], sessionId: chosen },
+      { "x-session-token": token },
+    );
+    expect(bodyOnly.res.headers.get("x-session-id")).toBe(chosen);
+    expect((await auditLog(chosen)).entries.map((e) => e.seq)).toEqual([0, 1, 2]);
+    // Without its token, the body's session refuses the write as the header's does.
+    const refused = await postPlay(app.url, {
+      messages: [userMessage("Validate CUIT 20-17254359-7")],
+      sessionId: chosen,
+    });
+    expect(refused.res.status).toBe(403);
+    expect(JSON.parse(refused.text).code).toBe("session_token_required");
+  });
+
+  it("refuses a body sessionId that differs from x-session-id, or is malformed, and writes nothing", async () => {
+    const a = `play-a-${Math.random().toString(36).slice(2, 10)}`;
+    const b = `play-b-${Math.random().toString(36).slice(2, 10)}`;
+    const mismatch = await postPlay(
+      app.url,
+      { messages: [userMessage("Validate CUIT 20-17254359-7")], sessionId: a },
+      { "x-session-id": b },
+    );
+    expect(mismatch.res.status).toBe(400);
+    expect(mismatch.res.headers.get("content-type")).toBe("application/problem+json");
+    expect(JSON.parse(mismatch.text)).toMatchObject({ code: "session_id_mismatch", status: 400 });
+    expect(JSON.parse(mismatch.text).detail).toMatch(/different sessions/);
+    const bad = await postPlay(app.url, {
+      messages: [userMessage("Validate CUIT 20-17254359-7")],
+      sessionId: "no spaces",
+    });
+    expect(bad.res.status).toBe(400);
+    expect(JSON.parse(bad.text).code).toBe("invalid_session_id");
+    for (const id of [a, b]) expect((await auditLog(id)).count).toBe(0);
+  });
+
   it("records a refused tool call once, with outcome rejected, and says why", async () => {
     const { res, chunks } = await postPlay(app.url, {
       messages: [userMessage("Emití una factura A por $ 1.500 al CUIT 30-71234567-2")],

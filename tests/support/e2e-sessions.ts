@@ -7,7 +7,7 @@ export const E2E_SESSIONS = {
   clean: "e2e-clean-session-0001",
   /** Never written: an unknown session. */
   unknown: "e2e-unknown-session-0001",
-  /** Never written, and 64 characters without a break point: the longest id a page must fit at 375 px. */
+  /** One entry, and 64 characters without a break point: the longest id a page must fit at 375 px. */
   longUnbroken: `e2e_unbroken_${"x".repeat(51)}`,
 } as const;
 

@@ -22,6 +22,11 @@ try {
       sessionToken ??= outcome.sessionToken;
     }
   }
+  // The longest id a page must fit: written once, so that its dashboard is a timeline, not a 404.
+  if ((await readAuditEntries(E2E_SESSIONS.longUnbroken, store)).length === 0) {
+    const event = CLEAN_SESSION_EVENTS[1];
+    await appendAuditEvent({ sessionId: E2E_SESSIONS.longUnbroken, sessionToken: null, event }, store);
+  }
 } finally {
   await store.close();
 }

@@ -49,9 +49,9 @@ describe("the endpoint list", () => {
 
   it("has one OpenAPI operation for every live route, and no operation without a live route", () => {
     const route = (method: string, p: string) => `${method.toUpperCase()} ${p.split("?")[0]}`;
-    // Pages (the test vectors) are for people, not API operations.
+    // Pages (the test vectors page) are for people, and static files are served as they are: neither is an operation.
     const live = new Set(
-      ENDPOINTS.filter((e) => e.status === "live" && !e.page && !e.path.startsWith("/schemas/")).map((e) =>
+      ENDPOINTS.filter((e) => e.status === "live" && !e.page && !e.file && !e.path.startsWith("/schemas/")).map((e) =>
         route(e.method, e.path),
       ),
     );
@@ -93,11 +93,13 @@ describe("agents.json", () => {
     expect(Object.keys(m.auditEndpoints).sort()).toEqual([...AUDIT_ENDPOINT_KEYS].sort());
     expect(m.auditEndpoints.auditVerify).toBe(`${BASE}/api/play/audit/{sessionId}?verify=1`);
     expect(m.discovery.openapi).toBe(`${BASE}/api/discovery?format=openapi`);
-    expect(m.discovery.testVectors).toBe(`${BASE}/test-vectors`);
+    // The JSON file is what a machine reads; the page for people has its own key.
+    expect(m.discovery.testVectors).toBe(`${BASE}/test-vectors/audit-v1.json`);
+    expect(m.discovery.testVectorsPage).toBe(`${BASE}/test-vectors`);
   });
 
-  it("claims no conformance token it cannot show it honours", () => {
-    expect(manifest().rfcConformance).toEqual([]);
+  it("claims the conformance tokens whose published vectors pass (tests/unit/rfc-conformance.test.ts)", () => {
+    expect(manifest().rfcConformance).toEqual(["rfc-004-v1"]);
   });
 
   it("lists live endpoints only, and an endpoint appears once its status flips to live", () => {
@@ -232,7 +234,7 @@ describe("llms.txt", () => {
     const order = [
       "/.well-known/agents.json",
       "/api/discovery?format=openapi",
-      "npm audit signatures",
+      "/api/packages/incorporate",
       "/api/auto-incorporate",
     ];
     const positions = order.map((s) => crawl.indexOf(s));

@@ -13,6 +13,8 @@ const COMPLETE = {
   emailContacto: "ana@acme.com.ar",
 };
 
+const BASE = "https://registro.example";
+
 const codes = (body: unknown, lang: "es" | "en" = "es") =>
   validateIncorporation(body, { lang }).findings.map((f) => f.code);
 
@@ -71,7 +73,10 @@ describe("incorporation rules", () => {
   }
 
   it("cover every code of the table with a case", () => {
-    expect(new Set(cases.map(([c]) => c))).toEqual(new Set(Object.keys(FINDING_CODES)));
+    // idempotency_key_reused comes from the request's key, not its body: the 422 tests of
+    // tests/integration/incorporation-422.test.ts cover it.
+    const bodyCodes = Object.keys(FINDING_CODES).filter((c) => c !== "idempotency_key_reused");
+    expect(new Set(cases.map(([c]) => c))).toEqual(new Set(bodyCodes));
   });
 
   it("apply each tipo's legal minimum: SA 30,000,000 (Decreto 209/2024), SAS twice the SMVM", () => {
@@ -116,7 +121,8 @@ describe("incorporation rules", () => {
   });
 
   it("derive the RFC-001 report from the findings", () => {
-    const ok = rfc001Report(validateIncorporation(COMPLETE).findings);
+    const ok = rfc001Report(validateIncorporation(COMPLETE).findings, BASE);
+    expect(ok.url).toBe(`${BASE}/api/auto-incorporate`);
     expect(ok.conformant).toBe(true);
     expect(ok.checks.map((c) => c.id)).toEqual([
       "lawful-name",
@@ -126,9 +132,37 @@ describe("incorporation rules", () => {
       "authority-channel",
       "audit-trail",
     ]);
-    const bad = rfc001Report(validateIncorporation({ ...TYPICAL, denominacion: "Banco SOCIEDAD-IA" }).findings);
+    const bad = rfc001Report(validateIncorporation({ ...TYPICAL, denominacion: "Banco SOCIEDAD-IA" }).findings, BASE);
     expect(bad.conformant).toBe(false);
     expect(bad.checks.find((c) => c.id === "lawful-name")).toMatchObject({ result: "fail" });
+  });
+
+  it("are not conformant when a required field is missing, and name the check that owns it", () => {
+    const expected = {
+      denominacion: "lawful-name",
+      tipo: "defined-form-and-capital",
+      capitalSocial: "defined-form-and-capital",
+      objeto: "disclosed-purpose",
+    };
+    for (const [field, check] of Object.entries(expected)) {
+      const { [field]: _gone, ...body } = COMPLETE as Record<string, unknown>;
+      const report = rfc001Report(validateIncorporation(body).findings, BASE);
+      expect(report.conformant, field).toBe(false);
+      const owner = report.checks.find((c) => c.id === check);
+      expect(owner?.result, field).toBe("fail");
+      expect(owner?.findings, field).toContain("required");
+    }
+    const mistyped = rfc001Report(validateIncorporation({ ...COMPLETE, capitalSocial: "1000" }).findings, BASE);
+    expect(mistyped.conformant).toBe(false);
+    expect(mistyped.checks.find((c) => c.id === "defined-form-and-capital")?.findings).toContain("invalid_type");
+  });
+
+  it("fail every RFC-001 check when the body is not an object", () => {
+    for (const body of [null, [], "x", 3]) {
+      const report = rfc001Report(validateIncorporation(body).findings, BASE);
+      expect(report.conformant).toBe(false);
+      expect(report.checks.map((c) => c.result)).toEqual(Array(6).fill("fail"));
+    }
   });
 
   it("serialise the RFC-001 report once per set of codes, always as the report of those findings", () => {
@@ -136,8 +170,9 @@ describe("incorporation rules", () => {
     for (const lang of ["es", "en"] as const) {
       for (const body of [...bodies, ...bodies]) {
         const { findings } = validateIncorporation(body, { lang });
-        expect(rfc001Json(findings)).toBe(JSON.stringify(rfc001Report(findings)));
-        expect(rfc001Json([...findings].reverse())).toBe(JSON.stringify(rfc001Report(findings)));
+        const report = JSON.stringify(rfc001Report(findings, BASE));
+        expect(rfc001Json({ findings, baseUrl: BASE })).toBe(report);
+        expect(rfc001Json({ findings: [...findings].reverse(), baseUrl: BASE })).toBe(report);
       }
     }
   });

@@ -31,7 +31,13 @@ function factsFor(text: string): SuccessFacts {
     starterRepo: "https://github.com/example/starter",
     backend: "embedded",
     findings: [{ code: "tipo_pending_law", severity: "warning", field: "tipo", message: `Pendiente "${text}"` }],
-    entry: { sessionId: "session-0001", seq: 0, hmac: "sha256:00", note: text } as unknown as AuditEntry,
+    entry: {
+      sessionId: "session-0001",
+      seq: 0,
+      ts: "2026-11-25T12:00:00.000Z",
+      hmac: "sha256:00",
+      note: text,
+    } as unknown as AuditEntry,
     record: { id: "acme-1", name: text, status: "forming" } as unknown as RegistryRecord,
   };
 }

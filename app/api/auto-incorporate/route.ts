@@ -3,6 +3,7 @@ import { publicBaseUrl } from "@/lib/http/base-url";
 import { preflight } from "@/lib/http/cors";
 import { json, jsonText, route } from "@/lib/http/handler";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { PROBLEM_CONTENT_TYPE } from "@/lib/http/problem";
 import { enforceRateLimit } from "@/lib/http/rate-limit";
 import { readJson } from "@/lib/http/read-json";
 import { authorizeIncorporation } from "@/lib/incorporation/authorize";
@@ -25,12 +26,14 @@ export const POST = route(
       idempotencyKey: request.headers.get("idempotency-key"),
     });
     const sessionToken = outcome.live?.sessionToken;
+    const sessionId = outcome.meta.sessionId;
     return jsonText(outcome.text, {
       status: outcome.status,
       headers: {
         ...limitHeaders,
         "cache-control": "no-store",
-        "x-session-id": outcome.meta.sessionId as string,
+        ...(outcome.problem ? { "content-type": PROBLEM_CONTENT_TYPE } : {}),
+        ...(sessionId ? { "x-session-id": sessionId } : {}),
         ...(sessionToken ? { "x-session-token": sessionToken } : {}),
         ...(outcome.replayed ? { "idempotent-replayed": "true" } : {}),
       },

@@ -6,15 +6,17 @@ import { readJson } from "@/lib/http/read-json";
 import { clientActor } from "@/lib/play/client-actor";
 import { PLAY_LIMITS } from "@/lib/play/limits";
 import { openPlaySession } from "@/lib/play/open-play-session";
-import { parsePlayRequest } from "@/lib/play/parse-play-request";
+import { parsePlayRequest, requestedPlaySession } from "@/lib/play/parse-play-request";
 import { streamPlay } from "@/lib/play/stream-play";
 
 // POST /api/play – runs the demo agent over 12 sandbox tools, streamed as an AI SDK UI message stream
 export const POST = route(
   async (request) => {
     const limitHeaders = await enforceRateLimit("play", request, { write: true });
-    const messages = await parsePlayRequest(await readJson(request, PLAY_LIMITS.maxBodyBytes));
-    const session = await openPlaySession(request.headers);
+    const body = await readJson(request, PLAY_LIMITS.maxBodyBytes);
+    const sessionId = requestedPlaySession(body, request.headers.get("x-session-id"));
+    const messages = await parsePlayRequest(body);
+    const session = await openPlaySession(request.headers, sessionId);
     return streamPlay({ messages, session, actor: clientActor(request), headers: limitHeaders });
   },
   { cors: true },

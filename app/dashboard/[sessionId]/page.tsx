@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { isSessionId } from "@/lib/audit/entry";
 import { getAuditLog } from "@/lib/audit/get-audit-log";
 import { getConfig } from "@/lib/config/config";
 import { resolveBaseUrl } from "@/lib/http/base-url";
 import type { Dictionary } from "@/lib/i18n";
 import { pick } from "@/lib/i18n/pick";
-import { fill } from "@/lib/i18n/template";
 import { CopyButton } from "../../_components/audit/copy-button";
 import { TamperDemo } from "../../_components/audit/tamper-demo";
 import { CodeBlock } from "../../_components/code-block";
@@ -57,22 +57,6 @@ async function readInitial(sessionId: string): Promise<InitialLog | null> {
   }
 }
 
-function InvalidSession({ value, d }: { value: string; d: Dictionary }) {
-  const t = d.dashboard.invalid;
-  return (
-    <div className="page narrow audit-page">
-      <h1>{t.title}</h1>
-      <p>{fill(t.body, { value })}</p>
-      <p>{t.next}</p>
-      <p>
-        <Link className="button button-primary" href="/verify" prefetch={false}>
-          {t.verify}
-        </Link>
-      </p>
-    </div>
-  );
-}
-
 function Snippet({ title, code, d }: { title: string; code: string; d: Dictionary }) {
   const t = d.dashboard.badge;
   return (
@@ -89,11 +73,13 @@ function Snippet({ title, code, d }: { title: string; code: string; d: Dictionar
 export default async function DashboardPage({ params }: Props) {
   const { lang, d } = await getDictionary();
   const sessionId = decode((await params).sessionId);
-  if (!isSessionId(sessionId)) return <InvalidSession value={sessionId} d={d} />;
+  // An id that cannot exist, and a session with no entries, are not pages: 404 with the site's page.
+  if (!isSessionId(sessionId)) notFound();
 
   const t = d.dashboard;
   const paths = auditPaths(sessionId);
   const [initial, base] = await Promise.all([readInitial(sessionId), baseUrl()]);
+  if (initial && initial.entries.length === 0) notFound();
   const badgeUrl = `${base}${paths.badge}`;
   const dashboardUrl = `${base}${paths.dashboard}`;
   const markdown = `[![audit log](${badgeUrl})](${dashboardUrl})`;

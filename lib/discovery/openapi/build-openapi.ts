@@ -8,6 +8,7 @@ import {
   headerRef,
   problemResponse,
   RATE_LIMIT_HEADERS,
+  refusalOrProblem,
   SECURITY_SCHEMES,
 } from "./components";
 import type { BodySchema, OperationSpec, SuccessResponse } from "./operation";
@@ -126,7 +127,11 @@ function operationObject(
         : successResponse(spec, Number(status), response, out);
   }
   if (spec.cacheable && !responses["304"]) responses["304"] = { $ref: "#/components/responses/NotModified" };
-  Object.assign(responses, errorResponses(spec, out));
+  for (const [status, problem] of Object.entries(errorResponses(spec, out))) {
+    const own = spec.responses[status as unknown as keyof typeof spec.responses];
+    // A shared refusal body keeps its place: the problem codes of its status are a second shape of it.
+    responses[status] = own === "ValidationFailure" ? refusalOrProblem(own, problem) : problem;
+  }
   const notes = [spec.description, spec.rateLimit && rateLimitNote(spec.rateLimit.name, rateLimits)].filter(Boolean);
   const params = parameters(spec);
   const requirements = security(spec, auth);

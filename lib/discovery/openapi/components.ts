@@ -21,11 +21,41 @@ export const problemSchema = z
   );
 
 /** The 422 body of SPEC 2.6, shared by every operation that answers "fix these fields and retry". */
-export const validationFailureSchema = z.object({
+// Loose: the reused-key refusal carries problem+json members beside the SPEC 2.6 ones.
+export const validationFailureSchema = z.looseObject({
   ok: z.literal(false),
-  validation: z.object({ findings: z.array(findingSchema) }),
+  validation: z.object({ valid: z.literal(false).optional(), findings: z.array(findingSchema) }),
   rfc001: z.unknown().describe("RFC-001 assessment of the request; its shape is defined by the operation."),
+  audit: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe(
+      "When the refusal was recorded: its session, entry and links, and the session token if it created the session.",
+    ),
+  generatedAt: z.iso.datetime().optional().describe("When the answer was made."),
 });
+
+/**
+ * A status that has both a shared body (the SPEC 2.6 refusal) and problem codes: either the body alone,
+ * or the same body with the problem+json members beside it, told apart by `code`.
+ */
+export function refusalOrProblem(name: "ValidationFailure", problem: Json) {
+  const shared = { $ref: `#/components/schemas/${name}` };
+  const problemSchema = (problem.content[PROBLEM_CONTENT_TYPE] as { schema: Json }).schema;
+  const schema = {
+    oneOf: [
+      { allOf: [shared, { not: { type: "object", properties: { code: true }, required: ["code"] } }] },
+      { allOf: [shared, problemSchema] },
+    ],
+  };
+  return {
+    description: `Either the request is not acceptable: fix the fields the findings name and retry (SPEC 2.6, application/json); or the same body with problem+json members beside it (application/problem+json). ${problem.description}`,
+    content: { "application/json": { schema }, [PROBLEM_CONTENT_TYPE]: { schema } },
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON documents are untyped here.
+type Json = any;
 
 const integerHeader = (description: string) => ({ description, schema: { type: "integer", minimum: 0 } });
 

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { OperationSpec } from "./operation";
 import { getAuditCsv, getAuditLog, streamAuditLog } from "./operations/audit";
 import { getBadge } from "./operations/badge";
+import { getClientPackage } from "./operations/client-package";
 import {
   discoveryComponents,
   getAgentsManifest,
@@ -45,6 +46,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
   getLlmsTxt,
   getSchema,
   getJwks,
+  getClientPackage,
   getAuditLog,
   getAuditCsv,
   streamAuditLog,

@@ -13,12 +13,10 @@ export const dashboard = defineMessages({
     lead: "La línea de tiempo firmada de esta sesión: cada constitución y cada llamada a una herramienta, en orden, con su verificación. Se actualiza sola cuando se agregan entradas.",
     sandbox:
       "Las sesiones de la demostración son datos de prueba (sandbox): no tienen efecto legal y se borran un tiempo después de su última entrada.",
-    invalid: {
-      title: "Identificador de sesión no válido",
-      body: tpl(
-        "«{value}» no es un identificador de sesión: tiene que tener de 8 a 64 caracteres entre letras, números, «-» y «_» (un UUID sirve).",
-      ),
-      next: "Revisá el enlace que seguiste. Si tenés el identificador correcto, verificalo en la página de verificación.",
+    unknown: {
+      title: "No hay ninguna sesión con ese identificador",
+      body: "Esta sesión no tiene entradas. Puede que el identificador esté mal escrito (tiene que tener de 8 a 64 caracteres entre letras, números, «-» y «_»; un UUID sirve), que todavía no se haya registrado nada, o que la sesión haya vencido: las sesiones de demostración se borran un tiempo después de su última entrada, las que incluyen una constitución se conservan siempre.",
+      next: "Revisá el enlace que seguiste, o volvé a cargar esta página después de la primera entrada. Si tenés un registro guardado, verificalo en la página de verificación.",
       verify: "Ir a Verificar",
     },
     status: {
@@ -86,12 +84,10 @@ export const dashboard = defineMessages({
     lead: "This session's signed timeline: every incorporation and every tool call, in order, with its verification. It updates by itself when entries are added.",
     sandbox:
       "Demo sessions are sandbox data: they have no legal effect and are removed some time after their last entry.",
-    invalid: {
-      title: "Invalid session id",
-      body: tpl(
-        "“{value}” is not a session id: it takes 8 to 64 characters of letters, digits, “-” and “_” (a UUID fits).",
-      ),
-      next: "Check the link you followed. If you have the right id, verify it on the verify page.",
+    unknown: {
+      title: "There is no session with that id",
+      body: "This session has no entries. The id may be mistyped (it takes 8 to 64 characters of letters, digits, “-” and “_”; a UUID fits), nothing may have been recorded yet, or the session may have expired: demo sessions are removed some time after their last entry, those holding an incorporation are kept for good.",
+      next: "Check the link you followed, or reload this page after the first entry. If you have a saved log, verify it on the verify page.",
       verify: "Go to Verify",
     },
     status: {

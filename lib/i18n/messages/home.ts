@@ -69,7 +69,7 @@ export const home = defineMessages({
         manifest: "Manifiesto de descubrimiento: emisor, clave pública y endpoints de auditoría.",
         openapi: "Descripción OpenAPI 3.1 de la API.",
         provenance:
-          "Verificá la procedencia del paquete cliente antes de usarlo: comprueba las firmas del registro de npm y sus atestaciones de procedencia.",
+          "Verificá la procedencia del paquete cliente antes de usarlo. Todavía no está publicado en npm: esta dirección da su tarball para npm install, su integridad SHA-512 y una declaración in-toto firmada con la clave de /.well-known/jwks.json, que verifyPackageProvenance() comprueba. Cuando se publique, npm audit signatures comprobará las firmas del registro y sus atestaciones de procedencia.",
         incorporate:
           "Constituí la sociedad en una sola llamada. Es idempotente: repetir la misma solicitud no crea otra sociedad ni otra entrada de auditoría. Si los datos no son válidos, responde 422 con los hallazgos.",
       },
@@ -144,7 +144,7 @@ export const home = defineMessages({
         manifest: "Discovery manifest: issuer, public key and audit endpoints.",
         openapi: "OpenAPI 3.1 description of the API.",
         provenance:
-          "Verify the client package's provenance before using it: this checks the npm registry signatures and provenance attestations.",
+          "Verify the client package's provenance before using it. It is not on npm yet: this address gives its tarball for npm install, its SHA-512 integrity and an in-toto statement signed with the key of /.well-known/jwks.json, which verifyPackageProvenance() checks. Once it is published, npm audit signatures will check the registry signatures and provenance attestations.",
         incorporate:
           "Incorporate the company in one call. It is idempotent: repeating the same request creates no second company and no second audit entry. Invalid data gets a 422 with the findings.",
       },

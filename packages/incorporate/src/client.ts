@@ -10,6 +10,8 @@ export interface ClientOptions {
   baseUrl?: string;
   /** A fetch implementation (defaults to the global one). */
   fetch?: typeof fetch;
+  /** The same as `fetch`, under the name the earlier ar-agents client used; `fetch` wins when both are set. */
+  fetchImpl?: typeof fetch;
   /**
    * Extra request headers. Names match in any case; a header the call sets from its own options
    * (`apiKey`, `idempotencyKey`, `sessionToken`, and `content-type` on a POST) replaces yours.
@@ -139,7 +141,7 @@ async function exchange(
   const what = `${init.method} ${url}`;
   let response: Response;
   try {
-    response = await (options.fetch ?? fetch)(url, {
+    response = await (options.fetch ?? options.fetchImpl ?? fetch)(url, {
       method: init.method,
       headers: requestHeaders(options, init.headers ?? {}, init.body !== undefined),
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -255,7 +257,8 @@ export async function incorporationAnswer(
   const result = body as IncorporationResult | null;
   const accepted = response.status === 200 && result?.ok === true;
   if (!accepted && !(response.status === 422 && result?.ok === false)) throw unexpected(response, body);
-  const audit = accepted ? (result as IncorporationSuccess).audit : undefined;
+  // A 200, and a refusal recorded in the audit log, name their session in `audit` too.
+  const audit = (result as { audit?: { sessionId?: string; sessionToken?: string } } | null)?.audit;
   return {
     result: result as IncorporationResult,
     response,
@@ -278,7 +281,7 @@ export async function incorporate(
   return resultOf(await incorporationAnswer(input, options));
 }
 
-/** The result `incorporate` returns: a refusal gets `sessionId` and `sessionToken` from the headers. */
+/** The result `incorporate` returns: a refusal gets `sessionId` and `sessionToken` at its top level too. */
 export function resultOf(answer: IncorporationAnswer): IncorporationResult {
   const { result, sessionId, sessionToken } = answer;
   if (result.ok) return result;

@@ -19,6 +19,12 @@ export {
   isIncorporateError,
 } from "./errors.ts";
 export { parseAuditCsv } from "./audit-csv.ts";
+export {
+  type InTotoStatement,
+  type PackageProvenanceOptions,
+  type PackageProvenanceVerification,
+  verifyPackageProvenance,
+} from "./provenance.ts";
 export { type AuditSession, createSession } from "./session.ts";
 export type * from "./types.ts";
 export {

@@ -22,6 +22,9 @@ export interface Finding {
 
 export interface Rfc001Report {
   version: string;
+  /** Where the checks are described (the endpoint's self-description). */
+  url?: string;
+  /** False when a check failed, a required field is missing, or the body was not an object. */
   conformant: boolean;
   checks: {
     id: string;
@@ -67,7 +70,15 @@ export interface IncorporationSuccess {
   config: { "package.json": string; "lib/agent.ts": string; ".env.example": string; "README.md": string };
   envVars: { name: string; description: string }[];
   checklist: ChecklistStep[];
-  deploy: { oneClickUrl: string };
+  deploy: {
+    /** The platform the one-click link deploys to ("vercel"). */
+    target?: string;
+    oneClickUrl: string;
+    /** The starter repository the link clones. */
+    sourceUrl?: string;
+    /** The steps that stay manual: the same list as `checklist`. */
+    manualSteps?: ChecklistStep[];
+  };
   audit: {
     sessionId: string;
     backend: string;
@@ -80,23 +91,41 @@ export interface IncorporationSuccess {
     sessionToken?: string;
   };
   registry?: { record: Record<string, unknown>; url: string; claimUrl: string; claimToken: string | null };
-  validation?: { findings: Finding[] };
+  validation?: { valid?: true; findings: Finding[] };
   rfc001?: Rfc001Report;
+  /** When the answer was made; a replay keeps the first answer's. */
+  generatedAt?: string;
 }
 
-/** A 422 answer: the request was understood and refused (SPEC 2.6). */
+/**
+ * A 422 answer: the request was understood and refused (SPEC 2.6). A refused body is recorded in the
+ * audit log (`audit`); a reused Idempotency-Key is not, and comes with problem+json members (`code`
+ * `idempotency_key_reused`, also the first finding's code).
+ */
 export interface IncorporationFailure {
   ok: false;
-  validation: { findings: Finding[] };
+  validation: { valid?: false; findings: Finding[] };
   rfc001: Rfc001Report;
-  /**
-   * Added by this library from the answer's `x-session-id` header (the 422 body has no `audit`):
-   * the session the refusal was recorded in.
-   */
+  /** The refusal's audit entry and links; `sessionToken` only when this refused call created the session. */
+  audit?: {
+    sessionId: string;
+    backend: string;
+    entry: AuditEntry;
+    url: string;
+    verifyUrl: string;
+    dashboardUrl: string;
+    badgeUrl?: string;
+    sessionToken?: string;
+  };
+  generatedAt?: string;
+  /** problem+json members, on a reused Idempotency-Key. */
+  code?: string;
+  detail?: string;
+  /** Added by this library: the session the refusal was recorded in (`x-session-id`). */
   sessionId?: string;
   /**
-   * Added by this library from the answer's `x-session-token` header: the session's write token when
-   * this refused call created the session (a refusal is recorded too), else null. Shown once.
+   * Added by this library: the session's write token when this refused call created the session
+   * (`x-session-token`, also `audit.sessionToken`), else null. Shown once.
    */
   sessionToken?: string | null;
 }

@@ -8,7 +8,8 @@ const bilingual = z.object({ es: z.string(), en: z.string() });
 
 export const rfc001Schema = z.object({
   version: z.literal("rfc-001-v1"),
-  conformant: z.boolean().describe("No check failed."),
+  url: z.url().describe("Where these checks are described: GET /api/auto-incorporate, member rfc001."),
+  conformant: z.boolean().describe("No check failed (a missing required field or a body that is not an object fails)."),
   checks: z.array(
     z.object({
       id: z.string(),
@@ -18,6 +19,21 @@ export const rfc001Schema = z.object({
     }),
   ),
 });
+
+const checklistSchema = z
+  .array(
+    z.object({
+      id: z.string(),
+      order: z.int(),
+      title: bilingual,
+      description: bilingual,
+      authority: z.string(),
+      link: z.url(),
+      envVars: z.array(z.string()),
+      state: z.enum(["pending", "done"]),
+    }),
+  )
+  .length(8);
 
 /** The 200 answer (SPEC 2.5 and the fields this service adds). */
 export const incorporationSuccessSchema = z.object({
@@ -32,21 +48,13 @@ export const incorporationSuccessSchema = z.object({
     })
     .describe("The four generated files: path -> contents."),
   envVars: z.array(z.object({ name: z.string(), description: z.string() })),
-  checklist: z
-    .array(
-      z.object({
-        id: z.string(),
-        order: z.int(),
-        title: bilingual,
-        description: bilingual,
-        authority: z.string(),
-        link: z.url(),
-        envVars: z.array(z.string()),
-        state: z.enum(["pending", "done"]),
-      }),
-    )
-    .length(8),
-  deploy: z.object({ oneClickUrl: z.url() }),
+  checklist: checklistSchema,
+  deploy: z.object({
+    target: z.literal("vercel").describe("The platform the one-click link deploys to."),
+    oneClickUrl: z.url(),
+    sourceUrl: z.url().describe("The starter repository the link clones."),
+    manualSteps: checklistSchema.describe("What stays to be done by hand: the same steps as `checklist`."),
+  }),
   audit: z.object({
     sessionId: z.string(),
     backend: z.enum(["embedded", "upstash"]),
@@ -65,8 +73,11 @@ export const incorporationSuccessSchema = z.object({
     claimUrl: z.url(),
     claimToken: z.string().nullable().describe("Shown once, to the call that created the forming record."),
   }),
-  validation: z.object({ findings: z.array(findingSchema) }).describe("Warnings and infos: they never block."),
+  validation: z
+    .object({ valid: z.literal(true), findings: z.array(findingSchema) })
+    .describe("Warnings and infos: they never block."),
   rfc001: rfc001Schema,
+  generatedAt: z.iso.datetime().describe("When the answer was made (its audit entry's ts); a replay keeps it."),
 });
 
 const requestHeaders = z.object({
@@ -81,7 +92,7 @@ export const autoIncorporate = defineOperation({
   operationId: "autoIncorporate",
   summary: "Incorporate a sociedad-IA in one call",
   description:
-    "Validates the request, then generates four starter files, env vars, an 8-step checklist and a one-click deploy URL, creates a forming registry record and appends one signed audit entry. Idempotent on the body (or Idempotency-Key). A request with error findings is a 422 with findings and the RFC-001 report, also audited.",
+    "Validates the request, then generates four starter files, env vars, an 8-step checklist and a one-click deploy URL, creates a forming registry record and appends one signed audit entry. Idempotent on the body (or Idempotency-Key). A request with error findings is a 422 with findings and the RFC-001 report, also audited (its `audit` member names the entry, and carries the session token when the refusal created the session). A reused Idempotency-Key is a 422 of the same shape, with problem+json members beside it and the finding `idempotency_key_reused`.",
   tags: ["incorporation"],
   headers: requestHeaders,
   body: { schema: incorporationRequestSchema },

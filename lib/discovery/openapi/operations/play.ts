@@ -16,7 +16,7 @@ export const runPlay = defineOperation({
       .string()
       .regex(SESSION_ID_PATTERN)
       .optional()
-      .describe("The audit session to write to; a new UUID session when absent."),
+      .describe("The audit session to write to (or the body's sessionId); a new UUID session when both are absent."),
     "x-session-token": z
       .string()
       .optional()
@@ -46,6 +46,7 @@ export const runPlay = defineOperation({
     "too_many_messages",
     "message_too_long",
     "invalid_session_id",
+    "session_id_mismatch",
     "bad_request",
     "session_token_required",
     "session_token_invalid",
