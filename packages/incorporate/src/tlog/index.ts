@@ -2,6 +2,7 @@
  * Verification core of a C2SP transparency log: RFC 6962 Merkle hashing and proofs, tlog-tiles,
  * signed notes and checkpoints. Pure TypeScript and WebCrypto: Node 20+, browsers, edge runtimes.
  */
+export { decodeEntryBundle, encodeEntryBundle, MAX_ENTRY_SIZE } from "./entry-bundle.ts";
 export { TlogError, type TlogErrorCode } from "./errors.ts";
 export { MemoryTree } from "./memory-tree.ts";
 export {
@@ -20,3 +21,22 @@ export {
 export { emptyRoot, HASH_SIZE, leafHash, nodeHash } from "./merkle-hash.ts";
 export { verifyConsistency, verifyInclusion } from "./merkle-verify.ts";
 export { type Hasher, sha256 } from "./sha256.ts";
+export {
+  type BundleRef,
+  bundlePath,
+  type ParsedTilePath,
+  parseTilePath,
+  TILE_HEIGHT,
+  TILE_WIDTH,
+  type Tile,
+  tilePath,
+} from "./tile-path.ts";
+export {
+  consistencyProofFromTiles,
+  inclusionProofFromTiles,
+  storedHashesFromTiles,
+  type TileFetcher,
+  type TreeHead,
+  verifyTreeFromTiles,
+} from "./tile-verify.ts";
+export { tileCoords, tileFromStored, tileHashes, tilesForSize, tileWidth } from "./tiles.ts";
