@@ -4,6 +4,7 @@
  */
 export { decodeEntryBundle, encodeEntryBundle, MAX_ENTRY_SIZE } from "./entry-bundle.ts";
 export { TlogError, type TlogErrorCode } from "./errors.ts";
+export { computeKeyId, KEY_TYPE_COSIGNATURE_V1, KEY_TYPE_ED25519 } from "./key-id.ts";
 export { MemoryTree } from "./memory-tree.ts";
 export {
   appendStoredHashes,
@@ -20,6 +21,29 @@ export {
 } from "./merkle-coords.ts";
 export { emptyRoot, HASH_SIZE, leafHash, nodeHash } from "./merkle-hash.ts";
 export { verifyConsistency, verifyInclusion } from "./merkle-verify.ts";
+export {
+  formatNote,
+  formatSignatureLine,
+  isValidKeyName,
+  MAX_NOTE_SIGNATURES,
+  type Note,
+  type NoteSignature,
+  type NoteSigner,
+  type NoteVerifier,
+  parseNote,
+  signNote,
+  type VerifiedNote,
+  verifyNote,
+} from "./note.ts";
+export {
+  formatSignerKey,
+  formatVerifierKey,
+  generateNoteKey,
+  parseVerifierKey,
+  signerFromKey,
+  type VerifierKey,
+  verifierFromKey,
+} from "./note-keys.ts";
 export { type Hasher, sha256 } from "./sha256.ts";
 export {
   type BundleRef,
