@@ -53,7 +53,7 @@ describe("checkpoint text", () => {
 
   it.each([
     ["", "newline"],
-    ["example.com/log\n5\n" + ROOT, "newline"],
+    [`example.com/log\n5\n${ROOT}`, "newline"],
     ["example.com/log\n5\n", "expected an origin"],
     [`\n5\n${ROOT}\n`, "origin line is empty"],
     [`example.com/log\n05\n${ROOT}\n`, "leading zeros"],
