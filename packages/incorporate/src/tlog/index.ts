@@ -3,6 +3,12 @@
  * signed notes and checkpoints. Pure TypeScript and WebCrypto: Node 20+, browsers, edge runtimes.
  */
 export { type Checkpoint, formatCheckpoint, openCheckpoint, parseCheckpoint } from "./checkpoint.ts";
+export {
+  cosignatureMessage,
+  cosignatureTimestamp,
+  cosignatureVerifier,
+  cosignerFromSeed,
+} from "./cosignature.ts";
 export { decodeEntryBundle, encodeEntryBundle, MAX_ENTRY_SIZE } from "./entry-bundle.ts";
 export { TlogError, type TlogErrorCode } from "./errors.ts";
 export { computeKeyId, KEY_TYPE_COSIGNATURE_V1, KEY_TYPE_ED25519 } from "./key-id.ts";
