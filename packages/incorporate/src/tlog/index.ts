@@ -28,6 +28,7 @@ export {
 } from "./merkle-coords.ts";
 export { emptyRoot, HASH_SIZE, leafHash, nodeHash } from "./merkle-hash.ts";
 export { verifyConsistency, verifyInclusion } from "./merkle-verify.ts";
+export { checkLog, type MonitorOptions, type MonitorResult, type MonitorState } from "./monitor.ts";
 export {
   formatNote,
   formatSignatureLine,
