@@ -77,7 +77,9 @@ export function verifyConsistency(
     throw new TlogError("verification_failed", `the new size ${newSize} is smaller than the old size ${oldSize}`);
   }
   if (oldSize === newSize) {
-    // Nothing to hash: the proof is empty and the two roots are one and the same.
+    // Nothing to hash: the proof is empty and the two roots are one and the same. The roots are
+    // compared as given, not checked for length first, as in transparency-dev/merkle (whose probe
+    // "sizes are equal (one) and proof is empty" passes two equal 12-byte roots).
     if (proof.length !== 0) throw new TlogError("verification_failed", "equal sizes need an empty consistency proof");
     if (!equalBytes(oldRoot, newRoot)) throw new TlogError("verification_failed", "equal sizes with different roots");
     return;
