@@ -5,7 +5,8 @@ import { TlogError } from "../src/tlog/errors.ts";
 import { MemoryTree } from "../src/tlog/memory-tree.ts";
 import { appendStoredHashes, type Coord, coordKey } from "../src/tlog/merkle-coords.ts";
 import { leafHash } from "../src/tlog/merkle-hash.ts";
-import { bundlePath, parseTilePath, tilePath } from "../src/tlog/tile-path.ts";
+import { readEntriesFromTiles } from "../src/tlog/tile-entries.ts";
+import { type BundleRef, bundlePath, parseTilePath, tilePath } from "../src/tlog/tile-path.ts";
 import {
   consistencyProofFromTiles,
   inclusionProofFromTiles,
@@ -42,7 +43,12 @@ function publish(entries: Uint8Array[]) {
     if (!bytes) throw new Error(`404 ${tilePath(tile)}`);
     return bytes;
   };
-  return { files, fetchTile, requested };
+  const fetchBundle = async (bundle: BundleRef) => {
+    const bytes = files.get(bundlePath(bundle));
+    if (!bytes) throw new Error(`404 ${bundlePath(bundle)}`);
+    return bytes;
+  };
+  return { files, fetchTile, fetchBundle, requested };
 }
 
 async function rejection(p: Promise<unknown>): Promise<TlogError> {
@@ -259,5 +265,51 @@ describe("verifying a log from its tiles", () => {
     };
     await verifyTreeFromTiles({ size: 0, root: new MemoryTree().root() }, none);
     await rejection(verifyTreeFromTiles({ size: 0, root: new Uint8Array(32) }, none));
+  });
+});
+
+describe("reading entries from bundles", () => {
+  const entries = Array.from({ length: 600 }, (_, i) => entry(600, i));
+  const tree = new MemoryTree();
+  tree.appendEntries(...entries);
+  const head = { size: 600, root: tree.root() };
+
+  it("returns each entry of a full and a partial bundle, proven against the root", async () => {
+    const log = publish(entries);
+    const full = await readEntriesFromTiles(head, 1, log.fetchTile, log.fetchBundle);
+    expect(full.map((e) => e.index)).toEqual(Array.from({ length: 256 }, (_, i) => 256 + i));
+    expect(full.map((e) => e.entry)).toEqual(entries.slice(256, 512));
+    log.requested.length = 0;
+    const partial = await readEntriesFromTiles(head, 2, log.fetchTile, log.fetchBundle);
+    expect(partial.map((e) => e.entry)).toEqual(entries.slice(512));
+    // Each tile is fetched once per call, not once per leaf.
+    expect(log.requested.length).toBeGreaterThan(0);
+    expect(new Set(log.requested).size).toBe(log.requested.length);
+  });
+
+  it("catches an entry changed in its bundle, even with the level-0 tile changed to match", async () => {
+    const log = publish(entries);
+    const forged = entries.slice(512).map((e, i) => (i === 5 ? new TextEncoder().encode("forged") : e));
+    log.files.set("tile/entries/002.p/88", encodeEntryBundle(forged));
+    const alone = await rejection(readEntriesFromTiles(head, 2, log.fetchTile, log.fetchBundle));
+    expect(alone.message).toMatch(/entry 517 in tile\/entries\/002.p\/88 does not hash to its leaf/);
+
+    const tile = Uint8Array.from(log.files.get("tile/0/002.p/88") as Uint8Array);
+    tile.set(leafHash(forged[5] as Uint8Array), 5 * 32);
+    log.files.set("tile/0/002.p/88", tile);
+    const matched = await rejection(readEntriesFromTiles(head, 2, log.fetchTile, log.fetchBundle));
+    expect(matched.code).toBe("verification_failed");
+    expect(matched.message).toMatch(/inclusion proof/);
+  });
+
+  it("refuses bundles the tree does not have, and reports ones it cannot fetch or decode", async () => {
+    const log = publish(entries);
+    expect((await rejection(readEntriesFromTiles(head, 3, log.fetchTile, log.fetchBundle))).code).toBe(
+      "invalid_argument",
+    );
+    log.files.set("tile/entries/002.p/88", encodeEntryBundle(entries.slice(512, 599)));
+    expect((await rejection(readEntriesFromTiles(head, 2, log.fetchTile, log.fetchBundle))).code).toBe("malformed");
+    log.files.delete("tile/entries/000");
+    expect((await rejection(readEntriesFromTiles(head, 0, log.fetchTile, log.fetchBundle))).code).toBe("missing_data");
   });
 });

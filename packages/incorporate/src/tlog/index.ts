@@ -53,6 +53,7 @@ export {
   verifierFromKey,
 } from "./note-keys.ts";
 export { type Hasher, sha256 } from "./sha256.ts";
+export { type BundleFetcher, readEntriesFromTiles } from "./tile-entries.ts";
 export {
   type BundleRef,
   bundlePath,
