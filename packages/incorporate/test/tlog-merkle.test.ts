@@ -131,13 +131,17 @@ describe("stored hashes, roots and proofs", () => {
           const leaves = leavesOf(n);
           const stored = storeInBatches(leaves, batches);
           const lookup = (c: Coord) => stored.get(coordKey(c));
+          const tree = new MemoryTree();
+          tree.appendLeafHashes(...leaves);
           for (let size = 1; size <= n; size++) {
             const root = rootFromStored(size, lookup);
             expect(hex(root)).toBe(hex(mth(leaves.slice(0, size))));
+            expect(tree.root(size)).toEqual(root);
             for (let i = 0; i < size; i++) {
               const proof = inclusionProofFromStored(i, size, lookup);
               expect(proof.map(hex)).toEqual(path(i, leaves.slice(0, size)).map(hex));
               verifyInclusion(leaves[i] as Uint8Array, i, size, proof, root);
+              verifyInclusion(leaves[i] as Uint8Array, i, size, tree.inclusionProof(i, size), tree.root(size));
             }
           }
         },
