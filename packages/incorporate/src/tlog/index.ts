@@ -73,3 +73,10 @@ export {
   verifyTreeFromTiles,
 } from "./tile-verify.ts";
 export { tileCoords, tileFromStored, tileHashes, tilesForSize, tileWidth } from "./tiles.ts";
+export {
+  type AddCheckpointRequest,
+  addCosignatures,
+  formatAddCheckpoint,
+  MAX_WITNESS_PROOF_LINES,
+  parseAddCheckpoint,
+} from "./witness.ts";
