@@ -26,6 +26,8 @@ export {
   verifyPackageProvenance,
 } from "./provenance.ts";
 export { type AuditSession, createSession } from "./session.ts";
+// The transparency-log core, also at `@sociedades-ia/incorporate/tlog`.
+export * from "./tlog/index.ts";
 export type * from "./types.ts";
 export {
   type AuditLogDocument,

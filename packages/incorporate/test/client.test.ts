@@ -191,14 +191,19 @@ describe("sessions and verification", () => {
 });
 
 describe("the published package", () => {
-  it("packs only the build, the readme, the licence and package.json, and publint finds nothing", () => {
+  it("packs only the build, the command, the readme, the licence and package.json, and publint finds nothing", () => {
     const out = execFileSync("npm", ["pack", "--dry-run", "--json"], {
       cwd: PKG,
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
     });
     const files = (JSON.parse(out)[0].files as { path: string }[]).map((f) => f.path).sort();
-    expect(files.filter((f) => !f.startsWith("dist/"))).toEqual(["LICENSE", "README.md", "package.json"]);
+    expect(files.filter((f) => !f.startsWith("dist/"))).toEqual([
+      "LICENSE",
+      "README.md",
+      "bin/incorporate.js",
+      "package.json",
+    ]);
     expect(files).toContain("dist/index.js");
     expect(files).toContain("dist/index.d.ts");
     expect(files.some((f) => f.startsWith("src/") || f.startsWith("test/"))).toBe(false);
