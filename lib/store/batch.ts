@@ -19,6 +19,7 @@ export function assertValidBatch(writes: BatchWrite[]): void {
       }
       if (write.values.length === 0) throw new RangeError("an append needs at least one value");
     }
+    if (write.type === "push" && write.values.length === 0) throw new RangeError("a push needs at least one value");
     if ((write.type === "set" || write.type === "del") && write.expect?.length === 0) {
       throw new RangeError("expect needs at least one value");
     }

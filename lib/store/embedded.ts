@@ -389,6 +389,16 @@ export class EmbeddedStore implements Store {
     return { ok: true, ops };
   }
 
+  /** A push: unconditional, and it keeps the list's expiry. `at` is where its first value goes. */
+  private planPush(key: string, values: string[]): { ops: Op[]; at: number } {
+    const raw = this.kv.get(key);
+    const e = this.entry(key);
+    if (e && e.kind !== "list") throw new Error(`key ${key} does not hold a list`);
+    const ops: Op[] = raw && !e ? [{ o: "d", k: key }] : [];
+    for (const v of values) ops.push({ o: "a", k: key, v });
+    return { ops, at: e?.value.length ?? 0 };
+  }
+
   /** True when `expect` is absent or holds the key's current value (null: missing; a list matches nothing). */
   private holdsExpected(key: string, expect?: (string | null)[]): boolean {
     if (!expect) return true;
@@ -628,7 +638,14 @@ export class EmbeddedStore implements Store {
         assertValidBatch(writes);
         const nextPos = this.positionCounter();
         const ops: Op[] = [];
+        const pushedAt: number[] = [];
         for (const [index, write] of writes.entries()) {
+          if (write.type === "push") {
+            const push = this.planPush(write.key, write.values);
+            pushedAt.push(push.at);
+            ops.push(...push.ops);
+            continue;
+          }
           const plan =
             write.type === "append"
               ? this.planAppend(write.key, write.expectedLength, write.values, write.expiry)
@@ -641,7 +658,7 @@ export class EmbeddedStore implements Store {
           ops.push(...plan.ops);
         }
         this.commit(...ops);
-        return { ok: true };
+        return { ok: true, pushedAt };
       },
       writes.flatMap((w) => (w.type === "record" ? recordReads(w.write) : [keyName(w.key)])),
     );

@@ -88,6 +88,11 @@ export type BatchWrite =
    * value is one of these, null meaning "missing": a compare-and-set.
    */
   | { type: "set"; key: string; value: string; ttlMs?: number; expect?: (string | null)[] }
+  /**
+   * Appends `values` to a list whatever its length (a sequencer: the batch answers where they went).
+   * Leaves the list's expiry as it is.
+   */
+  | { type: "push"; key: string; values: string[] }
   /** Deletes a string key; with `expect`, only if its current value is one of these: a compare-and-delete. */
   | { type: "del"; key: string; expect?: (string | null)[] }
   /** putRecord() as part of the batch. */
@@ -104,7 +109,8 @@ export type BatchFailure =
   | { reason: "unique"; field: string };
 
 export type BatchResult =
-  | { ok: true }
+  /** `pushedAt`: for each `push` write, in order, the list position its first value took. */
+  | { ok: true; pushedAt: number[] }
   /** `index` is the first write whose condition failed; nothing at all was written. */
   | { ok: false; index: number; failure: BatchFailure };
 

@@ -143,10 +143,11 @@ return {'ok', record_apply(KEYS, ARGV, st)}
 // ARGV[1] is the number of writes; each write takes its keys from KEYS and its arguments from ARGV, in
 // order:
 //   append  'a', expectedLength, expiry ('' | 'persist' | ms), n, n values             1 key
+//   push    'p', n, n values                                                             1 key
 //   set     's', value, ttl ('' | ms), m, m pairs (flag, value): '1' holds value, '0' missing   1 key
 //   record  'r', the record arguments A above                                           3 + ni + nu keys
 // Every condition is checked first (reply {0, index, failure} on the first that fails, nothing
-// written), then every write is applied (reply {1}).
+// written), then every write is applied (reply {1, positions}: where each push's first value went).
 const BATCH_LUA = `${RECORD_LUA}${PUSH_LUA}
 local writes, ki, ai = {}, 1, 2
 for i = 1, tonumber(ARGV[1]) do
@@ -157,6 +158,12 @@ for i = 1, tonumber(ARGV[1]) do
     w.values = {}
     for j = 1, n do w.values[j] = ARGV[ai + 3 + j] end
     ki, ai = ki + 1, ai + 4 + n
+  elseif w.kind == 'p' then
+    w.key = KEYS[ki]
+    local n = tonumber(ARGV[ai + 1])
+    w.values = {}
+    for j = 1, n do w.values[j] = ARGV[ai + 1 + j] end
+    ki, ai = ki + 1, ai + 2 + n
   elseif w.kind == 's' or w.kind == 'd' then
     w.key, w.value, w.ttl = KEYS[ki], ARGV[ai + 1], ARGV[ai + 2]
     local m = tonumber(ARGV[ai + 3])
@@ -179,6 +186,8 @@ for i, w in ipairs(writes) do
   if w.kind == 'a' then
     local len = redis.call('LLEN', w.key)
     if len ~= w.expected then failure = {'length', len} end
+  elseif w.kind == 'p' then
+    failure = nil
   elseif w.kind == 's' or w.kind == 'd' then
     if w.expect then
       local current = redis.pcall('GET', w.key)
@@ -192,9 +201,12 @@ for i, w in ipairs(writes) do
   end
   if failure then return {0, i - 1, failure} end
 end
+local pushed = {}
 for _, w in ipairs(writes) do
   if w.kind == 'a' then
     push(w.key, w.values, w.expiry)
+  elseif w.kind == 'p' then
+    pushed[#pushed + 1] = redis.call('RPUSH', w.key, unpack(w.values)) - #w.values
   elseif w.kind == 's' then
     if w.ttl == '' then redis.call('SET', w.key, w.value) else redis.call('SET', w.key, w.value, 'PX', w.ttl) end
   elseif w.kind == 'd' then
@@ -203,7 +215,7 @@ for _, w in ipairs(writes) do
     record_apply(w.K, w.A, w.st)
   end
 end
-return {1}
+return {1, pushed}
 `;
 
 const GET_RECORD_LUA = `
@@ -429,6 +441,9 @@ export class UpstashStore implements Store {
         keys.push(this.#key(write.key));
         const { expectedLength, values } = write;
         args.push("a", String(expectedLength), expiryArg(write.expiry), String(values.length), ...values);
+      } else if (write.type === "push") {
+        keys.push(this.#key(write.key));
+        args.push("p", String(write.values.length), ...write.values);
       } else if (write.type === "set" || write.type === "del") {
         // A del travels as a set without value or time to live: the script parses both alike.
         const set = write.type === "set";
@@ -444,7 +459,8 @@ export class UpstashStore implements Store {
       }
     }
     const [ok, index, failure] = await this.#call("batch", () => this.#batch.exec(keys, args));
-    if (ok === 1) return { ok: true };
+    // On success the second member is the list of push positions (Redis turns an empty table into []).
+    if (ok === 1) return { ok: true, pushedAt: ((index ?? []) as unknown as number[]).map(Number) };
     const [reason, detail] = failure ?? [];
     return {
       ok: false,

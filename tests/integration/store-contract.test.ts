@@ -249,7 +249,7 @@ describe.each(backends.map((b) => [b.name, b] as const))("store contract: %s bac
         { type: "append", key: permanent, expectedLength: 1, values: ["b"], expiry: 80 },
         { type: "append", key: persisted, expectedLength: 1, values: ["b"], expiry: "persist" },
       ]);
-      expect(result).toEqual({ ok: true });
+      expect(result).toEqual({ ok: true, pushedAt: [] });
       expect(await store.range(fresh1)).toEqual(["a", "b"]);
       await sleep(300);
       expect(await store.length(fresh1)).toBe(0);
@@ -855,13 +855,46 @@ describe.each(backends.map((b) => [b.name, b] as const))("store contract: %s bac
         { type: "set", key, value: "answer", expect: [null] },
         rec(collection, "a", { unique: { u: "1" } }),
       ]);
-      expect(result).toEqual({ ok: true });
+      expect(result).toEqual({ ok: true, pushedAt: [] });
       expect(await store.range(list)).toEqual(["h", "e0", "e1"]);
       expect(await store.get(key)).toBe("answer");
       expect(await store.getRecord(collection, "a")).toEqual({ id: "a", value: "a", version: 1 });
       expect((await store.listRecords({ collection, where: { s: "x" }, limit: 5 })).records).toHaveLength(1);
       const dup = rec(collection, "b", { unique: { u: "1" } });
       expect(await store.batch([dup])).toEqual({ ok: false, index: 0, failure: { reason: "unique", field: "u" } });
+    });
+
+    it("push whatever the list's length, answer where each push went, and keep the list's expiry", async () => {
+      const [seq, other, log] = [fresh("b-seq"), fresh("b-seq2"), fresh("b-log")];
+      await store.append(log, 0, "h", { expiry: 60_000 });
+      expect(
+        await store.batch([
+          { type: "push", key: seq, values: ["a", "b"] },
+          { type: "push", key: other, values: ["x"] },
+        ]),
+      ).toEqual({ ok: true, pushedAt: [0, 0] });
+      expect(await store.batch([{ type: "push", key: seq, values: ["c"] }])).toEqual({ ok: true, pushedAt: [2] });
+      expect(await store.range(seq)).toEqual(["a", "b", "c"]);
+      // A push lands only with the rest of its batch.
+      const refused = await store.batch([
+        { type: "push", key: seq, values: ["lost"] },
+        { type: "append", key: log, expectedLength: 5, values: ["e"] },
+      ]);
+      expect(refused).toEqual({ ok: false, index: 1, failure: { reason: "length", length: 1 } });
+      expect(await store.range(seq)).toEqual(["a", "b", "c"]);
+      // 50 concurrent pushers each get a distinct position, and every value is where it was told.
+      const positions = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => store.batch([{ type: "push", key: seq, values: [`v${i}`] }])),
+      );
+      const stored = await store.range(seq);
+      for (const [i, result] of positions.entries()) {
+        if (!result.ok) throw new Error("an unconditional push was refused");
+        expect(stored[result.pushedAt[0] as number]).toBe(`v${i}`);
+      }
+      expect(new Set(positions.map((r) => (r.ok ? r.pushedAt[0] : -1))).size).toBe(50);
+      await store.batch([{ type: "push", key: log, values: ["e"] }]);
+      expect(await store.range(log)).toEqual(["h", "e"]);
+      await expect(store.batch([{ type: "push", key: seq, values: [] }])).rejects.toThrow(/at least one value/);
     });
 
     it("write nothing when one condition fails, and name the first write that failed and why", async () => {
@@ -901,14 +934,14 @@ describe.each(backends.map((b) => [b.name, b] as const))("store contract: %s bac
       expect(await store.get(key)).toBe("before");
       expect(await store.getRecord(collection, "new")).toBeNull();
       expect((await store.listRecords({ collection, limit: 10 })).records.map((r) => r.id)).toEqual(["taken"]);
-      expect(await store.batch(good)).toEqual({ ok: true });
+      expect(await store.batch(good)).toEqual({ ok: true, pushedAt: [] });
     });
 
     it("compare-and-set accepts any of the expected values, null meaning a missing key", async () => {
       const key = fresh("cas");
       const claim = (value: string) => store.batch([{ type: "set", key, value, expect: [null, "mine"] }]);
-      expect(await claim("mine")).toEqual({ ok: true });
-      expect(await claim("done")).toEqual({ ok: true });
+      expect(await claim("mine")).toEqual({ ok: true, pushedAt: [] });
+      expect(await claim("done")).toEqual({ ok: true, pushedAt: [] });
       expect(await claim("again")).toEqual({ ok: false, index: 0, failure: { reason: "changed" } });
       expect(await store.get(key)).toBe("done");
     });
@@ -920,12 +953,12 @@ describe.each(backends.map((b) => [b.name, b] as const))("store contract: %s bac
       const release = (k: string) => store.batch([{ type: "del", key: k, expect: ["mine"] }]);
       expect(await release(other)).toEqual({ ok: false, index: 0, failure: { reason: "changed" } });
       expect(await store.get(other)).toBe("theirs");
-      expect(await release(key)).toEqual({ ok: true });
+      expect(await release(key)).toEqual({ ok: true, pushedAt: [] });
       expect(await store.get(key)).toBeNull();
       expect(await release(key)).toEqual({ ok: false, index: 0, failure: { reason: "changed" } });
       // null expects a missing key; a del without expect removes whatever is there.
-      expect(await store.batch([{ type: "del", key: missing, expect: [null] }])).toEqual({ ok: true });
-      expect(await store.batch([{ type: "del", key: other }])).toEqual({ ok: true });
+      expect(await store.batch([{ type: "del", key: missing, expect: [null] }])).toEqual({ ok: true, pushedAt: [] });
+      expect(await store.batch([{ type: "del", key: other }])).toEqual({ ok: true, pushedAt: [] });
       expect(await store.get(other)).toBeNull();
     });
 
@@ -939,7 +972,7 @@ describe.each(backends.map((b) => [b.name, b] as const))("store contract: %s bac
           { type: "append", key: list, expectedLength: 0, values: ["a", "b"], expiry: 100 },
           { type: "append", key: permanent, expectedLength: 0, values: ["a"], expiry: "persist" },
         ]),
-      ).toEqual({ ok: true });
+      ).toEqual({ ok: true, pushedAt: [] });
       await store.batch([{ type: "append", key: permanent, expectedLength: 1, values: ["b"], expiry: 100 }]);
       await sleep(250);
       expect(await store.get(short)).toBeNull();
@@ -951,7 +984,7 @@ describe.each(backends.map((b) => [b.name, b] as const))("store contract: %s bac
     it("give records created together distinct places in creation order", async () => {
       const collection = fresh("b-order");
       await store.putRecord({ collection, id: "first", value: "1", indexes: {}, mode: "create" });
-      expect(await store.batch([rec(collection, "second"), rec(collection, "third")])).toEqual({ ok: true });
+      expect(await store.batch([rec(collection, "second"), rec(collection, "third")])).toEqual({ ok: true, pushedAt: [] });
       await store.putRecord({ collection, id: "fourth", value: "4", indexes: {}, mode: "create" });
       const ids = (await store.listRecords({ collection, limit: 10 })).records.map((r) => r.id);
       expect(ids).toEqual(["first", "second", "third", "fourth"]);
@@ -967,7 +1000,7 @@ describe.each(backends.map((b) => [b.name, b] as const))("store contract: %s bac
         ),
         ...TRICKY_VALUES.map((value, i) => rec(collection, `r${i}`, { value, indexes: { kind: value } })),
       ]);
-      expect(result).toEqual({ ok: true });
+      expect(result).toEqual({ ok: true, pushedAt: [] });
       expect(await store.range(list)).toEqual(TRICKY_VALUES);
       for (const [i, value] of TRICKY_VALUES.entries()) {
         expect(await store.get(keys[i] as string)).toBe(value);
@@ -975,6 +1008,7 @@ describe.each(backends.map((b) => [b.name, b] as const))("store contract: %s bac
         // A compare-and-set matches the exact stored bytes.
         expect(await store.batch([{ type: "set", key: keys[i] as string, value: "x", expect: [value] }])).toEqual({
           ok: true,
+          pushedAt: [],
         });
       }
     });
