@@ -61,7 +61,10 @@ function auditUnexecutedCalls(ctx: PlayAuditContext) {
  * (what clients choose their own wording by) and the detail in English, never internals.
  */
 export function streamFailure(err: unknown): { code: ErrorCode; detail: string; extensions?: Record<string, unknown> } {
-  if (isApiError(err)) return { code: err.code, detail: err.detail, extensions: err.extensions };
+  if (isApiError(err)) {
+    const extensions = Object.keys(err.extensions).length > 0 ? { extensions: err.extensions } : {};
+    return { code: err.code, detail: err.detail, ...extensions };
+  }
   if (isStoreUnavailable(err))
     return {
       code: "store_unavailable",
