@@ -20,12 +20,17 @@ describe("the server on the embedded store, with no configuration", () => {
   });
   afterAll(() => app?.stop());
 
-  it("answers health with the store and version", async () => {
+  it("answers health with the store, the version and the demo agent's model", async () => {
     const res = await fetch(`${app.url}/api/health`);
     expect(res.status).toBe(200);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(await res.json()).toEqual({ ok: true, store: "embedded", version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(await res.json()).toEqual({
+      ok: true,
+      store: "embedded",
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      play: { source: "scripted", model: "scripted-agent-v1" },
+    });
   });
 
   it("generates its audit secrets in DATA_DIR, readable by the owner only", () => {
