@@ -99,7 +99,9 @@ export function ToolCard({
               {t.openEntry}
             </a>
           </>
-        ) : status === "running" ? null : (
+        ) : status === "running" ? null : status === "cut" ? (
+          <span>{t.notRecorded}</span>
+        ) : (
           <span>{t.recording}</span>
         )}
       </p>
