@@ -266,11 +266,15 @@ describe.each(["openai", "gateway"] as const)("the demo agent on a real model (%
     await expectExactLog(answer, []);
   });
 
-  it("records a call with malformed JSON arguments once, as rejected, and tells the model", async () => {
+  it("records each call with malformed arguments once, as rejected, and tells the model", async () => {
     fake.script(
       {
         kind: "stream",
-        parts: [{ tool: { id: "call_bad", name: "validar_cuit", args: ['{"cuit": 20-1725', "4359-7}"] } }],
+        parts: [
+          { tool: { id: "call_bad", name: "validar_cuit", args: ['{"cuit": 20-1725', "4359-7}"] } },
+          // JSON, but not what the tool's schema takes.
+          { tool: { id: "call_schema", name: "validar_cuit", args: ['{"cuit": 20172543597}'] } },
+        ],
       },
       { kind: "stream", parts: [{ text: ["No pude leer el CUIT."] }] },
     );
@@ -278,15 +282,21 @@ describe.each(["openai", "gateway"] as const)("the demo agent on a real model (%
     expect(answer.res.status).toBe(200);
     // The input never reached the tool: the stream says so with tool-input-error.
     const errors = chunksOf(answer.chunks, "tool-input-error");
-    expect(errors.map((e) => e.toolCallId)).toEqual(["call_bad"]);
-    expect(errors[0]?.errorText).toMatch(/Invalid input for tool validar_cuit/);
+    expect(errors.map((e) => e.toolCallId)).toEqual(["call_bad", "call_schema"]);
+    for (const error of errors) expect(error.errorText).toMatch(/Invalid input for tool validar_cuit/);
     expect(chunksOf(answer.chunks, "tool-output-available")).toEqual([]);
     expect(text(answer.chunks)).toBe("No pude leer el CUIT.");
-    const log = await expectExactLog(answer, [["validar_cuit", "rejected"]]);
-    expect(log.entries[0]?.output.error).toMatch(/Invalid input for tool validar_cuit/);
+    const log = await expectExactLog(answer, [
+      ["validar_cuit", "rejected"],
+      ["validar_cuit", "rejected"],
+    ]);
+    expect(log.entries[0]?.output.error).toMatch(/JSON parsing failed/);
+    expect(log.entries[1]).toMatchObject({ input: { cuit: 20172543597 } });
+    expect(log.entries[1]?.output.error).toMatch(/Type validation failed/);
     const second = requestView(protocol, fake.calls()[1] as ReturnType<FakeProvider["calls"]>[number]);
     expect(second.toolResults).toEqual([
       { toolCallId: "call_bad", text: expect.stringMatching(/Invalid input for tool validar_cuit/) },
+      { toolCallId: "call_schema", text: expect.stringMatching(/Invalid input for tool validar_cuit/) },
     ]);
   });
 
@@ -322,6 +332,23 @@ describe.each(["openai", "gateway"] as const)("the demo agent on a real model (%
     expect(chunksOf(answer.chunks, "tool-input-available")).toEqual([]);
     expect(text(answer.chunks)).toBe("Valido ");
     // The SDK's client shows a cut input parsed leniently ({cuit: "20-172"}); the page shows an input once it parses.
+    await expectExactLog(answer, [], { samePageMessage: false });
+  });
+
+  it("a stream that breaks off after a complete tool call runs none of that step's calls", async () => {
+    fake.script({
+      kind: "stream",
+      parts: [
+        { tool: { id: "call_done", name: "validar_cuit", args: ['{"cuit":"20-17254359-7"}'] } },
+        { tool: { id: "call_cut", name: "validar_cuit", args: ['{"cuit":"30-7'] } },
+      ],
+      end: "break",
+    });
+    const answer = await play({ messages: [userMessage("Validá los CUIT 20-17254359-7 y 30-71234567-1")] });
+    expect(errorChunk(answer.chunks)).toMatchObject({ code: "model_stream_interrupted" });
+    // Calls run only once the model's answer for the step has ended normally.
+    expect(chunksOf(answer.chunks, "tool-output-available")).toEqual([]);
+    expect(fake.calls()).toHaveLength(1);
     await expectExactLog(answer, [], { samePageMessage: false });
   });
 

@@ -178,6 +178,15 @@ function openaiEvents(turn: Extract<ModelTurn, { kind: "stream" }>, model: strin
   return events;
 }
 
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function gatewayEvents(turn: Extract<ModelTurn, { kind: "stream" }>): string[] {
   const events = [
     sse({ type: "stream-start", warnings: [] }),
@@ -195,8 +204,9 @@ function gatewayEvents(turn: Extract<ModelTurn, { kind: "stream" }>): string[] {
     const { id, name, args } = part.tool;
     events.push(sse({ type: "tool-input-start", id, toolName: name }));
     for (const delta of args) events.push(sse({ type: "tool-input-delta", id, delta }));
-    // A break is scripted after a tool's deltas: its call never completes.
-    if ((turn.end ?? "finish") === "finish") {
+    // As the Gateway relays a provider's stream: a call is complete once its arguments are, even if
+    // the stream then breaks off; arguments cut short by a break never complete.
+    if ((turn.end ?? "finish") === "finish" || parses(args.join(""))) {
       events.push(sse({ type: "tool-input-end", id }));
       events.push(sse({ type: "tool-call", toolCallId: id, toolName: name, input: args.join("") }));
     }
