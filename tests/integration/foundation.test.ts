@@ -104,6 +104,17 @@ describe("start-up configuration", () => {
     expect(result.output).toMatch(/RATE_LIMIT_PLAY: expected <count>\/<window>/);
   });
 
+  it("stops before serving when two model sources are set, naming both and showing no key", async () => {
+    const result = await startAppExpectingFailure({
+      AI_GATEWAY_API_KEY: "gateway-key-not-to-be-shown",
+      PLAY_OPENAI_BASE_URL: "http://127.0.0.1:11434/v1",
+      PLAY_MODEL: "llama3.1:8b",
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/AI_GATEWAY_API_KEY and PLAY_OPENAI_BASE_URL: both are set/);
+    expect(result.output).not.toContain("gateway-key-not-to-be-shown");
+  });
+
   it("refuses to default secrets in production with a shared store", async () => {
     const result = await startAppExpectingFailure({
       UPSTASH_REDIS_REST_URL: "http://127.0.0.1:9",
