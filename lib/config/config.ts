@@ -58,6 +58,7 @@ export const envSchema = z.object({
   // Checked against the model source in parsePlayModel: the two sources name models differently.
   PLAY_MODEL: z.string().trim().min(1).max(200).optional(),
   PLAY_MODEL_TIMEOUT: duration.default("60s"),
+  // 8: the scripted model's up to 6 tool calls and its answer, with one step of slack for a real model.
   PLAY_MAX_STEPS: z.coerce.number().int().min(1, "at least 1").max(20, "at most 20").default(8),
   PLAY_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(256, "at least 256").max(100_000, "at most 100000").default(4000),
   ISSUER_TYPE: z
