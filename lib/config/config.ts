@@ -16,7 +16,8 @@ const rateLimit = z
 
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 
-const duration = z.string().regex(/^[1-9]\d*\s?(ms|s|m|h|d)$/, "expected a duration such as 7d, 12h, 30s or 500ms");
+const DURATION = /^[1-9]\d*\s?(ms|s|m|h|d)$/;
+const duration = z.string().regex(DURATION, "expected a duration such as 7d, 12h, 30s or 500ms");
 
 const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
 
@@ -57,7 +58,12 @@ export const envSchema = z.object({
   PLAY_OPENAI_API_KEY: z.string().min(1).optional(),
   // Checked against the model source in parsePlayModel: the two sources name models differently.
   PLAY_MODEL: z.string().trim().min(1).max(200).optional(),
-  PLAY_MODEL_TIMEOUT: duration.default("60s"),
+  PLAY_MODEL_TIMEOUT: duration
+    // Checked only once the form is right (zod runs every check); a bad form already has its message.
+    .refine((value) => !DURATION.test(value) || (durationMs(value) >= 100 && durationMs(value) <= 15 * 60_000), {
+      message: "between 100ms and 15m",
+    })
+    .default("60s"),
   // 8: the scripted model's up to 6 tool calls and its answer, with one step of slack for a real model.
   PLAY_MAX_STEPS: z.coerce.number().int().min(1, "at least 1").max(20, "at most 20").default(8),
   PLAY_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(256, "at least 256").max(100_000, "at most 100000").default(4000),

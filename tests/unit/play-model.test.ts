@@ -97,6 +97,7 @@ describe("the demo agent's model source", () => {
     [{ AI_GATEWAY_BASE_URL: "http://localhost:9/v4/ai" }, /AI_GATEWAY_BASE_URL: set without AI_GATEWAY_API_KEY/],
     [{ PLAY_MODEL: "openai/gpt-5-mini" }, /PLAY_MODEL: names a model, but no model source is set/],
     [{ PLAY_MODEL_TIMEOUT: "soon" }, /PLAY_MODEL_TIMEOUT: expected a duration/],
+    [{ PLAY_MODEL_TIMEOUT: "30d" }, /PLAY_MODEL_TIMEOUT: between 100ms and 15m/],
     [{ PLAY_MAX_STEPS: "0" }, /PLAY_MAX_STEPS: at least 1/],
     [{ PLAY_MAX_STEPS: "50" }, /PLAY_MAX_STEPS: at most 20/],
     [{ PLAY_MAX_OUTPUT_TOKENS: "10" }, /PLAY_MAX_OUTPUT_TOKENS: at least 256/],
