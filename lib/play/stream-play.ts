@@ -105,8 +105,9 @@ function withErrorCodes(codes: Map<string, StreamProblem>) {
 
 /**
  * Runs the demo agent over the conversation and answers with the AI SDK UI message stream (SSE):
- * `streamText` with the 12 audited sandbox tools, one tool call at a time, within the
- * request's step and output-token budget (PLAY_MAX_STEPS, PLAY_MAX_OUTPUT_TOKENS), merged with a `data-audit` part per tool call. The session is already open (see
+ * `streamText` with the 12 audited sandbox tools, one tool call at a time, within the request's
+ * step and output-token budget (PLAY_MAX_STEPS, PLAY_MAX_OUTPUT_TOKENS), merged with a
+ * `data-audit` part per tool call. The session is already open (see
  * open-play-session.ts), so the response headers carry x-session-id and, for a new session,
  * x-session-token.
  */
