@@ -16,6 +16,7 @@ import { isStoreUnavailable } from "../store/types";
 import { clipText } from "../text/well-formed";
 import { type PlayAuditContext, recordToolCall, withAudit } from "./audit-tool-calls";
 import { playModel } from "./model";
+import { onCancel } from "./on-cancel";
 import type { PlaySession } from "./open-play-session";
 import { outputBudget } from "./output-budget";
 import { stripProviderOptions } from "./strip-provider-options";
@@ -119,6 +120,8 @@ export function streamPlay(run: PlayRun): Response {
     return detail;
   };
   const { maxSteps, maxOutputTokens } = getConfig().play;
+  // Aborted when the client goes away: the provider call is cut and the step's tools do not run.
+  const clientGone = new AbortController();
   const stream = createUIMessageStream<PlayUIMessage>({
     execute: async ({ writer }) => {
       const ctx: PlayAuditContext = {
@@ -144,6 +147,7 @@ export function streamPlay(run: PlayRun): Response {
         // A provider's 429 or 5xx goes to the client with its Retry-After instead of holding the
         // request through back-offs; a retry is the client's (or the person's) to make.
         maxRetries: 0,
+        abortSignal: clientGone.signal,
       });
       writer.merge(
         toUIMessageStream<ToolSet, PlayUIMessage>({
@@ -158,7 +162,7 @@ export function streamPlay(run: PlayRun): Response {
     onError: streamError,
   });
   return createUIMessageStreamResponse({
-    stream: stream.pipeThrough(withErrorCodes(codes)),
+    stream: onCancel(stream.pipeThrough(withErrorCodes(codes)), () => clientGone.abort()),
     headers: {
       ...run.headers,
       "cache-control": "no-store",

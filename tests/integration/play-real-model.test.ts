@@ -367,6 +367,36 @@ describe.each(["openai", "gateway"] as const)("the demo agent on a real model (%
     await expectExactLog(answer, [["validar_cuit", "ok"]]);
   });
 
+  it("stops the model call when the client goes away, and runs none of that step's calls", async () => {
+    fake.script({
+      kind: "stream",
+      parts: [
+        { text: ["Un momento"] },
+        { tool: { id: "call_left", name: "validar_cuit", args: ['{"cuit":"20-17254359-7"}'] } },
+      ],
+      end: "hold",
+    });
+    const client = new AbortController();
+    const before = storeLogSize(app.dataDir);
+    const res = await fetch(`${app.url}/api/play`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ messages: [userMessage("Validá el CUIT 20-17254359-7")] }),
+      signal: client.signal,
+    });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    let seen = "";
+    while (!seen.includes("Un momento")) seen += new TextDecoder().decode((await reader.read()).value);
+    client.abort();
+    // Settles only once the server has closed its connection to the provider.
+    await fake.calls()[0]?.closed;
+    const sessionId = res.headers.get("x-session-id") as string;
+    const log = await auditLog(sessionId);
+    expect(log.count).toBe(0);
+    const appended = storeWritesSince(app.dataDir, before).filter((w) => w.k === `audit:${sessionId}:log`);
+    expect(appended).toHaveLength(1);
+  });
+
   const failures: [string, ModelTurn, Record<string, unknown>][] = [
     [
       "a 429 with Retry-After",

@@ -38,6 +38,8 @@ export interface RecordedCall {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: Record<string, unknown>;
+  /** Settles when the connection of this call closes, whichever side closed it. */
+  closed: Promise<void>;
 }
 
 export interface FakeProvider {
@@ -73,7 +75,8 @@ export async function startFakeProvider(protocol: Protocol): Promise<FakeProvide
       res.end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}`, type: "not_found" } }));
       return;
     }
-    calls.push({ path: req.url, headers: req.headers, body });
+    const closed = new Promise<void>((resolve) => res.once("close", () => resolve()));
+    calls.push({ path: req.url, headers: req.headers, body, closed });
     const turn = turns.shift() ?? { kind: "status", status: 500, message: "the test scripted no more model calls" };
     await answer(turn, res, body);
   });
