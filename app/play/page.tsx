@@ -22,7 +22,11 @@ export default async function PlayPage() {
       <p className="lead">{t.lead}</p>
       <div className="notice play-notice">
         <p>{t.sandbox}</p>
-        <p>{model.kind === "scripted" ? t.model.scripted : fill(t.model.gateway, { id: model.id })}</p>
+        <p data-testid="play-model" data-source={model.source}>
+          {model.source === "scripted"
+            ? t.model.scripted
+            : fill(model.source === "gateway" ? t.model.gateway : t.model.openaiCompatible, { id: model.model })}
+        </p>
       </div>
       <PlayChat t={pick(t, ["examples", "chat", "form", "tool", "session", "errors"])} lang={lang} />
     </div>

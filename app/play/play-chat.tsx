@@ -10,7 +10,7 @@ import { PLAY_LIMITS } from "@/lib/play/limits";
 import type { AuditRef, PlayUIMessage } from "@/lib/play/ui-message";
 import { isToolPart, toolNameOf } from "@/lib/play/ui-message-builder";
 import { ErrorNotice } from "../_components/audit/error-notice";
-import { problemView, secondsLeft } from "./problem-message";
+import { problemView, secondsLeft, waitOf } from "./problem-message";
 import { ToolCard } from "./tool-card";
 import { usePlayChat } from "./use-play-chat";
 
@@ -42,8 +42,9 @@ export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
 
   // A countdown for Retry-After: starts with the problem, ticks once a second until the wait is over.
   useEffect(() => {
-    if (problem?.kind !== "http" || !problem.retryAfter) return;
-    const until = problem.receivedAt + problem.retryAfter * 1000;
+    const asked = waitOf(problem);
+    if (!asked) return;
+    const until = asked.receivedAt + asked.seconds * 1000;
     setNow(Date.now());
     const timer = setInterval(() => {
       const t = Date.now();
@@ -101,7 +102,7 @@ export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
           </h2>
           {messages.length === 0 ? <p className="chat-empty">{t.chat.empty}</p> : null}
           <ol className="chat-log">
-            {messages.map((message) => (
+            {messages.map((message, index) => (
               <li key={message.id} className={`chat-message chat-${message.role}`} data-role={message.role}>
                 <p className="chat-author">{message.role === "user" ? t.chat.you : t.chat.agent}</p>
                 {message.parts.map((part, i) => {
@@ -119,6 +120,7 @@ export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
                         key={part.toolCallId}
                         t={t.tool}
                         audit={refs.get(part.toolCallId)}
+                        ended={!busy || index < messages.length - 1}
                         call={{
                           toolCallId: part.toolCallId,
                           toolName: toolNameOf(part),

@@ -16,7 +16,14 @@ export type PlayProblem =
     }
   | { kind: "network" }
   /** The answer started, then the server ended it with an `error` chunk (its code and English text). */
-  | { kind: "stream"; code: string | null; detail: string }
+  | {
+      kind: "stream";
+      code: string | null;
+      detail: string;
+      /** Seconds the chunk asked to wait (a model provider's Retry-After), if it said. */
+      retryAfter?: number | null;
+      receivedAt?: number;
+    }
   /** The answer started but could not be read (not a UI message stream). */
   | { kind: "unreadable" };
 
@@ -34,10 +41,19 @@ export interface ProblemView {
  * from the answer's Retry-After, never above it; 0 when the wait is over or was never given.
  */
 export function secondsLeft(problem: PlayProblem | null, now: number): number {
-  if (problem?.kind !== "http" || !problem.retryAfter || problem.retryAfter <= 0) return 0;
-  const total = Math.ceil(problem.retryAfter);
-  const left = Math.ceil((problem.receivedAt + problem.retryAfter * 1000 - now) / 1000);
+  const wait = waitOf(problem);
+  if (!wait) return 0;
+  const total = Math.ceil(wait.seconds);
+  const left = Math.ceil((wait.receivedAt + wait.seconds * 1000 - now) / 1000);
   return Math.min(total, Math.max(0, left));
+}
+
+/** The wait a problem asked for and when it arrived, or null when it asked for none. */
+export function waitOf(problem: PlayProblem | null): { seconds: number; receivedAt: number } | null {
+  if (problem?.kind !== "http" && problem?.kind !== "stream") return null;
+  const seconds = problem.retryAfter ?? 0;
+  if (seconds <= 0 || problem.receivedAt === undefined) return null;
+  return { seconds, receivedAt: problem.receivedAt };
 }
 
 /**
@@ -76,6 +92,17 @@ export function problemView(problem: PlayProblem, e: PlayMessages["errors"], wai
     case "rate_limiter_unavailable":
       // During the answer, some calls may already be recorded: only the last one was not.
       return view(problem.kind === "stream" ? e.storeDownMidway : e.storeDown);
+    // The model provider failing during the answer (docs/errors.md).
+    case "model_auth_failed":
+      return view(e.modelAuth);
+    case "model_rate_limited":
+      return view(wait > 0 ? fill(e.modelBusy, { seconds: wait }) : e.modelBusyOver);
+    case "model_unavailable":
+      return view(e.modelDown);
+    case "model_stream_interrupted":
+      return view(e.modelCut);
+    case "model_timeout":
+      return view(e.modelTimeout);
   }
   if (problem.kind === "stream") {
     return problem.code === "internal_error"

@@ -13,14 +13,15 @@ export interface ToolCallView {
   errorText?: string;
 }
 
-type Status = "running" | "ok" | "rejected" | "error";
+type Status = "running" | "ok" | "rejected" | "error" | "cut";
 
-function statusOf(call: ToolCallView, audit: AuditRef | undefined): Status {
+function statusOf(call: ToolCallView, audit: AuditRef | undefined, ended: boolean): Status {
   if (call.state === "output-available") return "ok";
   if (call.state === "output-error" || call.state === "output-denied") {
     return audit?.outcome === "rejected" ? "rejected" : "error";
   }
-  return "running";
+  // The answer ended (broken off, timed out, stopped) before this call got its result.
+  return ended ? "cut" : "running";
 }
 
 const PILL: Record<Status, string> = {
@@ -28,6 +29,7 @@ const PILL: Record<Status, string> = {
   ok: "pill-ok",
   rejected: "pill-warn",
   error: "pill-bad",
+  cut: "pill-bad",
 };
 
 const json = (value: unknown) => JSON.stringify(value, null, 2) ?? "";
@@ -38,8 +40,19 @@ const OPEN_LINES = 16;
  * One tool call of the agent as a card: what it was called with, what it returned (or why it
  * failed), its status, and the audit entry it appended with a link to the session dashboard.
  */
-export function ToolCard({ call, audit, t }: { call: ToolCallView; audit?: AuditRef; t: PlayMessages["tool"] }) {
-  const status = statusOf(call, audit);
+export function ToolCard({
+  call,
+  audit,
+  ended,
+  t,
+}: {
+  call: ToolCallView;
+  audit?: AuditRef;
+  /** The answer this call belongs to is over: a call still without a result was cut off. */
+  ended: boolean;
+  t: PlayMessages["tool"];
+}) {
+  const status = statusOf(call, audit, ended);
   const names = t.names as Record<string, string>;
   const headingId = `tool-${call.toolCallId}`;
   return (
@@ -86,7 +99,9 @@ export function ToolCard({ call, audit, t }: { call: ToolCallView; audit?: Audit
               {t.openEntry}
             </a>
           </>
-        ) : status === "running" ? null : (
+        ) : status === "running" ? null : status === "cut" ? (
+          <span>{t.notRecorded}</span>
+        ) : (
           <span>{t.recording}</span>
         )}
       </p>

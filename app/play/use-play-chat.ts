@@ -74,7 +74,14 @@ export function usePlayChat() {
           if (chunk.type === "error") {
             // The server's code decides the page's sentence; its text is English (lib/play/stream-play.ts).
             const code = typeof chunk.code === "string" ? chunk.code : null;
-            setProblem({ kind: "stream", code, detail: String(chunk.errorText ?? "") });
+            const retryAfter = typeof chunk.retryAfterSeconds === "number" ? chunk.retryAfterSeconds : null;
+            setProblem({
+              kind: "stream",
+              code,
+              detail: String(chunk.errorText ?? ""),
+              retryAfter,
+              receivedAt: Date.now(),
+            });
             setStatus("error");
             return;
           }

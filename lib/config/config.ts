@@ -16,6 +16,9 @@ const rateLimit = z
 
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 
+const DURATION = /^[1-9]\d*\s?(ms|s|m|h|d)$/;
+const duration = z.string().regex(DURATION, "expected a duration such as 7d, 12h, 30s or 500ms");
+
 const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
 
 export const envSchema = z.object({
@@ -43,23 +46,27 @@ export const envSchema = z.object({
     .optional(),
   SMVM_ARS: z.coerce.number().int().positive().optional(),
   DEPLOY_STARTER_REPO: z.url({ protocol: /^https$/ }).default("https://github.com/sociedades-ia/starter"),
-  AUDIT_DEMO_RETENTION: z
-    .string()
-    .regex(/^[1-9]\d*\s?(ms|s|m|h|d)$/, "expected a duration such as 7d, 12h or 30m")
-    .default("7d"),
+  AUDIT_DEMO_RETENTION: duration.default("7d"),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_INCORPORATE: rateLimit.default("30/1h"),
   RATE_LIMIT_PLAY: rateLimit.default("20/1m"),
   RATE_LIMIT_REGISTRY: rateLimit.default("10/1h"),
   RATE_LIMIT_CERTIFIER: rateLimit.default("10/1h"),
   AI_GATEWAY_API_KEY: z.string().min(1).optional(),
-  PLAY_MODEL: z
-    .string()
-    .regex(
-      /^[a-z0-9-]+\/[A-Za-z0-9._:-]+$/,
-      "expected an AI Gateway model id <provider>/<model>, e.g. openai/gpt-5-mini",
-    )
-    .default("openai/gpt-5-mini"),
+  AI_GATEWAY_BASE_URL: optionalUrl,
+  PLAY_OPENAI_BASE_URL: optionalUrl,
+  PLAY_OPENAI_API_KEY: z.string().min(1).optional(),
+  // Checked against the model source in parsePlayModel: the two sources name models differently.
+  PLAY_MODEL: z.string().trim().min(1).max(200).optional(),
+  PLAY_MODEL_TIMEOUT: duration
+    // Checked only once the form is right (zod runs every check); a bad form already has its message.
+    .refine((value) => !DURATION.test(value) || (durationMs(value) >= 100 && durationMs(value) <= 15 * 60_000), {
+      message: "between 100ms and 15m",
+    })
+    .default("60s"),
+  // 8: the scripted model's up to 6 tool calls and its answer, with one step of slack for a real model.
+  PLAY_MAX_STEPS: z.coerce.number().int().min(1, "at least 1").max(20, "at most 20").default(8),
+  PLAY_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(256, "at least 256").max(100_000, "at most 100000").default(4000),
   ISSUER_TYPE: z
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "lowercase words joined by -, e.g. sociedad-ia")
@@ -101,7 +108,28 @@ export interface Config {
   demoRetentionMs: number;
   /** Parsed `RATE_LIMIT_<NAME>` values. */
   rateLimits: Record<RateLimitName, { count: number; window: string; windowMs: number }>;
+  /** The demo agent's model source and its budget. */
+  play: PlayModelConfig;
 }
+
+export type PlayModelSource =
+  | { source: "scripted"; model: string }
+  | { source: "gateway"; model: string; apiKey: string; baseURL?: string }
+  | { source: "openai-compatible"; model: string; baseURL: string; apiKey?: string };
+
+export type PlayModelConfig = PlayModelSource & {
+  /** Longest silence of the provider (before its answer starts, or between two chunks) before the run is ended. */
+  timeoutMs: number;
+  /** Model calls per request. */
+  maxSteps: number;
+  /** Output tokens per request, all steps together. */
+  maxOutputTokens: number;
+};
+
+/** The scripted model's id, shown where a real model's id would be. */
+export const SCRIPTED_MODEL_ID = "scripted-agent-v1";
+const DEFAULT_GATEWAY_MODEL = "openai/gpt-5-mini";
+const GATEWAY_MODEL = /^[a-z0-9-]+\/[A-Za-z0-9._:-]+$/;
 
 export type RateLimitName = "incorporate" | "play" | "registry" | "certifier";
 
@@ -125,6 +153,75 @@ const SECRET_NAME = /SECRET|TOKEN|KEY|PASSWORD/;
 function shownValue(name: string, value: string | undefined): string {
   if (value === undefined) return "nothing";
   return SECRET_NAME.test(name) ? `a value of ${[...value].length} characters, not shown` : JSON.stringify(value);
+}
+
+const invalid = (lines: string[]) =>
+  new ConfigError(`Invalid configuration:\n${lines.map((line) => `  - ${line}`).join("\n")}`);
+
+/**
+ * The demo agent's model source, chosen here and nowhere else: the scripted model unless
+ * AI_GATEWAY_API_KEY (the AI Gateway) or PLAY_OPENAI_BASE_URL (any OpenAI-compatible server) is set.
+ * Two sources at once, or a variable that only one source reads set without it, is an error rather
+ * than a silent choice.
+ */
+function parsePlayModel(env: Env): PlayModelConfig {
+  const budget = {
+    timeoutMs: durationMs(env.PLAY_MODEL_TIMEOUT),
+    maxSteps: env.PLAY_MAX_STEPS,
+    maxOutputTokens: env.PLAY_MAX_OUTPUT_TOKENS,
+  };
+  const gateway = env.AI_GATEWAY_API_KEY !== undefined;
+  const openai = env.PLAY_OPENAI_BASE_URL !== undefined;
+  if (gateway && openai) {
+    throw invalid([
+      "AI_GATEWAY_API_KEY and PLAY_OPENAI_BASE_URL: both are set, but the demo agent uses one model source. Unset one of them: AI_GATEWAY_API_KEY for the AI Gateway, PLAY_OPENAI_BASE_URL for your own OpenAI-compatible server.",
+    ]);
+  }
+  if (env.AI_GATEWAY_BASE_URL && !gateway) {
+    throw invalid([
+      "AI_GATEWAY_BASE_URL: set without AI_GATEWAY_API_KEY, so no gateway is used. Set the key, or unset it.",
+    ]);
+  }
+  if (env.PLAY_OPENAI_API_KEY && !openai) {
+    throw invalid([
+      "PLAY_OPENAI_API_KEY: set without PLAY_OPENAI_BASE_URL, so no OpenAI-compatible server is used. Set the server's URL (e.g. http://localhost:11434/v1), or unset the key.",
+    ]);
+  }
+  if (gateway) {
+    const model = env.PLAY_MODEL ?? DEFAULT_GATEWAY_MODEL;
+    if (!GATEWAY_MODEL.test(model)) {
+      throw invalid([
+        `PLAY_MODEL: expected an AI Gateway model id <provider>/<model>, e.g. ${DEFAULT_GATEWAY_MODEL} (got ${JSON.stringify(model)})`,
+      ]);
+    }
+    return {
+      source: "gateway",
+      model,
+      apiKey: env.AI_GATEWAY_API_KEY as string,
+      ...(env.AI_GATEWAY_BASE_URL ? { baseURL: env.AI_GATEWAY_BASE_URL } : {}),
+      ...budget,
+    };
+  }
+  if (openai) {
+    if (!env.PLAY_MODEL || /\s/.test(env.PLAY_MODEL)) {
+      throw invalid([
+        `PLAY_MODEL: required with PLAY_OPENAI_BASE_URL, as the server names its model (e.g. llama3.1:8b for Ollama, Qwen/Qwen2.5-7B-Instruct for vLLM), without spaces (got ${shownValue("PLAY_MODEL", env.PLAY_MODEL)})`,
+      ]);
+    }
+    return {
+      source: "openai-compatible",
+      model: env.PLAY_MODEL,
+      baseURL: env.PLAY_OPENAI_BASE_URL as string,
+      ...(env.PLAY_OPENAI_API_KEY ? { apiKey: env.PLAY_OPENAI_API_KEY } : {}),
+      ...budget,
+    };
+  }
+  if (env.PLAY_MODEL) {
+    throw invalid([
+      "PLAY_MODEL: names a model, but no model source is set, so the scripted model would run. Set AI_GATEWAY_API_KEY or PLAY_OPENAI_BASE_URL, or unset PLAY_MODEL.",
+    ]);
+  }
+  return { source: "scripted", model: SCRIPTED_MODEL_ID, ...budget };
 }
 
 /** Validates a raw environment; throws a ConfigError naming every bad variable. */
@@ -172,7 +269,15 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     registry: parseRateLimit(env.RATE_LIMIT_REGISTRY),
     certifier: parseRateLimit(env.RATE_LIMIT_CERTIFIER),
   };
-  return { env, production, store, secrets, rateLimits, demoRetentionMs: durationMs(env.AUDIT_DEMO_RETENTION) };
+  return {
+    env,
+    production,
+    store,
+    secrets,
+    rateLimits,
+    demoRetentionMs: durationMs(env.AUDIT_DEMO_RETENTION),
+    play: parsePlayModel(env),
+  };
 }
 
 const CACHE = Symbol.for("sia.config");

@@ -1,4 +1,5 @@
 import pkg from "../../package.json" with { type: "json" };
+import { type PlayModelInfo, playModelInfo } from "../play/model";
 import { getStore } from "../store";
 import { isStoreUnavailable, StoreUnavailableError } from "../store/types";
 
@@ -6,6 +7,8 @@ export interface Health {
   ok: true;
   store: "embedded" | "upstash";
   version: string;
+  /** The demo agent's model source and model (never a key or a server address). */
+  play: PlayModelInfo;
 }
 
 /** Pings the store for real; throws StoreUnavailableError (a 503) when it does not answer. */
@@ -18,5 +21,10 @@ export async function checkHealth(): Promise<Health> {
     throw new StoreUnavailableError((err as Error).message);
   }
   const commit = process.env.VERCEL_GIT_COMMIT_SHA?.slice(0, 7);
-  return { ok: true, store: store.backend, version: commit ? `${pkg.version}+${commit}` : pkg.version };
+  return {
+    ok: true,
+    store: store.backend,
+    version: commit ? `${pkg.version}+${commit}` : pkg.version,
+    play: playModelInfo(),
+  };
 }

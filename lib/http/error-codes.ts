@@ -34,6 +34,12 @@ export const ERROR_CODES = {
   target_refused: { status: 422, title: "Certification target refused" },
   rate_limited: { status: 429, title: "Too many requests" },
   internal_error: { status: 500, title: "Internal error" },
+  // The demo agent's model provider failing; these reach clients only as the `code` of a stream's error chunk.
+  model_auth_failed: { status: 502, title: "Model provider refused the credentials" },
+  model_unavailable: { status: 502, title: "Model provider failed" },
+  model_stream_interrupted: { status: 502, title: "Model provider's answer broke off" },
+  model_rate_limited: { status: 503, title: "Model provider rate limit" },
+  model_timeout: { status: 504, title: "Model provider timed out" },
   store_unavailable: { status: 503, title: "Storage unavailable" },
   rate_limiter_unavailable: { status: 503, title: "Rate limiter unavailable" },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -11,6 +11,6 @@ export const PLAY_LIMITS = {
   maxUserChars: 2000,
   /** Parts in one message. */
   maxParts: 100,
-  /** Model calls per request: up to 6 tool calls, the answer, and slack for a real model. */
-  maxSteps: 8,
 } as const;
+// The model's budget (steps, output tokens, time-out) is configuration: PLAY_MAX_STEPS,
+// PLAY_MAX_OUTPUT_TOKENS and PLAY_MODEL_TIMEOUT in lib/config/config.ts.

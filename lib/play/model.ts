@@ -1,27 +1,50 @@
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { createGateway, type LanguageModel } from "ai";
-import { getConfig } from "../config/config";
+import { getConfig, type PlayModelSource } from "../config/config";
+import { guardModel } from "./guard-model";
+import type { LanguageModelV4 } from "./scripted/model-types";
 import { ScriptedModel } from "./scripted/scripted-model";
 
 export interface PlayModelInfo {
-  kind: "scripted" | "gateway";
-  id: string;
+  source: PlayModelSource["source"];
+  /** The model's id as its source names it. */
+  model: string;
 }
 
-/** Which model the demo agent runs, for the page and the docs. */
+/** Which model source and model the demo agent runs, for /play and the health answer. */
 export function playModelInfo(): PlayModelInfo {
-  const { env } = getConfig();
-  return env.AI_GATEWAY_API_KEY
-    ? { kind: "gateway", id: env.PLAY_MODEL }
-    : { kind: "scripted", id: "scripted-agent-v1" };
+  const { source, model } = getConfig().play;
+  return { source, model };
 }
 
 /**
- * The demo agent's model, chosen here and nowhere else: a real model through the AI Gateway when
- * AI_GATEWAY_API_KEY is set (PLAY_MODEL names it), else the scripted model that needs no network.
- * A new instance per request: a model's stream can be read only once.
+ * The demo agent's model, built here and nowhere else from the source lib/config/config.ts chose:
+ * the scripted model that needs no network (the default), PLAY_MODEL through the AI Gateway, or
+ * PLAY_MODEL on an OpenAI-compatible server. A real model is guarded (guard-model.ts). A new
+ * instance per request: a model's stream can be read only once.
  */
 export function playModel(): LanguageModel {
-  const { env } = getConfig();
-  if (env.AI_GATEWAY_API_KEY) return createGateway({ apiKey: env.AI_GATEWAY_API_KEY })(env.PLAY_MODEL);
-  return new ScriptedModel({ initialDelayMs: 150, chunkDelayMs: 12 });
+  const play = getConfig().play;
+  switch (play.source) {
+    case "scripted":
+      return new ScriptedModel({ initialDelayMs: 150, chunkDelayMs: 12 });
+    case "gateway":
+      return guardModel(
+        createGateway({ apiKey: play.apiKey, ...(play.baseURL ? { baseURL: play.baseURL } : {}) }).languageModel(
+          play.model,
+        ) as LanguageModelV4,
+        play.timeoutMs,
+      );
+    case "openai-compatible":
+      return guardModel(
+        createOpenAICompatible({
+          name: "play",
+          baseURL: play.baseURL,
+          ...(play.apiKey ? { apiKey: play.apiKey } : {}),
+          // Usage in the stream's last chunk: the output-token budget counts on it.
+          includeUsage: true,
+        }).chatModel(play.model) as LanguageModelV4,
+        play.timeoutMs,
+      );
+  }
 }

@@ -9,14 +9,17 @@ import {
   type ToolSet,
   toUIMessageStream,
 } from "ai";
+import { getConfig } from "../config/config";
 import type { ErrorCode } from "../http/error-codes";
 import { isApiError } from "../http/problem";
 import { isStoreUnavailable } from "../store/types";
 import { clipText } from "../text/well-formed";
 import { type PlayAuditContext, recordToolCall, withAudit } from "./audit-tool-calls";
-import { PLAY_LIMITS } from "./limits";
 import { playModel } from "./model";
+import { onCancel } from "./on-cancel";
 import type { PlaySession } from "./open-play-session";
+import { outputBudget } from "./output-budget";
+import { stripProviderOptions } from "./strip-provider-options";
 import { PLAY_INSTRUCTIONS } from "./system-prompt";
 import { playTools } from "./tools";
 import type { PlayUIMessage } from "./ui-message";
@@ -58,8 +61,11 @@ function auditUnexecutedCalls(ctx: PlayAuditContext) {
  * A failure of the run after the stream started, as its `error` chunk states it: the problem code
  * (what clients choose their own wording by) and the detail in English, never internals.
  */
-export function streamFailure(err: unknown): { code: ErrorCode; detail: string } {
-  if (isApiError(err)) return { code: err.code, detail: err.detail };
+export function streamFailure(err: unknown): { code: ErrorCode; detail: string; extensions?: Record<string, unknown> } {
+  if (isApiError(err)) {
+    const extensions = Object.keys(err.extensions).length > 0 ? { extensions: err.extensions } : {};
+    return { code: err.code, detail: err.detail, ...extensions };
+  }
   if (isStoreUnavailable(err))
     return {
       code: "store_unavailable",
@@ -69,20 +75,29 @@ export function streamFailure(err: unknown): { code: ErrorCode; detail: string }
   return { code: "internal_error", detail: "The agent failed unexpectedly; the failure was logged. Try again." };
 }
 
+interface StreamProblem {
+  code: ErrorCode;
+  /** Members the chunk carries beside `code` (e.g. `retryAfterSeconds` of a provider's 429). */
+  extensions?: Record<string, unknown>;
+}
+
 /**
- * Adds its problem code to each `error` chunk. The SDK's onError can only give the chunk's text, so
- * the code of each text it gave is looked up here; an unknown text is an internal error.
+ * Adds its problem code (and the problem's extension members) to each `error` chunk. The SDK's
+ * onError can only give the chunk's text, so the problem of each text it gave is looked up here; an
+ * unknown text is an internal error.
  */
-function withErrorCodes(codes: Map<string, ErrorCode>) {
+function withErrorCodes(codes: Map<string, StreamProblem>) {
   return new TransformStream<PlayUIChunk, PlayUIChunk>({
     transform(chunk, controller) {
       if (chunk.type !== "error") {
         controller.enqueue(chunk);
         return;
       }
+      const problem = codes.get(chunk.errorText);
       const coded: typeof chunk & { code: ErrorCode } = {
+        ...problem?.extensions,
         ...chunk,
-        code: codes.get(chunk.errorText) ?? "internal_error",
+        code: problem?.code ?? "internal_error",
       };
       controller.enqueue(coded);
     },
@@ -91,18 +106,22 @@ function withErrorCodes(codes: Map<string, ErrorCode>) {
 
 /**
  * Runs the demo agent over the conversation and answers with the AI SDK UI message stream (SSE):
- * `streamText` with the 12 audited sandbox tools, one tool call at a time and at most maxSteps model
- * calls, merged with a `data-audit` part per tool call. The session is already open (see
+ * `streamText` with the 12 audited sandbox tools, one tool call at a time, within the request's
+ * step and output-token budget (PLAY_MAX_STEPS, PLAY_MAX_OUTPUT_TOKENS), merged with a
+ * `data-audit` part per tool call. The session is already open (see
  * open-play-session.ts), so the response headers carry x-session-id and, for a new session,
  * x-session-token.
  */
 export function streamPlay(run: PlayRun): Response {
-  const codes = new Map<string, ErrorCode>();
+  const codes = new Map<string, StreamProblem>();
   const streamError = (err: unknown): string => {
-    const { code, detail } = streamFailure(err);
-    codes.set(detail, code);
+    const { code, detail, extensions } = streamFailure(err);
+    codes.set(detail, { code, extensions });
     return detail;
   };
+  const { maxSteps, maxOutputTokens } = getConfig().play;
+  // Aborted when the client goes away: the provider call is cut and the step's tools do not run.
+  const clientGone = new AbortController();
   const stream = createUIMessageStream<PlayUIMessage>({
     execute: async ({ writer }) => {
       const ctx: PlayAuditContext = {
@@ -113,13 +132,22 @@ export function streamPlay(run: PlayRun): Response {
         recorded: new Set(),
       };
       const tools = withAudit(playTools, ctx);
+      const budget = outputBudget(maxOutputTokens);
       const result = streamText({
         model: playModel(),
         instructions: PLAY_INSTRUCTIONS,
-        messages: await convertToModelMessages(run.messages, { tools, ignoreIncompleteToolCalls: true }),
+        messages: await convertToModelMessages(stripProviderOptions(run.messages), {
+          tools,
+          ignoreIncompleteToolCalls: true,
+        }),
         tools,
         toolCallConcurrency: 1,
-        stopWhen: isStepCount(PLAY_LIMITS.maxSteps),
+        stopWhen: [isStepCount(maxSteps), budget.exhausted],
+        prepareStep: budget.prepareStep,
+        // A provider's 429 or 5xx goes to the client with its Retry-After instead of holding the
+        // request through back-offs; a retry is the client's (or the person's) to make.
+        maxRetries: 0,
+        abortSignal: clientGone.signal,
       });
       writer.merge(
         toUIMessageStream<ToolSet, PlayUIMessage>({
@@ -134,7 +162,7 @@ export function streamPlay(run: PlayRun): Response {
     onError: streamError,
   });
   return createUIMessageStreamResponse({
-    stream: stream.pipeThrough(withErrorCodes(codes)),
+    stream: onCancel(stream.pipeThrough(withErrorCodes(codes)), () => clientGone.abort()),
     headers: {
       ...run.headers,
       "cache-control": "no-store",

@@ -20,12 +20,17 @@ describe("the server on the embedded store, with no configuration", () => {
   });
   afterAll(() => app?.stop());
 
-  it("answers health with the store and version", async () => {
+  it("answers health with the store, the version and the demo agent's model", async () => {
     const res = await fetch(`${app.url}/api/health`);
     expect(res.status).toBe(200);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(await res.json()).toEqual({ ok: true, store: "embedded", version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(await res.json()).toEqual({
+      ok: true,
+      store: "embedded",
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      play: { source: "scripted", model: "scripted-agent-v1" },
+    });
   });
 
   it("generates its audit secrets in DATA_DIR, readable by the owner only", () => {
@@ -97,6 +102,17 @@ describe("start-up configuration", () => {
     const result = await startAppExpectingFailure({ RATE_LIMIT_PLAY: "lots" });
     expect(result.code).not.toBe(0);
     expect(result.output).toMatch(/RATE_LIMIT_PLAY: expected <count>\/<window>/);
+  });
+
+  it("stops before serving when two model sources are set, naming both and showing no key", async () => {
+    const result = await startAppExpectingFailure({
+      AI_GATEWAY_API_KEY: "gateway-key-not-to-be-shown",
+      PLAY_OPENAI_BASE_URL: "http://127.0.0.1:11434/v1",
+      PLAY_MODEL: "llama3.1:8b",
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/AI_GATEWAY_API_KEY and PLAY_OPENAI_BASE_URL: both are set/);
+    expect(result.output).not.toContain("gateway-key-not-to-be-shown");
   });
 
   it("refuses to default secrets in production with a shared store", async () => {

@@ -133,3 +133,42 @@ describe("secondsLeft", () => {
     expect(secondsLeft(http(500, null), at)).toBe(0);
   });
 });
+
+describe("problemView: the model provider failing during the answer", () => {
+  const stream = (code: string, extra: Partial<Extract<PlayProblem, { kind: "stream" }>> = {}): PlayProblem => ({
+    kind: "stream",
+    code,
+    detail: "The model provider failed (HTTP 500). Try again shortly.",
+    ...extra,
+  });
+
+  it.each([
+    ["model_auth_failed", "modelAuth"],
+    ["model_unavailable", "modelDown"],
+    ["model_stream_interrupted", "modelCut"],
+    ["model_timeout", "modelTimeout"],
+  ] as const)("words %s in the page's language, without the English detail", (code, key) => {
+    expect(problemView(stream(code), es)).toEqual({ text: es[key], detail: null, action: "retry" });
+    expect(problemView(stream(code), en).text).toBe(en[key]);
+    expect(es[key]).not.toBe(en[key]);
+  });
+
+  it("says a broken-off answer left nothing half recorded and the session still verifies", () => {
+    expect(problemView(stream("model_stream_interrupted"), es).text).toBe(
+      "La respuesta del modelo se cortó a mitad de camino. Ninguna llamada quedó registrada a medias y la sesión sigue verificando; volvé a intentar.",
+    );
+  });
+
+  it("counts down the provider's Retry-After, then says they can try again", () => {
+    const problem = stream("model_rate_limited", { retryAfter: 17, receivedAt: 1_000_000 });
+    expect(secondsLeft(problem, 1_000_000)).toBe(17);
+    expect(secondsLeft(problem, 1_010_000)).toBe(7);
+    expect(problemView(problem, es, 7).text).toBe(
+      "El proveedor del modelo está limitando los pedidos de este sitio. Esperá 7 s y volvé a intentar; lo que ya quedó registrado sigue ahí.",
+    );
+    expect(problemView(problem, es, 0).text).toBe(es.modelBusyOver);
+    const noWait = stream("model_rate_limited", { retryAfter: null, receivedAt: 1_000_000 });
+    expect(secondsLeft(noWait, 1_000_000)).toBe(0);
+    expect(problemView(noWait, en, 0).text).toBe(en.modelBusyOver);
+  });
+});

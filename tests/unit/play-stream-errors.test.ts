@@ -84,4 +84,23 @@ describe("streamPlay's error chunk", () => {
     expect(errors[0]).toMatchObject({ type: "error", code: "store_unavailable" });
     expect(errors[0]?.errorText).toMatch(/^Storage is unreachable/);
   });
+
+  it("carries the problem's own members, such as the model provider's Retry-After", async () => {
+    failure = new ApiError(
+      "model_rate_limited",
+      "The model provider is limiting this service's requests (HTTP 429). Try again in 9 s.",
+      {
+        retryAfterSeconds: 9,
+      },
+    );
+    const errors = (await run()).filter((c) => c.type === "error");
+    expect(errors).toEqual([
+      {
+        type: "error",
+        code: "model_rate_limited",
+        retryAfterSeconds: 9,
+        errorText: "The model provider is limiting this service's requests (HTTP 429). Try again in 9 s.",
+      },
+    ]);
+  });
 });

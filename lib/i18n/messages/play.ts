@@ -17,6 +17,9 @@ export const play = defineMessages({
       scripted:
         "Modelo: guionado, sin IA ni conexión externa. Lee tu mensaje en español o en inglés, decide qué herramientas llamar y responde con sus resultados.",
       gateway: tpl("Modelo: {id}, a través de AI Gateway. Las herramientas siguen siendo simuladas."),
+      openaiCompatible: tpl(
+        "Modelo: {id}, en un servidor compatible con OpenAI elegido por quien opera este sitio. Las herramientas siguen siendo simuladas.",
+      ),
     },
     examples: {
       title: "Ejemplos para empezar",
@@ -52,12 +55,14 @@ export const play = defineMessages({
         ok: "LISTA",
         rejected: "RECHAZADA",
         error: "ERROR",
+        cut: "CORTADA",
       },
       input: "Entrada",
       output: "Salida",
       error: "Motivo",
       sandbox: "SANDBOX",
       recording: "Registrando en la auditoría…",
+      notRecorded: "No quedó registrada: la respuesta terminó antes de que la llamada se ejecutara.",
       audit: tpl("Entrada de auditoría N.º {seq}"),
       hmac: "HMAC",
       openEntry: "ver en el panel de la sesión",
@@ -105,6 +110,19 @@ export const play = defineMessages({
       unreadable: "La respuesta del agente llegó dañada y no se pudo leer. Volvé a intentar.",
       server: tpl("El servidor respondió con un error (HTTP {status}). Volvé a intentar en unos segundos."),
       serverDetail: "Detalle del servidor (en inglés):",
+      modelAuth:
+        "El proveedor del modelo rechazó la clave de este sitio, así que el agente no pudo responder. Quien opera el sitio tiene que revisarla; volver a intentar no alcanza.",
+      modelBusy: tpl(
+        "El proveedor del modelo está limitando los pedidos de este sitio. Esperá {seconds} s y volvé a intentar; lo que ya quedó registrado sigue ahí.",
+      ),
+      modelBusyOver:
+        "El proveedor del modelo estaba limitando los pedidos de este sitio. Ya podés volver a intentar; lo que ya quedó registrado sigue ahí.",
+      modelDown:
+        "El proveedor del modelo falló y el agente no pudo terminar. Lo que ya quedó registrado sigue ahí; volvé a intentar en unos segundos.",
+      modelCut:
+        "La respuesta del modelo se cortó a mitad de camino. Ninguna llamada quedó registrada a medias y la sesión sigue verificando; volvé a intentar.",
+      modelTimeout:
+        "El modelo dejó de responder, así que se cortó la respuesta. Ninguna llamada quedó registrada a medias; volvé a intentar.",
     },
   },
   en: {
@@ -118,6 +136,9 @@ export const play = defineMessages({
       scripted:
         "Model: scripted, no AI and no outside connection. It reads your message in Spanish or English, decides which tools to call and answers with their results.",
       gateway: tpl("Model: {id}, through the AI Gateway. The tools are still mocked."),
+      openaiCompatible: tpl(
+        "Model: {id}, on an OpenAI-compatible server chosen by whoever runs this site. The tools are still mocked.",
+      ),
     },
     examples: {
       title: "Examples to start with",
@@ -153,12 +174,14 @@ export const play = defineMessages({
         ok: "DONE",
         rejected: "REJECTED",
         error: "ERROR",
+        cut: "CUT OFF",
       },
       input: "Input",
       output: "Output",
       error: "Reason",
       sandbox: "SANDBOX",
       recording: "Recording in the audit log…",
+      notRecorded: "Not recorded: the answer ended before the call ran.",
       audit: tpl("Audit entry no. {seq}"),
       hmac: "HMAC",
       openEntry: "see it on the session dashboard",
@@ -205,6 +228,18 @@ export const play = defineMessages({
       unreadable: "The agent's answer arrived damaged and could not be read. Try again.",
       server: tpl("The server answered with an error (HTTP {status}). Try again in a few seconds."),
       serverDetail: "Server detail:",
+      modelAuth:
+        "The model provider refused this site's key, so the agent could not answer. Whoever runs the site has to check it; trying again will not help.",
+      modelBusy: tpl(
+        "The model provider is limiting this site's requests. Wait {seconds} s and try again; what was already recorded stays.",
+      ),
+      modelBusyOver:
+        "The model provider was limiting this site's requests. You can try again now; what was already recorded stays.",
+      modelDown:
+        "The model provider failed and the agent could not finish. What was already recorded stays; try again in a few seconds.",
+      modelCut:
+        "The model's answer broke off midway. No call was half recorded and the session still verifies; try again.",
+      modelTimeout: "The model stopped answering, so the answer was ended. No call was half recorded; try again.",
     },
   },
 });

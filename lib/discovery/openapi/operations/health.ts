@@ -5,7 +5,7 @@ export const getHealth = defineOperation({
   method: "get",
   path: "/api/health",
   operationId: "getHealth",
-  summary: "Liveness and store reachability",
+  summary: "Liveness, store reachability and the demo agent's model",
   tags: ["service"],
   responses: {
     200: {
@@ -15,6 +15,12 @@ export const getHealth = defineOperation({
           ok: z.literal(true),
           store: z.enum(["embedded", "upstash"]),
           version: z.string(),
+          play: z
+            .object({
+              source: z.enum(["scripted", "gateway", "openai-compatible"]),
+              model: z.string(),
+            })
+            .describe("The model source and model POST /api/play runs (docs/play.md)."),
         }),
       },
     },

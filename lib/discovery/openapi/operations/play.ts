@@ -25,7 +25,8 @@ export const runPlay = defineOperation({
   body: { schema: playRequest },
   responses: {
     200: {
-      description: "The UI message stream. The session is settled before it starts, so 403s are plain problems.",
+      description:
+        "The UI message stream. The session is settled before it starts, so 403s are plain problems. A failure after it starts ends it with an error chunk {errorText, code} whose code is a problem code: internal_error, store_unavailable, or for a real model's provider model_auth_failed, model_rate_limited (with retryAfterSeconds when the provider sent Retry-After), model_unavailable, model_stream_interrupted or model_timeout (docs/play.md).",
       content: {
         "text/event-stream": rawSchema({ type: "string", description: "data: <UI message chunk JSON> events." }),
       },
