@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import path from "node:path";
 import readline from "node:readline";
+import { generateSignerKey } from "../../lib/tlog/note-key";
 
 const CLI = path.resolve(import.meta.dirname, "../../tests/support/upstash-bridge-cli.mjs");
 
@@ -44,5 +45,6 @@ export function upstashSecrets(kid = "bench-1") {
     AUDIT_HMAC_SECRET: randomBytes(32).toString("hex"),
     AUDIT_HMAC_KID: kid,
     AUDIT_SIGNING_KEY: JSON.stringify(generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" })),
+    TLOG_SIGNING_KEY: generateSignerKey("sociedades-ia.localhost/log"),
   };
 }

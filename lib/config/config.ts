@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CUIT_PATTERN, isValidCuit } from "../identity/cuit";
 import { RECORD_ID_MAX, RECORD_ID_PATTERN } from "../registry/record-schema";
 import { ConfigError } from "./config-error";
-import { loadSecrets, type Secrets } from "./secrets";
+import { loadSecrets, loadTlogKey, type Secrets } from "./secrets";
 
 export { ConfigError };
 
@@ -87,6 +87,11 @@ export const envSchema = z.object({
   REGISTRY_ADMIN_TOKEN: z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
   CRON_SECRET: z.string().min(16, "must be at least 16 characters (openssl rand -hex 32)").optional(),
   CERTIFIER_ALLOW_LOOPBACK: z.enum(["0", "1"], "expected 0 or 1").default("0"),
+  TLOG_ORIGIN: z
+    .string()
+    .regex(/^[^\s+]{1,255}$/, "one line of at most 255 characters without spaces or '+', e.g. registro.example/log")
+    .optional(),
+  TLOG_SIGNING_KEY: z.string().optional(),
   // Vercel sets VERCEL=1. Any other value (0, false, a copied env file) must not make the service
   // trust x-vercel-forwarded-for, which a client can write anywhere but on Vercel.
   VERCEL: z
@@ -104,6 +109,8 @@ export interface Config {
   production: boolean;
   store: StoreConfig;
   secrets: Secrets;
+  /** The transparency log: its origin (also its key's name) and its note signer key. */
+  tlog: { origin: string; signerKey: string };
   /** How long a session with only demo tool calls is kept after its last write. */
   demoRetentionMs: number;
   /** Parsed `RATE_LIMIT_<NAME>` values. */
@@ -263,6 +270,8 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     );
   }
   const secrets = loadSecrets(env, store);
+  const tlogOrigin = env.TLOG_ORIGIN ?? defaultTlogOrigin(env.PUBLIC_BASE_URL);
+  const tlog = { origin: tlogOrigin, signerKey: loadTlogKey(env, store, tlogOrigin) };
   const rateLimits = {
     incorporate: parseRateLimit(env.RATE_LIMIT_INCORPORATE),
     play: parseRateLimit(env.RATE_LIMIT_PLAY),
@@ -274,10 +283,21 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     production,
     store,
     secrets,
+    tlog,
     rateLimits,
     demoRetentionMs: durationMs(env.AUDIT_DEMO_RETENTION),
     play: parsePlayModel(env),
   };
+}
+
+/**
+ * The log's origin when TLOG_ORIGIN is unset: the public base URL's host and path with `/log`, so that
+ * it never depends on a request's Host; a local default otherwise.
+ */
+function defaultTlogOrigin(publicBaseUrl: string | undefined): string {
+  if (!publicBaseUrl) return "sociedades-ia.localhost/log";
+  const url = new URL(publicBaseUrl);
+  return `${url.host}${url.pathname.replace(/\/+$/, "")}/log`;
 }
 
 const CACHE = Symbol.for("sia.config");

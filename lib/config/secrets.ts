@@ -1,6 +1,7 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } from "node:crypto";
+import { createPrivateKey, createPublicKey, generateKeyPairSync, hash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { generateSignerKey, noteKeyFrom, parseSignerKey } from "../tlog/note-key";
 import type { Env, StoreConfig } from "./config";
 import { ConfigError, configFail as fail } from "./config-error";
 
@@ -86,17 +87,25 @@ function loadOrCreateDataDirSecrets(dataDir: string): StoredSecrets {
       fail(`DATA_DIR: cannot read ${file} (${(err as Error).message}); restore it or remove it to start afresh`);
     }
   }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
   const stored: StoredSecrets = {
     hmacKid: "local-1",
     hmacSecret: randomBytes(32).toString("hex"),
     signingKey: generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" }),
   };
+  return JSON.parse(writeOnce(file, JSON.stringify(stored, null, 2))) as StoredSecrets;
+}
+
+/**
+ * Creates `file` with `text` (mode 0600) unless it exists, and returns what the file holds: with
+ * two starters racing, both end up with the winner's. Durable before use: losing a key file would
+ * leave everything it signed unverifiable.
+ */
+function writeOnce(file: string, text: string): string {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  // Durable before use: losing this file would leave every entry it signed unverifiable.
   const fd = fs.openSync(tmp, "w", 0o600);
   try {
-    fs.writeSync(fd, JSON.stringify(stored, null, 2));
+    fs.writeSync(fd, text);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
@@ -113,7 +122,42 @@ function loadOrCreateDataDirSecrets(dataDir: string): StoredSecrets {
   } finally {
     fs.closeSync(dirFd);
   }
-  return JSON.parse(fs.readFileSync(file, "utf8")) as StoredSecrets;
+  return fs.readFileSync(file, "utf8");
+}
+
+/**
+ * The transparency log's note signer key, whose name must be the log's origin: TLOG_SIGNING_KEY, or
+ * on the embedded store one generated once per origin under DATA_DIR. Required with Upstash, where
+ * instances would otherwise each make their own.
+ */
+export function loadTlogKey(env: Env, store: StoreConfig, origin: string): string {
+  if (env.TLOG_SIGNING_KEY) {
+    const parsed = parseSignerKey(env.TLOG_SIGNING_KEY);
+    if (typeof parsed === "string") fail(`TLOG_SIGNING_KEY: ${parsed} (generate with: npm run keys)`);
+    if (parsed.name !== origin) {
+      fail(
+        `TLOG_SIGNING_KEY: the key is named ${parsed.name}, but the log's origin is ${origin} (TLOG_ORIGIN, or PUBLIC_BASE_URL's host with /log): a log key's name is its origin`,
+      );
+    }
+    if (noteKeyFrom(parsed.name, parsed.seed).keyId !== parsed.keyId) {
+      fail("TLOG_SIGNING_KEY: its key id does not match its name and key");
+    }
+    return env.TLOG_SIGNING_KEY.trim();
+  }
+  if (store.backend !== "embedded") {
+    fail(
+      "TLOG_SIGNING_KEY: required when the Upstash store is configured (generate with: npm run keys). Only the embedded store generates its own.",
+    );
+  }
+  const file = path.resolve(store.dataDir, `tlog-key-${hash("sha256", origin, "hex").slice(0, 16)}`);
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") {
+      fail(`DATA_DIR: cannot read ${file} (${(err as Error).message}); restore it`);
+    }
+  }
+  return writeOnce(file, generateSignerKey(origin)).trim();
 }
 
 export function loadSecrets(env: Env, store: StoreConfig): Secrets {

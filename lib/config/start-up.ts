@@ -1,4 +1,5 @@
 import { getStore } from "../store";
+import { openTransparencyLog } from "../tlog/open-log";
 import { getConfig } from "./config";
 
 /** Validates configuration and opens the store; on failure prints why and exits non-zero. */
@@ -6,6 +7,7 @@ export async function startUp(): Promise<void> {
   try {
     getConfig();
     getStore(); // opens it now, so a locked or corrupt DATA_DIR stops the server before it serves
+    await openTransparencyLog();
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);

@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { UpstashStore } from "@/lib/store/upstash";
+import { generateSignerKey } from "@/lib/tlog/note-key";
 import { type RedisServer, startRedisServer } from "./redis-server";
 import { startUpstashBridge, type UpstashBridge } from "./upstash-bridge";
 
@@ -24,6 +25,7 @@ export async function startUpstashStack(): Promise<UpstashStack> {
     AUDIT_HMAC_SECRET: randomBytes(32).toString("hex"),
     AUDIT_HMAC_KID: "it-1",
     AUDIT_SIGNING_KEY: JSON.stringify(generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" })),
+    TLOG_SIGNING_KEY: generateSignerKey("sociedades-ia.localhost/log"),
   };
   return {
     redis,

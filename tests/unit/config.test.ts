@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, envSchema, parseConfig } from "@/lib/config/config";
+import { generateSignerKey } from "@/lib/tlog/note-key";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "sia-config-"));
 const SIGNING_KEY = JSON.stringify({
@@ -54,7 +55,11 @@ describe("configuration", () => {
   });
 
   it("uses Upstash when both its variables are set, and Vercel's KV names too", () => {
-    const secrets = { AUDIT_HMAC_SECRET: "s".repeat(32), AUDIT_SIGNING_KEY: SIGNING_KEY };
+    const secrets = {
+      AUDIT_HMAC_SECRET: "s".repeat(32),
+      AUDIT_SIGNING_KEY: SIGNING_KEY,
+      TLOG_SIGNING_KEY: generateSignerKey("sociedades-ia.localhost/log"),
+    };
     const upstash = parseConfig({
       UPSTASH_REDIS_REST_URL: "https://x.upstash.io",
       UPSTASH_REDIS_REST_TOKEN: "t",
@@ -115,6 +120,40 @@ describe("configuration", () => {
     expect(config.secrets.hmac.keys.k1).toBe("o".repeat(40));
     expect(config.secrets.hmac.keys.k2).toBe("n".repeat(40));
     expect(config.secrets.source).toBe("env");
+  });
+
+  it("names the transparency log after PUBLIC_BASE_URL, never a request, and checks its key's name", () => {
+    expect(parseConfig({ DATA_DIR: tmp() }).tlog.origin).toBe("sociedades-ia.localhost/log");
+    const dataDir = tmp();
+    const deployed = parseConfig({ DATA_DIR: dataDir, PUBLIC_BASE_URL: "https://registro.example/" });
+    expect(deployed.tlog.origin).toBe("registro.example/log");
+    expect(deployed.tlog.signerKey).toMatch(/^PRIVATE\+KEY\+registro\.example\/log\+[0-9a-f]{8}\+/);
+    // Generated once per origin under DATA_DIR, and kept.
+    expect(parseConfig({ DATA_DIR: dataDir, PUBLIC_BASE_URL: "https://registro.example" }).tlog.signerKey).toBe(
+      deployed.tlog.signerKey,
+    );
+    expect(parseConfig({ DATA_DIR: tmp(), TLOG_ORIGIN: "log.example/a" }).tlog.origin).toBe("log.example/a");
+    expect(() => parseConfig({ DATA_DIR: tmp(), TLOG_ORIGIN: "has space" })).toThrow(/TLOG_ORIGIN/);
+
+    const key = generateSignerKey("other.example/log");
+    expect(() => parseConfig({ DATA_DIR: tmp(), TLOG_SIGNING_KEY: key })).toThrow(
+      /TLOG_SIGNING_KEY: the key is named other\.example\/log, but the log's origin is sociedades-ia\.localhost\/log/,
+    );
+    expect(() => parseConfig({ DATA_DIR: tmp(), TLOG_SIGNING_KEY: "PRIVATE+KEY+x" })).toThrow(
+      /TLOG_SIGNING_KEY: expected/,
+    );
+    const wrongId = key.replace(/\+[0-9a-f]{8}\+/, "+00000000+");
+    expect(() => parseConfig({ DATA_DIR: tmp(), TLOG_ORIGIN: "other.example/log", TLOG_SIGNING_KEY: wrongId })).toThrow(
+      /key id does not match/,
+    );
+    expect(() =>
+      parseConfig({
+        UPSTASH_REDIS_REST_URL: "https://x.upstash.io",
+        UPSTASH_REDIS_REST_TOKEN: "t",
+        AUDIT_HMAC_SECRET: "s".repeat(32),
+        AUDIT_SIGNING_KEY: SIGNING_KEY,
+      }),
+    ).toThrow(/TLOG_SIGNING_KEY: required when the Upstash store is configured/);
   });
 
   it(".env.example documents every variable the schema reads", () => {

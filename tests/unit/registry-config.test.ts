@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config/config";
+import { generateSignerKey } from "@/lib/tlog/note-key";
 
 const base = () => ({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-registry-config-")) });
 
@@ -22,6 +23,7 @@ describe("registry and certifier configuration", () => {
       KV_REST_API_TOKEN: "t",
       AUDIT_HMAC_SECRET: "s".repeat(32),
       AUDIT_SIGNING_KEY: JSON.stringify(generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" })),
+      TLOG_SIGNING_KEY: generateSignerKey("sociedades-ia.localhost/log"),
     };
     expect(parseConfig(onVercel).env.CERTIFIER_ALLOW_LOOPBACK).toBe("0");
     expect(() => parseConfig({ ...onVercel, CERTIFIER_ALLOW_LOOPBACK: "1" })).toThrow(

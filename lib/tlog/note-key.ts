@@ -1,0 +1,53 @@
+import { createPrivateKey, createPublicKey, type KeyObject, randomBytes, sign } from "node:crypto";
+import { computeKeyId, KEY_TYPE_ED25519 } from "../../packages/incorporate/src/tlog/key-id";
+import type { NoteSigner } from "../../packages/incorporate/src/tlog/note";
+import { formatVerifierKey } from "../../packages/incorporate/src/tlog/note-keys";
+
+/** The log's Ed25519 note key, held with node:crypto (the log signs one checkpoint per batch). */
+export interface LogNoteKey extends NoteSigner {
+  /** The verifier key published at /log/vkey: `<name>+<hex key id>+<base64(0x01 || public key)>`. */
+  vkey: string;
+}
+
+// PKCS#8 wrapping of a raw Ed25519 seed (RFC 8410): a fixed 16-byte prefix, then the 32 seed bytes.
+const PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
+const hex8 = (n: number) => n.toString(16).padStart(8, "0");
+
+/** The parts of a signer key `PRIVATE+KEY+<name>+<hex key id>+<base64(0x01 || seed)>`, or why not. */
+export function parseSignerKey(skey: string): { name: string; keyId: number; seed: Buffer } | string {
+  const parts = skey.trim().split("+");
+  // The base64 part may itself contain '+': the first four separators are the format's.
+  if (parts.length < 5 || parts[0] !== "PRIVATE" || parts[1] !== "KEY") {
+    return "expected PRIVATE+KEY+<name>+<hex key id>+<base64 key>";
+  }
+  const [, , name = "", id = "", ...rest] = parts;
+  const key = Buffer.from(rest.join("+"), "base64");
+  if (!/^[0-9a-f]{8}$/.test(id)) return "the key id must be 8 lowercase hex digits";
+  if (key.length !== 33 || key[0] !== KEY_TYPE_ED25519)
+    return "the key must be base64 of 0x01 and a 32-byte Ed25519 seed";
+  return { name, keyId: Number.parseInt(id, 16), seed: key.subarray(1) };
+}
+
+/** A signer for a parsed key; throws when the key id does not belong to the name and key. */
+export function noteKeyFrom(name: string, seed: Buffer): LogNoteKey {
+  const privateKey: KeyObject = createPrivateKey({
+    key: Buffer.concat([PKCS8_PREFIX, seed]),
+    format: "der",
+    type: "pkcs8",
+  });
+  const publicKey = new Uint8Array(createPublicKey(privateKey).export({ format: "der", type: "spki" }).subarray(-32));
+  const keyId = computeKeyId(name, KEY_TYPE_ED25519, publicKey);
+  return {
+    name,
+    keyId,
+    vkey: formatVerifierKey({ name, type: KEY_TYPE_ED25519, publicKey }),
+    sign: async (text) => new Uint8Array(sign(null, Buffer.from(text, "utf8"), privateKey)),
+  };
+}
+
+/** A new signer key string for `name`. */
+export function generateSignerKey(name: string): string {
+  const seed = randomBytes(32);
+  const { keyId } = noteKeyFrom(name, seed);
+  return `PRIVATE+KEY+${name}+${hex8(keyId)}+${Buffer.concat([Buffer.from([KEY_TYPE_ED25519]), seed]).toString("base64")}`;
+}
