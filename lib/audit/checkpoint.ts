@@ -9,6 +9,8 @@ export interface CheckpointPayload {
   /** Hash of the last entry (the next `prev`), null for an empty log. */
   head: string | null;
   ts: string;
+  /** The transparency log index of the head entry's leaf; absent for an empty log. */
+  logIndex?: number;
 }
 
 export const CHECKPOINT_TYPE = "sia-audit-checkpoint+jws";
@@ -49,7 +51,8 @@ function isPayload(value: unknown): value is CheckpointPayload {
     Number.isSafeInteger(p.size) &&
     p.size >= 0 &&
     (p.head === null || typeof p.head === "string") &&
-    typeof p.ts === "string"
+    typeof p.ts === "string" &&
+    (p.logIndex === undefined || (Number.isSafeInteger(p.logIndex) && p.logIndex >= 0))
   );
 }
 

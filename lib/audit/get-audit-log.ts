@@ -1,4 +1,6 @@
 import { getStore } from "../store";
+import { headReceipt } from "../tlog/head-receipt";
+import type { TransparencyReceipt } from "../tlog/receipt";
 import { parseAuditItem } from "./log";
 import { readPublishedLog } from "./published-log";
 import type { VerificationReport } from "./verify";
@@ -13,6 +15,8 @@ export interface AuditLogResult {
    * session that has none (an unknown session).
    */
   checkpoint: string | null;
+  /** The head entry's leaf in the transparency log and its inclusion proof; null for an empty log. */
+  transparency: TransparencyReceipt | null;
   verification?: VerificationReport;
 }
 
@@ -26,6 +30,7 @@ export async function getAuditLog(sessionId: string, options: { verify?: boolean
     count: log.items.length,
     entries: log.items.map(parseAuditItem),
     checkpoint: log.checkpoint,
+    transparency: await headReceipt(log.signed, store),
     ...(options.verify ? { verification: log.report } : {}),
   };
 }
@@ -41,5 +46,6 @@ export async function getAuditLogJson(sessionId: string, options: { verify?: boo
   const entries = log.items.map((raw, i) => (log.unparseable.has(i) ? JSON.stringify(raw) : raw)).join(",");
   const head = `{"sessionId":${JSON.stringify(sessionId)},"backend":${JSON.stringify(store.backend)},"count":${log.items.length}`;
   const verification = options.verify ? `,"verification":${JSON.stringify(log.report)}` : "";
-  return `${head},"entries":[${entries}],"checkpoint":${JSON.stringify(log.checkpoint)}${verification}}`;
+  const transparency = JSON.stringify(await headReceipt(log.signed, store));
+  return `${head},"entries":[${entries}],"checkpoint":${JSON.stringify(log.checkpoint)},"transparency":${transparency}${verification}}`;
 }

@@ -3,10 +3,19 @@ import { getConfig } from "../config/config";
 import { ApiError } from "../http/problem";
 import { randomToken } from "../identity/random-token";
 import { getStore } from "../store";
-import type { BatchFailure, BatchWrite, Expiry, Store } from "../store/types";
+import {
+  type BatchFailure,
+  type BatchWrite,
+  type Expiry,
+  isStoreUnavailable,
+  type Store,
+  StoreUnavailableError,
+} from "../store/types";
+import { leafBytes, leafHashOf, sequenceLeaf } from "../tlog/leaf";
+import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
 import { inAppendQueue } from "./append-queue";
 import { hashOf } from "./canonical";
-import { signCheckpoint } from "./checkpoint";
+import { openCheckpoint, signCheckpoint } from "./checkpoint";
 import type { AuditEntry, AuditEvent } from "./entry";
 import { currentHmacKey } from "./keys";
 import { signEntry } from "./sign-entry";
@@ -48,8 +57,10 @@ function tokenMatches(presented: string, expectedHash: string): boolean {
 export interface AppendOutcome {
   entry: AuditEntry;
   sessionId: string;
-  /** The checkpoint signed over the head this append produced (stored with it). */
+  /** The checkpoint signed over the head this append produced (stored with it), or a newer one. */
   checkpoint: string;
+  /** The entry's leaf in the transparency log, with its inclusion proof once integrated. */
+  transparency: TransparencyReceipt;
   /** The session write token, present only when this call created the session. */
   sessionToken: string | null;
 }
@@ -148,22 +159,53 @@ async function appendWithRetries(
       { ...request.event, sessionId, seq, ts: now.toISOString(), prev: last === null ? null : hashOf(last) },
       currentHmacKey(),
     );
-    const checkpoint = await signCheckpoint({ sessionId, size: seq + 1, head: hashOf(full) }, now);
+    const head = hashOf(full);
+    // The entry's leaf is sequenced in the same batch: no entry without its leaf, no leaf without its entry.
+    const leaf = leafBytes({ kind: "audit.entry", sessionId, seq, entryHash: head });
     const append: BatchWrite = header
       ? { type: "append", key, expectedLength: 0, values: [header.raw, full], expiry }
       : { type: "append", key, expectedLength: seq + 1, values: [full], expiry };
-    const sign: BatchWrite = {
-      type: "append",
-      key: checkpointsKey(sessionId),
-      expectedLength: checkpoints,
-      values: [checkpoint],
-      expiry,
-    };
-    const result = await store.batch([append, sign, ...effects(entry)]);
-    if (result.ok) return { ok: true, entry, sessionId, checkpoint, sessionToken: header?.token ?? null };
-    if (result.index > 1) return { ok: false, index: result.index - 2, failure: result.failure };
+    const result = await store.batch([append, sequenceLeaf(leaf), ...effects(entry)]);
+    if (!result.ok) {
+      if (result.index > 1) return { ok: false, index: result.index - 2, failure: result.failure };
+      continue;
+    }
+    const logIndex = result.pushedAt[0] as number;
+    const checkpoint = await storeCheckpoint(sessionId, { size: seq + 1, head, logIndex }, now, expiry, store);
+    const transparency = await transparencyReceipt({ index: logIndex, leafHash: leafHashOf(leaf) }, store);
+    return { ok: true, entry, sessionId, checkpoint, transparency, sessionToken: header?.token ?? null };
   }
   throw sessionTooBusy();
+}
+
+/**
+ * Signs the checkpoint of a head this process just appended, naming its leaf's log index, and stores
+ * it unless a newer one already covers it (another writer appended after it): the list only grows in
+ * size. The entry is stored by then, so a store failure here leaves its outcome unknown to the
+ * caller, not undone; the session's next append signs over it.
+ */
+async function storeCheckpoint(
+  sessionId: string,
+  head: { size: number; head: string; logIndex: number },
+  now: Date,
+  expiry: Expiry,
+  store: Store,
+): Promise<string> {
+  const key = checkpointsKey(sessionId);
+  try {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const [[newest], count] = await Promise.all([store.range(key, -1, -1), store.length(key)]);
+      const signed = newest === undefined ? null : await openCheckpoint(newest, sessionId);
+      if (newest !== undefined && signed !== null && signed.size >= head.size) return newest;
+      const checkpoint = await signCheckpoint({ sessionId, ...head }, now);
+      const result = await store.batch([{ type: "append", key, expectedLength: count, values: [checkpoint], expiry }]);
+      if (result.ok) return checkpoint;
+    }
+  } catch (err) {
+    if (isStoreUnavailable(err)) throw new StoreUnavailableError(err.message, true);
+    throw err;
+  }
+  throw new StoreUnavailableError("the session's checkpoint could not be stored: too many concurrent writers", true);
 }
 
 /** Writers kept losing the race for the next position; none of their attempts was written. */

@@ -8,27 +8,26 @@ import type { CheckpointStatus, VerificationReport } from "./verify";
 export interface PublishedLog extends VerifiedLog {
   /** The newest stored checkpoint, as signed when its head was appended; null when there is none. */
   checkpoint: string | null;
+  /** Its payload, when the service signed it for this session. */
+  signed: CheckpointPayload | null;
   report: VerificationReport & { checkpoint: CheckpointStatus };
 }
 
 /**
  * A session's log as every read hands it out (JSON, CSV, stream, badge, pages): the newest stored
- * checkpoint and the entries, with the verification report of both. Nothing is signed here.
- * The checkpoint is read first: an append stores its entry and its checkpoint in one batch, so the
- * entries read next hold at least what it covers. More entries than it covers are either appends
- * that landed between the two reads (the checkpoint has moved on: read again) or items written into
- * the store by hand (it has not): those are served with the verdict that no checkpoint covers them.
+ * checkpoint and the entries it covers, with the verification report of both. Nothing is signed
+ * here. Entries past the checkpoint are appends whose own checkpoint is not stored yet (it follows
+ * the entry, once the entry's log index is known); they are published with it, on a later read.
  */
 export async function readPublishedLog(sessionId: string, store: Store = getStore()): Promise<PublishedLog> {
-  for (let attempt = 0; ; attempt++) {
-    const { checkpoint, signed } = await readNewestCheckpoint(sessionId, store);
-    const stored = await readAuditItems(sessionId, store);
-    if (signed === null || stored.length <= signed.size) return published(sessionId, stored, checkpoint, signed);
-    const again = await readNewestCheckpoint(sessionId, store);
-    if (again.checkpoint === checkpoint) return published(sessionId, stored, checkpoint, signed);
-    // A busy log: after a few rounds, serve what the newest checkpoint read covers.
-    if (attempt === 2) return published(sessionId, stored.slice(0, signed.size), checkpoint, signed);
-  }
+  const { checkpoint, signed } = await readNewestCheckpoint(sessionId, store);
+  const stored = await readAuditItems(sessionId, store);
+  return published(
+    sessionId,
+    signed && stored.length > signed.size ? stored.slice(0, signed.size) : stored,
+    checkpoint,
+    signed,
+  );
 }
 
 function published(
@@ -38,7 +37,7 @@ function published(
   signed: CheckpointPayload | null,
 ): PublishedLog {
   const log = verifyItems(sessionId, items);
-  return { ...log, checkpoint, report: { ...log.report, checkpoint: statusOf(checkpoint, signed, log) } };
+  return { ...log, checkpoint, signed, report: { ...log.report, checkpoint: statusOf(checkpoint, signed, log) } };
 }
 
 /** The session's newest stored checkpoint and, when the service signed it for this session, its payload. */

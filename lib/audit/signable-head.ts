@@ -1,4 +1,5 @@
 import { ApiError } from "../http/problem";
+import { hashOf } from "./canonical";
 import { openCheckpoint } from "./checkpoint";
 import { verifyItems } from "./verified-log";
 
@@ -30,7 +31,13 @@ export async function unsignableBecause(log: StoredLog): Promise<string | null> 
   if (log.checkpoint === null) return null;
   const signed = await openCheckpoint(log.checkpoint, log.sessionId);
   if (signed === null) return "its stored checkpoint is not one this service signed for it";
-  if (signed.size !== report.total || signed.head !== report.head.hash) {
+  // Entries after the checkpoint are appends whose own checkpoint is not stored yet (in flight, or
+  // cut off by a crash): they passed verification above, and the new checkpoint will cover them.
+  const signedHead = signed.size === 0 ? null : log.items[signed.size - 1];
+  if (
+    signed.size > report.total ||
+    signed.head !== (signedHead === undefined || signedHead === null ? null : hashOf(signedHead))
+  ) {
     return `its newest checkpoint signed ${signed.size} entries and another head than the ${report.total} stored`;
   }
   return null;

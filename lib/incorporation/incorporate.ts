@@ -117,7 +117,8 @@ async function run(input: IncorporateInput, claim: IdempotencyClaim): Promise<Ru
     ]);
     if (!appended.ok) throw claim.lost();
     const live = { sessionId, sessionToken: appended.sessionToken, claimToken: null };
-    return { status: 422, body: JSON.stringify(refusal(appended.entry, appended.sessionToken)), meta, live };
+    const body = { ...refusal(appended.entry, appended.sessionToken), transparency: appended.transparency };
+    return { status: 422, body: JSON.stringify(body), meta, live };
   }
   return succeed(request, findings, sessionId, input, claim);
 }
@@ -175,7 +176,8 @@ async function succeed(
       const shown = { sessionToken: appended.sessionToken, claimToken: existing ? null : stub.claimToken };
       return {
         status: 200,
-        body: successAnswerJson(factsOf(appended.entry, record), starter, shown),
+        // The receipt exists only once the entry is stored: the live answer carries it, a replay does not.
+        body: `${successAnswerJson(factsOf(appended.entry, record), starter, shown).slice(0, -1)},"transparency":${JSON.stringify(appended.transparency)}}`,
         meta: { sessionId },
         live: { sessionId, sessionToken: appended.sessionToken, claimToken: shown.claimToken },
       };

@@ -32,7 +32,7 @@ export interface ToolCallRecord {
 export async function recordToolCall(ctx: PlayAuditContext, call: ToolCallRecord): Promise<void> {
   if (ctx.recorded.has(call.toolCallId)) return;
   ctx.recorded.add(call.toolCallId);
-  const { entry } = await appendAuditEvent({
+  const { entry, transparency } = await appendAuditEvent({
     sessionId: ctx.sessionId,
     sessionToken: ctx.sessionToken,
     event: {
@@ -53,6 +53,7 @@ export async function recordToolCall(ctx: PlayAuditContext, call: ToolCallRecord
       seq: entry.seq,
       hmac: entry.hmac.replace(/^sha256:/, "").slice(0, 12),
       outcome: entry.outcome,
+      logIndex: transparency.index,
     },
   });
 }

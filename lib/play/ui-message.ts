@@ -11,6 +11,8 @@ export interface AuditRef {
   sessionId: string;
   seq: number;
   hmac: string;
+  /** The entry's leaf index in the transparency log (/log/proof/{logIndex}). */
+  logIndex?: number;
   outcome: AuditOutcome;
 }
 

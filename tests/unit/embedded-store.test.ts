@@ -59,7 +59,10 @@ describe("embedded store durability", () => {
     expect(await a.get("claim")).toBe("mine");
     expect(fs.existsSync(logFile) ? fs.statSync(logFile).size : 0).toBe(before);
     // A durable write replacing the claim, as a stored answer does, is kept.
-    expect(await a.batch([{ type: "set", key: "claim", value: "answer", expect: ["mine"] }])).toEqual({ ok: true });
+    expect(await a.batch([{ type: "set", key: "claim", value: "answer", expect: ["mine"] }])).toEqual({
+      ok: true,
+      pushedAt: [],
+    });
     await a.set("other", "v", { volatile: true });
     await a.close();
     const b = openStore(dir);
@@ -272,7 +275,7 @@ describe("embedded store durability", () => {
       { type: "set", key: "answer", value: "stored" },
       { type: "record", write: { collection: "c", id: "r", value: "{}", indexes: {}, mode: "create" } },
     ]);
-    expect(result).toEqual({ ok: true });
+    expect(result).toEqual({ ok: true, pushedAt: [] });
     await a.close();
     const file = path.join(dir, "store.log");
     const whole = fs.readFileSync(file);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SESSION_ID_PATTERN } from "../../../audit/entry";
+import { transparencyReceiptSchema } from "../components";
 import { defineOperation, rawSchema } from "../operation";
 
 /** The path parameter of every audit route: requireSessionId() checks this same pattern. */
@@ -66,6 +67,11 @@ export const auditLogSchema = z.object({
     .nullable()
     .describe(
       "Compact JWS (EdDSA) over {sessionId, size, head, ts}, signed when that head was appended and stored with it (reads never sign); keys at /.well-known/jwks.json. Null for a session that never had one (an unknown session).",
+    ),
+  transparency: transparencyReceiptSchema
+    .nullable()
+    .describe(
+      "The head entry's leaf in the transparency log (the index its checkpoint names) and its inclusion proof in the latest log checkpoint; null for an empty log.",
     ),
   verification: verificationReportSchema.optional().describe("Present with verify=1."),
 });

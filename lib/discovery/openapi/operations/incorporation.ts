@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { findingSchema } from "../../../http/findings";
 import { incorporationRequestSchema } from "../../../incorporation/request-schema";
+import { transparencyReceiptSchema } from "../components";
 import { defineOperation } from "../operation";
 import { auditEntrySchema } from "./audit";
 
@@ -78,6 +79,9 @@ export const incorporationSuccessSchema = z.object({
     .describe("Warnings and infos: they never block."),
   rfc001: rfc001Schema,
   generatedAt: z.iso.datetime().describe("When the answer was made (its audit entry's ts); a replay keeps it."),
+  transparency: transparencyReceiptSchema
+    .optional()
+    .describe("The audit entry's leaf in the transparency log, with its inclusion proof; a replay omits it."),
 });
 
 const requestHeaders = z.object({

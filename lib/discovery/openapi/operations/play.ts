@@ -9,7 +9,7 @@ export const runPlay = defineOperation({
   path: "/api/play",
   operationId: "runPlay",
   summary: "Run the demo agent over 12 sandbox tools (streamed)",
-  description: `Runs the agent loop on the conversation (AI SDK UI messages, as useChat sends them) and streams it as the AI SDK UI message stream (server-sent events, header x-vercel-ai-ui-message-stream: v1). Every tool call appends one audit entry to the session and is followed by a data-audit part {toolCallId, sessionId, seq, hmac, outcome}. At most ${PLAY_LIMITS.maxMessages} messages, ${PLAY_LIMITS.maxUserChars} characters per user message, ${PLAY_LIMITS.maxBodyBytes} bytes of body. All tools are mocks with made-up data. See docs/play.md.`,
+  description: `Runs the agent loop on the conversation (AI SDK UI messages, as useChat sends them) and streams it as the AI SDK UI message stream (server-sent events, header x-vercel-ai-ui-message-stream: v1). Every tool call appends one audit entry to the session and is followed by a data-audit part {toolCallId, sessionId, seq, hmac, outcome, logIndex} (logIndex: the entry's leaf in the transparency log). At most ${PLAY_LIMITS.maxMessages} messages, ${PLAY_LIMITS.maxUserChars} characters per user message, ${PLAY_LIMITS.maxBodyBytes} bytes of body. All tools are mocks with made-up data. See docs/play.md.`,
   tags: ["play"],
   headers: z.object({
     "x-session-id": z
