@@ -47,6 +47,8 @@ export interface AgentsManifest {
   auditEndpoints: Partial<Record<AuditEndpointKey, string>>;
   endpoints: { name: string; url: string; method: HttpMethod; description: string }[];
   discovery: Partial<Record<DiscoveryKey, string>>;
+  /** The service-wide transparency log: its origin, note verifier key and base URL (docs/transparency-log.md). */
+  transparencyLog?: { origin: string; vkey: string; url: string };
 }
 
 export const MANIFEST_SCHEMA_PATH = "/schemas/agents.v1.json";
@@ -70,6 +72,7 @@ export function buildAgentsManifest(input: {
   service: ServiceInfo;
   issuer: IssuerSettings;
   publicKey: PublicJwk;
+  transparencyLog?: { origin: string; vkey: string };
   endpoints?: readonly Endpoint[];
 }): AgentsManifest {
   const { baseUrl, service, issuer } = input;
@@ -100,5 +103,6 @@ export function buildAgentsManifest(input: {
       .filter((e) => !isTemplate(e))
       .map((e) => ({ name: e.id, url: endpointUrl(baseUrl, e), method: e.method, description: e.description })),
     discovery: slot(live, baseUrl, "discovery", DISCOVERY_KEYS),
+    ...(input.transparencyLog ? { transparencyLog: { ...input.transparencyLog, url: `${baseUrl}/log` } } : {}),
   };
 }

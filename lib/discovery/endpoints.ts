@@ -273,6 +273,42 @@ const LIST = [
     page: true,
   },
   {
+    id: "logCheckpoint",
+    method: "GET",
+    path: "/log/checkpoint",
+    description:
+      "The transparency log's latest signed checkpoint (C2SP signed note); keep it and check the next one is consistent.",
+    status: "live",
+  },
+  {
+    id: "logVkey",
+    method: "GET",
+    path: "/log/vkey",
+    description: "The transparency log's note verifier key.",
+    status: "live",
+  },
+  {
+    id: "logTile",
+    method: "GET",
+    path: "/log/tile/{path}",
+    description: "Tiles and entry bundles of the transparency log (C2SP tlog-tiles).",
+    status: "live",
+  },
+  {
+    id: "logInclusionProof",
+    method: "GET",
+    path: "/log/proof/{index}",
+    description: "The inclusion proof of a leaf of the transparency log (?size= for an earlier tree).",
+    status: "live",
+  },
+  {
+    id: "logConsistencyProof",
+    method: "GET",
+    path: "/log/consistency?from={from}&to={to}",
+    description: "The consistency proof between two sizes of the transparency log.",
+    status: "live",
+  },
+  {
     id: "health",
     method: "GET",
     path: "/api/health",

@@ -1,6 +1,7 @@
 import { signingKeys } from "../audit/keys";
 import { getConfig } from "../config/config";
 import { DEPLOYMENT_RECORD_ID } from "../registry/deployment-record-id";
+import { logNoteKey } from "../tlog/log-key";
 import { type AgentsManifest, buildAgentsManifest, type IssuerSettings } from "./build-agents-manifest";
 import { type CachedDocument, cachedDocument } from "./cached-document";
 import { serviceInfo } from "./service-info";
@@ -22,7 +23,13 @@ export function issuerSettings(): IssuerSettings {
 /** This deployment's agents.json for a base URL, with the current checkpoint key as issuer.publicKey. */
 export async function getAgentsManifest(baseUrl: string): Promise<AgentsManifest> {
   const { publicJwk } = await signingKeys();
-  return buildAgentsManifest({ baseUrl, service: serviceInfo(), issuer: issuerSettings(), publicKey: publicJwk });
+  return buildAgentsManifest({
+    baseUrl,
+    service: serviceInfo(),
+    issuer: issuerSettings(),
+    publicKey: publicJwk,
+    transparencyLog: { origin: getConfig().tlog.origin, vkey: logNoteKey().vkey },
+  });
 }
 
 /** The serialized manifest and its ETag, built once per process and base URL. */

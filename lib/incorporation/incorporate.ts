@@ -9,6 +9,7 @@ import type { RegistryRecord } from "../registry/record-schema";
 import { getStore } from "../store";
 import type { BatchWrite } from "../store/types";
 import { clipText } from "../text/well-formed";
+import { registryLeaf } from "../tlog/leaf";
 import type { Finding } from "./finding-codes";
 import {
   type IdempotencyClaim,
@@ -157,7 +158,9 @@ async function succeed(
   let existing: RegistryRecord | null = null;
   for (;;) {
     const record = existing ?? stub.record;
-    const effects: BatchWrite[] = existing ? [] : [{ type: "record", write: stub.write }];
+    const effects: BatchWrite[] = existing
+      ? []
+      : [{ type: "record", write: stub.write }, registryLeaf(stub.write, "created")];
     const appended = await auditCall(
       input,
       sessionId,

@@ -5,6 +5,7 @@ import { certifyOrigin } from "../certifier/certify-origin";
 import { getNetworkPolicy } from "../certifier/get-network-policy";
 import { refusalProblem } from "../certifier/refusal-problem";
 import { ApiError } from "../http/problem";
+import { registryLeaf } from "../tlog/leaf";
 import { applyTransition } from "./apply-transition";
 import { authorizeToken } from "./authorize-token";
 import { SCHEMA_FILES } from "./build-json-schemas";
@@ -133,6 +134,7 @@ export async function certifyRecord(
       (entry) => [
         { type: "record", write },
         { type: "set", key: reportKey(id), value: JSON.stringify(withAudit(entry.id)) },
+        registryLeaf(write, "certified"),
       ],
     );
     if (appended.ok) return { record: next, report: withAudit(appended.entry.id) };

@@ -3,6 +3,7 @@ import { isSessionId } from "../audit/entry";
 import { ApiError } from "../http/problem";
 import { getStore } from "../store";
 import type { RecordWrite } from "../store/types";
+import { registryLeaf } from "../tlog/leaf";
 import { ensureSeeds } from "./ensure-seeds";
 import { hashToken, issueToken } from "./issue-token";
 import { slugify } from "./make-record-id";
@@ -102,7 +103,10 @@ export async function existingFormingStub(prepared: PreparedFormingStub): Promis
 export async function createFormingStub(input: FormingStubInput): Promise<FormingStub> {
   const prepared = prepareFormingStub(input);
   await ensureSeeds();
-  const result = await getStore().putRecord(prepared.write);
+  const result = await getStore().batch([
+    { type: "record", write: prepared.write },
+    registryLeaf(prepared.write, "created"),
+  ]);
   if (result.ok) return { record: prepared.record, claimToken: prepared.claimToken, created: true };
   return { record: await existingFormingStub(prepared), claimToken: null, created: false };
 }

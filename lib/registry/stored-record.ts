@@ -1,6 +1,7 @@
 import { ApiError } from "../http/problem";
 import { getStore } from "../store";
 import type { RecordWrite, RecordWriteResult } from "../store/types";
+import { registryLeaf } from "../tlog/leaf";
 import type { RegistryRecord } from "./record-schema";
 
 /** The store collection of the registry. */
@@ -64,12 +65,21 @@ export function entryWrite(
   };
 }
 
-/** Writes an entry on its own: a write refused for a duplicate or a stale version leaves nothing behind. */
-export function saveEntry(
+/**
+ * Writes an entry on its own, with its leaf in the transparency log in the same batch: a write
+ * refused for a duplicate or a stale version leaves nothing behind, leaf included.
+ */
+export async function saveEntry(
   entry: RegistryEntry,
-  options: { mode: "create" | "update"; expectVersion?: number },
+  options: { mode: "create" } | { mode: "update"; expectVersion: number },
 ): Promise<RecordWriteResult> {
-  return getStore().putRecord(entryWrite(entry, options));
+  const write = entryWrite(entry, options);
+  const result = await getStore().batch([
+    { type: "record", write },
+    registryLeaf(write, options.mode === "create" ? "created" : "updated"),
+  ]);
+  if (result.ok) return { ok: true, version: options.mode === "create" ? 1 : options.expectVersion + 1 };
+  return { ok: false, ...result.failure } as RecordWriteResult;
 }
 
 /** The 409 for a write refused by a unique claim; names the member so the caller knows what to change. */

@@ -11,7 +11,8 @@ export function assertValidBatch(writes: BatchWrite[]): void {
     const target = JSON.stringify(
       write.type === "record" ? ["record", write.write.collection, write.write.id] : ["key", write.key],
     );
-    if (targets.has(target)) throw new RangeError(`a batch may write ${target} only once`);
+    // Pushes check nothing, so several to one list read no stale state: they land in batch order.
+    if (targets.has(target) && write.type !== "push") throw new RangeError(`a batch may write ${target} only once`);
     targets.add(target);
     if (write.type === "append") {
       if (!Number.isSafeInteger(write.expectedLength) || write.expectedLength < 0) {

@@ -389,14 +389,17 @@ export class EmbeddedStore implements Store {
     return { ok: true, ops };
   }
 
-  /** A push: unconditional, and it keeps the list's expiry. `at` is where its first value goes. */
-  private planPush(key: string, values: string[]): { ops: Op[]; at: number } {
+  /**
+   * A push: unconditional, and it keeps the list's expiry. `at` is where its first value goes;
+   * `earlier` counts values pushed onto the same list earlier in the batch (not applied yet).
+   */
+  private planPush(key: string, values: string[], earlier: number): { ops: Op[]; at: number } {
     const raw = this.kv.get(key);
     const e = this.entry(key);
     if (e && e.kind !== "list") throw new Error(`key ${key} does not hold a list`);
-    const ops: Op[] = raw && !e ? [{ o: "d", k: key }] : [];
+    const ops: Op[] = raw && !e && earlier === 0 ? [{ o: "d", k: key }] : [];
     for (const v of values) ops.push({ o: "a", k: key, v });
-    return { ops, at: e?.value.length ?? 0 };
+    return { ops, at: (e?.value.length ?? 0) + earlier };
   }
 
   /** True when `expect` is absent or holds the key's current value (null: missing; a list matches nothing). */
@@ -639,9 +642,12 @@ export class EmbeddedStore implements Store {
         const nextPos = this.positionCounter();
         const ops: Op[] = [];
         const pushedAt: number[] = [];
+        const pushed = new Map<string, number>();
         for (const [index, write] of writes.entries()) {
           if (write.type === "push") {
-            const push = this.planPush(write.key, write.values);
+            const earlier = pushed.get(write.key) ?? 0;
+            pushed.set(write.key, earlier + write.values.length);
+            const push = this.planPush(write.key, write.values, earlier);
             pushedAt.push(push.at);
             ops.push(...push.ops);
             continue;

@@ -90,7 +90,8 @@ export type BatchWrite =
   | { type: "set"; key: string; value: string; ttlMs?: number; expect?: (string | null)[] }
   /**
    * Appends `values` to a list whatever its length (a sequencer: the batch answers where they went).
-   * Leaves the list's expiry as it is.
+   * Leaves the list's expiry as it is. Unlike other writes, several pushes may name one list: they
+   * land in batch order.
    */
   | { type: "push"; key: string; values: string[] }
   /** Deletes a string key; with `expect`, only if its current value is one of these: a compare-and-delete. */

@@ -87,7 +87,7 @@ describe("POST /api/auto-incorporate", () => {
     const sessionId = uniqueSession();
     const { res, body } = await incorporate({ ...TYPICAL, sessionId, capitalSocial: 10 }, { "accept-language": "en" });
     expect(res.status).toBe(422);
-    expect(Object.keys(body).sort()).toEqual(["audit", "generatedAt", "ok", "rfc001", "validation"]);
+    expect(Object.keys(body).sort()).toEqual(["audit", "generatedAt", "ok", "rfc001", "transparency", "validation"]);
     expect(body.ok).toBe(false);
     const finding = body.validation.findings.find((f: { code: string }) => f.code === "capital_below_minimum");
     expect(finding).toMatchObject({ severity: "error", field: "capitalSocial" });
@@ -127,9 +127,13 @@ describe("POST /api/auto-incorporate", () => {
     expect(second.res.headers.get("x-session-token")).toBeNull();
     expect(second.body.audit.sessionToken).toBeUndefined();
     expect(second.body.registry.claimToken).toBeNull();
-    // Everything else is the first answer, byte for byte (the replay is rebuilt from stored facts).
+    // Everything else is the first answer, byte for byte (the replay is rebuilt from stored facts),
+    // but for the live answer's receipt of its leaf in the transparency log.
+    expect(first.body.transparency.index).toBeGreaterThanOrEqual(0);
+    expect(second.body.transparency).toBeUndefined();
     const { sessionToken: _t, ...firstAudit } = first.body.audit;
-    const expected = { ...first.body, audit: firstAudit, registry: { ...first.body.registry, claimToken: null } };
+    const { transparency: _r, ...firstBody } = first.body;
+    const expected = { ...firstBody, audit: firstAudit, registry: { ...first.body.registry, claimToken: null } };
     expect(second.text).toBe(JSON.stringify(expected));
     expect(await auditCount(body.sessionId)).toBe(1);
   });
@@ -145,8 +149,10 @@ describe("POST /api/auto-incorporate", () => {
     try {
       const second = await incorporate(body, {}, after);
       expect(second.res.headers.get("idempotent-replayed")).toBe("true");
+      // A replay carries no one-time secret and no receipt (the live answer's proof of its leaf).
       const { sessionToken: _t, ...firstAudit } = first.body.audit;
-      const expected = { ...first.body, audit: firstAudit, registry: { ...first.body.registry, claimToken: null } };
+      const { transparency: _r, ...firstBody } = first.body;
+      const expected = { ...firstBody, audit: firstAudit, registry: { ...first.body.registry, claimToken: null } };
       expect(second.text).toBe(JSON.stringify(expected));
       const log = await (await fetch(`${after.url}/api/play/audit/${body.sessionId}`)).json();
       expect(log.count).toBe(1);

@@ -894,6 +894,15 @@ describe.each(backends.map((b) => [b.name, b] as const))("store contract: %s bac
       expect(new Set(positions.map((r) => (r.ok ? r.pushedAt[0] : -1))).size).toBe(50);
       await store.batch([{ type: "push", key: log, values: ["e"] }]);
       expect(await store.range(log)).toEqual(["h", "e"]);
+      // Several pushes onto one list in a batch land in batch order, each told where.
+      const two = fresh("b-seq3");
+      expect(
+        await store.batch([
+          { type: "push", key: two, values: ["p", "q"] },
+          { type: "push", key: two, values: ["r"] },
+        ]),
+      ).toEqual({ ok: true, pushedAt: [0, 2] });
+      expect(await store.range(two)).toEqual(["p", "q", "r"]);
       await expect(store.batch([{ type: "push", key: seq, values: [] }])).rejects.toThrow(/at least one value/);
     });
 

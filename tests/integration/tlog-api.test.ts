@@ -83,8 +83,22 @@ describe("the transparency log", () => {
       body: JSON.stringify({ ...TYPICAL_INCORPORATION, denominacion: "Receipt Check SOCIEDAD-IA" }),
     });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { audit: { entry: { sessionId: string; seq: number } }; transparency: Receipt };
+    const body = (await res.json()) as {
+      audit: { entry: { sessionId: string; seq: number } };
+      registry: { record: { id: string } };
+      transparency: Receipt;
+    };
     await expectIncluded(body.transparency, auditLeaf(body.audit.entry));
+    // The forming record it created is a leaf of the same batch, right after the entry's.
+    const start = body.transparency.index + 1;
+    const bundle = await fetch(`${app.url}/log/${bundlePath({ index: 0, width: start + 1 })}`);
+    const leaves = decodeEntryBundle(new Uint8Array(await bundle.arrayBuffer()), start + 1);
+    expect(JSON.parse(new TextDecoder().decode(leaves[start]))).toMatchObject({
+      kind: "registry.record",
+      id: body.registry.record.id,
+      event: "created",
+      status: "forming",
+    });
 
     // The audit read proves the session's signed head is that same leaf.
     const log = await (await fetch(`${app.url}/api/play/audit/${body.audit.entry.sessionId}`)).json();

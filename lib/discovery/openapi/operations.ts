@@ -27,6 +27,13 @@ import {
   updateRegistryRecord,
 } from "./operations/registry";
 import { runTamperDemo } from "./operations/tamper-demo";
+import {
+  getLogCheckpoint,
+  getLogConsistencyProof,
+  getLogInclusionProof,
+  getLogTile,
+  getLogVkey,
+} from "./operations/transparency-log";
 
 /**
  * The operations registry: every operation of the OpenAPI description, registered once. A route
@@ -63,6 +70,11 @@ export const OPERATIONS: readonly OperationSpec[] = [
   claimRegistryRecord,
   getCertificationReport,
   dryRunCertification,
+  getLogCheckpoint,
+  getLogVkey,
+  getLogTile,
+  getLogInclusionProof,
+  getLogConsistencyProof,
   getHealth,
 ];
 
@@ -79,6 +91,11 @@ export const TAGS = [
     name: "registry",
     description:
       "The public registry of sociedades-IA: list, self-list, claim, change, certify, and the dry-run certifier.",
+  },
+  {
+    name: "transparency",
+    description:
+      "The service-wide transparency log (C2SP tlog-checkpoint and tlog-tiles, RFC 9162 proofs): every audit entry, registry change and key in use is a leaf.",
   },
   { name: "service", description: "Operational endpoints." },
 ];

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { defineOperation, rawSchema } from "../operation";
+
+const text = (description: string) => rawSchema({ type: "string", description });
+const bytes = (description: string) => rawSchema({ type: "string", format: "binary", description });
+const logNumber = z.string().regex(/^(0|[1-9][0-9]{0,15})$/);
+
+export const getLogCheckpoint = defineOperation({
+  method: "get",
+  path: "/log/checkpoint",
+  operationId: "getLogCheckpoint",
+  summary: "The transparency log's latest checkpoint",
+  description:
+    "A C2SP tlog-checkpoint in a signed note: the log's origin, its size, the base64 RFC 6962 root, a blank line, then the signature lines. Verify with the key at /log/vkey. See docs/transparency-log.md.",
+  tags: ["transparency"],
+  responses: { 200: { description: "The signed checkpoint.", content: { "text/plain": text("A C2SP signed note.") } } },
+  errors: ["store_unavailable"],
+});
+
+export const getLogVkey = defineOperation({
+  method: "get",
+  path: "/log/vkey",
+  operationId: "getLogVkey",
+  summary: "The transparency log's note verifier key",
+  description: "One line, `<origin>+<hex key id>+<base64(0x01 || Ed25519 public key)>`, as C2SP signed-note writes it.",
+  tags: ["transparency"],
+  responses: {
+    200: { description: "The verifier key.", content: { "text/plain": text("A signed-note verifier key.") } },
+  },
+  errors: [],
+});
+
+export const getLogTile = defineOperation({
+  method: "get",
+  path: "/log/tile/{path}",
+  operationId: "getLogTile",
+  summary: "A tile or an entry bundle of the transparency log (C2SP tlog-tiles)",
+  description:
+    "`tile/<L>/<N>[.p/<W>]`: the hashes of tile N at tile level L (Merkle level 8L), 32 bytes each; `tile/entries/<N>[.p/<W>]`: leaves N*256 onward, each as a big-endian uint16 length then its bytes (canonical JSON). N is written in 3-digit groups (x001/234). Any tile, full or partial, never changes once served.",
+  tags: ["transparency"],
+  pathParams: z.object({ path: z.string().describe("The rest of the tile path, e.g. 0/000.p/7 or entries/000.p/7.") }),
+  responses: {
+    200: { description: "The tile's bytes.", content: { "application/octet-stream": bytes("Tile or entry bundle.") } },
+  },
+  errors: ["invalid_query", "not_found", "store_unavailable"],
+});
+
+export const getLogInclusionProof = defineOperation({
+  method: "get",
+  path: "/log/proof/{index}",
+  operationId: "getLogInclusionProof",
+  summary: "The inclusion proof of a leaf",
+  description:
+    "RFC 9162 inclusion proof of leaf `index` in the tree of `size` leaves (default: the latest), base64 hashes from the leaf up. `checkpoint` is the signed checkpoint of that size when it is the latest.",
+  tags: ["transparency"],
+  pathParams: z.object({ index: logNumber.describe("The leaf's index, from 0.") }),
+  query: z.object({ size: logNumber.optional().describe("The tree size (at most the latest).") }),
+  responses: {
+    200: {
+      description: "The proof.",
+      content: {
+        "application/json": z.object({
+          index: z.int().min(0),
+          size: z.int().min(1),
+          leafHash: z.string().describe("Base64 SHA-256(0x00 || leaf)."),
+          hashes: z.array(z.string()),
+          checkpoint: z.string().nullable(),
+        }),
+      },
+    },
+  },
+  errors: ["invalid_query", "store_unavailable"],
+});
+
+export const getLogConsistencyProof = defineOperation({
+  method: "get",
+  path: "/log/consistency",
+  operationId: "getLogConsistencyProof",
+  summary: "The consistency proof between two tree sizes",
+  description:
+    "RFC 9162 consistency proof that the tree of `from` leaves is a prefix of the tree of `to` leaves (default: the latest).",
+  tags: ["transparency"],
+  query: z.object({
+    from: logNumber.describe("The smaller size, at least 1."),
+    to: logNumber.optional().describe("The larger size, at most the latest."),
+  }),
+  responses: {
+    200: {
+      description: "The proof.",
+      content: {
+        "application/json": z.object({ from: z.int().min(1), to: z.int().min(1), hashes: z.array(z.string()) }),
+      },
+    },
+  },
+  errors: ["invalid_query", "store_unavailable"],
+});
