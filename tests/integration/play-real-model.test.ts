@@ -90,9 +90,15 @@ async function playOn(app: AppServer, body: unknown, headers: Record<string, str
 function sessionWrites(app: AppServer, answer: Answer) {
   const sessionId = answer.res.headers.get("x-session-id") as string;
   const writes = storeWritesSince(app.dataDir, answer.before);
+  // The transparency log's own keys (its hashes, checkpoint and lock) change with any write; its
+  // leaves are checked one by one against the entries.
+  const own = writes.filter((w) => !w.k?.startsWith("tlog:") || w.k === "tlog:leaves");
   return {
-    keys: new Set(writes.map((w) => w.k)),
-    sessionKeys: new Set([`audit:${sessionId}:log`, `audit:${sessionId}:checkpoints`]),
+    keys: new Set(own.map((w) => w.k)),
+    sessionKeys: new Set([`audit:${sessionId}:log`, `audit:${sessionId}:checkpoints`, "tlog:leaves"]),
+    leaves: writes
+      .filter((w) => w.k === "tlog:leaves")
+      .map((w) => JSON.parse(w.v ?? "null") as { kind: string; sessionId: string; seq: number }),
     appended: writes
       .filter((w) => w.k === `audit:${sessionId}:log`)
       .map((w) => JSON.parse(w.v ?? "null") as Record<string, unknown>),
@@ -149,8 +155,11 @@ describe.each(["openai", "gateway"] as const)("the demo agent on a real model (%
     { samePageMessage = true } = {},
   ) {
     const sessionId = answer.res.headers.get("x-session-id") as string;
-    const { keys, sessionKeys, appended } = sessionWrites(app, answer);
+    const { keys, sessionKeys, appended, leaves } = sessionWrites(app, answer);
     for (const key of keys) expect(sessionKeys).toContain(key);
+    expect(leaves.map((l) => [l.kind, l.sessionId, l.seq])).toEqual(
+      expected.map((_, seq) => ["audit.entry", sessionId, seq]),
+    );
     expect(appended[0]).toHaveProperty("tokenHash");
     expect(appended.slice(1).map((e) => [e.action, e.outcome])).toEqual(expected);
     const log = await auditLog(sessionId);
@@ -485,8 +494,9 @@ describe.each(["openai", "gateway"] as const)("a provider that stops answering (
     expect(answer.res.status).toBe(200);
     expect(errorChunk(answer.chunks)).toMatchObject({ type: "error", code: "model_timeout" });
     expect(chunksOf(answer.chunks, "tool-input-available")).toEqual([]);
-    const { keys, sessionKeys, appended } = sessionWrites(app, answer);
+    const { keys, sessionKeys, appended, leaves } = sessionWrites(app, answer);
     for (const key of keys) expect(sessionKeys).toContain(key);
+    expect(leaves).toEqual([]);
     expect(appended).toEqual([expect.objectContaining({ tokenHash: expect.any(String) })]);
     const sessionId = answer.res.headers.get("x-session-id") as string;
     const log = await (await fetch(`${app.url}/api/play/audit/${sessionId}?verify=1`)).json();
