@@ -14,6 +14,7 @@ import {
 import { getHealth } from "./operations/health";
 import { autoIncorporate, describeIncorporation } from "./operations/incorporation";
 import { getJwks } from "./operations/keys";
+import { getAiCatalog, getApiCatalog, getMcpServerCard, postMcp } from "./operations/mcp";
 import { runPlay } from "./operations/play";
 import {
   certifyRegistryRecord,
@@ -64,6 +65,10 @@ export const OPERATIONS: readonly OperationSpec[] = [
   getCertificationReport,
   dryRunCertification,
   getHealth,
+  postMcp,
+  getMcpServerCard,
+  getAiCatalog,
+  getApiCatalog,
 ];
 
 /** Named schemas that operations reference as #/components/schemas/<name>. */
@@ -81,4 +86,5 @@ export const TAGS = [
       "The public registry of sociedades-IA: list, self-list, claim, change, certify, and the dry-run certifier.",
   },
   { name: "service", description: "Operational endpoints." },
+  { name: "mcp", description: "The same registry, incorporation and audit as Model Context Protocol tools." },
 ];
