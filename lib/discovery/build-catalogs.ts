@@ -41,7 +41,8 @@ export function buildApiCatalog(baseUrl: string) {
   return {
     linkset: [
       {
-        anchor: `${baseUrl}/api`,
+        // The API is named by its inventory of hosted endpoints, a URL that answers.
+        anchor: url(baseUrl, "machineReadable"),
         "service-desc": [{ href: url(baseUrl, "openapi"), type: "application/openapi+json" }],
         "service-doc": [{ href: url(baseUrl, "llmsTxt"), type: "text/markdown" }],
         "service-meta": [
