@@ -20,6 +20,12 @@ const STEPS = {
     ].join("\n"),
 };
 
+// Built once: a server is made per request, and building a zod schema costs more than the request.
+const ARGS = z.object({
+  lang: z.enum(["es", "en"]).optional().describe("es (default) or en."),
+  denominacion: z.string().max(120).optional().describe("The company's name, if already chosen."),
+});
+
 /** The `incorporar` prompt: check, incorporate, verify, in Spanish (default) or English. */
 export function registerIncorporarPrompt(server: McpServer): void {
   server.registerPrompt(
@@ -28,10 +34,7 @@ export function registerIncorporarPrompt(server: McpServer): void {
       title: "Incorporar una sociedad-IA / Incorporate a sociedad-IA",
       description:
         "Walks an agent through incorporation_check, incorporate and audit_verify. lang: es (default) or en.",
-      argsSchema: z.object({
-        lang: z.enum(["es", "en"]).optional().describe("es (default) or en."),
-        denominacion: z.string().max(120).optional().describe("The company's name, if already chosen."),
-      }),
+      argsSchema: ARGS,
     },
     ({ lang, denominacion }) => ({
       messages: [

@@ -11,6 +11,10 @@ import type { ToolContext } from "./tool";
 /** The test vectors file served at /test-vectors/audit-v1.json, read as it is shipped. */
 const TEST_VECTORS_FILE = path.join("public", "test-vectors", "audit-v1.json");
 
+// Parsed once per process: a server (and so its registrations) is made per request.
+const RECORD_TEMPLATE = new ResourceTemplate("sia://registry/{id}", { list: undefined });
+const AUDIT_TEMPLATE = new ResourceTemplate("sia://audit/{sessionId}", { list: undefined });
+
 const json = (uri: URL, text: string) => ({ contents: [{ uri: uri.href, mimeType: "application/json", text }] });
 
 function variable(value: string | string[] | undefined): string {
@@ -25,7 +29,7 @@ function variable(value: string | string[] | undefined): string {
 export function registerResources(server: McpServer, _ctx: ToolContext): void {
   server.registerResource(
     "registry-record",
-    new ResourceTemplate("sia://registry/{id}", { list: undefined }),
+    RECORD_TEMPLATE,
     {
       title: "Registry record",
       description: "One registry record by id, as GET /api/registry/{id}.",
@@ -45,7 +49,7 @@ export function registerResources(server: McpServer, _ctx: ToolContext): void {
   );
   server.registerResource(
     "audit-log",
-    new ResourceTemplate("sia://audit/{sessionId}", { list: undefined }),
+    AUDIT_TEMPLATE,
     {
       title: "Session audit log",
       description:
