@@ -1,11 +1,17 @@
 import { McpServer } from "@modelcontextprotocol/server";
 import { serviceInfo } from "../discovery/service-info";
 import { enforceRateLimit } from "../http/rate-limit";
+import { memoJsonSchema } from "./memo-json-schema";
 import { registerIncorporarPrompt } from "./prompt";
 import { registerResources } from "./resources";
 import type { ToolContext } from "./tool";
 import { refusalResult } from "./tool-refusal";
 import { TOOLS } from "./tool-table";
+
+// Each tool's schemas as Standard Schemas with their JSON Schema converted once per process.
+const SCHEMAS = new Map(
+  TOOLS.map((tool) => [tool, { input: memoJsonSchema(tool.input), output: memoJsonSchema(tool.output) }]),
+);
 
 const INSTRUCTIONS = [
   "Argentine sociedades-IA: a public registry, one-call incorporation and a tamper-evident audit log.",
@@ -36,13 +42,14 @@ export function createMcpServer(ctx: ToolContext): McpServer {
     },
   );
   for (const tool of TOOLS) {
+    const schemas = SCHEMAS.get(tool);
     server.registerTool(
       tool.name,
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: tool.input,
-        outputSchema: tool.output,
+        inputSchema: schemas?.input ?? tool.input,
+        outputSchema: schemas?.output ?? tool.output,
         annotations: { title: tool.title, ...tool.annotations },
       },
       async (args: unknown) => {

@@ -1,5 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { memoJsonSchema } from "./memo-json-schema";
 
 const STEPS = {
   es: (name: string) =>
@@ -21,10 +22,12 @@ const STEPS = {
 };
 
 // Built once: a server is made per request, and building a zod schema costs more than the request.
-const ARGS = z.object({
-  lang: z.enum(["es", "en"]).optional().describe("es (default) or en."),
-  denominacion: z.string().max(120).optional().describe("The company's name, if already chosen."),
-});
+const ARGS = memoJsonSchema(
+  z.object({
+    lang: z.enum(["es", "en"]).optional().describe("es (default) or en."),
+    denominacion: z.string().max(120).optional().describe("The company's name, if already chosen."),
+  }),
+);
 
 /** The `incorporar` prompt: check, incorporate, verify, in Spanish (default) or English. */
 export function registerIncorporarPrompt(server: McpServer): void {

@@ -425,3 +425,44 @@ describe("the rest of the service next to /mcp", () => {
     expect(home.headers.get("link")).toMatch(/<\/\.well-known\/ai-catalog\.json>; rel="ai-catalog"/);
   });
 });
+
+describe("rate limits over MCP", () => {
+  let limited: AppServer;
+  beforeAll(async () => {
+    limited = await startApp({ env: { RATE_LIMIT_INCORPORATE: "1/1h" } });
+  });
+  afterAll(() => limited?.stop());
+
+  it("counts incorporate against the incorporation limit the REST route uses, and writes nothing over it", async () => {
+    const client = new Client({ name: "mcp-test", version: "1.0.0" }, {
+      versionNegotiation: { mode: { pin: "2026-07-28" } },
+    } as never);
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${limited.url}/mcp`)));
+    const incorporate = (sessionId: string) =>
+      client.callTool({
+        name: "incorporate",
+        arguments: { request: { ...TYPICAL_INCORPORATION, sessionId }, idempotencyKey: randomUUID() },
+      }) as Promise<Json>;
+    const first = await incorporate(`mcp-limit-a-${randomUUID().slice(0, 8)}`);
+    expect(first.isError ?? false, textOf(first)).toBe(false);
+    const second = `mcp-limit-b-${randomUUID().slice(0, 8)}`;
+    const over = await incorporate(second);
+    expect(over.isError).toBe(true);
+    expect(textOf(over)).toMatch(/^rate_limited: Too many requests from your address: at most 1 per /);
+    // The REST route shares the budget: it is spent there too.
+    const rest = await fetch(`${limited.url}/api/auto-incorporate`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...TYPICAL_INCORPORATION, sessionId: second }),
+    });
+    expect(rest.status).toBe(429);
+    expect(((await (await fetch(`${limited.url}/api/play/audit/${second}`)).json()) as Json).count).toBe(0);
+    // Reads have no limit, as their REST routes have none.
+    for (let i = 0; i < 3; i++) {
+      expect(
+        ((await client.callTool({ name: "registry_search", arguments: { limit: 1 } })) as Json).isError,
+      ).toBeFalsy();
+    }
+    await client.close();
+  });
+});
