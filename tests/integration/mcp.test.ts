@@ -290,6 +290,30 @@ async function post(headers: Record<string, string>, body: string) {
   return { status: res.status, type: res.headers.get("content-type") ?? "", text, json: JSON.parse(data) as Json };
 }
 
+describe("cache hints of the 2026-07-28 results", () => {
+  it("tells how long each resource and list may be kept, and for whom", async () => {
+    const read = async (uri: string) => {
+      const { headers, body } = modern("resources/read", { uri });
+      headers["mcp-name"] = uri;
+      const res = await post(headers, JSON.stringify(body));
+      expect(res.status, res.text).toBe(200);
+      return res.json.result as Json;
+    };
+    const record = await read("sia://registry/sociedades-ia-referencia");
+    expect(record).toMatchObject({ ttlMs: 60_000, cacheScope: "public" });
+    expect(await read(`sia://audit/mcp-cache-${randomUUID().slice(0, 8)}`)).toMatchObject({
+      ttlMs: 5_000,
+      cacheScope: "public",
+    });
+    expect(await read("sia://test-vectors/audit-v1")).toMatchObject({ ttlMs: 86_400_000, cacheScope: "public" });
+    const { headers, body } = modern("tools/list");
+    expect((await post(headers, JSON.stringify(body))).json.result).toMatchObject({
+      ttlMs: 300_000,
+      cacheScope: "public",
+    });
+  });
+});
+
 describe("hostile input to /mcp", () => {
   const sessionId = `mcp-hostile-${randomUUID().slice(0, 8)}`;
   const incorporateCall = () =>
