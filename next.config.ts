@@ -9,7 +9,11 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   // The client package route hashes the packed tarball in public/, which a serverless function's
   // file trace would otherwise leave out.
-  outputFileTracingIncludes: { "/api/packages/incorporate": ["./public/packages/*.tgz"] },
+  // The same for the MCP endpoint's test-vectors resource.
+  outputFileTracingIncludes: {
+    "/api/packages/incorporate": ["./public/packages/*.tgz"],
+    "/mcp": ["./public/test-vectors/*.json"],
+  },
   async headers() {
     return [
       // Sources use unnamed groups only. Next substitutes a source's named parameters into the header
@@ -19,6 +23,17 @@ const nextConfig: NextConfig = {
       // excluded rather than overridden, so the badge's own policy stands.
       { source: "/((?!api/badge(?:/[^/]+)?$).*)", headers: pageSecurityHeaders },
       { source: "/api/badge(/[^/]+)?", headers: badgeSecurityHeaders },
+      // The home page points crawlers at both catalogs (RFC 9727 section 3, and the AI Catalog's rel).
+      {
+        source: "/",
+        headers: [
+          {
+            key: "link",
+            value:
+              '</.well-known/api-catalog>; rel="api-catalog", </.well-known/ai-catalog.json>; rel="ai-catalog"; type="application/ai-catalog+json"',
+          },
+        ],
+      },
     ];
   },
 };

@@ -41,7 +41,8 @@ const WARM_UP_MS = 1000;
 // over +-25% around their median, and the median of 30 moves less from run to run than that of 10:
 // a verdict then says more about the build than about the minute it ran in.
 const TARGET_ROUND_FACTOR = 3;
-const roundsFor = (endpoint: Endpoint) => (endpoint.minRatio === undefined ? ROUNDS : ROUNDS * TARGET_ROUND_FACTOR);
+const roundsFor = (endpoint: Endpoint) =>
+  endpoint.minRatio === undefined && endpoint.against === undefined ? ROUNDS : ROUNDS * TARGET_ROUND_FACTOR;
 const FIRST_LOAD_LIMIT = 150_000; // bytes gzipped (150 kB)
 const VERIFY_MIN_RATIO = 0.7;
 
@@ -56,6 +57,7 @@ interface Row {
   /** Server CPU per request, as a multiple of health's (steady even on a busy machine). */
   cpuRatio: number;
   minRatio?: number;
+  against?: { name: string; minRatio: number };
   failures: number;
 }
 
@@ -95,11 +97,22 @@ async function measure(client: LoadClient, endpoint: Endpoint, allHealth: RoundR
     p99Ratio: median(pairs.map(([e, h]) => p99([e]) / p99([h]))),
     cpuRatio: cpuPerRequest(own) / cpuPerRequest(health),
     minRatio: endpoint.minRatio,
+    against: endpoint.against,
     failures,
   };
 }
 
 const verdict = (pass: boolean) => (pass ? "PASS" : "FAIL");
+
+/** Rows compared with another row of the same run: the ratio of their x-health medians. */
+function comparisons(rows: Row[]): { row: Row; other: Row; ratio: number; pass: boolean }[] {
+  return rows.flatMap((row) => {
+    const other = row.against && rows.find((r) => r.name === row.against?.name);
+    if (!row.against || !other) return [];
+    const ratio = row.rpsRatio / other.rpsRatio;
+    return [{ row, other, ratio, pass: ratio >= row.against.minRatio }];
+  });
+}
 const fixed = (n: number, digits: number) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
 
 function table(header: string[], rows: string[][]): string[] {
@@ -139,6 +152,21 @@ function report(
       ]),
     ),
   );
+  const compared = comparisons(rows);
+  if (compared.length > 0) {
+    out.push("");
+    out.push(
+      ...table(
+        ["endpoint", "against", "x against", "target"],
+        compared.map((c) => [
+          c.row.name,
+          c.other.name,
+          fixed(c.ratio, 2),
+          `>= ${c.row.against?.minRatio} ${verdict(c.pass)}`,
+        ]),
+      ),
+    );
+  }
   out.push("");
   out.push(
     ...table(
@@ -204,6 +232,7 @@ async function main() {
     const missed =
       verify.ratio < VERIFY_MIN_RATIO ||
       rows.some((r) => r.failures > 0 || (r.minRatio !== undefined && r.rpsRatio < r.minRatio)) ||
+      comparisons(rows).some((c) => !c.pass) ||
       firstLoad.some((f) => f.gzipBytes >= FIRST_LOAD_LIMIT);
     process.exitCode = missed ? 1 : 0;
   } finally {

@@ -15,6 +15,8 @@ export interface Endpoint {
   prepare?: (count: number) => Promise<void>;
   /** Why a sample answer is not the valid one expected, or null. */
   check?: (body: string) => string | null;
+  /** Another row measured in the same run that this one is compared with, and the least ratio that passes. */
+  against?: { name: string; minRatio: number };
 }
 
 export interface EndpointContext {
@@ -54,6 +56,21 @@ export const HEALTH: Endpoint = {
   target: get("/api/health"),
   check: (b) => (json(b).ok === true ? null : "not ok"),
 };
+
+const MCP_REGISTRY_SEARCH = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "tools/call",
+  params: {
+    name: "registry_search",
+    arguments: {},
+    _meta: {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1.0.0" },
+      "io.modelcontextprotocol/clientCapabilities": {},
+    },
+  },
+});
 
 /** The badge of the fixtures' 100-entry session, on either of its routes. */
 const badgeOf100 = (b: string) => (b.includes("100/100") ? null : "not verified 100/100");
@@ -99,6 +116,18 @@ export function speedEndpoints(ctx: EndpointContext): Endpoint[] {
       check: (b) => (json(b).ok === true ? null : "not incorporated"),
     },
     { name: "GET /api/registry", target: get("/api/registry") },
+    {
+      // The same first page (50 records) as a 2026-07-28 tools/call, as the SDK's client sends it.
+      name: "POST /mcp registry_search",
+      target: post("/mcp", () => MCP_REGISTRY_SEARCH, {
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": "tools/call",
+        "mcp-name": "registry_search",
+      }),
+      check: (b) => (json(b).result && !(json(b).result as { isError?: boolean }).isError ? null : "no tool result"),
+      against: { name: "GET /api/registry", minRatio: 0.8 },
+    },
     { name: "GET /api/registry/{id}", target: get(`/api/registry/${fixtures.seedId}`) },
     {
       name: "POST /api/registry (self-listing)",

@@ -20,6 +20,10 @@ export const DISCOVERY_KEYS = [
   "testVectors",
   "testVectorsPage",
   "certifier",
+  "mcp",
+  "mcpServerCard",
+  "aiCatalog",
+  "apiCatalog",
 ] as const;
 
 export interface Endpoint {
@@ -307,6 +311,40 @@ const LIST = [
     path: "/log/consistency?from={from}&to={to}",
     description: "The consistency proof between two sizes of the transparency log.",
     status: "live",
+  },
+  {
+    id: "mcp",
+    method: "POST",
+    path: "/mcp",
+    description:
+      "Model Context Protocol endpoint (Streamable HTTP, 2026-07-28 stateless; 2025 revisions too): the registry, incorporation and audit as tools.",
+    status: "live",
+    manifest: "discovery",
+  },
+  {
+    id: "mcpServerCard",
+    method: "GET",
+    path: "/mcp/server-card",
+    description:
+      "MCP server card: the MCP endpoint, its transport, revisions and auth, for clients before they connect.",
+    status: "live",
+    manifest: "discovery",
+  },
+  {
+    id: "aiCatalog",
+    method: "GET",
+    path: "/.well-known/ai-catalog.json",
+    description: "AI Catalog of this deployment: the MCP server card, OpenAPI, agents.json, llms.txt and test vectors.",
+    status: "live",
+    manifest: "discovery",
+  },
+  {
+    id: "apiCatalog",
+    method: "GET",
+    path: "/.well-known/api-catalog",
+    description: "RFC 9727 API catalog (a linkset): the API, its OpenAPI description, documentation and status.",
+    status: "live",
+    manifest: "discovery",
   },
   {
     id: "health",

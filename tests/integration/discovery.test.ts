@@ -174,6 +174,83 @@ describe("GET /.well-known/ai-plugin.json", () => {
   });
 });
 
+describe("the MCP server card and the catalogs", () => {
+  /** Follows every URL of this server in a document, GET unless the manifest says POST (the MCP endpoint). */
+  async function expectEveryUrlAnswers(doc: unknown) {
+    const manifest = await getJson("/.well-known/agents.json");
+    const methods = new Map<string, string>(manifest.endpoints.map((e: Json) => [e.url, e.method ?? "GET"]));
+    const urls = urlsIn(doc, app.url);
+    for (const url of urls) {
+      const method = methods.get(url) ?? "GET";
+      const { status } = await follow(fill(url), method);
+      if (method === "GET") expect(status, `${method} ${url}`).toBe(200);
+      else expect([404, 405].includes(status) || status >= 500, `${method} ${url} -> ${status}`).toBe(false);
+    }
+    return urls;
+  }
+
+  it("publishes a server card naming /mcp, its transport and revisions, with URLs that answer", async () => {
+    const res = await get("/mcp/server-card");
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    const card = (await res.json()) as Json;
+    expect(card).toMatchObject({
+      name: "1.0.0.127/mcp",
+      version: expect.any(String),
+      remotes: [
+        {
+          type: "streamable-http",
+          url: `${app.url}/mcp`,
+          supportedProtocolVersions: ["2026-07-28", "2025-11-25", "2025-06-18"],
+        },
+      ],
+    });
+    expect(await expectEveryUrlAnswers(card)).toContain(`${app.url}/mcp`);
+  });
+
+  it("lists the MCP endpoint and the catalogs in agents.json and llms.txt", async () => {
+    const manifest = await getJson("/.well-known/agents.json");
+    expect(manifest.discovery).toMatchObject({
+      mcp: `${app.url}/mcp`,
+      mcpServerCard: `${app.url}/mcp/server-card`,
+      aiCatalog: `${app.url}/.well-known/ai-catalog.json`,
+      apiCatalog: `${app.url}/.well-known/api-catalog`,
+    });
+    expect(manifest.endpoints).toContainEqual(expect.objectContaining({ method: "POST", url: `${app.url}/mcp` }));
+    const llms = await (await get("/llms.txt")).text();
+    expect(llms).toContain(`${app.url}/mcp)`);
+    expect(llms).toContain(`${app.url}/.well-known/ai-catalog.json`);
+  });
+
+  it("publishes an AI Catalog whose entries and URLs all answer", async () => {
+    const res = await get("/.well-known/ai-catalog.json");
+    expect(res.headers.get("content-type")).toMatch(/^application\/ai-catalog\+json/);
+    const catalog = (await res.json()) as Json;
+    expect(catalog.specVersion).toBe("1.0");
+    const types = catalog.entries.map((e: Json) => e.type);
+    expect(types).toEqual(expect.arrayContaining(["application/mcp-server+json", "application/openapi+json"]));
+    const urls = await expectEveryUrlAnswers(catalog);
+    for (const p of ["/mcp/server-card", "/api/discovery?format=openapi", "/.well-known/agents.json", "/llms.txt"]) {
+      expect(urls, p).toContain(`${app.url}${p}`);
+    }
+    expect(urls).toContain(`${app.url}/test-vectors/audit-v1.json`);
+  });
+
+  it("publishes an RFC 9727 api-catalog linkset whose links all answer, and / links both catalogs", async () => {
+    const res = await get("/.well-known/api-catalog");
+    expect(res.headers.get("content-type")).toMatch(
+      /^application\/linkset\+json; profile="https:\/\/www\.rfc-editor\.org\/info\/rfc9727"/,
+    );
+    const linkset = (await res.json()) as Json;
+    expect(linkset.linkset[0]["service-desc"][0].href).toBe(`${app.url}/api/discovery?format=openapi`);
+    await expectEveryUrlAnswers(linkset);
+    const link = (await get("/")).headers.get("link") ?? "";
+    for (const [, target] of link.matchAll(/<([^>]+)>/g)) {
+      expect((await get(target as string)).status, target).toBe(200);
+    }
+    expect(link).toMatch(/rel="api-catalog"/);
+  });
+});
+
 describe("GET /api/discovery", () => {
   const data = JSON.parse(fs.readFileSync(path.join(ROOT, "lib/discovery/data/ecosystem-inventory.json"), "utf8")) as {
     packages: { name: string; tools: { name: string }[] }[];
@@ -252,6 +329,9 @@ describe("the served OpenAPI description", () => {
       "/.well-known/agents.json",
       "/.well-known/ai-plugin.json",
       "/api/discovery",
+      "/mcp/server-card",
+      "/.well-known/ai-catalog.json",
+      "/.well-known/api-catalog",
     ]) {
       await expectDescribed(p.split("?")[0] as string, "get", 200, await get(p));
     }

@@ -40,11 +40,15 @@ interface RouteCase {
 }
 
 /** Every route file under app/ with the methods it serves, but the two that answer 404 (the /api
- * catch-all, and /api/badge without the server's hand-over header). */
+ * catch-all, and /api/badge without the server's hand-over header) and /mcp, whose 405 is a
+ * JSON-RPC error as MCP clients expect (tests/integration/mcp.test.ts). */
 const ROUTES: RouteCase[] = [
   { path: () => "/.well-known/agents.json", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
   { path: () => "/.well-known/ai-plugin.json", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
   { path: () => "/.well-known/jwks.json", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
+  { path: () => "/.well-known/ai-catalog.json", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
+  { path: () => "/.well-known/api-catalog", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
+  { path: () => "/mcp/server-card", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
   { path: () => "/api/auto-incorporate", serves: ["GET", "HEAD", "POST", "OPTIONS"], cors: true },
   { path: () => `/api/badge/${SESSION}`, serves: ["GET", "HEAD", "OPTIONS"], cors: true },
   { path: () => "/api/certifier", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
@@ -94,7 +98,7 @@ function send(method: string, target: string, token?: string): Promise<Response>
 describe("a method a route does not serve", () => {
   it("is a 405 problem naming the route's methods in Allow, on every route", async () => {
     const files = fs.readdirSync(path.resolve(import.meta.dirname, "../../app"), { recursive: true, encoding: "utf8" });
-    expect(ROUTES).toHaveLength(files.filter((f) => path.basename(f) === "route.ts").length - 2);
+    expect(ROUTES).toHaveLength(files.filter((f) => path.basename(f) === "route.ts").length - 3);
     await registrySnapshot(app.url); // the first registry read writes the seed records
     const [sizeBefore, registryBefore] = [storeSize(), await registrySnapshot(app.url)];
     for (const r of ROUTES) {

@@ -14,6 +14,7 @@ import {
 import { getHealth } from "./operations/health";
 import { autoIncorporate, describeIncorporation } from "./operations/incorporation";
 import { getJwks } from "./operations/keys";
+import { getAiCatalog, getApiCatalog, getMcpServerCard, postMcp } from "./operations/mcp";
 import { runPlay } from "./operations/play";
 import {
   certifyRegistryRecord,
@@ -76,6 +77,10 @@ export const OPERATIONS: readonly OperationSpec[] = [
   getLogInclusionProof,
   getLogConsistencyProof,
   getHealth,
+  postMcp,
+  getMcpServerCard,
+  getAiCatalog,
+  getApiCatalog,
 ];
 
 /** Named schemas that operations reference as #/components/schemas/<name>. */
@@ -98,4 +103,5 @@ export const TAGS = [
       "The service-wide transparency log (C2SP tlog-checkpoint and tlog-tiles, RFC 9162 proofs): every audit entry, registry change and key in use is a leaf.",
   },
   { name: "service", description: "Operational endpoints." },
+  { name: "mcp", description: "The same registry, incorporation and audit as Model Context Protocol tools." },
 ];

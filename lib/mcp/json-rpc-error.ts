@@ -1,0 +1,24 @@
+/** JSON-RPC error codes /mcp answers with before a request reaches the MCP server. */
+export const JSON_RPC = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  internalError: -32603,
+  /** Implementation-defined server error, as the SDK uses for refused Host/Origin. */
+  serverError: -32000,
+} as const;
+
+/**
+ * A JSON-RPC error response with no id (the request was refused before it could be read as one), so
+ * that a client always gets JSON-RPC and never an HTML error page.
+ */
+export function jsonRpcError(
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  return Response.json(
+    { jsonrpc: "2.0", id: null, error: { code, message } },
+    { status, headers: { "cache-control": "no-store", ...headers } },
+  );
+}

@@ -1,0 +1,36 @@
+import type { StandardSchemaWithJSON } from "@modelcontextprotocol/server";
+import type { z } from "zod";
+
+type Converter = (options: { target: string; libraryOptions?: Record<string, unknown> }) => Record<string, unknown>;
+
+function memo(convert: Converter): Converter {
+  const byTarget = new Map<string, Record<string, unknown>>();
+  return (options) => {
+    // Library options would change the result: only the plain call is kept.
+    if (options.libraryOptions) return convert(options);
+    let schema = byTarget.get(options.target);
+    if (!schema) {
+      schema = convert(options);
+      byTarget.set(options.target, schema);
+    }
+    return schema;
+  };
+}
+
+/**
+ * The zod schema as a Standard Schema whose JSON Schema is converted once per process. The SDK asks
+ * for a tool's JSON Schema on every call, and a server is built for every request, so without this
+ * each call converted its schemas anew: most of what a call cost beyond the work itself.
+ */
+export function memoJsonSchema<S extends z.ZodType>(schema: S): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
+  const standard = schema["~standard"] as unknown as StandardSchemaWithJSON<z.input<S>, z.output<S>>["~standard"];
+  return {
+    "~standard": {
+      ...standard,
+      jsonSchema: {
+        input: memo(standard.jsonSchema.input as Converter),
+        output: memo(standard.jsonSchema.output as Converter),
+      },
+    },
+  };
+}

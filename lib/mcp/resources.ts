@@ -1,0 +1,79 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { type McpServer, ResourceNotFoundError, ResourceTemplate } from "@modelcontextprotocol/server";
+import { isSessionId } from "../audit/entry";
+import { getAuditLogJson } from "../audit/get-audit-log";
+import { isApiError } from "../http/problem";
+import { getRegistryRecord } from "../registry/get-registry-record";
+import { RECORD_ID_MAX, RECORD_ID_PATTERN } from "../registry/record-schema";
+import type { ToolContext } from "./tool";
+
+/** The test vectors file served at /test-vectors/audit-v1.json, read as it is shipped. */
+const TEST_VECTORS_FILE = path.join("public", "test-vectors", "audit-v1.json");
+
+// Parsed once per process: a server (and so its registrations) is made per request.
+const RECORD_TEMPLATE = new ResourceTemplate("sia://registry/{id}", { list: undefined });
+const AUDIT_TEMPLATE = new ResourceTemplate("sia://audit/{sessionId}", { list: undefined });
+
+const json = (uri: URL, text: string) => ({ contents: [{ uri: uri.href, mimeType: "application/json", text }] });
+
+function variable(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? (value[0] ?? "") : (value ?? "");
+}
+
+/**
+ * The resources: a registry record, a session's audit log and the audit test vectors. Cache hints
+ * follow how each changes: a record on certification or edits, a log on every append (so briefly),
+ * the vectors only with a new format version.
+ */
+export function registerResources(server: McpServer, _ctx: ToolContext): void {
+  server.registerResource(
+    "registry-record",
+    RECORD_TEMPLATE,
+    {
+      title: "Registry record",
+      description: "One registry record by id, as GET /api/registry/{id}.",
+      mimeType: "application/json",
+      cacheHint: { ttlMs: 60_000, cacheScope: "public" },
+    },
+    async (uri, variables) => {
+      const id = variable(variables.id);
+      if (!RECORD_ID_PATTERN.test(id) || id.length > RECORD_ID_MAX) throw new ResourceNotFoundError(uri.href);
+      try {
+        return json(uri, JSON.stringify(await getRegistryRecord(id)));
+      } catch (err) {
+        if (isApiError(err) && err.code === "not_found") throw new ResourceNotFoundError(uri.href);
+        throw err;
+      }
+    },
+  );
+  server.registerResource(
+    "audit-log",
+    AUDIT_TEMPLATE,
+    {
+      title: "Session audit log",
+      description:
+        "A session's entries and signed checkpoint, as GET /api/play/audit/{sessionId}; an unknown session is an empty log.",
+      mimeType: "application/json",
+      cacheHint: { ttlMs: 5_000, cacheScope: "public" },
+    },
+    async (uri, variables) => {
+      const sessionId = variable(variables.sessionId);
+      if (!isSessionId(sessionId))
+        throw new ResourceNotFoundError(uri.href, "A session id is 8 to 64 of A-Z a-z 0-9 _ -.");
+      return json(uri, await getAuditLogJson(sessionId));
+    },
+  );
+  server.registerResource(
+    "audit-test-vectors",
+    "sia://test-vectors/audit-v1",
+    {
+      title: "Audit log test vectors",
+      description:
+        "Canonical forms, HMACs, chain links, checkpoints and negative cases that must fail, for writing a verifier.",
+      mimeType: "application/json",
+      cacheHint: { ttlMs: 86_400_000, cacheScope: "public" },
+    },
+    async (uri) => json(uri, await fs.readFile(path.join(process.cwd(), TEST_VECTORS_FILE), "utf8")),
+  );
+}

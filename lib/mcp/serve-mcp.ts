@@ -1,0 +1,74 @@
+import { createMcpHandler, hostHeaderValidationResponse, originValidationResponse } from "@modelcontextprotocol/server";
+import { preferredLang } from "../http/accept-language";
+import { publicBaseUrl } from "../http/base-url";
+import { isApiError } from "../http/problem";
+import { DEFAULT_MAX_BODY_BYTES, readJson } from "../http/read-json";
+import { isStoreUnavailable } from "../store/types";
+import { allowedMcpHostnames } from "./allowed-hosts";
+import { createMcpServer } from "./create-server";
+import { JSON_RPC, jsonRpcError } from "./json-rpc-error";
+
+/** Largest request body /mcp reads: an incorporation request (32 KiB at most) with its envelope. */
+export const MCP_MAX_BODY_BYTES = DEFAULT_MAX_BODY_BYTES;
+
+// One handler per process copy of this module: it holds no state between requests (every request
+// gets a fresh server from the factory), so a second copy only costs its construction.
+const handler = createMcpHandler(
+  ({ requestInfo }) => {
+    if (!requestInfo) throw new Error("/mcp serves HTTP requests only");
+    return createMcpServer({
+      request: requestInfo,
+      baseUrl: publicBaseUrl(requestInfo),
+      lang: preferredLang(requestInfo),
+    });
+  },
+  {
+    legacy: "stateless",
+    maxRequestBodySize: MCP_MAX_BODY_BYTES,
+    onerror: (err) => console.error(`[mcp] ${err.message}`),
+  },
+);
+
+/**
+ * POST /mcp: the request passes the DNS-rebinding checks (Host, then Origin), its body is read with
+ * the same limits as every JSON route (size, depth, UTF-8, complete), batches are refused, and the
+ * SDK's handler validates the protocol headers and answers. Every refusal is a JSON-RPC error.
+ */
+export async function serveMcp(request: Request): Promise<Response> {
+  const hosts = allowedMcpHostnames(request);
+  const refused = hostHeaderValidationResponse(request, hosts) ?? originValidationResponse(request, hosts);
+  if (refused) return refused;
+
+  let body: unknown;
+  try {
+    body = await readJson(request, MCP_MAX_BODY_BYTES);
+  } catch (err) {
+    if (!isApiError(err)) throw err;
+    const code = err.code === "malformed_json" ? JSON_RPC.parseError : JSON_RPC.invalidRequest;
+    return jsonRpcError(err.status, code, err.detail);
+  }
+  if (Array.isArray(body)) {
+    // Batching left the protocol in 2025-06-18, the oldest revision served here.
+    return jsonRpcError(
+      400,
+      JSON_RPC.invalidRequest,
+      "Batch requests are not supported: send one message per request.",
+    );
+  }
+  try {
+    return await handler.fetch(request, { parsedBody: body });
+  } catch (err) {
+    if (isStoreUnavailable(err)) {
+      return jsonRpcError(503, JSON_RPC.internalError, "Storage is unreachable right now; nothing was changed.", {
+        "retry-after": "5",
+      });
+    }
+    console.error(err);
+    return jsonRpcError(500, JSON_RPC.internalError, "An unexpected error occurred; it has been logged.");
+  }
+}
+
+/** Every other method: a JSON-RPC 405 (this endpoint is stateless, so it has no GET stream or DELETE). */
+export function mcpMethodNotAllowed(): Response {
+  return jsonRpcError(405, JSON_RPC.invalidRequest, "Method not allowed: /mcp takes POST only.", { allow: "POST" });
+}

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { getConfig } from "../../config/config";
+import { incorporationSuccessSchema, rfc001Schema } from "../../discovery/openapi/operations/incorporation";
+import { findingSchema } from "../../http/findings";
+import { authorizeIncorporation } from "../../incorporation/authorize";
+import { incorporate as incorporateCompany } from "../../incorporation/incorporate";
+import { DEFAULT_SMVM_ARS } from "../../incorporation/legal-figures";
+import { incorporationRequestSchema } from "../../incorporation/request-schema";
+import { rfc001Report } from "../../incorporation/rfc001";
+import { validateIncorporation } from "../../incorporation/validate";
+import { defineTool, READ_ONLY } from "../tool";
+import { ToolRefusal } from "../tool-refusal";
+
+const checkOutput = z.object({
+  valid: z.boolean().describe("No finding is an error: incorporate would accept this request."),
+  findings: z.array(findingSchema).describe("Every finding, errors first as the 422 lists them."),
+  rfc001: rfc001Schema,
+});
+
+export const incorporationCheck = defineTool({
+  name: "incorporation_check",
+  title: "Check an incorporation request",
+  description:
+    "Runs every rule of POST /api/auto-incorporate on a request and returns the findings (the 422's findings as data) and the RFC-001 report. Writes nothing: no audit entry, no registry record.",
+  input: z.object({ request: incorporationRequestSchema }),
+  output: checkOutput,
+  annotations: READ_ONLY,
+  async run({ request }, ctx) {
+    const smvm = getConfig().env.SMVM_ARS ?? DEFAULT_SMVM_ARS;
+    const { findings } = validateIncorporation(request, { lang: ctx.lang, smvm });
+    const errors = findings.filter((f) => f.severity === "error");
+    const data = { valid: errors.length === 0, findings, rfc001: rfc001Report(findings, ctx.baseUrl) };
+    const text = data.valid
+      ? `Valid: incorporate would accept it (${findings.length} warning or info finding(s)).`
+      : `Not valid: ${errors.map((f) => `${f.field}: ${f.message}`).join("; ")}`;
+    return { data, text };
+  },
+});
+
+export const incorporate = defineTool({
+  name: "incorporate",
+  title: "Incorporate a company",
+  description:
+    "Incorporates a sociedad-IA in one call, as POST /api/auto-incorporate: the four generated files, env vars, the 8-step checklist, a deploy link, a forming registry record and the signed audit reference. Idempotent on idempotencyKey: a repeat answers the first result and writes nothing. A request with error findings is refused (and recorded); run incorporation_check first.",
+  input: z.object({
+    request: incorporationRequestSchema,
+    idempotencyKey: z
+      .string()
+      .regex(/^[\x21-\x7e]{1,255}$/)
+      .describe("1 to 255 visible ASCII characters (a UUID fits); repeats with it return the first answer."),
+    sessionToken: z
+      .string()
+      .max(200)
+      .optional()
+      .describe("The write token of request.sessionId's session, when that session already exists."),
+  }),
+  output: incorporationSuccessSchema,
+  annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: false, openWorldHint: false },
+  rateLimit: { name: "incorporate", write: true },
+  async run({ request, idempotencyKey, sessionToken }, ctx) {
+    const caller = authorizeIncorporation(ctx.request);
+    const outcome = await incorporateCompany({
+      body: request,
+      lang: ctx.lang,
+      baseUrl: ctx.baseUrl,
+      actor: caller.actor,
+      scope: caller.scope,
+      sessionToken: sessionToken ?? null,
+      idempotencyKey,
+    });
+    const answer = JSON.parse(outcome.text);
+    if (outcome.status !== 200) throw ToolRefusal.fromIncorporation(answer);
+    const replay = outcome.replayed ? " (a repeat: the first answer, nothing written)" : "";
+    return {
+      data: answer,
+      text: `Incorporated ${answer.sociedad.denominacion}${replay}. Audit entry ${answer.audit.entry.id}; verify at ${answer.audit.verifyUrl}.`,
+    };
+  },
+});

@@ -1,0 +1,46 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { auditLogSchema } from "@/lib/discovery/openapi/operations/audit";
+import { incorporationSuccessSchema } from "@/lib/discovery/openapi/operations/incorporation";
+import { incorporationRequestSchema } from "@/lib/incorporation/request-schema";
+import { TOOLS } from "@/lib/mcp/tool-table";
+import { registryListSchema, registryRecordSchema } from "@/lib/registry/record-schema";
+
+const byName = Object.fromEntries(TOOLS.map((t) => [t.name, t]));
+
+describe("the MCP tool table", () => {
+  it("has unique snake_case names in the documented order", () => {
+    expect(TOOLS.map((t) => t.name)).toEqual([
+      "registry_search",
+      "registry_get",
+      "incorporation_check",
+      "incorporate",
+      "audit_read",
+      "audit_verify",
+      "describe_service",
+    ]);
+  });
+
+  it("takes its schemas from the contracts the REST handlers and the OpenAPI description use", () => {
+    expect(byName.registry_search?.output).toBe(registryListSchema);
+    expect(byName.registry_get?.output).toBe(registryRecordSchema);
+    expect(byName.incorporate?.output).toBe(incorporationSuccessSchema);
+    expect(byName.incorporate?.input.shape.request).toBe(incorporationRequestSchema);
+    expect(byName.incorporation_check?.input.shape.request).toBe(incorporationRequestSchema);
+    expect(byName.audit_read?.output).toBe(auditLogSchema);
+  });
+
+  it("marks every tool but incorporate read-only, and none destructive", () => {
+    for (const tool of TOOLS) {
+      expect(tool.annotations.readOnlyHint, tool.name).toBe(tool.name !== "incorporate");
+      expect(tool.annotations.destructiveHint, tool.name).toBe(false);
+      expect(tool.annotations.idempotentHint, tool.name).toBe(true);
+    }
+    expect(byName.incorporate?.rateLimit).toEqual({ name: "incorporate", write: true });
+  });
+
+  it("documents every tool in docs/mcp.md's table", () => {
+    const doc = fs.readFileSync(new URL("../../docs/mcp.md", import.meta.url), "utf8");
+    for (const tool of TOOLS) expect(doc, tool.name).toContain(`| \`${tool.name}\` |`);
+  });
+});
