@@ -2,12 +2,10 @@ import type { McpTool } from "./tool";
 import { auditRead, auditVerify } from "./tools/audit";
 import { describeService } from "./tools/discovery";
 import { incorporate, incorporationCheck } from "./tools/incorporation";
+import { logCheckpoint, logProveConsistency, logProveInclusion } from "./tools/log";
 import { registryGet, registrySearch } from "./tools/registry";
 
-/**
- * The one list of MCP tools, in the order tools/list gives them. The transparency log's tools
- * (log_checkpoint, log_prove_inclusion, log_prove_consistency) join as entries here with the log.
- */
+/** The one list of MCP tools, in the order tools/list gives them. */
 export const TOOLS: readonly McpTool[] = [
   registrySearch,
   registryGet,
@@ -16,4 +14,7 @@ export const TOOLS: readonly McpTool[] = [
   auditRead,
   auditVerify,
   describeService,
+  logCheckpoint,
+  logProveInclusion,
+  logProveConsistency,
 ] as unknown as readonly McpTool[];

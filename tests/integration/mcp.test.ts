@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
+import { verifyInclusion } from "@/packages/incorporate/src/tlog/merkle-verify";
 import http from "node:http";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import Ajv2020 from "ajv/dist/2020";
@@ -11,6 +13,7 @@ import { TYPICAL_INCORPORATION } from "../support/fixtures";
 type Json = Record<string, any>;
 
 const KEY = "mcp-agent-key-abcdefghijklmnopqrstuvwxyz";
+const b64 = (text: string) => new Uint8Array(Buffer.from(text, "base64"));
 const TOOL_ORDER = [
   "registry_search",
   "registry_get",
@@ -19,6 +22,9 @@ const TOOL_ORDER = [
   "audit_read",
   "audit_verify",
   "describe_service",
+  "log_checkpoint",
+  "log_prove_inclusion",
+  "log_prove_consistency",
 ];
 
 let app: AppServer;
@@ -225,6 +231,21 @@ describe.each(ERAS)("MCP clients of $era", ({ era, options }) => {
       total: 2,
       tampered: 0,
     });
+  });
+
+  it("gives the transparency log's checkpoint and proofs that verify with the client package", async () => {
+    const head = await call("log_checkpoint", {});
+    const { checkpoint } = await openCheckpoint(head.checkpoint, head.vkey, { origin: head.origin });
+    expect(checkpoint.size).toBe(head.size);
+    const included = await call("log_prove_inclusion", { index: 0 });
+    verifyInclusion(b64(included.leafHash), 0, included.size, included.hashes.map(b64), checkpoint.root);
+    if (head.size > 1) {
+      const consistent = await call("log_prove_consistency", { from: 1, to: head.size });
+      expect(consistent.to).toBe(head.size);
+    }
+    // An index beyond the log is refused as a tool error, never a crash.
+    const beyond = await client.callTool({ name: "log_prove_inclusion", arguments: { index: head.size + 10 } });
+    expect(beyond.isError).toBe(true);
   });
 
   it("describes the service with links that answer", async () => {

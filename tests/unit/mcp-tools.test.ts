@@ -18,6 +18,9 @@ describe("the MCP tool table", () => {
       "audit_read",
       "audit_verify",
       "describe_service",
+      "log_checkpoint",
+      "log_prove_inclusion",
+      "log_prove_consistency",
     ]);
   });
 

@@ -5,6 +5,22 @@ const text = (description: string) => rawSchema({ type: "string", description })
 const bytes = (description: string) => rawSchema({ type: "string", format: "binary", description });
 const logNumber = z.string().regex(/^(0|[1-9][0-9]{0,15})$/);
 
+/** GET /log/proof/{index}: the inclusion proof (lib/tlog/read-log.ts). */
+export const inclusionProofSchema = z.object({
+  index: z.int().min(0),
+  size: z.int().min(1),
+  leafHash: z.string().describe("Base64 SHA-256(0x00 || leaf)."),
+  hashes: z.array(z.string()).describe("Base64 hashes from the leaf up (RFC 9162 2.1.3)."),
+  checkpoint: z.string().nullable().describe("The signed checkpoint of `size` when it is the latest."),
+});
+
+/** GET /log/consistency: the consistency proof. */
+export const consistencyProofSchema = z.object({
+  from: z.int().min(1),
+  to: z.int().min(1),
+  hashes: z.array(z.string()).describe("Base64 hashes (RFC 9162 2.1.4)."),
+});
+
 export const getLogCheckpoint = defineOperation({
   method: "get",
   path: "/log/checkpoint",
@@ -58,15 +74,7 @@ export const getLogInclusionProof = defineOperation({
   responses: {
     200: {
       description: "The proof.",
-      content: {
-        "application/json": z.object({
-          index: z.int().min(0),
-          size: z.int().min(1),
-          leafHash: z.string().describe("Base64 SHA-256(0x00 || leaf)."),
-          hashes: z.array(z.string()),
-          checkpoint: z.string().nullable(),
-        }),
-      },
+      content: { "application/json": inclusionProofSchema },
     },
   },
   errors: ["invalid_query", "store_unavailable"],
@@ -87,9 +95,7 @@ export const getLogConsistencyProof = defineOperation({
   responses: {
     200: {
       description: "The proof.",
-      content: {
-        "application/json": z.object({ from: z.int().min(1), to: z.int().min(1), hashes: z.array(z.string()) }),
-      },
+      content: { "application/json": consistencyProofSchema },
     },
   },
   errors: ["invalid_query", "store_unavailable"],

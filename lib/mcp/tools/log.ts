@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { consistencyProofSchema, inclusionProofSchema } from "../../discovery/openapi/operations/transparency-log";
+import { getConfig } from "../../config/config";
+import { toBase64 } from "../../tlog/layout";
+import { logNoteKey } from "../../tlog/log-key";
+import { latestHead, proveConsistency, proveInclusion } from "../../tlog/read-log";
+import { defineTool, READ_ONLY } from "../tool";
+
+const count = (min: number) => z.int().min(min).max(Number.MAX_SAFE_INTEGER);
+
+export const logCheckpoint = defineTool({
+  name: "log_checkpoint",
+  title: "The transparency log's latest checkpoint",
+  description:
+    "The service-wide transparency log's latest signed checkpoint (C2SP signed note, as GET /log/checkpoint), its origin, size and root, and the vkey to verify it with. Keep it: a later checkpoint must be provably consistent with it.",
+  input: z.object({}),
+  output: z.object({
+    origin: z.string(),
+    size: z.int().min(0),
+    root: z.string().describe("Base64 RFC 6962 root hash."),
+    vkey: z.string().describe("The log's signed-note verifier key."),
+    checkpoint: z.string().describe("The signed note."),
+  }),
+  annotations: READ_ONLY,
+  async run() {
+    const head = await latestHead();
+    const data = {
+      origin: getConfig().tlog.origin,
+      size: head.size,
+      root: toBase64(head.root),
+      vkey: logNoteKey().vkey,
+      checkpoint: head.note,
+    };
+    return { data, text: `The log ${data.origin} holds ${head.size} leaves.` };
+  },
+});
+
+export const logProveInclusion = defineTool({
+  name: "log_prove_inclusion",
+  title: "Prove a leaf is in the transparency log",
+  description:
+    "The RFC 9162 inclusion proof of leaf `index` in the tree of `size` leaves (default: the latest), as GET /log/proof/{index}. An audit read's `transparency.index` names its head's leaf.",
+  input: z.object({ index: count(0), size: count(1).optional() }),
+  output: inclusionProofSchema,
+  annotations: READ_ONLY,
+  async run({ index, size }) {
+    const proof = await proveInclusion(index, size);
+    return { data: proof, text: `Leaf ${index} in the tree of ${proof.size}: ${proof.hashes.length} proof hashes.` };
+  },
+});
+
+export const logProveConsistency = defineTool({
+  name: "log_prove_consistency",
+  title: "Prove two checkpoints of the transparency log consistent",
+  description:
+    "The RFC 9162 consistency proof that the tree of `from` leaves is a prefix of the tree of `to` leaves (default: the latest), as GET /log/consistency.",
+  input: z.object({ from: count(1), to: count(1).optional() }),
+  output: consistencyProofSchema,
+  annotations: READ_ONLY,
+  async run({ from, to }) {
+    const proof = await proveConsistency(from, to);
+    return { data: proof, text: `From ${proof.from} to ${proof.to}: ${proof.hashes.length} proof hashes.` };
+  },
+});
