@@ -83,6 +83,10 @@ export const envSchema = z.object({
     .regex(RECORD_ID_PATTERN, "a registry record id: lowercase words joined by -")
     .max(RECORD_ID_MAX)
     .optional(),
+  ISSUER_AUDIT_SAMPLE_SESSION: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, "an audit session id: 8 to 64 of A-Z a-z 0-9 _ -")
+    .optional(),
   ISSUER_CONTACT_EMAIL: z.email("expected an e-mail address").optional(),
   REGISTRY_ADMIN_TOKEN: z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
   CRON_SECRET: z.string().min(16, "must be at least 16 characters (openssl rand -hex 32)").optional(),

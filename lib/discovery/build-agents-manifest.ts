@@ -20,6 +20,8 @@ export interface IssuerSettings {
   contactEmail?: string;
   /** The registry record this deployment claims (issuer.registryId, see docs/registry.md). */
   registryId?: string;
+  /** An audit session with entries that certifiers read and verify (auditSample.sessionId). */
+  auditSample?: string;
 }
 
 type AuditEndpointKey = (typeof AUDIT_ENDPOINT_KEYS)[number];
@@ -47,6 +49,7 @@ export interface AgentsManifest {
   auditEndpoints: Partial<Record<AuditEndpointKey, string>>;
   endpoints: { name: string; url: string; method: HttpMethod; description: string }[];
   discovery: Partial<Record<DiscoveryKey, string>>;
+  auditSample?: { sessionId: string };
 }
 
 export const MANIFEST_SCHEMA_PATH = "/schemas/agents.v1.json";
@@ -100,5 +103,6 @@ export function buildAgentsManifest(input: {
       .filter((e) => !isTemplate(e))
       .map((e) => ({ name: e.id, url: endpointUrl(baseUrl, e), method: e.method, description: e.description })),
     discovery: slot(live, baseUrl, "discovery", DISCOVERY_KEYS),
+    ...(issuer.auditSample ? { auditSample: { sessionId: issuer.auditSample } } : {}),
   };
 }
