@@ -2,6 +2,9 @@
  * Client for the sociedades-IA incorporation API and offline verifier of its signed audit log.
  * fetch and WebCrypto only: Node 20+, browsers and edge runtimes.
  */
+
+export { type AgentRunResult, type RunEntry, runAgent } from "./agent-run.ts";
+export { parseAuditCsv } from "./audit-csv.ts";
 export {
   type ClientOptions,
   DEFAULT_TIMEOUT_MS,
@@ -18,7 +21,6 @@ export {
   IncorporateValidationError,
   isIncorporateError,
 } from "./errors.ts";
-export { parseAuditCsv } from "./audit-csv.ts";
 export {
   type InTotoStatement,
   type PackageProvenanceOptions,
