@@ -45,7 +45,10 @@ export const envSchema = z.object({
     )
     .optional(),
   SMVM_ARS: z.coerce.number().int().positive().optional(),
-  DEPLOY_STARTER_REPO: z.url({ protocol: /^https$/ }).default("https://github.com/sociedades-ia/starter"),
+  // The starter folder of this repository (packages/starter): Vercel clones a subfolder given its tree URL.
+  DEPLOY_STARTER_REPO: z
+    .url({ protocol: /^https$/ })
+    .default("https://github.com/sociedades-ia/sociedades-ia/tree/main/packages/starter"),
   AUDIT_DEMO_RETENTION: duration.default("7d"),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_INCORPORATE: rateLimit.default("30/1h"),
