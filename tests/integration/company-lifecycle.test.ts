@@ -80,7 +80,7 @@ beforeAll(async () => {
   });
   // Built once for the file: each company below runs the same build with its own environment.
   const first = await incorporateCompany(`Ciclo Completo ${process.pid}`);
-  starterDir = await buildStarterCopy(`lifecycle-${process.pid}`, first.config);
+  starterDir = await buildStarterCopy("lifecycle", first.config);
   lifecycleCompany = first;
 }, 240_000);
 
