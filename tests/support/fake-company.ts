@@ -29,6 +29,11 @@ export interface FakeCompany {
   mode: FakeCompanyMode;
   /** The listing its manifest claims (issuer.registryId): set it once the listing's id is known. */
   registryId?: string;
+  /**
+   * A session on a real audit service to show instead of its own signed log (a formed company must
+   * show its incorporation session): its manifest then points at that service and declares its key.
+   */
+  auditService?: { url: string; sessionId: string; publicKey: Record<string, unknown> };
   /** Paths requested so far, in order. */
   hits: string[];
   close(): Promise<void>;
@@ -72,22 +77,30 @@ export async function startFakeCompany(options: {
         type: "sociedad-ia",
         ...(options.cuit ? { operatorCuit: options.cuit } : {}),
         ...(company.registryId ? { registryId: company.registryId } : {}),
-        publicKey: mode === "wrong-key" ? otherKey : sample.publicJwk,
+        publicKey: mode === "wrong-key" ? otherKey : (company.auditService?.publicKey ?? sample.publicJwk),
       };
+      const service = company.auditService?.url;
       const manifest = {
         issuer,
         rfcConformance: ["rfc-001-v1"],
         auditEndpoints:
           mode === "manifest-only"
             ? {}
-            : {
-                auditRead: `${base}/audit/{sessionId}`,
-                auditVerify: `${base}/audit/{sessionId}{?verify}`,
-                auditCsv: "/audit/{sessionId}/csv",
-                verifyBadge: `${base}/badge/{sessionId}`,
-              },
+            : service
+              ? {
+                  auditRead: `${service}/api/play/audit/{sessionId}`,
+                  auditVerify: `${service}/api/play/audit/{sessionId}{?verify}`,
+                  auditCsv: `${service}/api/play/audit/{sessionId}/csv`,
+                  verifyBadge: `${service}/api/badge/{sessionId}`,
+                }
+              : {
+                  auditRead: `${base}/audit/{sessionId}`,
+                  auditVerify: `${base}/audit/{sessionId}{?verify}`,
+                  auditCsv: "/audit/{sessionId}/csv",
+                  verifyBadge: `${base}/badge/{sessionId}`,
+                },
         discovery: mode === "manifest-only" ? {} : { machineReadable: `${base}/discovery` },
-        auditSample: { sessionId: sample.sessionId },
+        auditSample: { sessionId: company.auditService?.sessionId ?? sample.sessionId },
       };
       return send(200, "application/json", JSON.stringify(manifest));
     }
