@@ -130,8 +130,10 @@ const deploymentText = boundedMemo(16, (baseUrl: string) => {
 export const COMPANY = `),
     readmeRest: fixed(`
 2. Copy \`.env.example\` to \`.env\` and fill each value as the checklist step beside it explains.
-3. Run \`npm install\` and \`npm run typecheck\`.
-4. Follow the checklist below; the last step certifies the company in the registry.
+3. Run \`npm install\`, \`npm run build\` and \`npm start\`: the app serves \`/.well-known/agents.json\`.
+4. Claim the registry record with the claim token, then ask for its certification:
+   ${baseUrl}/incorporar lists each step.
+5. Follow the checklist below for what stays to be done by hand.
 
 ## Checklist
 
