@@ -5,6 +5,7 @@ import type { IncorporateMessages } from "@/lib/i18n/messages/incorporate";
 import { fill } from "@/lib/i18n/template";
 import { envVarDescriptionIn } from "@/lib/incorporation/env-var-description";
 import type { IncorporationSuccess } from "@/lib/incorporation/success";
+import { STARTER_ENV } from "@/packages/starter/lib/contract";
 import { CopyButton } from "../_components/audit/copy-button";
 import { CodeBlock } from "../_components/code-block";
 import { formatPesos } from "./format-pesos";
@@ -188,6 +189,34 @@ export function IncorporationResult({
         </button>
       </div>
       <p className="field-hint">{t.deploy.body}</p>
+
+      <section aria-labelledby="inc-next-title">
+        <h3 id="inc-next-title">{t.next.title}</h3>
+        <ol className="inc-next">
+          <li>
+            {t.next.deploy} <a href={result.deploy.oneClickUrl}>{t.next.deployLink}</a>
+            {result.deploy.sourceUrl ? (
+              <>
+                {" · "}
+                <a href={result.deploy.sourceUrl}>{t.next.starterLink}</a>
+              </>
+            ) : null}
+          </li>
+          <li>
+            {fill(t.next.env, { name: STARTER_ENV.registryId, id: registry.record.id })}{" "}
+            <a href="#inc-files-title">{t.next.envLink}</a>
+          </li>
+          <li>
+            {t.next.claim} <a href={registry.url}>{t.next.claimLink}</a>
+          </li>
+          <li>
+            {fill(t.next.certify, { url: `${registry.url}/certify` })} <a href="/registro">{t.next.certifyLink}</a>
+          </li>
+          <li>
+            {t.next.watch} <a href={audit.dashboardUrl}>{t.next.watchLink}</a>
+          </li>
+        </ol>
+      </section>
 
       {replayed ? <p className="notice inc-note">{t.replayed}</p> : null}
 

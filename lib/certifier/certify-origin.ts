@@ -1,4 +1,5 @@
-import { randomBytes } from "node:crypto";
+import type { PublicJwk } from "../../packages/incorporate/src/verify";
+import { isSessionId } from "../audit/entry";
 import { isValidCuit } from "../identity/cuit";
 import type { CertificationCheck, CertificationReport } from "../registry/record-schema";
 import { FetchFailure, TargetRefusedError } from "./certifier-errors";
@@ -6,6 +7,7 @@ import { expandUriTemplate } from "./expand-uri-template";
 import { type SafeResponse, safeFetch } from "./safe-fetch";
 import { CHECK_POINTS, type CheckId, scoreChecks } from "./score-checks";
 import { validateManifest } from "./validate-manifest";
+import { type SampleSessionVerdict, verifySampleSession } from "./verify-sample-session";
 import type { NetworkPolicy } from "./vet-target";
 
 /** Whole-certification budget: every request after it is skipped (and its check fails). */
@@ -25,6 +27,11 @@ export interface CertifyOriginInput {
   recordId: string | null;
   /** The id the manifest must claim as issuer.registryId: the record's own; a dry run may name one. */
   registryId?: string | null;
+  /**
+   * The record's own audit session (a formed company's incorporation session): when set, the manifest's
+   * sample session must be this one, so a company cannot show someone else's history as its own.
+   */
+  sessionId?: string | null;
   schemaUrl: string;
   /** "throw" (requests: a 4xx problem) or "fail" (re-checks: a failed report) when the origin is refused. */
   onRefusedOrigin: "throw" | "fail";
@@ -38,8 +45,10 @@ const TITLES: Record<CheckId, string> = {
   "issuer.jurisdiction": "issuer.jurisdiction matches the record",
   "issuer.cuit": "issuer.operatorCuit matches the record and its check digit is valid",
   "issuer.registryId": "issuer.registryId names this registry record",
-  "audit.read": "auditRead answers with the session's entries",
-  "audit.verify": "auditVerify re-verifies the log and reports no tampering",
+  "audit.read": "auditRead answers the sample session's entries and checkpoint",
+  "audit.chain": "the sample session's entries chain, verified offline",
+  "audit.checkpoint": "the sample session's checkpoint verifies under issuer.publicKey",
+  "audit.verify": "auditVerify reports the sample session whole and untampered",
   "audit.csv": "auditCsv answers text/csv",
   "audit.badge": "verifyBadge answers an SVG badge",
   discovery: "every discovery link answers 2xx",
@@ -81,6 +90,37 @@ function templatesOf(manifest: Manifest): Partial<Record<TemplateKey, string>> {
     }
   }
   return out;
+}
+
+/**
+ * The sample audit session the manifest names (`auditSample.sessionId`): the certifier reads it
+ * through the declared endpoints and verifies it. A formed company's must be its own session.
+ */
+function sampleSessionOf(
+  manifest: Manifest | null,
+  recordSession: string | null,
+): { sessionId: string | null; problem: string | null } {
+  const declared = asObject(manifest?.auditSample)?.sessionId;
+  if (declared === undefined) {
+    return { sessionId: null, problem: "the manifest names no sample audit session (auditSample.sessionId)." };
+  }
+  if (!isSessionId(declared)) {
+    return { sessionId: null, problem: `auditSample.sessionId ${JSON.stringify(declared)} is not a session id.` };
+  }
+  if (recordSession !== null && declared !== recordSession) {
+    return {
+      sessionId: null,
+      problem: `auditSample.sessionId is ${declared}, not this company's own session (${recordSession}).`,
+    };
+  }
+  return { sessionId: declared, problem: null };
+}
+
+/** The manifest's issuer.publicKey, when it is an Ed25519 JWK: the key checkpoints must verify under. */
+function declaredKeyOf(manifest: Manifest | null): PublicJwk | null {
+  const key = asObject(asObject(manifest?.issuer)?.publicKey);
+  if (key?.kty !== "OKP" || key.crv !== "Ed25519" || typeof key.x !== "string") return null;
+  return { kty: "OKP", crv: "Ed25519", x: key.x, ...(typeof key.kid === "string" ? { kid: key.kid } : {}) };
 }
 
 function parseJson(response: SafeResponse): unknown {
@@ -166,8 +206,8 @@ function checkIssuer(
 
 /**
  * Certifies one origin: fetches its /.well-known/agents.json, validates it, compares its issuer with
- * the record, and probes the audit endpoints and discovery links it declares (templates filled with
- * a throw-away probe session id). Every check is scored, including those that could not run (0
+ * the record, reads the sample audit session it names through the audit endpoints it declares and
+ * verifies that log offline (chain, checkpoint under issuer.publicKey), and probes its discovery links. Every check is scored, including those that could not run (0
  * points). Network access goes only through safeFetch. Throws TargetRefusedError only when the
  * origin itself is refused; refusals further on (a redirect, a declared endpoint) fail their check.
  */
@@ -211,7 +251,8 @@ export async function certifyOrigin(input: CertifyOriginInput): Promise<Certific
   checks.push(...checkIssuer(manifest, input.expected, input.registryId ?? input.recordId));
 
   const templates = manifest ? templatesOf(manifest) : {};
-  const vars = { sessionId: `certifier-probe-${randomBytes(6).toString("hex")}`, verify: "1" };
+  const sample = sampleSessionOf(manifest, input.sessionId ?? null);
+  const vars = { sessionId: sample.sessionId ?? "", verify: "1" };
   const probe = async (
     id: CheckId,
     key: TemplateKey,
@@ -221,6 +262,7 @@ export async function certifyOrigin(input: CertifyOriginInput): Promise<Certific
     const template = templates[key];
     if (!template)
       return check(id, false, manifest ? `Cannot run: the manifest declares no ${key}.` : "Cannot run: no manifest.");
+    if (sample.problem) return check(id, false, `Cannot run: ${sample.problem}`);
     let url: string;
     try {
       url = new URL(expandUriTemplate(template, vars), manifestAnswerUrl).href;
@@ -234,6 +276,39 @@ export async function certifyOrigin(input: CertifyOriginInput): Promise<Certific
     } catch (err) {
       return check(id, false, describeError(err), url);
     }
+  };
+
+  // The sample log as auditRead served it, kept for the offline checks.
+  let sampleLog: { sessionId: string; entries: unknown[]; checkpoint: string } | null = null;
+  const readSample = async (): Promise<CertificationCheck> => {
+    const read = await probe("audit.read", "auditRead", "application/json", (r) => {
+      const body = asObject(parseJson(r));
+      if (!Array.isArray(body?.entries)) return "The answer has no `entries` array.";
+      if (body.entries.length === 0) {
+        return `Sample session ${vars.sessionId} has no entries: an empty log proves nothing.`;
+      }
+      if (typeof body.checkpoint !== "string") return "The answer has no signed `checkpoint`.";
+      if (body.sessionId !== undefined && body.sessionId !== vars.sessionId) {
+        return `The answer is of session ${JSON.stringify(body.sessionId)}, not ${vars.sessionId}.`;
+      }
+      sampleLog = { sessionId: vars.sessionId, entries: body.entries, checkpoint: body.checkpoint };
+      return null;
+    });
+    if (read.passed) read.detail = `${sampleLog?.entries.length} entries and a checkpoint from ${read.url}.`;
+    return read;
+  };
+  const offline = async (): Promise<CertificationCheck[]> => {
+    const read = await readSample();
+    let verdict: SampleSessionVerdict | null = null;
+    if (sampleLog) verdict = await verifySampleSession(sampleLog, declaredKeyOf(manifest));
+    const why = "Cannot run: auditRead gave no sample log to verify.";
+    return [
+      read,
+      verdict ? check("audit.chain", verdict.chain.passed, verdict.chain.detail) : check("audit.chain", false, why),
+      verdict
+        ? check("audit.checkpoint", verdict.checkpoint.passed, verdict.checkpoint.detail)
+        : check("audit.checkpoint", false, why),
+    ];
   };
 
   const discovery = async (): Promise<CertificationCheck> => {
@@ -265,26 +340,32 @@ export async function certifyOrigin(input: CertifyOriginInput): Promise<Certific
   };
 
   checks.push(
-    ...(await Promise.all([
-      probe("audit.read", "auditRead", "application/json", (r) => {
-        const body = asObject(parseJson(r));
-        return Array.isArray(body?.entries) ? null : "The answer has no `entries` array.";
-      }),
-      probe("audit.verify", "auditVerify", "application/json", (r) => {
-        const verification = asObject(asObject(parseJson(r))?.verification);
-        if (typeof verification?.tampered !== "number") return "The answer has no `verification.tampered` count.";
-        return verification.tampered === 0 ? null : `The log reports ${verification.tampered} tampered entries.`;
-      }),
-      probe("audit.csv", "auditCsv", "text/csv", (r) =>
-        contentType(r).startsWith("text/csv") ? null : `Content-Type is ${contentType(r) || "missing"}, not text/csv.`,
-      ),
-      probe("audit.badge", "verifyBadge", "image/svg+xml", (r) =>
-        contentType(r).startsWith("image/svg+xml") && r.body.includes("<svg")
-          ? null
-          : `Content-Type is ${contentType(r) || "missing"}, not an SVG image.`,
-      ),
-      discovery(),
-    ])),
+    ...(
+      await Promise.all([
+        offline(),
+        probe("audit.verify", "auditVerify", "application/json", (r) => {
+          const verification = asObject(asObject(parseJson(r))?.verification);
+          if (typeof verification?.tampered !== "number") return "The answer has no `verification.tampered` count.";
+          if (verification.tampered !== 0) return `The log reports ${verification.tampered} tampered entries.`;
+          // An endpoint that echoes an empty report for any session proves nothing.
+          if (typeof verification.total !== "number" || verification.total < 1) {
+            return "The report verifies no entries of the sample session.";
+          }
+          return null;
+        }),
+        probe("audit.csv", "auditCsv", "text/csv", (r) =>
+          contentType(r).startsWith("text/csv")
+            ? null
+            : `Content-Type is ${contentType(r) || "missing"}, not text/csv.`,
+        ),
+        probe("audit.badge", "verifyBadge", "image/svg+xml", (r) =>
+          contentType(r).startsWith("image/svg+xml") && r.body.includes("<svg")
+            ? null
+            : `Content-Type is ${contentType(r) || "missing"}, not an SVG image.`,
+        ),
+        discovery(),
+      ])
+    ).flat(),
   );
 
   const { score, rating, passed, capped } = scoreChecks(checks);

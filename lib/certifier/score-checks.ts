@@ -8,8 +8,12 @@ export const CHECK_POINTS = {
   "issuer.cuit": 10,
   // Proves that whoever controls the site claims this listing (and is required for C, below).
   "issuer.registryId": 5,
-  "audit.read": 20,
-  "audit.verify": 20,
+  // The sample session: read through the declared endpoints, then verified offline. An endpoint that
+  // answers an empty log fails all four.
+  "audit.read": 10,
+  "audit.chain": 10,
+  "audit.checkpoint": 10,
+  "audit.verify": 10,
   "audit.csv": 5,
   "audit.badge": 5,
   discovery: 10,
@@ -28,7 +32,8 @@ export const RATING_THRESHOLDS: [Rating, number][] = [
 
 /**
  * Checks that must all pass for C or better whatever the score: a valid manifest whose issuer is the
- * listed company and names this very listing, and an audit log that can be read and re-verified.
+ * listed company and names this very listing, and a sample audit log, with entries, whose chain and
+ * checkpoint verify under the declared key.
  * Without them the rating is capped at D, so neither a manifest alone nor someone else's manifest can
  * take a record live: a jurisdiction and a CUIT are public, only the site's owner can make its
  * manifest name the listing.
@@ -39,6 +44,8 @@ export const REQUIRED_FOR_C: CheckId[] = [
   "issuer.cuit",
   "issuer.registryId",
   "audit.read",
+  "audit.chain",
+  "audit.checkpoint",
   "audit.verify",
 ];
 

@@ -45,7 +45,10 @@ export const envSchema = z.object({
     )
     .optional(),
   SMVM_ARS: z.coerce.number().int().positive().optional(),
-  DEPLOY_STARTER_REPO: z.url({ protocol: /^https$/ }).default("https://github.com/sociedades-ia/starter"),
+  // The starter folder of this repository (packages/starter): Vercel clones a subfolder given its tree URL.
+  DEPLOY_STARTER_REPO: z
+    .url({ protocol: /^https$/ })
+    .default("https://github.com/sociedades-ia/sociedades-ia/tree/main/packages/starter"),
   AUDIT_DEMO_RETENTION: duration.default("7d"),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_INCORPORATE: rateLimit.default("30/1h"),
@@ -82,6 +85,10 @@ export const envSchema = z.object({
     .string()
     .regex(RECORD_ID_PATTERN, "a registry record id: lowercase words joined by -")
     .max(RECORD_ID_MAX)
+    .optional(),
+  ISSUER_AUDIT_SAMPLE_SESSION: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, "an audit session id: 8 to 64 of A-Z a-z 0-9 _ -")
     .optional(),
   ISSUER_CONTACT_EMAIL: z.email("expected an e-mail address").optional(),
   REGISTRY_ADMIN_TOKEN: z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),

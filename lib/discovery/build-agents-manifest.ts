@@ -20,6 +20,8 @@ export interface IssuerSettings {
   contactEmail?: string;
   /** The registry record this deployment claims (issuer.registryId, see docs/registry.md). */
   registryId?: string;
+  /** An audit session with entries that certifiers read and verify (auditSample.sessionId). */
+  auditSample?: string;
 }
 
 type AuditEndpointKey = (typeof AUDIT_ENDPOINT_KEYS)[number];
@@ -49,6 +51,7 @@ export interface AgentsManifest {
   discovery: Partial<Record<DiscoveryKey, string>>;
   /** The service-wide transparency log: its origin, note verifier key and base URL (docs/transparency-log.md). */
   transparencyLog?: { origin: string; vkey: string; url: string };
+  auditSample?: { sessionId: string };
 }
 
 export const MANIFEST_SCHEMA_PATH = "/schemas/agents.v1.json";
@@ -104,5 +107,6 @@ export function buildAgentsManifest(input: {
       .map((e) => ({ name: e.id, url: endpointUrl(baseUrl, e), method: e.method, description: e.description })),
     discovery: slot(live, baseUrl, "discovery", DISCOVERY_KEYS),
     ...(input.transparencyLog ? { transparencyLog: { ...input.transparencyLog, url: `${baseUrl}/log` } } : {}),
+    ...(issuer.auditSample ? { auditSample: { sessionId: issuer.auditSample } } : {}),
   };
 }

@@ -17,6 +17,7 @@ export function issuerSettings(): IssuerSettings {
     contactEmail: env.ISSUER_CONTACT_EMAIL,
     // The deployment's seed record takes PUBLIC_BASE_URL as its URL (ensure-seeds.ts): claim it then.
     registryId: env.ISSUER_REGISTRY_ID ?? (env.PUBLIC_BASE_URL ? DEPLOYMENT_RECORD_ID : undefined),
+    auditSample: env.ISSUER_AUDIT_SAMPLE_SESSION,
   };
 }
 

@@ -1,26 +1,29 @@
+import { STARTER_ENV } from "../../packages/starter/lib/contract";
+
 // Each description is Spanish, then English after " / ": the answer's shape (SPEC 2.5) has one
 // string per variable, and the same text goes into the generated .env.example.
 /** The environment variables a new company's starter needs, and the checklist step that yields each. */
 export const COMPANY_ENV_VARS = [
   {
-    name: "SOCIEDAD_SLUG",
-    description: "Identificador de la sociedad en el registro / The company's registry id.",
+    name: STARTER_ENV.registryId,
+    description:
+      "Identificador de la sociedad en el registro (registry.record.id de la constitución) / The company's registry record id (registry.record.id of the incorporation).",
     step: null,
   },
   {
-    name: "AUDIT_BASE_URL",
+    name: STARTER_ENV.auditBaseUrl,
     description:
       "URL base del servicio de auditoría que registra cada acción (este servicio) / Base URL of the audit service that records every action (this service).",
     step: null,
   },
   {
-    name: "AUDIT_SESSION_ID",
+    name: STARTER_ENV.auditSessionId,
     description:
       "Sesión de auditoría de esta sociedad (la devuelve la constitución) / The audit session of this company (returned by the incorporation).",
     step: null,
   },
   {
-    name: "AUDIT_SESSION_TOKEN",
+    name: STARTER_ENV.auditSessionToken,
     description:
       "Token de escritura de esa sesión (se muestra una sola vez; guardalo en secreto) / Write token of that audit session (shown once; keep it secret).",
     step: null,
@@ -36,7 +39,11 @@ export const COMPANY_ENV_VARS = [
     description: "Clave privada de ese certificado de ARCA / Private key of that ARCA certificate.",
     step: "arca-certificate",
   },
-  { name: "ARCA_CUIT", description: "CUIT de la sociedad ante ARCA / The company's CUIT at ARCA.", step: "cuit" },
+  {
+    name: STARTER_ENV.operatorCuit,
+    description: "CUIT de la sociedad ante ARCA / The company's CUIT at ARCA.",
+    step: "cuit",
+  },
   {
     name: "MP_ACCESS_TOKEN",
     description:

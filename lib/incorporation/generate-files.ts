@@ -1,4 +1,13 @@
+import {
+  CLIENT_PACKAGE,
+  COMPANY_FIELDS,
+  type Company,
+  SERVICE_PATHS,
+  STARTER_ENV,
+  STARTER_VERSIONS,
+} from "../../packages/starter/lib/contract";
 import { boundedMemo } from "../cache/bounded-memo";
+import { CLIENT_TARBALL_PATH } from "../client-package/client-package-name";
 import { buildChecklist } from "./checklist";
 import { COMPANY_ENV_VARS } from "./env-vars";
 import { type FilePieces, fixed, joinPieces } from "./file-pieces";
@@ -10,7 +19,7 @@ import type { IncorporationRequest } from "./validate";
  * harmlessly), and in Markdown and .env comments through `inlineText`, which flattens lines and
  * escapes Markdown and HTML.
  */
-export const STARTER_VERSIONS = { typescript: "7.0.2", zod: "4.6.7" } as const;
+export { STARTER_VERSIONS };
 
 /**
  * One line of plain text, safe inside Markdown: line breaks flattened, and the characters that open
@@ -37,12 +46,18 @@ export type CompanyFilePieces = { [name in keyof CompanyFiles]: FilePieces };
 
 // Template text that no deployment or company changes.
 
+const { auditBaseUrl: BASE, auditSessionId: SESSION, auditSessionToken: TOKEN } = STARTER_ENV;
+/** A service path of the contract with its session filled by a template literal's expression. */
+const fill = (template: string, expression: string) => template.replace("{sessionId}", `\${${expression}}`);
+
+// The names come from the starter's contract (packages/starter/lib/contract.ts), which the starter
+// imports too: the file it receives reads exactly the variables and paths it expects.
 const AGENT_BODY = fixed(` as const;
 
 export interface AgentEnv {
-  AUDIT_BASE_URL: string;
-  AUDIT_SESSION_ID: string;
-  AUDIT_SESSION_TOKEN: string;
+  ${BASE}: string;
+  ${SESSION}: string;
+  ${TOKEN}: string;
 }
 
 export interface AuditReference {
@@ -58,20 +73,20 @@ export function readEnv(env: Record<string, string | undefined>): AgentEnv {
     return value;
   };
   return {
-    AUDIT_BASE_URL: pick("AUDIT_BASE_URL"),
-    AUDIT_SESSION_ID: pick("AUDIT_SESSION_ID"),
-    AUDIT_SESSION_TOKEN: pick("AUDIT_SESSION_TOKEN"),
+    ${BASE}: pick("${BASE}"),
+    ${SESSION}: pick("${SESSION}"),
+    ${TOKEN}: pick("${TOKEN}"),
   };
 }
 
 /** Link to the public, verifiable timeline of this company's actions. */
 export function auditTimelineUrl(env: AgentEnv): string {
-  return \`\${env.AUDIT_BASE_URL}/dashboard/\${encodeURIComponent(env.AUDIT_SESSION_ID)}\`;
+  return \`\${env.${BASE}}${fill(SERVICE_PATHS.dashboard, `encodeURIComponent(env.${SESSION})`)}\`;
 }
 
 /** Reads the audit log with the server's verification report. */
 export async function verifyAuditTrail(env: AgentEnv): Promise<{ count: number; tampered: number }> {
-  const url = \`\${env.AUDIT_BASE_URL}/api/play/audit/\${encodeURIComponent(env.AUDIT_SESSION_ID)}?verify=1\`;
+  const url = \`\${env.${BASE}}${fill(SERVICE_PATHS.auditRead, `encodeURIComponent(env.${SESSION})`)}?verify=1\`;
   const response = await fetch(url);
   if (!response.ok) throw new Error(\`audit read failed: HTTP \${response.status}\`);
   const body = (await response.json()) as { count: number; verification: { tampered: number } };
@@ -115,8 +130,10 @@ const deploymentText = boundedMemo(16, (baseUrl: string) => {
 export const COMPANY = `),
     readmeRest: fixed(`
 2. Copy \`.env.example\` to \`.env\` and fill each value as the checklist step beside it explains.
-3. Run \`npm install\` and \`npm run typecheck\`.
-4. Follow the checklist below; the last step certifies the company in the registry.
+3. Run \`npm install\`, \`npm run build\` and \`npm start\`: the app serves \`/.well-known/agents.json\`.
+4. Claim the registry record with the claim token, then ask for its certification:
+   ${baseUrl}/incorporar lists each step.
+5. Follow the checklist below for what stays to be done by hand.
 
 ## Checklist
 
@@ -141,17 +158,30 @@ export function starterPieces(
     private: true,
     type: "module",
     description: `${request.denominacion} (${request.tipo})`,
-    scripts: { typecheck: "tsc --noEmit" },
-    dependencies: { zod: STARTER_VERSIONS.zod },
-    devDependencies: { typescript: STARTER_VERSIONS.typescript },
+    // The starter's scripts: a Next.js app that serves the company's manifest (packages/starter).
+    scripts: { dev: "next dev", build: "next build", start: "next start", typecheck: "tsc --noEmit" },
+    dependencies: {
+      // The client library as this deployment serves it (docs/client-package.md).
+      [CLIENT_PACKAGE]: `${context.baseUrl}${CLIENT_TARBALL_PATH}`,
+      next: STARTER_VERSIONS.next,
+      react: STARTER_VERSIONS.react,
+      "react-dom": STARTER_VERSIONS["react-dom"],
+    },
+    devDependencies: {
+      "@types/node": STARTER_VERSIONS["@types/node"],
+      "@types/react": STARTER_VERSIONS["@types/react"],
+      typescript: STARTER_VERSIONS.typescript,
+    },
   };
-  const company = {
+  const fields: Company = {
     denominacion: request.denominacion,
     tipo: request.tipo,
     capitalSocial: request.capitalSocial,
     objeto: request.objeto,
     slug: context.slug,
   };
+  // In the contract's order, so the starter's placeholder and every generated file list them alike.
+  const company = Object.fromEntries(COMPANY_FIELDS.map((field) => [field, fields[field]]));
   const deployment = deploymentText(context.baseUrl);
   return {
     "package.json": [`${JSON.stringify(pkg, null, 2)}\n`],

@@ -86,6 +86,8 @@ export async function certifyRecord(
       expected: { jurisdiction: record.jurisdiction, operatorCuit: record.operatorCuit },
       policy: getNetworkPolicy(),
       recordId: id,
+      // A formed company shows its incorporation session; a self-listed one names any session it keeps.
+      sessionId: record.source === "formed" ? (record.sessionId ?? null) : null,
       schemaUrl: schemaUrl(SCHEMA_FILES.report, requestOrigin),
       onRefusedOrigin: "cron" in trigger ? "fail" : "throw",
     });

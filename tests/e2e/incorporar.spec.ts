@@ -198,6 +198,29 @@ test.describe("/incorporar wizard", () => {
     await expect(deploy).toHaveAttribute("href", answer.deploy.oneClickUrl);
     expect(answer.deploy.oneClickUrl).toMatch(/^https:\/\/vercel\.com\/new\/clone\?/);
 
+    // The path to a live record, each step linked.
+    const next = page.getByRole("region", { name: "Próximos pasos, hasta salir en el registro" });
+    await expect(next.locator("ol > li")).toHaveCount(5);
+    await expect(next.getByRole("link", { name: "Despliegue en un clic" })).toHaveAttribute(
+      "href",
+      answer.deploy.oneClickUrl,
+    );
+    await expect(next.getByRole("link", { name: "Ver el proyecto inicial" })).toHaveAttribute(
+      "href",
+      answer.deploy.sourceUrl,
+    );
+    await expect(next).toContainText(`REGISTRY_ID es ${answer.registry.record.id}`);
+    await expect(next.getByRole("link", { name: "Ver el registro", exact: true })).toHaveAttribute(
+      "href",
+      answer.registry.url,
+    );
+    await expect(next).toContainText(`POST ${answer.registry.url}/certify`);
+    await expect(next.getByRole("link", { name: "Ver el registro público" })).toHaveAttribute("href", "/registro");
+    await expect(next.getByRole("link", { name: "Abrir el panel de la sesión" })).toHaveAttribute(
+      "href",
+      answer.audit.dashboardUrl,
+    );
+
     // Tokens shown once, with the warning to save them.
     const secrets = page.getByRole("region", { name: "Guardá estos tokens ahora" });
     await expect(secrets).toContainText("Se muestran una sola vez");

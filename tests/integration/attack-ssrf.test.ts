@@ -125,6 +125,8 @@ describe("inward redirects and links, even with loopback opened for local develo
           issuer: { jurisdiction: "AR", type: "sociedad-ia" },
           rfcConformance: ["rfc-001-v1"],
           auditEndpoints: answer.links ?? {},
+          // A sample session, so that the certifier goes on to fetch the endpoints above.
+          auditSample: { sessionId: "ssrf-probe-sample" },
           discovery: { machineReadable: answer.links?.auditRead ?? `${companyUrl}/discovery` },
         }),
       );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dateInArgentina } from "@/lib/i18n/date-in-argentina";
 import { type AppServer, startApp } from "../support/app-server";
 import { type FakeCompany, type FakeCompanyMode, startFakeCompany } from "../support/fake-company";
+import { TYPICAL_INCORPORATION } from "../support/fixtures";
 import { callApi, freshCuit, listingBody } from "../support/registry-client";
 import { expectValid } from "../support/registry-schemas";
 
@@ -12,6 +13,8 @@ const APP_CUIT = freshCuit();
 const APP_LISTING_NAME = `Aplicacion Certificable ${process.pid}`;
 const APP_RECORD_ID = `aplicacion-certificable-${process.pid}`;
 const CRON = "cron-secret-for-tests-0123456789";
+// The app's sample audit session (auditSample.sessionId): an incorporation fills it before the tests.
+const APP_SAMPLE_SESSION = `app-sample-${process.pid}`;
 
 let app: AppServer;
 const companies: FakeCompany[] = [];
@@ -22,11 +25,16 @@ beforeAll(async () => {
       CERTIFIER_ALLOW_LOOPBACK: "1",
       ISSUER_OPERATOR_CUIT: APP_CUIT,
       ISSUER_REGISTRY_ID: APP_RECORD_ID,
+      ISSUER_AUDIT_SAMPLE_SESSION: APP_SAMPLE_SESSION,
       CRON_SECRET: CRON,
       RATE_LIMIT_REGISTRY: "1000/1m",
       RATE_LIMIT_CERTIFIER: "1000/1m",
     },
   });
+  const filled = await callApi(app.url, "POST", "/api/auto-incorporate", {
+    body: { ...TYPICAL_INCORPORATION, sessionId: APP_SAMPLE_SESSION },
+  });
+  expect(filled.status).toBe(200);
 });
 afterAll(async () => {
   await Promise.all(companies.map((c) => c.close()));
@@ -81,13 +89,15 @@ describe("certification end to end", () => {
     expect(["A", "B", "C"]).toContain(report.rating);
     expect(report.score).toBeGreaterThanOrEqual(65);
     expect(report.capped).toBeNull();
-    expect(report.checks).toHaveLength(10);
+    expect(report.checks).toHaveLength(12);
     for (const id of [
       "manifest.schema",
       "issuer.jurisdiction",
       "issuer.cuit",
       "issuer.registryId",
       "audit.read",
+      "audit.chain",
+      "audit.checkpoint",
       "audit.verify",
     ]) {
       expect(check(report, id).passed, `${id}: ${check(report, id).detail}`).toBe(true);
@@ -187,6 +197,31 @@ describe("certification end to end", () => {
     expect(impostor.score).toBe(85);
     expect(impostor.rating).toBe("D");
     expect(impostor.capped).toMatch(/issuer\.cuit/);
+  });
+
+  it("scores nothing for a sample log that is empty or signed under another key than the declared one", async () => {
+    const empty = await company("empty-log");
+    const a = await list(empty.company.url, empty.cuit, empty.company);
+    const { record: emptyAfter, report: emptyReport } = await certify(a.record.id, a.ownerToken);
+    expect(emptyAfter.status).toBe("draft");
+    expect(check(emptyReport, "audit.read").detail).toMatch(/has no entries: an empty log proves nothing/);
+    expect(check(emptyReport, "audit.chain").detail).toMatch(/gave no sample log to verify/);
+    expect(check(emptyReport, "audit.verify").detail).toMatch(/verifies no entries/);
+    expect(emptyReport).toMatchObject({ score: 60, rating: "D", passed: false });
+
+    const wrongKey = await company("wrong-key");
+    const b = await list(wrongKey.company.url, wrongKey.cuit, wrongKey.company);
+    const { record: keyAfter, report: keyReport } = await certify(b.record.id, b.ownerToken);
+    expect(keyAfter.status).toBe("draft");
+    expect(check(keyReport, "audit.chain").passed).toBe(true);
+    expect(check(keyReport, "audit.checkpoint").detail).toMatch(/does not verify under issuer.publicKey/);
+    expect(keyReport).toMatchObject({ score: 90, rating: "D", passed: false });
+
+    // The same company, its key put right, goes live.
+    wrongKey.company.mode = "good";
+    const { record: fixed, report: fixedReport } = await certify(b.record.id, b.ownerToken);
+    expect(fixedReport).toMatchObject({ score: 100, rating: "A", passed: true });
+    expect(fixed.status).toBe("live");
   });
 
   it("does not let anyone take someone else's site live by copying its public jurisdiction and CUIT", async () => {

@@ -121,6 +121,9 @@ describe("registry on the Upstash backend, two instances", () => {
     expect(twice.status).toBe(409);
 
     company.registryId = stub.record.id; // the company's manifest claims its record
+    // ...and shows its incorporation session, on the service, under the service's checkpoint key.
+    const jwks = await call(0, "GET", "/.well-known/jwks.json");
+    company.auditService = { url: (apps[0] as AppServer).url, sessionId, publicKey: jwks.body.keys[0] };
     const certified = await call(0, "POST", `${path}/certify`, { token: claimed.body.ownerToken });
     expect(certified.status).toBe(200);
     expectValid("report", certified.body.report);

@@ -1,15 +1,22 @@
 /**
  * A small company server for certifier tests, on 127.0.0.1: it serves /.well-known/agents.json and the
  * audit endpoints that manifest declares, well or badly depending on `mode` (switchable while running).
+ * Its sample audit session is a real signed log (sample-audit-log.ts) under the key its manifest declares.
  */
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { makeSampleAuditLog } from "./sample-audit-log";
 
 export type FakeCompanyMode =
   | "good"
   | "invalid-manifest"
   | "broken-endpoints"
   | "tampered"
+  /** Names a sample session whose log is empty, as any endpoint echoing `{"entries": []}` would. */
+  | "empty-log"
+  /** Declares a key other than the one its checkpoints are signed with. */
+  | "wrong-key"
   | "manifest-only"
   | "redirect-private"
   | "redirect-metadata"
@@ -22,6 +29,11 @@ export interface FakeCompany {
   mode: FakeCompanyMode;
   /** The listing its manifest claims (issuer.registryId): set it once the listing's id is known. */
   registryId?: string;
+  /**
+   * A session on a real audit service to show instead of its own signed log (a formed company must
+   * show its incorporation session): its manifest then points at that service and declares its key.
+   */
+  auditService?: { url: string; sessionId: string; publicKey: Record<string, unknown> };
   /** Paths requested so far, in order. */
   hits: string[];
   close(): Promise<void>;
@@ -33,6 +45,8 @@ export async function startFakeCompany(options: {
   jurisdiction?: string;
 }): Promise<FakeCompany> {
   const hits: string[] = [];
+  const sample = await makeSampleAuditLog(randomUUID());
+  const otherKey = (await makeSampleAuditLog(randomUUID(), 1)).publicJwk;
   const company = { mode: options.mode, hits } as FakeCompany;
   const server = http.createServer((req, res) => {
     const path = req.url ?? "/";
@@ -63,20 +77,30 @@ export async function startFakeCompany(options: {
         type: "sociedad-ia",
         ...(options.cuit ? { operatorCuit: options.cuit } : {}),
         ...(company.registryId ? { registryId: company.registryId } : {}),
+        publicKey: mode === "wrong-key" ? otherKey : (company.auditService?.publicKey ?? sample.publicJwk),
       };
+      const service = company.auditService?.url;
       const manifest = {
         issuer,
         rfcConformance: ["rfc-001-v1"],
         auditEndpoints:
           mode === "manifest-only"
             ? {}
-            : {
-                auditRead: `${base}/audit/{sessionId}`,
-                auditVerify: `${base}/audit/{sessionId}{?verify}`,
-                auditCsv: "/audit/{sessionId}/csv",
-                verifyBadge: `${base}/badge/{sessionId}`,
-              },
+            : service
+              ? {
+                  auditRead: `${service}/api/play/audit/{sessionId}`,
+                  auditVerify: `${service}/api/play/audit/{sessionId}{?verify}`,
+                  auditCsv: `${service}/api/play/audit/{sessionId}/csv`,
+                  verifyBadge: `${service}/api/badge/{sessionId}`,
+                }
+              : {
+                  auditRead: `${base}/audit/{sessionId}`,
+                  auditVerify: `${base}/audit/{sessionId}{?verify}`,
+                  auditCsv: "/audit/{sessionId}/csv",
+                  verifyBadge: `${base}/badge/{sessionId}`,
+                },
         discovery: mode === "manifest-only" ? {} : { machineReadable: `${base}/discovery` },
+        auditSample: { sessionId: company.auditService?.sessionId ?? sample.sessionId },
       };
       return send(200, "application/json", JSON.stringify(manifest));
     }
@@ -87,9 +111,16 @@ export async function startFakeCompany(options: {
     if (url.pathname.startsWith("/badge/"))
       return send(200, "image/svg+xml", '<svg xmlns="http://www.w3.org/2000/svg"/>');
     if (url.pathname.startsWith("/audit/")) {
-      const body: Record<string, unknown> = { entries: [] };
+      const empty = mode === "empty-log" || !url.pathname.startsWith(`/audit/${sample.sessionId}`);
+      const entries = empty ? [] : sample.entries;
+      const body: Record<string, unknown> = {
+        sessionId: sample.sessionId,
+        count: entries.length,
+        entries,
+        checkpoint: empty ? null : sample.checkpoint,
+      };
       if (url.searchParams.get("verify") === "1")
-        body.verification = { total: 0, tampered: mode === "tampered" ? 2 : 0 };
+        body.verification = { total: entries.length, tampered: mode === "tampered" ? 2 : 0 };
       return send(200, "application/json", JSON.stringify(body));
     }
     send(404, "text/plain", "not found");

@@ -76,6 +76,7 @@ export async function startSlowTarget(options: { mode: SlowMode; cuit: string })
           verifyBadge: `${base}/badge/{sessionId}`,
         },
         discovery: { machineReadable: `${base}/discovery` },
+        auditSample: { sessionId: "slow-target-sample" },
       }),
     );
   });

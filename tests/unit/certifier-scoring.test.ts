@@ -55,7 +55,18 @@ describe("certifier scoring", () => {
     expect(wrongIssuer).toMatchObject({ score: 90, rating: "D", passed: false });
     expect(wrongIssuer.capped).toMatch(/issuer\.cuit/);
     const noVerify = scoreChecks(checks(ALL.filter((id) => id !== "audit.verify")));
-    expect(noVerify).toMatchObject({ score: 80, rating: "D", passed: false });
+    expect(noVerify).toMatchObject({ score: 90, rating: "D", passed: false });
+    // A log whose chain holds but whose checkpoint is not signed by the declared key.
+    const wrongKey = scoreChecks(checks(ALL.filter((id) => id !== "audit.checkpoint")));
+    expect(wrongKey).toMatchObject({ score: 90, rating: "D", passed: false });
+    expect(wrongKey.capped).toMatch(/audit\.checkpoint/);
+    // An empty sample log: nothing to read, so nothing to verify offline either.
+    const emptyLog = scoreChecks(
+      checks(ALL.filter((id) => !["audit.read", "audit.chain", "audit.checkpoint", "audit.verify"].includes(id))),
+    );
+    expect(emptyLog).toMatchObject({ score: 60, rating: "D", passed: false });
+    // 60 points is a D on its own: no cap needed.
+    expect(emptyLog.capped).toBeNull();
     // Someone else's site, its public jurisdiction and CUIT copied: everything passes but the claim.
     const unclaimed = scoreChecks(checks(ALL.filter((id) => id !== "issuer.registryId")));
     expect(unclaimed).toMatchObject({ score: 95, rating: "D", passed: false });

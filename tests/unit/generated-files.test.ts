@@ -90,9 +90,18 @@ describe("generated files", () => {
     const pkg = JSON.parse(filesFor("Acme SOCIEDAD-IA")["package.json"]);
     const installed = (name: string) =>
       JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")).version;
-    expect(pkg.dependencies).toEqual({ zod: installed("zod") });
-    expect(pkg.devDependencies).toEqual({ typescript: installed("typescript") });
-    expect(STARTER_VERSIONS.zod).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(pkg.dependencies).toEqual({
+      "@sociedades-ia/incorporate": "https://registro.example/packages/sociedades-ia-incorporate-0.1.0.tgz",
+      next: installed("next"),
+      react: installed("react"),
+      "react-dom": installed("react-dom"),
+    });
+    expect(pkg.devDependencies).toEqual({
+      "@types/node": installed("@types/node"),
+      "@types/react": installed("@types/react"),
+      typescript: installed("typescript"),
+    });
+    for (const version of Object.values(STARTER_VERSIONS)) expect(version).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
   it("link the checklist's 8 steps with their env vars", () => {

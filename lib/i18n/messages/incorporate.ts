@@ -106,6 +106,20 @@ export const incorporate = defineMessages({
         "Esta es la misma respuesta que la vez anterior (la solicitud es idempotente). Los tokens se muestran solo la primera vez: usá los que guardaste entonces.",
       findings: "Observaciones sobre los datos",
       edit: "Volver al formulario",
+      next: {
+        title: "Próximos pasos, hasta salir en el registro",
+        deploy: "Desplegá el proyecto inicial con estos archivos.",
+        deployLink: "Despliegue en un clic",
+        starterLink: "Ver el proyecto inicial",
+        env: tpl("Completá sus variables: {name} es {id}; la sesión y su token, los de abajo."),
+        envLink: "Ver .env.example",
+        claim: "Reclamá el registro con el token de reclamo y la URL pública del despliegue.",
+        claimLink: "Ver el registro",
+        certify: tpl("Pedí la certificación (POST {url}): con C o más, el registro pasa a activo."),
+        certifyLink: "Ver el registro público",
+        watch: "Cada acción del agente queda en la sesión: seguila en su panel.",
+        watchLink: "Abrir el panel de la sesión",
+      },
       secrets: {
         title: "Guardá estos tokens ahora",
         warning:
@@ -271,6 +285,20 @@ export const incorporate = defineMessages({
         "This is the same answer as last time (the request is idempotent). Tokens are shown only the first time: use the ones you saved then.",
       findings: "Notes on the details",
       edit: "Back to the form",
+      next: {
+        title: "Next steps, until the company is listed",
+        deploy: "Deploy the starter with these files.",
+        deployLink: "One-click deploy",
+        starterLink: "See the starter",
+        env: tpl("Fill in its variables: {name} is {id}; the session and its token are the ones below."),
+        envLink: "See .env.example",
+        claim: "Claim the record with the claim token and the deployment's public URL.",
+        claimLink: "See the record",
+        certify: tpl("Ask for certification (POST {url}): with C or better the record goes live."),
+        certifyLink: "See the public registry",
+        watch: "Every action of the agent lands in the session: follow it on its dashboard.",
+        watchLink: "Open the session's dashboard",
+      },
       secrets: {
         title: "Save these tokens now",
         warning:

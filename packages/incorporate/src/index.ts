@@ -3,6 +3,7 @@
  * fetch and WebCrypto only: Node 20+, browsers and edge runtimes.
  */
 
+export { type AgentRunResult, type RunEntry, runAgent } from "./agent-run.ts";
 export { parseAuditCsv } from "./audit-csv.ts";
 export {
   type ClientOptions,

@@ -1,0 +1,95 @@
+/**
+ * Builds and runs a copy of the starter (packages/starter) holding a company's generated files, as
+ * the deploy link would: the copy lives under .next-starter/ in this checkout, so it shares the
+ * workspace's node_modules, and builds into its own .next, never the service's.
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { CompanyFiles } from "@/lib/incorporation/generate-files";
+import { freePort } from "./app-server";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const STARTER = path.join(ROOT, "packages/starter");
+const NEXT = path.join(ROOT, "node_modules/.bin/next");
+// What a clone of the starter carries besides the four generated files; its tests stay behind.
+const COPIED = ["app", "lib", "instrumentation.ts", "next.config.ts", "tsconfig.json"];
+
+/** Copies the starter to .next-starter/<name>, drops the four files in, and runs `next build` there. */
+export async function buildStarterCopy(name: string, files: CompanyFiles): Promise<string> {
+  const dir = path.join(ROOT, ".next-starter", name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  for (const entry of COPIED) fs.cpSync(path.join(STARTER, entry), path.join(dir, entry), { recursive: true });
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+  try {
+    await promisify(execFile)(NEXT, ["build"], {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  } catch (err) {
+    const { stdout, stderr } = err as { stdout?: string; stderr?: string };
+    throw new Error(`the starter copy did not build:\n${stdout ?? ""}\n${stderr ?? ""}`);
+  }
+  return dir;
+}
+
+export interface StarterServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Starts a built copy with `next start` on the given (or a free) port and waits for its page. */
+export async function startStarter(dir: string, env: Record<string, string>, port?: number): Promise<StarterServer> {
+  const chosen = port ?? (await freePort());
+  const child: ChildProcess = spawn(NEXT, ["start", "-p", String(chosen), "-H", "127.0.0.1"], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${chosen}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the starter exited during start-up:\n${output}`);
+    const status = await fetch(`${url}/`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status > 0) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the starter did not answer within 30 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    port: chosen,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
