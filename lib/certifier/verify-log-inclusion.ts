@@ -1,16 +1,64 @@
+import { verifyInclusion } from "../../packages/incorporate/src/tlog/merkle-verify";
+import { openCheckpoint } from "../audit/checkpoint";
+import { leafBytes, leafHashOf } from "../tlog/leaf";
+import { readLogHead } from "../tlog/log-head";
+import { proveInclusion } from "../tlog/read-log";
+
 /** Whether a session checkpoint is included in the service-wide transparency log. */
 export type LogInclusion =
   | { status: "included"; detail: string }
   | { status: "refuted"; detail: string }
-  /** No transparency log to ask yet: the check neither passes nor fails a certification. */
+  /** No log of this service applies (another service's checkpoint, or not integrated yet): neither passes nor fails. */
   | { status: "unavailable"; detail: string };
 
+const b64 = (text: string) => new Uint8Array(Buffer.from(text, "base64"));
+
 /**
- * Hook for the transparency log (docs/transparency-log.md): once session heads are logged there, this
- * proves that the sample session's checkpoint is in it, so that a company cannot show the certifier a
- * history it later rewrites. Until the log serves inclusion proofs it answers "unavailable", and the
- * certifier relies on the chain and the checkpoint signature alone (docs/registry.md).
+ * Proves that a sample session's checkpoint, when this service signed it, names a leaf of this
+ * service's transparency log that is exactly that session's head (docs/transparency-log.md), so a
+ * company cannot show the certifier a history that the log contradicts. The leaf is recomputed from
+ * the checkpoint, never read as given, and its inclusion proof is checked against the log's root.
  */
-export async function verifyLogInclusion(_checkpoint: string): Promise<LogInclusion> {
-  return { status: "unavailable", detail: "this service has no transparency log of session heads yet." };
+export async function verifyLogInclusion(checkpoint: string): Promise<LogInclusion> {
+  let sessionId: unknown;
+  try {
+    sessionId = JSON.parse(Buffer.from(checkpoint.split(".")[1] ?? "", "base64url").toString("utf8")).sessionId;
+  } catch {
+    return { status: "unavailable", detail: "the checkpoint has no readable payload." };
+  }
+  const signed = typeof sessionId === "string" ? await openCheckpoint(checkpoint, sessionId) : null;
+  if (signed === null)
+    return {
+      status: "unavailable",
+      detail: "the checkpoint was not signed by this service, whose log does not cover it.",
+    };
+  if (signed.logIndex === undefined || signed.head === null) {
+    return { status: "unavailable", detail: "the checkpoint names no leaf of the transparency log." };
+  }
+  const head = await readLogHead();
+  if (head === null || head.size <= signed.logIndex) {
+    return { status: "unavailable", detail: `leaf ${signed.logIndex} is not integrated into the log yet.` };
+  }
+  const leaf = leafBytes({
+    kind: "audit.entry",
+    sessionId: signed.sessionId,
+    seq: signed.size - 1,
+    entryHash: signed.head,
+  });
+  const proof = await proveInclusion(signed.logIndex, head.size);
+  if (proof.leafHash !== leafHashOf(leaf)) {
+    return { status: "refuted", detail: `leaf ${signed.logIndex} of the transparency log is not this session's head.` };
+  }
+  try {
+    verifyInclusion(b64(proof.leafHash), proof.index, proof.size, proof.hashes.map(b64), head.root);
+  } catch {
+    return {
+      status: "refuted",
+      detail: `leaf ${signed.logIndex} does not prove into the log's checkpoint of size ${head.size}.`,
+    };
+  }
+  return {
+    status: "included",
+    detail: `its head is leaf ${signed.logIndex} of the transparency log of ${head.size} leaves.`,
+  };
 }

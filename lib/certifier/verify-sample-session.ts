@@ -46,7 +46,7 @@ export async function verifySampleSession(
         ? { passed: false, detail: `The checkpoint verifies, but ${inclusion.detail}` }
         : {
             passed: true,
-            detail: `The checkpoint signs size ${size} and the head under issuer.publicKey (kid ${verification.checkpoint?.kid}).`,
+            detail: `The checkpoint signs size ${size} and the head under issuer.publicKey (kid ${verification.checkpoint?.kid})${inclusion.status === "included" ? `, and ${inclusion.detail}` : "."}`,
           };
   }
   return { chain, checkpoint };

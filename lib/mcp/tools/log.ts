@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { consistencyProofSchema, inclusionProofSchema } from "../../discovery/openapi/operations/transparency-log";
 import { getConfig } from "../../config/config";
+import { consistencyProofSchema, inclusionProofSchema } from "../../discovery/openapi/operations/transparency-log";
 import { toBase64 } from "../../tlog/layout";
 import { logNoteKey } from "../../tlog/log-key";
 import { latestHead, proveConsistency, proveInclusion } from "../../tlog/read-log";

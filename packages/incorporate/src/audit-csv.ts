@@ -56,7 +56,7 @@ function memberOf(column: string, written: string): unknown {
 /** The entries of a CSV export, in order; a member written as an empty cell is left out. */
 export function parseAuditCsv(text: string): Record<string, unknown>[] {
   const [header, ...rows] = parseCsvRows(text);
-  if (!header || !header.includes("seq") || !header.includes("hmac")) {
+  if (!header?.includes("seq") || !header.includes("hmac")) {
     throw new Error("not an audit CSV export: its header row names no seq and hmac columns");
   }
   return rows.map((cells) => {
