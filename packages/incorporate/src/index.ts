@@ -2,6 +2,8 @@
  * Client for the sociedades-IA incorporation API and offline verifier of its signed audit log.
  * fetch and WebCrypto only: Node 20+, browsers and edge runtimes.
  */
+
+export { parseAuditCsv } from "./audit-csv.ts";
 export {
   type ClientOptions,
   DEFAULT_TIMEOUT_MS,
@@ -18,7 +20,13 @@ export {
   IncorporateValidationError,
   isIncorporateError,
 } from "./errors.ts";
-export { parseAuditCsv } from "./audit-csv.ts";
+export {
+  auditEntryLeaf,
+  checkLogInclusion,
+  type HeadLeaf,
+  type LogInclusion,
+  type TransparencyProof,
+} from "./log-inclusion.ts";
 export {
   type InTotoStatement,
   type PackageProvenanceOptions,
