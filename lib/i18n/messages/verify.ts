@@ -51,6 +51,25 @@ export const verify = defineMessages({
       downloadJson: "Descargar el registro (JSON)",
       reportJson: "Ver este informe en JSON",
     },
+    inclusion: {
+      title: "Registro de transparencia",
+      intro:
+        "Tu navegador comprueba, con la clave de /log/vkey, que la última entrada de la sesión está en el registro de transparencia de todo el servicio: así el servicio no puede reescribir la sesión entera y firmarla de nuevo sin que se note.",
+      checking: "Comprobando en tu navegador…",
+      included: tpl(
+        "La última entrada de la sesión está en el registro de transparencia: hoja {index} del checkpoint firmado de {size} hojas.",
+      ),
+      notIncluded: "No se pudo probar que la última entrada de la sesión esté en el registro de transparencia.",
+      pill: { included: "EN EL REGISTRO", notIncluded: "SIN PRUEBA" },
+      index: "Índice de la hoja",
+      size: "Tamaño del checkpoint",
+      origin: "Registro",
+      reason: "Motivo (en inglés):",
+      failed:
+        "No pudimos pedir el registro o las claves al servidor, así que no se comprobó la inclusión. Revisá tu conexión y volvé a intentar.",
+      retry: "Reintentar",
+      logPage: "Ver el registro de transparencia",
+    },
     paste: {
       title: "Pegando o subiendo un registro exportado",
       intro:
@@ -176,6 +195,25 @@ export const verify = defineMessages({
       dashboard: "Open the session dashboard",
       downloadJson: "Download the log (JSON)",
       reportJson: "See this report as JSON",
+    },
+    inclusion: {
+      title: "Transparency log",
+      intro:
+        "Your browser checks, with the key from /log/vkey, that the session's last entry is in the service-wide transparency log: so the service cannot rewrite the whole session and sign it again unnoticed.",
+      checking: "Checking in your browser…",
+      included: tpl(
+        "The session's last entry is in the transparency log: leaf {index} of the signed checkpoint of {size} leaves.",
+      ),
+      notIncluded: "The session's last entry could not be proved to be in the transparency log.",
+      pill: { included: "IN THE LOG", notIncluded: "NO PROOF" },
+      index: "Leaf index",
+      size: "Checkpoint size",
+      origin: "Log",
+      reason: "Reason:",
+      failed:
+        "We could not get the log or the keys from the server, so inclusion was not checked. Check your connection and try again.",
+      retry: "Try again",
+      logPage: "See the transparency log",
     },
     paste: {
       title: "By pasting or uploading an exported log",
