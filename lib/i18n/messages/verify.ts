@@ -73,7 +73,7 @@ export const verify = defineMessages({
     paste: {
       title: "Pegando o subiendo un registro exportado",
       intro:
-        "Pegá el JSON que devuelve /api/play/audit/{sessionId} (o elegí el archivo descargado). Tu navegador recalcula la cadena de hashes y verifica la firma Ed25519 del checkpoint con las claves públicas de /.well-known/jwks.json. Nada de lo que pegues sale de tu navegador.",
+        "Pegá el JSON que devuelve /api/play/audit/{sessionId} (o elegí el archivo descargado). Tu navegador recalcula la cadena de hashes y verifica la firma Ed25519 del checkpoint con las claves públicas de /.well-known/jwks.json; si el registro trae su prueba de transparencia («transparency»), comprueba también, con la clave de /log/vkey, que su última entrada está en el registro de transparencia. Nada de lo que pegues sale de tu navegador.",
       hmacNote:
         "Los HMAC no se pueden comprobar acá porque su clave es secreta; para eso usá la verificación por identificador. Una entrada modificada igual se detecta: rompe el enlace de la entrada siguiente o, si es la última, el checkpoint.",
       textLabel: "Registro en JSON",
@@ -218,7 +218,7 @@ export const verify = defineMessages({
     paste: {
       title: "By pasting or uploading an exported log",
       intro:
-        "Paste the JSON that /api/play/audit/{sessionId} returns (or choose the downloaded file). Your browser recomputes the hash chain and verifies the checkpoint's Ed25519 signature with the public keys of /.well-known/jwks.json. Nothing you paste leaves your browser.",
+        "Paste the JSON that /api/play/audit/{sessionId} returns (or choose the downloaded file). Your browser recomputes the hash chain and verifies the checkpoint's Ed25519 signature with the public keys of /.well-known/jwks.json; when the log carries its transparency proof (“transparency”), it also checks, with the key from /log/vkey, that its last entry is in the transparency log. Nothing you paste leaves your browser.",
       hmacNote:
         "HMACs cannot be checked here because their key is secret; use verification by id for that. A changed entry is still caught: it breaks the link of the next entry or, if it is the last one, the checkpoint.",
       textLabel: "Log as JSON",
