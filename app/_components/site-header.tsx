@@ -11,6 +11,7 @@ export function navItems(d: Dictionary): NavItem[] {
     { href: "/incorporar", label: d.nav.incorporate },
     { href: "/registro", label: d.nav.registry },
     { href: "/verify", label: d.nav.verify },
+    { href: "/log", label: d.nav.log },
     { href: "/test-vectors", label: d.nav.testVectors },
   ];
 }

@@ -19,8 +19,10 @@ import { failureOf, networkFailure, type RequestFailure } from "../_components/a
 import { Stat, VerificationSummary } from "../_components/audit/verification-summary";
 import { errorFindings, FormField } from "../_components/form-field";
 import { jsonFailure } from "./json-error";
+import { fetchLogKey, InclusionReport } from "./log-inclusion";
 
 type Messages = VerifyMessages["paste"];
+type InclusionMessages = VerifyMessages["inclusion"];
 /** The audit messages the verifier uses, in the page's language. */
 type LogAuditMessages = Pick<AuditMessages, "entry" | "verdict" | "reasons" | "request">;
 /** A finding under the text field; `detail` is the browser's own (English) message. */
@@ -40,13 +42,16 @@ function parseLog(text: string, t: Messages): Parsed {
   if (!value || typeof value !== "object" || !Array.isArray((value as { entries?: unknown }).entries)) {
     return { ok: false, message: t.errors.shape };
   }
-  const doc = value as { sessionId?: unknown; entries: unknown[]; checkpoint?: unknown };
+  const doc = value as { sessionId?: unknown; entries: unknown[]; checkpoint?: unknown; transparency?: unknown };
   const first = doc.entries[0] as { sessionId?: unknown } | undefined;
   const sessionId =
     typeof doc.sessionId === "string" ? doc.sessionId : typeof first?.sessionId === "string" ? first.sessionId : null;
   if (sessionId === null) return { ok: false, message: t.errors.sessionId };
   const checkpoint = typeof doc.checkpoint === "string" ? doc.checkpoint : null;
-  return { ok: true, log: { sessionId, entries: doc.entries, checkpoint } };
+  // Only a log exported with its transparency proof is checked against the log; an older export
+  // without the field verifies as before.
+  const transparency = "transparency" in doc ? (doc.transparency as AuditLogDocument["transparency"]) : undefined;
+  return { ok: true, log: { sessionId, entries: doc.entries, checkpoint, transparency } };
 }
 
 function checkpointState(c: CheckpointVerification | null): CheckpointState {
@@ -65,11 +70,13 @@ function checkpointState(c: CheckpointVerification | null): CheckpointState {
  */
 export function LogVerifier({
   t,
+  inclusion,
   a,
   lang,
   sessionId,
 }: {
   t: Messages;
+  inclusion: InclusionMessages;
   a: LogAuditMessages;
   lang: Lang;
   sessionId?: string;
@@ -82,6 +89,7 @@ export function LogVerifier({
   const [busy, setBusy] = useState<"verify" | "load" | null>(null);
   const [result, setResult] = useState<{ log: AuditLogDocument; report: AuditVerification } | null>(null);
   const jwks = useRef<{ keys: PublicJwk[] } | null>(null);
+  const logKey = useRef<string | null>(null);
 
   async function publicKeys(): Promise<{ keys: PublicJwk[] }> {
     if (jwks.current) return jwks.current;
@@ -115,7 +123,18 @@ export function LogVerifier({
         setFailure({ failure: { message: t.errors.jwks }, retry: () => void verifyText(source) });
         return;
       }
-      setResult({ log: parsed.log, report: await verifyAuditLog(parsed.log, { jwks: keys }) });
+      let key: string | undefined;
+      if (parsed.log.transparency !== undefined) {
+        try {
+          logKey.current ??= await fetchLogKey();
+          key = logKey.current;
+        } catch {
+          setResult(null);
+          setFailure({ failure: { message: inclusion.failed }, retry: () => void verifyText(source) });
+          return;
+        }
+      }
+      setResult({ log: parsed.log, report: await verifyAuditLog(parsed.log, { jwks: keys, logKey: key }) });
     } finally {
       setBusy(null);
     }
@@ -228,7 +247,15 @@ export function LogVerifier({
       ) : null}
       <div aria-live="polite">
         {result ? (
-          <BrowserReport log={result.log} report={result.report} t={t} a={a} headingId={`${id}-result`} />
+          <BrowserReport
+            log={result.log}
+            report={result.report}
+            t={t}
+            inclusion={inclusion}
+            lang={lang}
+            a={a}
+            headingId={`${id}-result`}
+          />
         ) : null}
       </div>
     </>
@@ -239,12 +266,16 @@ function BrowserReport({
   log,
   report,
   t,
+  inclusion,
+  lang,
   a,
   headingId,
 }: {
   log: AuditLogDocument;
   report: AuditVerification;
   t: Messages;
+  inclusion: InclusionMessages;
+  lang: Lang;
   a: LogAuditMessages;
   headingId: string;
 }) {
@@ -334,6 +365,8 @@ function BrowserReport({
       others={others}
       m={t}
       a={a}
-    />
+    >
+      {report.log ? <InclusionReport result={report.log} t={inclusion} lang={lang} /> : null}
+    </VerificationSummary>
   );
 }

@@ -8,6 +8,7 @@ import { isStoreUnavailable } from "@/lib/store";
 import { ErrorNotice } from "../_components/audit/error-notice";
 import { TamperDemo } from "../_components/audit/tamper-demo";
 import { getDictionary } from "../_i18n/get-lang";
+import { SessionInclusion } from "./log-inclusion";
 import { LogVerifier } from "./log-verifier";
 import { SessionReport } from "./session-report";
 import "../_components/audit/audit.css";
@@ -88,6 +89,9 @@ export default async function VerifyPage({ searchParams }: Props) {
           {lookup.kind === "report" && lookup.log.verification ? (
             <SessionReport log={lookup.log} report={lookup.log.verification} d={d} />
           ) : null}
+          {lookup.kind === "report" && lookup.log.entries.length > 0 ? (
+            <SessionInclusion sessionId={lookup.log.sessionId} t={t.inclusion} lang={lang} />
+          ) : null}
           {lookup.kind === "failed" ? (
             <ErrorNotice
               failure={{ message: lookup.storeDown ? t.byId.storeDown : fill(d.audit.request.server, { status: 500 }) }}
@@ -114,6 +118,7 @@ export default async function VerifyPage({ searchParams }: Props) {
         <p>{t.paste.hmacNote}</p>
         <LogVerifier
           t={t.paste}
+          inclusion={t.inclusion}
           a={pick(d.audit, ["entry", "verdict", "reasons", "request"])}
           lang={lang}
           sessionId={validId}

@@ -7,6 +7,7 @@ import { incorporate } from "./messages/incorporate";
 import { play } from "./messages/play";
 import { registry } from "./messages/registry";
 import { testVectors } from "./messages/test-vectors";
+import { transparencyLog } from "./messages/transparency-log";
 import { verify } from "./messages/verify";
 
 export * from "./lang";
@@ -22,6 +23,7 @@ const es = {
   testVectors: testVectors.es,
   dashboard: dashboard.es,
   incorporate: incorporate.es,
+  tlog: transparencyLog.es,
 };
 const en: typeof es = {
   ...common.en,
@@ -33,6 +35,7 @@ const en: typeof es = {
   testVectors: testVectors.en,
   dashboard: dashboard.en,
   incorporate: incorporate.en,
+  tlog: transparencyLog.en,
 };
 
 /** Every string of the site in one language. */

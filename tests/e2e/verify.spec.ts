@@ -10,7 +10,12 @@ import {
   watchConsole,
 } from "../support/page-checks";
 
-type ExportedLog = { sessionId: string; entries: Record<string, unknown>[]; checkpoint: string };
+type ExportedLog = {
+  sessionId: string;
+  entries: Record<string, unknown>[];
+  checkpoint: string;
+  transparency?: { index: number; leafHash: string; checkpoint: string; inclusion: { size: number; hashes: string[] } };
+};
 
 /** The clean seeded session exactly as a visitor would export it from the audit endpoint. */
 async function exportLog(request: APIRequestContext): Promise<ExportedLog> {
@@ -239,6 +244,59 @@ test.describe("verify page: tamper demonstration", () => {
     await demo.getByRole("button", { name: "Alterar una copia y verificar" }).click();
     await expect(field).toHaveAttribute("aria-invalid", "true");
     await expect(demo.getByText("Escribí el identificador de la sesión")).toBeVisible();
+  });
+});
+
+test.describe("verify page: the head in the transparency log (checked in the browser)", () => {
+  test("a session verified by id says at which leaf and checkpoint size its head is in the log", async ({
+    page,
+    request,
+  }) => {
+    const { transparency } = await exportLog(request);
+    expect(transparency).toBeTruthy();
+    await page.goto(`/verify?session=${E2E_SESSIONS.clean}`);
+    const section = page.getByRole("region", { name: "Registro de transparencia" });
+    const inclusion = section.locator("[data-log-inclusion]");
+    await expect(inclusion).toHaveAttribute("data-log-inclusion", "included");
+    await expect(inclusion.locator(".pill")).toHaveText("EN EL REGISTRO");
+    await expect(inclusion).toContainText(
+      `hoja ${transparency?.index} del checkpoint firmado de ${transparency?.inclusion.size} hojas`,
+    );
+    await expect(inclusion.getByRole("link", { name: "Ver el registro de transparencia" })).toHaveAttribute(
+      "href",
+      "/log",
+    );
+  });
+
+  test("a pasted log with its transparency proof is proved in the log", async ({ page, request }) => {
+    const log = await exportLog(request);
+    await page.goto("/verify");
+    await pasteAndVerify(page, JSON.stringify(log));
+    const result = browserResult(page);
+    await expect(result).toHaveAttribute("data-verdict", "verified");
+    await expect(result.locator("[data-log-inclusion]")).toHaveAttribute("data-log-inclusion", "included");
+    await expect(result.locator("[data-log-inclusion]")).toContainText(`hoja ${log.transparency?.index}`);
+  });
+
+  test("a pasted proof for another leaf is not accepted, and the page says why", async ({ page, request }) => {
+    const log = await exportLog(request);
+    (log.transparency as { index: number }).index += 1;
+    await page.goto("/verify");
+    await pasteAndVerify(page, JSON.stringify(log));
+    const result = browserResult(page);
+    await expect(result).toHaveAttribute("data-verdict", "tampered");
+    const inclusion = result.locator("[data-log-inclusion]");
+    await expect(inclusion).toHaveAttribute("data-log-inclusion", "not-included");
+    await expect(inclusion.locator(".pill")).toHaveText("SIN PRUEBA");
+    await expect(inclusion.locator("[lang=en]")).toContainText("the session checkpoint puts the head at leaf");
+  });
+
+  test("in English, the session's inclusion reads in English", async ({ page }) => {
+    await preparePage(page, { lang: "en" });
+    await page.goto(`/verify?session=${E2E_SESSIONS.clean}`);
+    const inclusion = page.getByRole("region", { name: "Transparency log" }).locator("[data-log-inclusion]");
+    await expect(inclusion.locator(".pill")).toHaveText("IN THE LOG");
+    await expect(inclusion).toContainText("The session's last entry is in the transparency log: leaf");
   });
 });
 

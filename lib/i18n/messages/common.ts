@@ -17,6 +17,7 @@ export const common = defineMessages({
       incorporate: "Constituir",
       registry: "Registro",
       verify: "Verificar",
+      log: "Transparencia",
       testVectors: "Vectores de prueba",
     },
     lang: {
@@ -53,6 +54,7 @@ export const common = defineMessages({
       incorporate: "Incorporate",
       registry: "Registry",
       verify: "Verify",
+      log: "Transparency",
       testVectors: "Test vectors",
     },
     lang: {

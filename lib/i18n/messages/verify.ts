@@ -51,10 +51,29 @@ export const verify = defineMessages({
       downloadJson: "Descargar el registro (JSON)",
       reportJson: "Ver este informe en JSON",
     },
+    inclusion: {
+      title: "Registro de transparencia",
+      intro:
+        "Tu navegador comprueba, con la clave de /log/vkey, que la última entrada de la sesión está en el registro de transparencia de todo el servicio: así el servicio no puede reescribir la sesión entera y firmarla de nuevo sin que se note.",
+      checking: "Comprobando en tu navegador…",
+      included: tpl(
+        "La última entrada de la sesión está en el registro de transparencia: hoja {index} del checkpoint firmado de {size} hojas.",
+      ),
+      notIncluded: "No se pudo probar que la última entrada de la sesión esté en el registro de transparencia.",
+      pill: { included: "EN EL REGISTRO", notIncluded: "SIN PRUEBA" },
+      index: "Índice de la hoja",
+      size: "Tamaño del checkpoint",
+      origin: "Registro",
+      reason: "Motivo (en inglés):",
+      failed:
+        "No pudimos pedir el registro o las claves al servidor, así que no se comprobó la inclusión. Revisá tu conexión y volvé a intentar.",
+      retry: "Reintentar",
+      logPage: "Ver el registro de transparencia",
+    },
     paste: {
       title: "Pegando o subiendo un registro exportado",
       intro:
-        "Pegá el JSON que devuelve /api/play/audit/{sessionId} (o elegí el archivo descargado). Tu navegador recalcula la cadena de hashes y verifica la firma Ed25519 del checkpoint con las claves públicas de /.well-known/jwks.json. Nada de lo que pegues sale de tu navegador.",
+        "Pegá el JSON que devuelve /api/play/audit/{sessionId} (o elegí el archivo descargado). Tu navegador recalcula la cadena de hashes y verifica la firma Ed25519 del checkpoint con las claves públicas de /.well-known/jwks.json; si el registro trae su prueba de transparencia («transparency»), comprueba también, con la clave de /log/vkey, que su última entrada está en el registro de transparencia. Nada de lo que pegues sale de tu navegador.",
       hmacNote:
         "Los HMAC no se pueden comprobar acá porque su clave es secreta; para eso usá la verificación por identificador. Una entrada modificada igual se detecta: rompe el enlace de la entrada siguiente o, si es la última, el checkpoint.",
       textLabel: "Registro en JSON",
@@ -177,10 +196,29 @@ export const verify = defineMessages({
       downloadJson: "Download the log (JSON)",
       reportJson: "See this report as JSON",
     },
+    inclusion: {
+      title: "Transparency log",
+      intro:
+        "Your browser checks, with the key from /log/vkey, that the session's last entry is in the service-wide transparency log: so the service cannot rewrite the whole session and sign it again unnoticed.",
+      checking: "Checking in your browser…",
+      included: tpl(
+        "The session's last entry is in the transparency log: leaf {index} of the signed checkpoint of {size} leaves.",
+      ),
+      notIncluded: "The session's last entry could not be proved to be in the transparency log.",
+      pill: { included: "IN THE LOG", notIncluded: "NO PROOF" },
+      index: "Leaf index",
+      size: "Checkpoint size",
+      origin: "Log",
+      reason: "Reason:",
+      failed:
+        "We could not get the log or the keys from the server, so inclusion was not checked. Check your connection and try again.",
+      retry: "Try again",
+      logPage: "See the transparency log",
+    },
     paste: {
       title: "By pasting or uploading an exported log",
       intro:
-        "Paste the JSON that /api/play/audit/{sessionId} returns (or choose the downloaded file). Your browser recomputes the hash chain and verifies the checkpoint's Ed25519 signature with the public keys of /.well-known/jwks.json. Nothing you paste leaves your browser.",
+        "Paste the JSON that /api/play/audit/{sessionId} returns (or choose the downloaded file). Your browser recomputes the hash chain and verifies the checkpoint's Ed25519 signature with the public keys of /.well-known/jwks.json; when the log carries its transparency proof (“transparency”), it also checks, with the key from /log/vkey, that its last entry is in the transparency log. Nothing you paste leaves your browser.",
       hmacNote:
         "HMACs cannot be checked here because their key is secret; use verification by id for that. A changed entry is still caught: it breaks the link of the next entry or, if it is the last one, the checkpoint.",
       textLabel: "Log as JSON",

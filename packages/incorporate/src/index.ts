@@ -22,6 +22,13 @@ export {
   isIncorporateError,
 } from "./errors.ts";
 export {
+  auditEntryLeaf,
+  checkLogInclusion,
+  type HeadLeaf,
+  type LogInclusion,
+  type TransparencyProof,
+} from "./log-inclusion.ts";
+export {
   type InTotoStatement,
   type PackageProvenanceOptions,
   type PackageProvenanceVerification,

@@ -1,5 +1,7 @@
 /** Types of the incorporation API (SPEC 2.4-2.7). */
 
+import type { TransparencyProof } from "./log-inclusion.ts";
+
 export type Tipo = "SOCIEDAD-IA" | "SAS" | "SRL" | "SA";
 
 export interface IncorporationInput {
@@ -149,5 +151,7 @@ export interface AuditLog {
   count: number;
   entries: AuditEntry[];
   checkpoint: string;
+  /** The head entry's leaf in the transparency log, with its inclusion proof; null for an empty log. */
+  transparency?: TransparencyProof | null;
   verification?: VerificationReport;
 }

@@ -6,12 +6,15 @@ import { type AuditLogDocument, type AuditVerification, type PublicJwk, verifyAu
 export interface VerifyAuditOptions extends ClientOptions {
   /** The service's checkpoint keys; fetched from `<baseUrl>/.well-known/jwks.json` when omitted. */
   jwks?: { keys: PublicJwk[] };
+  /** The transparency log's verifier key; fetched from `<baseUrl>/log/vkey` when omitted. */
+  logKey?: string;
 }
 
 /**
- * Verifies a fetched or exported log offline: recomputes the hash chain and the head, and checks the
- * checkpoint's Ed25519 signature against the service's published key. Trusts nothing the log says
- * about itself; HMACs need the service's secret and are checked by `fetchAudit(id, {verify: true})`.
+ * Verifies a fetched or exported log offline: recomputes the hash chain and the head, checks the
+ * checkpoint's Ed25519 signature against the service's published key, and proves the head entry is
+ * in the service's transparency log. Trusts nothing the log says about itself; HMACs need the
+ * service's secret and are checked by `fetchAudit(id, {verify: true})`.
  */
 export async function verifyAudit(
   log: AuditLog | AuditLogDocument,
@@ -29,5 +32,18 @@ export async function verifyAudit(
     }
     jwks = body as { keys: PublicJwk[] };
   }
-  return verifyAuditLog({ sessionId: log.sessionId, entries: log.entries, checkpoint: log.checkpoint }, { jwks });
+  let logKey = options.logKey;
+  if (logKey === undefined) {
+    const { response, body } = await send("/log/vkey", { method: "GET" }, options);
+    if (response.status !== 200 || typeof body !== "string" || body.trim() === "") {
+      throw new IncorporateError(`could not read the transparency log's key: HTTP ${response.status}`, {
+        status: response.status,
+        response,
+        body,
+      });
+    }
+    logKey = body.trim();
+  }
+  const { sessionId, entries, checkpoint, transparency } = log;
+  return verifyAuditLog({ sessionId, entries, checkpoint, transparency }, { jwks, logKey });
 }

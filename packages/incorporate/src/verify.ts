@@ -1,7 +1,9 @@
 import { emptyTally, type HmacCheck, isEntryObject, judgeEntry, type Tally, tallyEntry } from "./audit-rules.ts";
 import { canonicalize } from "./jcs.ts";
+import { checkLogInclusion, type LogInclusion, type TransparencyProof } from "./log-inclusion.ts";
 
 export type { EntryProblem, ProblemReason } from "./audit-rules.ts";
+export type { LogInclusion, TransparencyProof } from "./log-inclusion.ts";
 
 /** An Ed25519 public key as a JWK, as published in the service's JWKS and agents.json. */
 export interface PublicJwk {
@@ -18,6 +20,8 @@ export interface AuditLogDocument {
   entries: unknown[];
   /** Compact JWS over `{sessionId, size, head, ts}`. */
   checkpoint?: string | null;
+  /** The head entry's leaf in the service-wide transparency log, proved in a log checkpoint. */
+  transparency?: TransparencyProof | null;
 }
 
 export interface VerifyAuditOptions {
@@ -31,6 +35,12 @@ export interface VerifyAuditOptions {
    * head seen before shows it. Checked with `jwks`.
    */
   knownCheckpoint?: string;
+  /**
+   * The transparency log's verifier key (`GET /log/vkey`). With it, the head entry must be in that
+   * log: the document's `transparency` proof is checked against a checkpoint signed under this key,
+   * for the leaf recomputed from the entries at the index the session checkpoint signed. Needs `jwks`.
+   */
+  logKey?: string;
 }
 
 /** How the log stands against a checkpoint kept from an earlier read. */
@@ -48,7 +58,7 @@ export interface CheckpointVerification {
   kid: string | null;
   /** `kid` names a key of the JWKS given. */
   keyFound: boolean;
-  payload: { sessionId: string; size: number; head: string | null; ts: string } | null;
+  payload: { sessionId: string; size: number; head: string | null; ts: string; logIndex?: number } | null;
   /** The signed session, size and head equal what the entries give. */
   matchesLog: boolean;
   /** Why it failed, when it did. */
@@ -70,6 +80,8 @@ export interface AuditVerification extends Tally {
   checkpoint: CheckpointVerification | null;
   /** Against `knownCheckpoint`, when one was given. */
   known: KnownCheckpointCheck | null;
+  /** Whether the head entry is in the transparency log, when `logKey` was given. */
+  log: LogInclusion | null;
 }
 
 const encoder = new TextEncoder();
@@ -198,14 +210,33 @@ export async function verifyAuditLog(
     options.knownCheckpoint && options.jwks
       ? await checkKnown(options.knownCheckpoint, options.jwks, log.sessionId, heads)
       : null;
+  const inLog = options.logKey
+    ? await checkLogInclusion(
+        {
+          sessionId: log.sessionId,
+          size: head.size,
+          hash: head.hash,
+          // Only a checkpoint that verified and matches the entries says where the head's leaf is.
+          signedIndex: checkpoint?.error === null ? checkpoint.payload?.logIndex : undefined,
+        },
+        log.transparency,
+        options.logKey,
+      )
+    : null;
   return {
     ...tally,
-    ok: tally.tampered === 0 && checkpointOk && attested && (known === null || known.consistent),
+    ok:
+      tally.tampered === 0 &&
+      checkpointOk &&
+      attested &&
+      (known === null || known.consistent) &&
+      (inLog === null || inLog.included),
     sessionId: log.sessionId,
     hmacChecked: Boolean(options.hmacKeys),
     head,
     checkpoint,
     known,
+    log: inLog,
   };
 }
 

@@ -1,0 +1,101 @@
+import { fromBase64, toBase64 } from "@/packages/incorporate/src/tlog/bytes";
+import { openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
+import { rootCoords, rootFromStored } from "@/packages/incorporate/src/tlog/merkle-coords";
+import { verifyConsistency } from "@/packages/incorporate/src/tlog/merkle-verify";
+import { tilePath } from "@/packages/incorporate/src/tlog/tile-path";
+import { storedHashesFromTiles } from "@/packages/incorporate/src/tlog/tile-verify";
+
+/** Why a check could not run; the page words each in its language. */
+export type CheckFailure =
+  | { kind: "network" }
+  | { kind: "noWebCrypto" }
+  | { kind: "server"; status: number; detail?: string }
+  | { kind: "checkpoint"; detail: string }
+  /** The tiles or the proof do not decode: the server's data cannot back its signed head. */
+  | { kind: "data"; detail: string };
+
+export type ConsistencyOutcome =
+  | { kind: "consistent"; from: number; to: number; size: number; proofLength: number; roots: [string, string] }
+  | { kind: "inconsistent"; from: number; to: number; size: number; detail: string }
+  | { kind: "failed"; failure: CheckFailure };
+
+class Failed extends Error {
+  constructor(readonly failure: CheckFailure) {
+    super(failure.kind);
+  }
+}
+
+async function get(path: string): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(path, { cache: "no-store" });
+  } catch {
+    throw new Failed({ kind: "network" });
+  }
+  if (!response.ok) {
+    const problem = (await response.json().catch(() => ({}))) as { detail?: unknown };
+    throw new Failed({
+      kind: "server",
+      status: response.status,
+      detail: typeof problem.detail === "string" ? problem.detail : undefined,
+    });
+  }
+  return response;
+}
+
+/** The root of the tree of `size` leaves, rebuilt from the log's public tiles (unproved until checked). */
+async function rootFromTiles(size: number): Promise<Uint8Array> {
+  const lookup = await storedHashesFromTiles(size, rootCoords(size), async (tile) => {
+    return new Uint8Array(await (await get(`/log/${tilePath(tile)}`)).arrayBuffer());
+  });
+  return rootFromStored(size, lookup);
+}
+
+async function consistencyProof(from: number, to: number): Promise<Uint8Array[]> {
+  const body = (await (await get(`/log/consistency?from=${from}&to=${to}`)).json()) as { hashes?: unknown };
+  const hashes = Array.isArray(body.hashes) ? body.hashes : [];
+  return hashes.map((h) => (typeof h === "string" ? fromBase64(h) : null) ?? new Uint8Array(0));
+}
+
+/**
+ * Checks in the browser that the log's tree of `from` leaves is a prefix of its tree of `to` leaves,
+ * both inside the latest checkpoint signed under `vkey`: the two roots come from the tiles, the
+ * proof from /log/consistency, and a second proof (or equality) ties the `to` root to the signed one.
+ * Tiles and proofs are taken from the server untrusted; only the signed checkpoint anchors them.
+ */
+export async function checkConsistency(vkey: string, from: number, to: number): Promise<ConsistencyOutcome> {
+  try {
+    const note = await (await get("/log/checkpoint")).text();
+    let signed: { size: number; root: Uint8Array };
+    try {
+      signed = (await openCheckpoint(note, vkey)).checkpoint;
+    } catch (err) {
+      throw new Failed({ kind: "checkpoint", detail: (err as Error).message });
+    }
+    const [fromRoot, toRoot] = await Promise.all([rootFromTiles(from), rootFromTiles(to)]);
+    const proof = await consistencyProof(from, to);
+    try {
+      verifyConsistency(from, to, proof, fromRoot, toRoot);
+      if (to < signed.size)
+        verifyConsistency(to, signed.size, await consistencyProof(to, signed.size), toRoot, signed.root);
+      else if (toBase64(toRoot) !== toBase64(signed.root))
+        throw new Error("the tiles give another root than the checkpoint");
+    } catch (err) {
+      if (err instanceof Failed) throw err;
+      return { kind: "inconsistent", from, to, size: signed.size, detail: (err as Error).message };
+    }
+    return {
+      kind: "consistent",
+      from,
+      to,
+      size: signed.size,
+      proofLength: proof.length,
+      roots: [toBase64(fromRoot), toBase64(toRoot)],
+    };
+  } catch (err) {
+    // A tile fetch that failed reaches here wrapped by the tile reader, as its cause.
+    const failed = err instanceof Failed ? err : (err as { cause?: unknown }).cause;
+    if (failed instanceof Failed) return { kind: "failed", failure: failed.failure };
+    return { kind: "failed", failure: { kind: "data", detail: (err as Error).message } };
+  }
+}

@@ -1,0 +1,190 @@
+import type { Metadata } from "next";
+import type { TransparencyLogMessages } from "@/lib/i18n/messages/transparency-log";
+import { fill } from "@/lib/i18n/template";
+import { isStoreUnavailable } from "@/lib/store";
+import { logNoteKey } from "@/lib/tlog/log-key";
+import { type LeafSummary, type RecentLeaves, readRecentLeaves } from "@/lib/tlog/recent-leaves";
+import { ErrorNotice } from "../_components/audit/error-notice";
+import { CodeBlock } from "../_components/code-block";
+import { ScrollArea } from "../_components/scroll-area";
+import { getDictionary } from "../_i18n/get-lang";
+import { ConsistencyCheck } from "./consistency-check";
+import "../_components/audit/audit.css";
+import "./log.css";
+
+/** How many of the newest leaves the page lists. */
+const RECENT = 25;
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { d } = await getDictionary();
+  return { title: d.tlog.title };
+}
+
+async function load(): Promise<RecentLeaves | null> {
+  try {
+    return await readRecentLeaves(RECENT);
+  } catch (err) {
+    if (isStoreUnavailable(err)) return null;
+    throw err;
+  }
+}
+
+export default async function LogPage() {
+  const { lang, d } = await getDictionary();
+  const t = d.tlog;
+  const log = await load();
+  const vkey = logNoteKey().vkey;
+
+  return (
+    <div className="page audit-page log-page">
+      <h1>{t.title}</h1>
+      <p className="lead">{t.lead}</p>
+
+      <section aria-labelledby="log-summary" className="audit-section">
+        <h2 id="log-summary">{t.summary.title}</h2>
+        {log === null ? (
+          <ErrorNotice
+            failure={{ message: t.summary.unavailable }}
+            lang={lang}
+            detailLabel=""
+            retryLabel={t.summary.retry}
+            retryHref="/log"
+          />
+        ) : (
+          <dl className="stats">
+            <div>
+              <dt>{t.summary.size}</dt>
+              <dd data-log-size={log.size}>{log.size}</dd>
+            </div>
+            <div className="stat-wide">
+              <dt>{t.summary.origin}</dt>
+              <dd>
+                <code translate="no">{log.origin}</code>
+              </dd>
+            </div>
+            <div className="stat-wide">
+              <dt>{t.summary.vkey}</dt>
+              <dd>
+                <code translate="no" className="log-key">
+                  {vkey}
+                </code>
+              </dd>
+            </div>
+          </dl>
+        )}
+      </section>
+
+      {log === null ? null : (
+        <>
+          <section aria-labelledby="log-checkpoint" className="audit-section">
+            <h2 id="log-checkpoint">{t.checkpoint.title}</h2>
+            <p>{t.checkpoint.intro}</p>
+            <CodeBlock caption={t.checkpoint.label}>{log.note}</CodeBlock>
+          </section>
+
+          <section aria-labelledby="log-leaves" className="audit-section">
+            <h2 id="log-leaves">{t.leaves.title}</h2>
+            {log.leaves.length === 0 ? (
+              <p>{t.leaves.empty}</p>
+            ) : (
+              <>
+                <p>{fill(t.leaves.intro, { n: log.leaves.length })}</p>
+                <KindCounts leaves={log.leaves} t={t.leaves} />
+                <ScrollArea label={t.leaves.tableLabel}>
+                  <table className="log-leaves">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t.leaves.index}</th>
+                        <th scope="col">{t.leaves.kind}</th>
+                        <th scope="col">{t.leaves.ids}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {log.leaves.map((leaf) => (
+                        <tr key={leaf.index} data-leaf-kind={leaf.kind}>
+                          <td>{leaf.index}</td>
+                          <td>{t.leaves.kinds[leaf.kind]}</td>
+                          <td>
+                            <LeafIds leaf={leaf} t={t.leaves} />
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </ScrollArea>
+              </>
+            )}
+          </section>
+
+          <section aria-labelledby="log-consistency" className="audit-section">
+            <h2 id="log-consistency">{t.consistency.title}</h2>
+            <p>{t.consistency.intro}</p>
+            <ConsistencyCheck t={t.consistency} lang={lang} vkey={vkey} size={log.size} />
+          </section>
+        </>
+      )}
+
+      <section aria-labelledby="log-tools" className="audit-section">
+        <h2 id="log-tools">{t.tools.title}</h2>
+        <p>{t.tools.intro}</p>
+        <CodeBlock>npx @sociedades-ia/incorporate monitor {"<url>"}</CodeBlock>
+        <ul className="link-list">
+          <li>
+            <a href="/log/checkpoint">/log/checkpoint</a>
+          </li>
+          <li>
+            <a href="/log/vkey">/log/vkey</a>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+type LeafMessages = TransparencyLogMessages["leaves"];
+
+/** The word each id of a leaf is shown with. */
+const ID_LABEL: Record<string, "session" | "seq" | "record" | "version" | "event" | "purpose" | "kid"> = {
+  sessionId: "session",
+  seq: "seq",
+  id: "record",
+  version: "version",
+  event: "event",
+  purpose: "purpose",
+  kid: "kid",
+};
+
+/** A leaf's ids as label-value pairs; an audit entry links to its verification. */
+function LeafIds({ leaf, t }: { leaf: LeafSummary; t: LeafMessages }) {
+  return (
+    <span className="leaf-ids">
+      {leaf.ids.map(({ name, value }) => (
+        <span key={name}>
+          {t[ID_LABEL[name] ?? "kid"]}{" "}
+          {name === "sessionId" ? (
+            <a href={`/verify?session=${encodeURIComponent(value)}`}>
+              <code translate="no">{value}</code>
+            </a>
+          ) : (
+            <code translate="no">{value}</code>
+          )}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function KindCounts({ leaves, t }: { leaves: LeafSummary[]; t: LeafMessages }) {
+  const counts = new Map<LeafSummary["kind"], number>();
+  for (const leaf of leaves) counts.set(leaf.kind, (counts.get(leaf.kind) ?? 0) + 1);
+  return (
+    <dl className="stats" aria-label={t.byKind}>
+      {[...counts].map(([kind, n]) => (
+        <div key={kind} data-kind-count={kind}>
+          <dt>{t.kinds[kind]}</dt>
+          <dd>{n}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
