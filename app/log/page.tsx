@@ -144,11 +144,11 @@ export default async function LogPage() {
 type LeafMessages = TransparencyLogMessages["leaves"];
 
 /** The word each id of a leaf is shown with. */
-const ID_LABEL: Record<string, "session" | "seq" | "record" | "version" | "event" | "purpose" | "kid"> = {
+const ID_LABEL: Record<string, "session" | "seq" | "record" | "status" | "event" | "purpose" | "kid"> = {
   sessionId: "session",
   seq: "seq",
   id: "record",
-  version: "version",
+  status: "status",
   event: "event",
   purpose: "purpose",
   kid: "kid",

@@ -7,7 +7,7 @@ import { latestHead, readLeaves } from "./read-log";
 /** The ids a leaf of each kind names, by field; its hashes and anything else are left out. */
 const IDS = {
   "audit.entry": ["sessionId", "seq"],
-  "registry.record": ["id", "version", "event"],
+  "registry.record": ["id", "event", "status"],
   "key.event": ["purpose", "kid"],
 } as const;
 

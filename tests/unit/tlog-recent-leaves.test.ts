@@ -24,8 +24,8 @@ const LEAVES = [
   leafBytes({
     kind: "registry.record",
     id: "acme-sa",
-    version: 2,
     event: "certified",
+    status: "live",
     recordHash: `sha256:${"2".repeat(64)}`,
   }),
   JSON.stringify({ kind: "future.kind", id: "x", note: "unknown kinds show no ids" }),
@@ -61,8 +61,8 @@ describe("the /log page's recent leaves", () => {
         kind: "registry.record",
         ids: [
           { name: "id", value: "acme-sa" },
-          { name: "version", value: "2" },
           { name: "event", value: "certified" },
+          { name: "status", value: "live" },
         ],
       },
       {
