@@ -3,23 +3,17 @@ import { getConfig } from "../config/config";
 import { ApiError } from "../http/problem";
 import { randomToken } from "../identity/random-token";
 import { getStore } from "../store";
-import {
-  type BatchFailure,
-  type BatchWrite,
-  type Expiry,
-  isStoreUnavailable,
-  type Store,
-  StoreUnavailableError,
-} from "../store/types";
+import type { BatchFailure, BatchWrite, Expiry, Store } from "../store/types";
 import { leafBytes, leafHashOf, sequenceLeaf } from "../tlog/leaf";
 import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
 import { inAppendQueue } from "./append-queue";
 import { hashOf } from "./canonical";
-import { openCheckpoint, signCheckpoint } from "./checkpoint";
+import { signCheckpoint } from "./checkpoint";
 import type { AuditEntry, AuditEvent } from "./entry";
 import { currentHmacKey } from "./keys";
 import { signEntry } from "./sign-entry";
 import { auditLogCorrupt, unsignableBecause } from "./signable-head";
+import { checkpointsKey, storeCheckpoint } from "./store-checkpoint";
 
 /**
  * A session's log is one store list: item 0 is a header holding the hash of the session write
@@ -28,13 +22,6 @@ import { auditLogCorrupt, unsignableBecause } from "./signable-head";
  * retention all happen atomically on that key, and the token lives exactly as long as the log.
  */
 const logKey = (sessionId: string) => `audit:${sessionId}:log`;
-
-/**
- * The session's checkpoints, newest last: each signed by the append that produced its head and
- * written in the same atomic batch as that entry, with the same retention. Reads hand out the newest
- * and never sign: a store edit cannot get a fresh signature.
- */
-export const checkpointsKey = (sessionId: string) => `audit:${sessionId}:checkpoints`;
 
 interface SessionHeader {
   v: 1;
@@ -171,41 +158,11 @@ async function appendWithRetries(
       continue;
     }
     const logIndex = result.pushedAt[0] as number;
-    const checkpoint = await storeCheckpoint(sessionId, { size: seq + 1, head, logIndex }, now, expiry, store);
+    const checkpoint = await storeCheckpoint({ sessionId, size: seq + 1, head, logIndex, at: now, expiry }, store);
     const transparency = await transparencyReceipt({ index: logIndex, leafHash: leafHashOf(leaf) }, store);
     return { ok: true, entry, sessionId, checkpoint, transparency, sessionToken: header?.token ?? null };
   }
   throw sessionTooBusy();
-}
-
-/**
- * Signs the checkpoint of a head this process just appended, naming its leaf's log index, and stores
- * it unless a newer one already covers it (another writer appended after it): the list only grows in
- * size. The entry is stored by then, so a store failure here leaves its outcome unknown to the
- * caller, not undone; the session's next append signs over it.
- */
-async function storeCheckpoint(
-  sessionId: string,
-  head: { size: number; head: string; logIndex: number },
-  now: Date,
-  expiry: Expiry,
-  store: Store,
-): Promise<string> {
-  const key = checkpointsKey(sessionId);
-  try {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const [[newest], count] = await Promise.all([store.range(key, -1, -1), store.length(key)]);
-      const signed = newest === undefined ? null : await openCheckpoint(newest, sessionId);
-      if (newest !== undefined && signed !== null && signed.size >= head.size) return newest;
-      const checkpoint = await signCheckpoint({ sessionId, ...head }, now);
-      const result = await store.batch([{ type: "append", key, expectedLength: count, values: [checkpoint], expiry }]);
-      if (result.ok) return checkpoint;
-    }
-  } catch (err) {
-    if (isStoreUnavailable(err)) throw new StoreUnavailableError(err.message, true);
-    throw err;
-  }
-  throw new StoreUnavailableError("the session's checkpoint could not be stored: too many concurrent writers", true);
 }
 
 /** Writers kept losing the race for the next position; none of their attempts was written. */

@@ -1,7 +1,8 @@
 import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { type CheckpointPayload, openCheckpoint } from "./checkpoint";
-import { checkpointsKey, readAuditItems } from "./log";
+import { readAuditItems } from "./log";
+import { checkpointsKey } from "./store-checkpoint";
 import { type VerifiedLog, verifyItems } from "./verified-log";
 import type { CheckpointStatus, VerificationReport } from "./verify";
 
