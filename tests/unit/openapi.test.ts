@@ -24,6 +24,7 @@ const rateLimits = {
   play: { count: 20, window: "1 m", windowMs: 60_000 },
   registry: { count: 10, window: "1 h", windowMs: 3_600_000 },
   certifier: { count: 10, window: "1 h", windowMs: 3_600_000 },
+  read: { count: 600, window: "1 m", windowMs: 60_000 },
 };
 const build = (over: Partial<Parameters<typeof buildOpenApi>[0]> = {}) =>
   buildOpenApi({ baseUrl: BASE, service: serviceInfo(), auth: { mode: "none" }, rateLimits, ...over });
