@@ -984,7 +984,10 @@ describe.each(backends.map((b) => [b.name, b] as const))("store contract: %s bac
     it("give records created together distinct places in creation order", async () => {
       const collection = fresh("b-order");
       await store.putRecord({ collection, id: "first", value: "1", indexes: {}, mode: "create" });
-      expect(await store.batch([rec(collection, "second"), rec(collection, "third")])).toEqual({ ok: true, pushedAt: [] });
+      expect(await store.batch([rec(collection, "second"), rec(collection, "third")])).toEqual({
+        ok: true,
+        pushedAt: [],
+      });
       await store.putRecord({ collection, id: "fourth", value: "4", indexes: {}, mode: "create" });
       const ids = (await store.listRecords({ collection, limit: 10 })).records.map((r) => r.id);
       expect(ids).toEqual(["first", "second", "third", "fourth"]);
