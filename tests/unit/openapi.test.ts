@@ -365,7 +365,7 @@ describe("the registry operations", () => {
   it("names the member on a 409 registry_duplicate and keeps conflict's shape apart", () => {
     const validate = at(
       "paths",
-      "/api/registry",
+      "/api/registry/{id}/certify",
       "post",
       "responses",
       "409",
