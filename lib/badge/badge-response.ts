@@ -1,3 +1,4 @@
+import { enforceRateLimit } from "../http/rate-limit";
 import { getBadge } from "./get-badge";
 
 /**
@@ -5,8 +6,10 @@ import { getBadge } from "./get-badge";
  * when the client's copy is current. A failure (an unreachable store) is thrown for the route to answer.
  */
 export async function badgeResponse(request: Request, rawSessionId: string): Promise<Response> {
+  const limits = await enforceRateLimit("read", request, { write: false });
   const { svg, etag, status } = await getBadge(rawSessionId);
   const headers = {
+    ...limits,
     "content-type": "image/svg+xml; charset=utf-8",
     // no-cache + ETag: GitHub's image proxy revalidates on every view, so the badge stays live.
     "cache-control": "no-cache, max-age=0, must-revalidate",

@@ -33,6 +33,7 @@ export const ERROR_CODES = {
   idempotency_key_reused: { status: 422, title: "Idempotency key reused with another body" },
   target_refused: { status: 422, title: "Certification target refused" },
   rate_limited: { status: 429, title: "Too many requests" },
+  stream_limit: { status: 429, title: "Too many open streams" },
   internal_error: { status: 500, title: "Internal error" },
   // The demo agent's model provider failing; these reach clients only as the `code` of a stream's error chunk.
   model_auth_failed: { status: 502, title: "Model provider refused the credentials" },

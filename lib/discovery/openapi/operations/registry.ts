@@ -297,6 +297,7 @@ export const listRegistry = defineOperation({
   },
   errors: ["invalid_query", "bad_request", "store_unavailable"],
   problemMembers: { invalid_query: invalidQueryMembers },
+  rateLimit: { name: "read", write: false },
 });
 
 export const createRegistryListing = defineOperation({
@@ -332,6 +333,7 @@ export const getRegistryRecord = defineOperation({
     200: jsonAnswer("The record (schemas/registry-record.v1.json).", registryRecordSchema),
   },
   errors: ["not_found", "store_unavailable"],
+  rateLimit: { name: "read", write: false },
 });
 
 export const updateRegistryRecord = defineOperation({
@@ -414,6 +416,7 @@ export const getCertificationReport = defineOperation({
     200: jsonAnswer("The report (schemas/certification-report.v1.json).", certificationReportSchema),
   },
   errors: ["not_found", "bad_request", "store_unavailable"],
+  rateLimit: { name: "read", write: false },
 });
 
 export const dryRunCertification = defineOperation({

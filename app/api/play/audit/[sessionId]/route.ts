@@ -4,15 +4,19 @@ import { preflight } from "@/lib/http/cors";
 import { jsonText, route } from "@/lib/http/handler";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { booleanFlag } from "@/lib/http/query";
+import { enforceRateLimit } from "@/lib/http/rate-limit";
 
 type Ctx = { params: Promise<{ sessionId: string }> };
 
 // GET /api/play/audit/{sessionId} – the session's entries and a signed checkpoint; ?verify=1 adds the report
 export const GET = route<Ctx>(
   async (request, { params }) => {
+    const limits = await enforceRateLimit("read", request, { write: false });
     const sessionId = requireSessionId((await params).sessionId);
     const verify = booleanFlag(new URL(request.url), "verify");
-    return jsonText(await getAuditLogJson(sessionId, { verify }), { headers: { "cache-control": "no-store" } });
+    return jsonText(await getAuditLogJson(sessionId, { verify }), {
+      headers: { ...limits, "cache-control": "no-store" },
+    });
   },
   { cors: true },
 );
