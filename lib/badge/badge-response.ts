@@ -1,3 +1,4 @@
+import { isSessionId } from "../audit/entry";
 import { enforceRateLimit } from "../http/rate-limit";
 import { getBadge } from "./get-badge";
 
@@ -6,7 +7,8 @@ import { getBadge } from "./get-badge";
  * when the client's copy is current. A failure (an unreachable store) is thrown for the route to answer.
  */
 export async function badgeResponse(request: Request, rawSessionId: string): Promise<Response> {
-  const limits = await enforceRateLimit("read", request, { write: false });
+  // A malformed id is answered without the store (a badge that says so), so it is not counted either.
+  const limits = isSessionId(rawSessionId) ? await enforceRateLimit("read", request, { write: false }) : {};
   const { svg, etag, status } = await getBadge(rawSessionId);
   const headers = {
     ...limits,

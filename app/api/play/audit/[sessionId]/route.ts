@@ -11,9 +11,9 @@ type Ctx = { params: Promise<{ sessionId: string }> };
 // GET /api/play/audit/{sessionId} – the session's entries and a signed checkpoint; ?verify=1 adds the report
 export const GET = route<Ctx>(
   async (request, { params }) => {
-    const limits = await enforceRateLimit("read", request, { write: false });
     const sessionId = requireSessionId((await params).sessionId);
     const verify = booleanFlag(new URL(request.url), "verify");
+    const limits = await enforceRateLimit("read", request, { write: false });
     return jsonText(await getAuditLogJson(sessionId, { verify }), {
       headers: { ...limits, "cache-control": "no-store" },
     });

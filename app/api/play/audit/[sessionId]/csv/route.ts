@@ -12,8 +12,8 @@ type Ctx = { params: Promise<{ sessionId: string }> };
 // GET /api/play/audit/{sessionId}/csv – the log as RFC 4180 CSV, one re-verifiable entry per row
 export const GET = route<Ctx>(
   async (request, { params }) => {
-    const limits = await enforceRateLimit("read", request, { write: false });
     const sessionId = requireSessionId((await params).sessionId);
+    const limits = await enforceRateLimit("read", request, { write: false });
     const log = await readPublishedLog(sessionId);
     return new Response(toCsv(log.items.map(parseAuditItem)), {
       headers: {
