@@ -7,6 +7,7 @@ export const ERROR_CODES = {
   bad_request: { status: 400, title: "Bad request" },
   malformed_json: { status: 400, title: "Malformed JSON body" },
   json_too_deep: { status: 400, title: "JSON nested too deeply" },
+  json_number_out_of_range: { status: 400, title: "Number out of range" },
   incomplete_body: { status: 400, title: "Incomplete request body" },
   invalid_request: { status: 400, title: "Invalid request" },
   invalid_query: { status: 400, title: "Invalid query parameter" },

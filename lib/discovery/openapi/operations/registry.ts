@@ -236,6 +236,7 @@ const certifiedSchema = z.object({ record: registryRecordSchema, report: certifi
 const BODY_ERRORS = [
   "malformed_json",
   "json_too_deep",
+  "json_number_out_of_range",
   "incomplete_body",
   "invalid_request",
   "payload_too_large",
