@@ -76,6 +76,9 @@ test.describe("verify page: pasted log (checked in the browser)", () => {
     const result = browserResult(page);
     await expect(result).toHaveAttribute("data-verdict", "verified");
     await expect(result.locator(".verdict .pill")).toHaveText("VERIFICADO");
+    // The result names the session it verified.
+    await expect(result.locator("[data-session-id]")).toHaveText(log.sessionId);
+    await expect(result.getByText("Sesión", { exact: true })).toBeVisible();
     await expect(result).toContainText(`las ${log.entries.length} entradas están bien encadenadas`);
     await expect(result.locator("[data-checkpoint]")).toHaveText("Firma válida; coincide con las entradas");
     await expect(result.locator("[data-first-bad]")).toHaveCount(0);

@@ -2,6 +2,8 @@
  * Client for the sociedades-IA incorporation API and offline verifier of its signed audit log.
  * fetch and WebCrypto only: Node 20+, browsers and edge runtimes.
  */
+
+export { parseAuditCsv } from "./audit-csv.ts";
 export {
   type ClientOptions,
   DEFAULT_TIMEOUT_MS,
@@ -18,7 +20,6 @@ export {
   IncorporateValidationError,
   isIncorporateError,
 } from "./errors.ts";
-export { parseAuditCsv } from "./audit-csv.ts";
 export {
   type InTotoStatement,
   type PackageProvenanceOptions,
@@ -26,6 +27,7 @@ export {
   verifyPackageProvenance,
 } from "./provenance.ts";
 export { type AuditSession, createSession } from "./session.ts";
+export { DuplicateMemberError, findDuplicateMember, parseStrictJson } from "./strict-json.ts";
 // The transparency-log core, also at `@sociedades-ia/incorporate/tlog`.
 export * from "./tlog/index.ts";
 export type * from "./types.ts";
