@@ -139,6 +139,12 @@ test.describe("verify page: pasted log (checked in the browser)", () => {
     await field.fill('{"sessionId": "x"}');
     await page.getByRole("button", { name: "Verificar en mi navegador" }).click();
     await expect(page.getByText("falta la lista «entries»")).toBeVisible();
+
+    // A member written twice would read one way here and another elsewhere: no verdict.
+    await field.fill('{"sessionId": "x", "entries": [], "entries": [1]}');
+    await page.getByRole("button", { name: "Verificar en mi navegador" }).click();
+    await expect(page.getByText("El texto repite el campo «entries» dentro de un mismo objeto")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Resultado en tu navegador" })).toHaveCount(0);
   });
 
   test("says where pasted text stops being JSON in the page's language, the browser's English message apart and marked", async ({
