@@ -14,3 +14,14 @@ const HIDDEN_MULTILINE = new RegExp(`(?![\\t\\n\\r])${HIDDEN_CLASS}`, "u");
 export function hasHiddenCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
   return (options.multiline ? HIDDEN_MULTILINE : HIDDEN).test(text);
 }
+
+const HIDDEN_ALL = new RegExp(HIDDEN_CLASS, "gu");
+const HIDDEN_ALL_MULTILINE = new RegExp(`(?![\\t\\n\\r])${HIDDEN_CLASS}`, "gu");
+
+/**
+ * `text` with each refused character replaced by U+FFFD, for text that is kept although it was
+ * refused (the summary of a rejected request in the audit log): it stays readable and harmless.
+ */
+export function replaceHiddenCharacters(text: string, options: { multiline?: boolean } = {}): string {
+  return text.replace(options.multiline ? HIDDEN_ALL_MULTILINE : HIDDEN_ALL, "\uFFFD");
+}
