@@ -9,7 +9,10 @@ import { createListing } from "@/lib/registry/create-listing";
 import { listRegistry } from "@/lib/registry/list-registry";
 import { FORMING_STUB_ID, slugify } from "@/lib/registry/make-record-id";
 import { parseRegistryQuery } from "@/lib/registry/parse-registry-query";
+import { LEGACY_CLAIMS_MARKER, releaseLegacyClaims } from "@/lib/registry/release-legacy-claims";
+import { entryWrite, REGISTRY_COLLECTION, type RegistryEntry } from "@/lib/registry/stored-record";
 import { updateListing } from "@/lib/registry/update-listing";
+import { getStore } from "@/lib/store";
 import { freshCuit, listingBody } from "../support/registry-client";
 import { applyEnv } from "../support/upstash-stack";
 
@@ -86,5 +89,40 @@ describe("drafts expire from the public list", () => {
     const refused = await createListing(listingBody({ operatorCuit: "30-71234567-2" })).catch((err) => err);
     expect(isApiError(refused) && refused.code).toBe("validation_failed");
     expect(await listedIds(new Date())).toEqual(before);
+  });
+});
+
+describe("records written under the old rules", () => {
+  it("give up the URL and CUIT claims a draft held, once, so the real company can go live", async () => {
+    const { record } = await createListing(listingBody());
+    const origin = `https://legacy-${Date.now()}.example`;
+    const legacy: RegistryEntry = {
+      v: 1,
+      record: { ...record, id: `legacy-draft-${Date.now()}`, publicUrl: origin },
+      ownerTokenHash: null,
+      claimTokenHash: null,
+      auditSessionId: null,
+    };
+    // As the old rules wrote it: a draft holding its URL and its CUIT.
+    const store = getStore();
+    const old = {
+      ...entryWrite(legacy, { mode: "create" }),
+      unique: { publicUrl: origin, operatorCuit: "30000000001" },
+    };
+    expect((await store.putRecord(old)).ok).toBe(true);
+
+    const real: RegistryEntry = { ...legacy, record: { ...legacy.record, id: `real-${Date.now()}`, status: "live" } };
+    const goLive = () => store.putRecord(entryWrite(real, { mode: "create" }));
+    expect(await goLive()).toEqual({ ok: false, reason: "unique", field: "publicUrl" });
+
+    // This store ran the release on its first registry use, before the legacy record existed: as an
+    // upgraded deployment's store, it has not run it yet.
+    await store.del(LEGACY_CLAIMS_MARKER);
+    expect(await releaseLegacyClaims()).toBeGreaterThan(0);
+    expect((await goLive()).ok).toBe(true);
+    // The legacy draft is untouched otherwise, and the release runs once.
+    const kept = await store.getRecord(REGISTRY_COLLECTION, legacy.record.id);
+    expect(JSON.parse(kept?.value as string).record).toEqual(legacy.record);
+    expect(await releaseLegacyClaims()).toBe(0);
   });
 });
