@@ -66,6 +66,7 @@ export default defineConfig({
       // Every spec shares one client address; the 429 screens are tested with mocked answers, so
       // generous limits keep the suite from depending on how many real calls the specs make.
       RATE_LIMIT_PLAY: "500/1m",
+      RATE_LIMIT_READ: "100000/1m",
       RATE_LIMIT_INCORPORATE: "500/1h",
       RATE_LIMIT_REGISTRY: "500/1h",
     },

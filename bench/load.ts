@@ -252,6 +252,7 @@ async function main() {
     UPSTASH_REDIS_REST_URL: bridge.url,
     UPSTASH_REDIS_REST_TOKEN: bridge.token,
     RATE_LIMIT_INCORPORATE: "100000000/1m",
+    RATE_LIMIT_READ: "100000000/1m",
   };
   const apps: AppServer[] = [];
   try {

@@ -53,10 +53,6 @@ export async function submitListing(_previous: ListingFormState, form: FormData)
       }));
       return { status: "invalid", values, findings };
     }
-    if (isApiError(err) && err.code === "registry_duplicate") {
-      const field = err.extensions.field === "publicUrl" ? "publicUrl" : "operatorCuit";
-      return { status: "error", values, error: `duplicate_${field}` };
-    }
     if (isApiError(err) && err.code === "rate_limited") return { status: "error", values, error: "rate_limited" };
     console.error(err);
     return { status: "error", values, error: "unavailable" };

@@ -17,7 +17,7 @@ export interface FormFinding {
   severity: string;
 }
 
-export type ListingErrorKey = "duplicate_publicUrl" | "duplicate_operatorCuit" | "rate_limited" | "unavailable";
+export type ListingErrorKey = "rate_limited" | "unavailable";
 
 export type ListingFormState =
   | { status: "idle"; values: ListingFormValues }

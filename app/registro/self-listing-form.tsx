@@ -89,9 +89,6 @@ export function SelfListingForm({
       problems.set(key, [...(problems.get(key) ?? []), findingMessages[f.code] ?? f.code]);
     }
   }
-  if (state.status === "error" && state.error.startsWith("duplicate_")) {
-    problems.set(state.error.replace("duplicate_", ""), [errorMessages[state.error] ?? state.error]);
-  }
   const labels: Record<string, string> = {
     name: t.name,
     type: t.type,

@@ -6,6 +6,7 @@ import type { Lang } from "@/lib/i18n";
 import type { AuditMessages } from "@/lib/i18n/messages/audit";
 import type { VerifyMessages } from "@/lib/i18n/messages/verify";
 import { fill } from "@/lib/i18n/template";
+import { DuplicateMemberError, parseStrictJson } from "@/packages/incorporate/src/strict-json";
 import {
   type AuditLogDocument,
   type AuditVerification,
@@ -35,8 +36,11 @@ function parseLog(text: string, t: Messages): Parsed {
   if (text.trim() === "") return { ok: false, message: t.errors.empty };
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseStrictJson(text);
   } catch (err) {
+    if (err instanceof DuplicateMemberError) {
+      return { ok: false, message: fill(t.errors.duplicateMember, { name: err.member }) };
+    }
     return { ok: false, ...jsonFailure(text, err, t.errors) };
   }
   if (!value || typeof value !== "object" || !Array.isArray((value as { entries?: unknown }).entries)) {
@@ -320,6 +324,12 @@ function BrowserReport({
       sentence={sentence}
       stats={
         <>
+          {/* Which session was checked: the log names it, and its checkpoint signs it. */}
+          <Stat label={t.counts.session} wide>
+            <code translate="no" data-session-id>
+              {log.sessionId}
+            </code>
+          </Stat>
           <Stat label={t.counts.total}>{report.total}</Stat>
           <Stat label={t.counts.linked}>{report.verified}</Stat>
           <Stat label={t.counts.tampered}>{report.tampered}</Stat>

@@ -40,6 +40,7 @@ export async function startSpeedServer(options: {
       RATE_LIMIT_PLAY: manyPerMinute,
       RATE_LIMIT_REGISTRY: manyPerMinute,
       RATE_LIMIT_CERTIFIER: manyPerMinute,
+      RATE_LIMIT_READ: manyPerMinute,
       ...options.env,
     },
   });

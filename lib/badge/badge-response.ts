@@ -1,3 +1,5 @@
+import { isSessionId } from "../audit/entry";
+import { enforceRateLimit } from "../http/rate-limit";
 import { getBadge } from "./get-badge";
 
 /**
@@ -5,8 +7,11 @@ import { getBadge } from "./get-badge";
  * when the client's copy is current. A failure (an unreachable store) is thrown for the route to answer.
  */
 export async function badgeResponse(request: Request, rawSessionId: string): Promise<Response> {
+  // A malformed id is answered without the store (a badge that says so), so it is not counted either.
+  const limits = isSessionId(rawSessionId) ? await enforceRateLimit("read", request, { write: false }) : {};
   const { svg, etag, status } = await getBadge(rawSessionId);
   const headers = {
+    ...limits,
     "content-type": "image/svg+xml; charset=utf-8",
     // no-cache + ETag: GitHub's image proxy revalidates on every view, so the badge stays live.
     "cache-control": "no-cache, max-age=0, must-revalidate",

@@ -45,6 +45,7 @@ const V6_RANGES: Range[] = [
   ["::1", 128, "loopback"],
   // IPv4 carried inside IPv6 reaches IPv4 space this list would otherwise refuse: mapped, compatible, NAT64, 6to4.
   ["::ffff:0:0", 96, "ipv4-mapped"],
+  ["::ffff:0:0:0", 96, "ipv4-mapped"], // IPv4-translated (SIIT): ::ffff:0:7f00:1 is 127.0.0.1
   ["::", 96, "ipv4-mapped"],
   ["64:ff9b::", 96, "ipv4-mapped"],
   ["64:ff9b:1::", 48, "ipv4-mapped"],

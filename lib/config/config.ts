@@ -55,6 +55,11 @@ export const envSchema = z.object({
   RATE_LIMIT_PLAY: rateLimit.default("20/1m"),
   RATE_LIMIT_REGISTRY: rateLimit.default("10/1h"),
   RATE_LIMIT_CERTIFIER: rateLimit.default("10/1h"),
+  // Generous: a dashboard polls, a README shows badges; it only stops one address from flooding reads.
+  RATE_LIMIT_READ: rateLimit.default("600/1m"),
+  STREAM_MAX_PER_IP: z.coerce.number().int().min(1, "at least 1").max(10_000, "at most 10000").default(10),
+  STREAM_MAX: z.coerce.number().int().min(1, "at least 1").max(100_000, "at most 100000").default(500),
+  REGISTRY_DRAFT_TTL: duration.default("30d"),
   AI_GATEWAY_API_KEY: z.string().min(1).optional(),
   AI_GATEWAY_BASE_URL: optionalUrl,
   PLAY_OPENAI_BASE_URL: optionalUrl,
@@ -120,6 +125,10 @@ export interface Config {
   tlog: { origin: string; signerKey: string };
   /** How long a session with only demo tool calls is kept after its last write. */
   demoRetentionMs: number;
+  /** How long a self-listed draft stays in the public list without passing certification. */
+  registryDraftTtlMs: number;
+  /** Open audit streams allowed per client address and in total in this process. */
+  streams: { perIp: number; total: number };
   /** Parsed `RATE_LIMIT_<NAME>` values. */
   rateLimits: Record<RateLimitName, { count: number; window: string; windowMs: number }>;
   /** The demo agent's model source and its budget. */
@@ -145,7 +154,7 @@ export const SCRIPTED_MODEL_ID = "scripted-agent-v1";
 const DEFAULT_GATEWAY_MODEL = "openai/gpt-5-mini";
 const GATEWAY_MODEL = /^[a-z0-9-]+\/[A-Za-z0-9._:-]+$/;
 
-export type RateLimitName = "incorporate" | "play" | "registry" | "certifier";
+export type RateLimitName = "incorporate" | "play" | "registry" | "certifier" | "read";
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -284,6 +293,7 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     play: parseRateLimit(env.RATE_LIMIT_PLAY),
     registry: parseRateLimit(env.RATE_LIMIT_REGISTRY),
     certifier: parseRateLimit(env.RATE_LIMIT_CERTIFIER),
+    read: parseRateLimit(env.RATE_LIMIT_READ),
   };
   return {
     env,
@@ -293,6 +303,8 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     tlog,
     rateLimits,
     demoRetentionMs: durationMs(env.AUDIT_DEMO_RETENTION),
+    registryDraftTtlMs: durationMs(env.REGISTRY_DRAFT_TTL),
+    streams: { perIp: env.STREAM_MAX_PER_IP, total: env.STREAM_MAX },
     play: parsePlayModel(env),
   };
 }

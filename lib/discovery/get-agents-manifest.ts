@@ -3,7 +3,7 @@ import { getConfig } from "../config/config";
 import { DEPLOYMENT_RECORD_ID } from "../registry/deployment-record-id";
 import { logNoteKey } from "../tlog/log-key";
 import { type AgentsManifest, buildAgentsManifest, type IssuerSettings } from "./build-agents-manifest";
-import { type CachedDocument, cachedDocument } from "./cached-document";
+import { type CachedDocument, documentForBaseUrl } from "./cached-document";
 import { serviceInfo } from "./service-info";
 
 /** The operator's declarations from the ISSUER_* settings. */
@@ -35,5 +35,5 @@ export async function getAgentsManifest(baseUrl: string): Promise<AgentsManifest
 
 /** The serialized manifest and its ETag, built once per process and base URL. */
 export function agentsManifestDocument(baseUrl: string): Promise<CachedDocument> {
-  return cachedDocument(`agents.json ${baseUrl}`, async () => JSON.stringify(await getAgentsManifest(baseUrl)));
+  return documentForBaseUrl("agents.json", baseUrl, async (base) => JSON.stringify(await getAgentsManifest(base)));
 }

@@ -1,7 +1,7 @@
 import { getConfig } from "../config/config";
 import { apiAuth } from "./api-auth";
 import { buildInventory } from "./build-inventory";
-import { type CachedDocument, cachedDocument } from "./cached-document";
+import { type CachedDocument, documentForBaseUrl } from "./cached-document";
 import { loadCatalogue } from "./catalogue";
 import type { DiscoveryFormat } from "./discovery-format";
 import { buildOpenApi } from "./openapi/build-openapi";
@@ -10,14 +10,14 @@ import { serviceInfo } from "./service-info";
 /** The body of GET /api/discovery in a format, with its ETag, built once per process and base URL. */
 export function discoveryDocument(format: DiscoveryFormat, baseUrl: string): Promise<CachedDocument> {
   const kind = format === "inventory" ? "inventory" : "openapi";
-  return cachedDocument(`discovery ${kind} ${baseUrl}`, () => {
+  return documentForBaseUrl(`discovery ${kind}`, baseUrl, (base) => {
     const config = getConfig();
     const service = serviceInfo();
     const document =
       kind === "inventory"
-        ? buildInventory({ baseUrl, service, catalogue: loadCatalogue() })
+        ? buildInventory({ baseUrl: base, service, catalogue: loadCatalogue() })
         : buildOpenApi({
-            baseUrl,
+            baseUrl: base,
             service,
             auth: apiAuth(config),
             rateLimits: config.rateLimits,

@@ -7,6 +7,7 @@ export const ERROR_CODES = {
   bad_request: { status: 400, title: "Bad request" },
   malformed_json: { status: 400, title: "Malformed JSON body" },
   json_too_deep: { status: 400, title: "JSON nested too deeply" },
+  json_number_out_of_range: { status: 400, title: "Number out of range" },
   incomplete_body: { status: 400, title: "Incomplete request body" },
   invalid_request: { status: 400, title: "Invalid request" },
   invalid_query: { status: 400, title: "Invalid query parameter" },
@@ -33,6 +34,7 @@ export const ERROR_CODES = {
   idempotency_key_reused: { status: 422, title: "Idempotency key reused with another body" },
   target_refused: { status: 422, title: "Certification target refused" },
   rate_limited: { status: 429, title: "Too many requests" },
+  stream_limit: { status: 429, title: "Too many open streams" },
   internal_error: { status: 500, title: "Internal error" },
   // The demo agent's model provider failing; these reach clients only as the `code` of a stream's error chunk.
   model_auth_failed: { status: 502, title: "Model provider refused the credentials" },

@@ -43,6 +43,16 @@ function headersFor(name: RateLimitName, result: LimitResult): Record<string, st
   };
 }
 
+/** The client a request counts against: its address as the limits see it (not spoofable, see client-ip.ts). */
+export function requestSubject(request: Request): string {
+  const config = getConfig();
+  const ip = clientIp(request.headers, {
+    trustedProxyHops: config.env.TRUSTED_PROXY_HOPS,
+    onVercel: Boolean(config.env.VERCEL),
+  });
+  return rateLimitSubject(ip);
+}
+
 /**
  * Counts one request of the client against limit `name` (RATE_LIMIT_<NAME>). Returns the RateLimit
  * headers to send; throws a 429 problem with Retry-After when over the limit. When the limiter's
@@ -54,13 +64,9 @@ export async function enforceRateLimit(
   options: { write: boolean },
 ): Promise<Record<string, string>> {
   const config = getConfig();
-  const ip = clientIp(request.headers, {
-    trustedProxyHops: config.env.TRUSTED_PROXY_HOPS,
-    onVercel: Boolean(config.env.VERCEL),
-  });
   let result: LimitResult;
   try {
-    result = await limiterFor(name).limit(`ip:${rateLimitSubject(ip)}`);
+    result = await limiterFor(name).limit(`ip:${requestSubject(request)}`);
   } catch (err) {
     console.error(`[rate-limit] ${name}: ${(err as Error).message}`);
     if (!options.write) return {};

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { isWellFormedJson } from "../text/well-formed";
+import { clipText, isWellFormedJson } from "../text/well-formed";
 import { ApiError, isApiError } from "./problem";
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -68,10 +68,24 @@ export async function readJson(request: Request, maxBytes = DEFAULT_MAX_BODY_BYT
     });
   }
   let value: unknown;
+  let outOfRange: string | null = null;
   try {
-    value = JSON.parse(text);
+    // 1e400 is valid JSON syntax but parses to Infinity, which no JSON can carry back: such a value
+    // could be neither stored as sent nor canonicalised (RFC 8785) for an audit entry.
+    value = JSON.parse(text, (key, v) => {
+      if (typeof v === "number" && !Number.isFinite(v)) outOfRange ??= key;
+      return v;
+    });
   } catch (err) {
     throw new ApiError("malformed_json", `The request body is not valid JSON: ${(err as Error).message}`);
+  }
+  if (outOfRange !== null) {
+    const where = outOfRange === "" ? "The body" : `The member "${clipText(outOfRange, 80)}"`;
+    throw new ApiError(
+      "json_number_out_of_range",
+      `${where} holds a number beyond what JSON can round-trip (an IEEE 754 double, about ±1.8e308); nothing was done. Send a smaller number.`,
+      { member: outOfRange },
+    );
   }
   // JSON syntax lets an escape such as \ud800 stand alone, but such a string is not Unicode text (I-JSON,
   // RFC 7493, forbids it): it has no canonical form (RFC 8785), so it could be neither hashed nor

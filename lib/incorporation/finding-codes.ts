@@ -73,6 +73,13 @@ export const FINDING_CODES = {
     es: (p) => `El objeto debe tener entre ${p.min} y ${p.max} caracteres (tiene ${p.length}).`,
     en: (p) => `The purpose must have ${p.min} to ${p.max} characters (it has ${p.length}).`,
   },
+  objeto_characters: {
+    severity: "error",
+    es: () =>
+      "El objeto tiene caracteres de control (como ESC o NUL), de ancho cero o que invierten la dirección del texto: sacalos.",
+    en: () =>
+      "The purpose holds control characters (such as ESC or NUL), zero-width ones or marks that reverse the text direction: remove them.",
+  },
   objeto_vague: {
     severity: "error",
     es: () => "El objeto debe ser preciso y determinado: describí las actividades concretas, sin fórmulas genéricas.",

@@ -8,6 +8,7 @@ import { ensureSeeds } from "../registry/ensure-seeds";
 import type { RegistryRecord } from "../registry/record-schema";
 import { getStore } from "../store";
 import type { BatchWrite } from "../store/types";
+import { replaceHiddenCharacters } from "../text/hidden-characters";
 import { clipText } from "../text/well-formed";
 import { registryLeaf } from "../tlog/leaf";
 import type { Finding } from "./finding-codes";
@@ -52,9 +53,10 @@ function summarise(body: unknown): unknown {
   if (!body || typeof body !== "object" || Array.isArray(body)) return { body: typeof body };
   const b = body as Record<string, unknown>;
   // Only short scalars go into the permanent log: a list or object in a text field is named, not kept.
+  // A refused request's text may hold what the text rule refuses: it reaches the log defused.
   const clip = (v: unknown) =>
     typeof v === "string"
-      ? clipText(v, 200)
+      ? clipText(replaceHiddenCharacters(v, { multiline: true }), 200)
       : v !== null && typeof v === "object"
         ? { type: Array.isArray(v) ? "array" : "object" }
         : v;

@@ -68,7 +68,7 @@ const CHECKS: {
       es: "El objeto es preciso y declara la operación automatizada.",
       en: "The purpose is precise and discloses automated operation.",
     },
-    fail: ["objeto_length", "objeto_vague"],
+    fail: ["objeto_characters", "objeto_length", "objeto_vague"],
     warn: ["objeto_automation_undisclosed"],
     fields: ["objeto"],
   },

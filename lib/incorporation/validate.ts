@@ -1,5 +1,6 @@
 import { SESSION_ID_PATTERN } from "../audit/entry";
 import { isValidCuit } from "../identity/cuit";
+import { hasHiddenCharacters } from "../text/hidden-characters";
 import { type Finding, finding } from "./finding-codes";
 import {
   AUTOMATION_WORDS,
@@ -193,7 +194,10 @@ export function validateIncorporation(raw: unknown, options: ValidationOptions =
   const objeto = rawObjeto === null ? null : normaliseSpaces(rawObjeto);
   if (objeto !== null) {
     const { min, max } = LIMITS.objeto;
-    if (objeto.length < min || objeto.length > max) {
+    // Checked on the text as sent: it reaches the public log, the CSV and the generated README.
+    if (hasHiddenCharacters(rawObjeto as string, { multiline: true })) {
+      out.push(finding(lang, "objeto_characters", "objeto"));
+    } else if (objeto.length < min || objeto.length > max) {
       out.push(finding(lang, "objeto_length", "objeto", { min, max, length: objeto.length }));
     } else if (VAGUE_OBJETO_PATTERNS.some((p) => p.test(objeto))) {
       out.push(finding(lang, "objeto_vague", "objeto"));

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isSessionId, SESSION_ID_PATTERN } from "../audit/entry";
 import { ApiError } from "../http/problem";
 import { parseWith } from "../http/read-json";
+import { hasHiddenCharacters } from "../text/hidden-characters";
 import { PLAY_LIMITS } from "./limits";
 import { playTools } from "./tools";
 import type { PlayUIMessage } from "./ui-message";
@@ -57,6 +58,17 @@ export async function parsePlayRequest(body: unknown): Promise<PlayUIMessage[]> 
         "message_too_long",
         `Message ${i} has ${length} characters; a message may have at most ${PLAY_LIMITS.maxUserChars}. Shorten it.`,
         { maxChars: PLAY_LIMITS.maxUserChars, path: `messages.${i}` },
+      );
+    }
+    // What a user types reaches the public log, its CSV and the dashboard: the text rule applies.
+    if (
+      m.role === "user" &&
+      hasHiddenCharacters(textOf(m.parts as { type: string; text?: unknown }[]), { multiline: true })
+    ) {
+      throw new ApiError(
+        "invalid_request",
+        `Message ${i} holds a control character (such as ESC or NUL), a zero-width character or a bidirectional override, which would hide or reorder what readers of the log see. Remove it and send again.`,
+        { errors: [{ path: `messages.${i}`, message: "control, zero-width or bidirectional character" }] },
       );
     }
   });

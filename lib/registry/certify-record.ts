@@ -12,7 +12,7 @@ import { SCHEMA_FILES } from "./build-json-schemas";
 import { loadEntryOrThrow } from "./get-registry-record";
 import type { CertificationReport, RegistryRecord } from "./record-schema";
 import { schemaUrl } from "./schema-url";
-import { entryWrite } from "./stored-record";
+import { entryWrite, originTakenProblem } from "./stored-record";
 
 export const reportKey = (id: string) => `registry:report:${id}`;
 
@@ -140,6 +140,9 @@ export async function certifyRecord(
       ],
     );
     if (appended.ok) return { record: next, report: withAudit(appended.entry.id) };
+    // Going live claims the origin in the same batch: another live record holding it wins, and this
+    // certification (entry, record and report) is not written at all.
+    if (appended.failure.reason === "unique") throw originTakenProblem(current.publicUrl);
     loaded = await loadEntryOrThrow(id); // the record changed meanwhile: apply the verdict to its new state
   }
   throw new ApiError("conflict", "The record kept changing during certification; certify it again.");

@@ -14,14 +14,15 @@ const REQUIRED: readonly ListingField[] = ["name", "type", "jurisdiction", "rfcC
 /**
  * The rules data/registry-seeds.json must meet beyond its JSON Schema (schemas/registry-seeds.v1.json),
  * for a record proposed by a pull request: the same text, URL and CUIT rules as POST /api/registry
- * (validateListing, check digit included), unique ids, origins and CUITs, exactly one record that is
- * the deployment, and every other record a draft (it goes live only through the certifier).
+ * (validateListing, check digit included), unique ids and origins, exactly one record that is the
+ * deployment, and every other record a draft (it goes live only through the certifier). A CUIT may
+ * repeat: one operator may run any number of companies.
  */
 export function checkRegistryDataFile(file: unknown): DataFileProblem[] {
   const problems: DataFileProblem[] = [];
   const records = (file as { records?: unknown } | null)?.records;
   if (!Array.isArray(records)) return [{ index: null, id: null, message: "records must be an array" }];
-  const seen = { id: new Map<string, number>(), origin: new Map<string, number>(), cuit: new Map<string, number>() };
+  const seen = { id: new Map<string, number>(), origin: new Map<string, number>() };
   const once = (kind: keyof typeof seen, value: string, index: number, id: string | null, what: string) => {
     const first = seen[kind].get(value);
     if (first === undefined) seen[kind].set(value, index);
@@ -43,7 +44,6 @@ export function checkRegistryDataFile(file: unknown): DataFileProblem[] {
     }
     if (id) once("id", id, index, id, "id");
     if (values.publicUrl) once("origin", values.publicUrl, index, id, "publicUrl origin");
-    if (values.operatorCuit) once("cuit", values.operatorCuit, index, id, "operatorCuit");
     if (deployment === true) deployments++;
     else if (status !== "draft") {
       problems.push({ index, id, message: `status must be draft: a proposed record goes live only when certified` });

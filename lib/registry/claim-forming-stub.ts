@@ -4,7 +4,7 @@ import { applyTransition } from "./apply-transition";
 import { loadEntryOrThrow } from "./get-registry-record";
 import { hashToken, issueToken, tokenMatches } from "./issue-token";
 import type { RegistryRecord } from "./record-schema";
-import { duplicateProblem, saveEntry } from "./stored-record";
+import { saveEntry } from "./stored-record";
 import { type Finding, type ListingField, throwOnErrors, validateListing } from "./validate-listing";
 
 const MAX_ATTEMPTS = 5;
@@ -51,12 +51,12 @@ export async function claimFormingStub(
       { type: "claim", at: now, publicUrl: publicUrl as string },
     );
     const ownerToken = issueToken("owner");
+    // A draft claims no URL, so a draft listed by someone else under the same URL does not block this.
     const result = await saveEntry(
-      { ...entry, record, ownerTokenHash: hashToken(ownerToken), claimTokenHash: null },
+      { ...entry, record, ownerTokenHash: hashToken(ownerToken), claimTokenHash: null, draftSince: now },
       { mode: "update", expectVersion: version },
     );
     if (result.ok) return { record, ownerToken, findings };
-    if (result.reason === "unique") throw duplicateProblem(result.field);
   }
   throw new ApiError("conflict", "The record changed while it was being claimed; try again.");
 }

@@ -4,7 +4,7 @@ import { ensureSeeds } from "./ensure-seeds";
 import { hashToken, issueToken } from "./issue-token";
 import { recordIdCandidates } from "./make-record-id";
 import { LISTABLE_TYPES, type RegistryRecord } from "./record-schema";
-import { duplicateProblem, saveEntry } from "./stored-record";
+import { saveEntry } from "./stored-record";
 import { type Finding, LISTING_FIELDS, type ListingValues, throwOnErrors, validateListing } from "./validate-listing";
 
 export interface CreatedListing {
@@ -16,12 +16,12 @@ export interface CreatedListing {
 }
 
 /**
- * Self-listing: validates every member (422 with all findings), then creates a draft record in one
- * atomic store write that also claims its public URL and CUIT, so concurrent listings of the same
- * company yield exactly one record and a refused one leaves nothing behind. A taken slug moves on to a
- * suffixed id; a taken URL or CUIT is a 409.
+ * Self-listing: validates every member (422 with all findings), then creates a draft record under an
+ * id the service draws. A draft reserves nothing: any number of drafts may name the same URL or
+ * CUIT, and the first one whose site's manifest names it and that passes certification takes the
+ * origin (stored-record.ts). `now` is the clock (tests).
  */
-export async function createListing(body: unknown): Promise<CreatedListing> {
+export async function createListing(body: unknown, now: Date = new Date()): Promise<CreatedListing> {
   await ensureSeeds();
   const { values, findings } = validateListing(body, {
     fields: LISTING_FIELDS,
@@ -33,7 +33,7 @@ export async function createListing(body: unknown): Promise<CreatedListing> {
   const v = values as ListingValues;
 
   const ownerToken = issueToken("owner");
-  const now = new Date().toISOString();
+  const at = now.toISOString();
   for (const id of recordIdCandidates(v.name)) {
     const record: RegistryRecord = {
       id,
@@ -48,8 +48,8 @@ export async function createListing(body: unknown): Promise<CreatedListing> {
       status: "draft",
       listedSince: "-",
       goodStanding: { state: "unverified", lastCheckedAt: null, lastScore: null, lastRating: null },
-      createdAt: now,
-      updatedAt: now,
+      createdAt: at,
+      updatedAt: at,
       source: "self-listed",
     };
     const result = await saveEntry(
@@ -59,11 +59,11 @@ export async function createListing(body: unknown): Promise<CreatedListing> {
         ownerTokenHash: hashToken(ownerToken),
         claimTokenHash: null,
         auditSessionId: null,
+        draftSince: at,
       },
       { mode: "create" },
     );
     if (result.ok) return { record, ownerToken, findings };
-    if (result.reason === "unique") throw duplicateProblem(result.field);
   }
   throw new ApiError("conflict", "No free id for this name right now; send the listing again.");
 }

@@ -13,6 +13,7 @@ import {
   type RegistryRecord,
   RFC_TOKENS,
 } from "./record-schema";
+import { releaseLegacyClaims } from "./release-legacy-claims";
 import { saveEntry } from "./stored-record";
 
 const seedSchema = z
@@ -68,6 +69,7 @@ const LOADED = Symbol.for("sia.registry.seeds");
 type SeedGlobal = typeof globalThis & { [LOADED]?: Promise<void> };
 
 async function loadSeeds(): Promise<void> {
+  await releaseLegacyClaims();
   const records = seedRecords();
   const store = getStore();
   // One marker per content of the seeds: warm instances skip the work with a single read.

@@ -1,5 +1,7 @@
+import { getConfig } from "../config/config";
 import { getStore } from "../store";
 import { SCHEMA_FILES } from "./build-json-schemas";
+import { isExpiredDraft } from "./draft-expiry";
 import { ensureSeeds } from "./ensure-seeds";
 import { encodeCursor, type RegistryQuery } from "./parse-registry-query";
 import type { RegistryList } from "./record-schema";
@@ -8,9 +10,15 @@ import { parseEntry, REGISTRY_COLLECTION } from "./stored-record";
 
 /**
  * One page of the registry (SPEC 2.3 envelope) in creation order, which updates do not change, so
- * pages never skip or repeat a record. One store round trip per page, whatever its size.
+ * pages never skip or repeat a record. One store round trip per page, whatever its size. Drafts left
+ * uncertified past REGISTRY_DRAFT_TTL are left out, so a page may hold fewer than `limit` records
+ * while `nextCursor` still leads on. `now` is the clock (tests).
  */
-export async function listRegistry(query: RegistryQuery, requestOrigin?: string): Promise<RegistryList> {
+export async function listRegistry(
+  query: RegistryQuery,
+  requestOrigin?: string,
+  now: Date = new Date(),
+): Promise<RegistryList> {
   await ensureSeeds();
   const where = Object.fromEntries(Object.entries(query.filters).filter(([, v]) => v !== null)) as Record<
     string,
@@ -22,10 +30,14 @@ export async function listRegistry(query: RegistryQuery, requestOrigin?: string)
     limit: query.limit,
     ...(query.after === undefined ? {} : { after: query.after }),
   });
-  const records = page.records.map((stored) => parseEntry(stored.value).record);
+  const ttlMs = getConfig().registryDraftTtlMs;
+  const records = page.records
+    .map((stored) => parseEntry(stored.value))
+    .filter((entry) => !isExpiredDraft(entry, now, ttlMs))
+    .map((entry) => entry.record);
   return {
     $schema: schemaUrl(SCHEMA_FILES.list, requestOrigin),
-    generatedAt: new Date().toISOString(),
+    generatedAt: now.toISOString(),
     count: records.length,
     filters: query.filters,
     records,

@@ -19,12 +19,12 @@ export function slugify(name: string): string {
 export const FORMING_STUB_ID = /-[0-9a-f]{10}$/;
 
 /**
- * Candidate ids for a new record: the bare slug first, then the slug with a random suffix. A bare
- * slug shaped like a forming stub's id is not offered: anyone can compute the stub id of a company
- * in a public session, and listing under it first would block that company's incorporation.
+ * Candidate ids for a new listing: the slug of its name with a random suffix of eight hex digits,
+ * so nobody can know a listing's id before the service answers, nor take it first (a site that
+ * publishes the id it expects could otherwise be beaten to it). Eight digits after the last '-' can
+ * never look like a forming stub's ten.
  */
 export function recordIdCandidates(name: string, attempts = 5): string[] {
   const slug = slugify(name);
-  const suffixed = Array.from({ length: attempts - 1 }, () => `${slug}-${randomBytes(3).toString("hex")}`);
-  return FORMING_STUB_ID.test(slug) ? suffixed : [slug, ...suffixed];
+  return Array.from({ length: attempts }, () => `${slug}-${randomBytes(4).toString("hex")}`);
 }

@@ -19,6 +19,11 @@ export interface RegistryEntry {
   claimTokenHash: string | null;
   /** The audit session certification entries go to (a formed record's is its incorporation session). */
   auditSessionId: string | null;
+  /**
+   * When the record last became a draft (listed, claimed, or moved to a new URL); the draft expiry
+   * counts from here. Absent on entries written before it existed: their createdAt stands in.
+   */
+  draftSince?: string;
 }
 
 export interface LoadedEntry {
@@ -36,15 +41,12 @@ export function parseEntry(value: string): RegistryEntry {
   return JSON.parse(value) as RegistryEntry;
 }
 
-/** The CUIT as 11 digits (a 7-digit middle part padded), so two spellings of one CUIT collide. */
-function cuitKey(cuit: string): string {
-  const [prefix = "", body = "", check = ""] = cuit.split("-");
-  return `${prefix}${body.padStart(8, "0")}${check}`;
-}
-
 /**
- * The store write of an entry with its indexes (the list filters) and unique claims (public URL,
- * CUIT): one atomic record write, alone (saveEntry) or in a batch with the audit entry that records it.
+ * The store write of an entry with its indexes (the list filters) and its one unique claim: a live
+ * record holds its origin, so no other record can go live with it. Drafts and forming records claim
+ * nothing (public facts such as a URL or a CUIT must not let whoever lists first block the real
+ * company), and one operator CUIT may run any number of companies. One atomic record write, alone
+ * (saveEntry) or in a batch with the audit entry that records it.
  */
 export function entryWrite(
   entry: RegistryEntry,
@@ -52,8 +54,7 @@ export function entryWrite(
 ): RecordWrite {
   const { record } = entry;
   const unique: Record<string, string> = {};
-  if (record.publicUrl !== "-") unique.publicUrl = record.publicUrl;
-  if (record.operatorCuit) unique.operatorCuit = cuitKey(record.operatorCuit);
+  if (record.status === "live" && record.publicUrl !== "-") unique.publicUrl = record.publicUrl;
   return {
     collection: REGISTRY_COLLECTION,
     id: record.id,
@@ -82,10 +83,11 @@ export async function saveEntry(
   return { ok: false, ...result.failure } as RecordWriteResult;
 }
 
-/** The 409 for a write refused by a unique claim; names the member so the caller knows what to change. */
-export function duplicateProblem(field: string): ApiError {
-  const what = field === "publicUrl" ? "public URL" : "operator CUIT";
-  return new ApiError("registry_duplicate", `Another registry record already has this ${what}.`, {
-    field: field === "publicUrl" ? "publicUrl" : "operatorCuit",
-  });
+/** The 409 for a record that would go live on an origin another live record holds. */
+export function originTakenProblem(origin: string): ApiError {
+  return new ApiError(
+    "registry_duplicate",
+    `Another live record already holds ${origin}: it was the first whose listing the site's manifest named and that passed certification. Nothing was changed. If that record is yours, move it to another URL (PATCH publicUrl) or ask the service's operator.`,
+    { field: "publicUrl" },
+  );
 }

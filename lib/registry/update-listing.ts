@@ -4,7 +4,7 @@ import { applyTransition } from "./apply-transition";
 import { authorizeToken } from "./authorize-token";
 import { loadEntryOrThrow } from "./get-registry-record";
 import { RECORD_TYPES, type RegistryRecord } from "./record-schema";
-import { duplicateProblem, saveEntry } from "./stored-record";
+import { saveEntry } from "./stored-record";
 import { type Finding, LISTING_FIELDS, type ListingField, throwOnErrors, validateListing } from "./validate-listing";
 
 /** What an owner may change; the operator (admin token) may change every listing member. */
@@ -13,9 +13,10 @@ export const OWNER_EDITABLE: readonly ListingField[] = ["disclosure", "publicUrl
 const MAX_ATTEMPTS = 5;
 
 /**
- * PATCH of a record by its owner or the operator. A new public URL is re-checked for uniqueness in the
- * same atomic write and drops the record back to draft (apply-transition.ts) until it is certified
- * again. The write is conditional on the version read, so a concurrent change is never overwritten.
+ * PATCH of a record by its owner or the operator. A new public URL drops the record back to draft
+ * (apply-transition.ts), which gives up the origin it held, until it is certified again; the draft
+ * expiry starts over then. The write is conditional on the version read, so a concurrent change is
+ * never overwritten.
  */
 export async function updateListing(
   id: string,
@@ -40,12 +41,16 @@ export async function updateListing(
     const { publicUrl, ...rest } = values;
     const now = new Date().toISOString();
     let record: RegistryRecord = { ...entry.record, ...rest, updatedAt: now };
+    let draftSince = entry.draftSince;
     if (publicUrl !== undefined && publicUrl !== entry.record.publicUrl) {
       record = applyTransition(record, { type: "change-url", at: now, publicUrl });
+      draftSince = now;
     }
-    const result = await saveEntry({ ...entry, record }, { mode: "update", expectVersion: version });
+    const result = await saveEntry(
+      { ...entry, record, ...(draftSince ? { draftSince } : {}) },
+      { mode: "update", expectVersion: version },
+    );
     if (result.ok) return { record, findings };
-    if (result.reason === "unique") throw duplicateProblem(result.field);
     if (result.reason === "missing") break;
   }
   throw new ApiError("conflict", "The record changed while it was being updated; read it again and retry.");

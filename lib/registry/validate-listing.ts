@@ -3,6 +3,7 @@ import { classifyAddress } from "../certifier/classify-address";
 import type { Finding as SharedFinding } from "../http/findings";
 import { ApiError } from "../http/problem";
 import { CUIT_PATTERN, isValidCuit } from "../identity/cuit";
+import { hasHiddenCharacters } from "../text/hidden-characters";
 import { type Disclosure, JURISDICTIONS, type Jurisdiction, type RecordType, RFC_TOKENS } from "./record-schema";
 
 /** Every finding code of the registry's 422 answers; docs/registry.md explains each. */
@@ -91,12 +92,6 @@ function charCount(value: string): number {
   return n;
 }
 
-// Characters that hide or disguise what a reader sees: control characters, zero-width ones, and the
-// bidirectional overrides and isolates that reorder text on screen. Disclosures may break lines.
-const HIDDEN_CLASS = "[\\p{Cc}\\u200B\\u2060\\uFEFF\\u202A-\\u202E\\u2066-\\u2069]";
-const HIDDEN_CHARS = new RegExp(HIDDEN_CLASS, "u");
-const HIDDEN_CHARS_MULTILINE = new RegExp(`(?![\\t\\n\\r])${HIDDEN_CLASS}`, "u");
-
 function hiddenCharactersMessage(field: string): string {
   return `${field} holds a control or invisible formatting character (such as NUL, a zero-width space or a right-to-left override): remove it.`;
 }
@@ -134,7 +129,7 @@ export function validateListing(
     const name = text(input.name);
     if (!name || charCount(name) > LISTING_LIMITS.name)
       add("name_invalid", "name", `name is required: 1 to ${LISTING_LIMITS.name} characters.`);
-    else if (HIDDEN_CHARS.test(name)) add("text_characters", "name", hiddenCharactersMessage("name"));
+    else if (hasHiddenCharacters(name)) add("text_characters", "name", hiddenCharactersMessage("name"));
     else values.name = name;
   }
   if (present("type") || required("type")) {
@@ -154,7 +149,7 @@ export function validateListing(
         "operator",
         `operator (the operator's name) is required: 1 to ${LISTING_LIMITS.operator} characters.`,
       );
-    } else if (HIDDEN_CHARS.test(operator)) add("text_characters", "operator", hiddenCharactersMessage("operator"));
+    } else if (hasHiddenCharacters(operator)) add("text_characters", "operator", hiddenCharactersMessage("operator"));
     else values.operator = operator;
   }
 
@@ -270,7 +265,7 @@ function checkDisclosure(
         `disclosure.${lang}`,
         `disclosure.${lang} must be ${LISTING_LIMITS.disclosureMin} to ${LISTING_LIMITS.disclosureMax} characters (got ${length}).`,
       );
-    } else if (HIDDEN_CHARS_MULTILINE.test(value)) {
+    } else if (hasHiddenCharacters(value, { multiline: true })) {
       add("text_characters", `disclosure.${lang}`, hiddenCharactersMessage(`disclosure.${lang}`));
     } else out[lang] = value;
   }

@@ -81,6 +81,9 @@ test.describe("verify page: pasted log (checked in the browser)", () => {
     const result = browserResult(page);
     await expect(result).toHaveAttribute("data-verdict", "verified");
     await expect(result.locator(".verdict .pill")).toHaveText("VERIFICADO");
+    // The result names the session it verified.
+    await expect(result.locator("[data-session-id]")).toHaveText(log.sessionId);
+    await expect(result.getByText("Sesión", { exact: true })).toBeVisible();
     await expect(result).toContainText(`las ${log.entries.length} entradas están bien encadenadas`);
     await expect(result.locator("[data-checkpoint]")).toHaveText("Firma válida; coincide con las entradas");
     await expect(result.locator("[data-first-bad]")).toHaveCount(0);
@@ -141,6 +144,12 @@ test.describe("verify page: pasted log (checked in the browser)", () => {
     await field.fill('{"sessionId": "x"}');
     await page.getByRole("button", { name: "Verificar en mi navegador" }).click();
     await expect(page.getByText("falta la lista «entries»")).toBeVisible();
+
+    // A member written twice would read one way here and another elsewhere: no verdict.
+    await field.fill('{"sessionId": "x", "entries": [], "entries": [1]}');
+    await page.getByRole("button", { name: "Verificar en mi navegador" }).click();
+    await expect(page.getByText("El texto repite el campo «entries» dentro de un mismo objeto")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Resultado en tu navegador" })).toHaveCount(0);
   });
 
   test("says where pasted text stops being JSON in the page's language, the browser's English message apart and marked", async ({

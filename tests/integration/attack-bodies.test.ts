@@ -222,6 +222,24 @@ const ATTACKS: Attack[] = [
     (t) => send(t, `{"pad":${nested(MAX_JSON_DEPTH + 1)}}`, json),
   ],
   ["arrays nested 1500 deep", 400, "json_too_deep", (t) => send(t, nested(1500), json)],
+  [
+    "a number beyond what JSON round-trips (1e400) in a member",
+    400,
+    "json_number_out_of_range",
+    // Valid JSON syntax that parses to Infinity: it could be neither stored as sent nor canonicalised.
+    (t) => send(t, JSON.stringify({ ...t.valid, pad: 1 }).replace('"pad":1', '"pad":1e400'), json),
+  ],
+  [
+    "-1e400 where a number is expected",
+    400,
+    "json_number_out_of_range",
+    (t) =>
+      send(
+        t,
+        JSON.stringify({ ...t.valid, capitalSocial: 1 }).replace('"capitalSocial":1', '"capitalSocial":-1e400'),
+        json,
+      ),
+  ],
   ["a body one byte over the limit", 413, "payload_too_large", (t) => send(t, padded(t, t.maxBytes), json)],
   [
     "an oversize body in chunks with no length",

@@ -102,6 +102,25 @@ describe("every 422 of POST /api/auto-incorporate", () => {
     expect(body.rfc001.checks.find((c: Json) => c.id === "defined-form-and-capital").result).toBe("fail");
   });
 
+  it("refuses control and bidi characters in objeto, and logs the refusal with them defused", async () => {
+    const sessionId = uniqueSession();
+    const objeto = `${TYPICAL.objeto} \u001b[31m\u202Egol.exe\u0000`;
+    const { res, body } = await post({ ...TYPICAL, sessionId, objeto });
+    expect(res.status).toBe(422);
+    expect(body.validation.findings).toContainEqual(
+      expect.objectContaining({ code: "objeto_characters", severity: "error", field: "objeto" }),
+    );
+    const log = await (await fetch(`${app.url}/api/play/audit/${sessionId}`)).json();
+    expect(log.entries).toHaveLength(1);
+    expect(log.entries[0].outcome).toBe("rejected");
+    const logged = log.entries[0].input.objeto as string;
+    const hidden = ["\u0000", "\u001b", "\u202E"];
+    for (const c of hidden) expect(logged).not.toContain(c);
+    expect(logged).toContain("\uFFFD[31m\uFFFDgol.exe\uFFFD");
+    const csv = await (await fetch(`${app.url}/api/play/audit/${sessionId}/csv`)).text();
+    for (const c of hidden) expect(csv).not.toContain(c);
+  });
+
   it("for a reused Idempotency-Key: the finding first, problem+json members beside, nothing recorded", async () => {
     const sessionId = uniqueSession();
     const key = `key-${sessionId}`;

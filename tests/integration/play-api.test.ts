@@ -295,6 +295,20 @@ describe("POST /api/play", () => {
         400,
         "invalid_request",
       ],
+      [
+        "an ESC sequence in a user message",
+        { messages: [userMessage("Validá el CUIT 20-17254359-7 \u001b[2J")] },
+        {},
+        400,
+        "invalid_request",
+      ],
+      [
+        "a bidi override in a user message",
+        { messages: [userMessage("Validá el CUIT \u202E7-95345271-02")] },
+        {},
+        400,
+        "invalid_request",
+      ],
       ["malformed JSON", '{"messages": [', {}, 400, "malformed_json"],
       [
         "a body that is not JSON",

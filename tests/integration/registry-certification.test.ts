@@ -8,34 +8,41 @@ import { expectValid } from "../support/registry-schemas";
 
 // The deployment's own CUIT: its agents.json declares it, so a listing of the app with it can pass.
 const APP_CUIT = freshCuit();
-// The listing of the app under test, whose id its manifest claims (issuer.registryId): a record id is
-// the slug of its name while that is free.
 const APP_LISTING_NAME = `Aplicacion Certificable ${process.pid}`;
-const APP_RECORD_ID = `aplicacion-certificable-${process.pid}`;
 const CRON = "cron-secret-for-tests-0123456789";
 // The app's sample audit session (auditSample.sessionId): an incorporation fills it before the tests.
 const APP_SAMPLE_SESSION = `app-sample-${process.pid}`;
+const APP_ENV = {
+  CERTIFIER_ALLOW_LOOPBACK: "1",
+  ISSUER_OPERATOR_CUIT: APP_CUIT,
+  ISSUER_AUDIT_SAMPLE_SESSION: APP_SAMPLE_SESSION,
+  CRON_SECRET: CRON,
+  RATE_LIMIT_REGISTRY: "1000/1m",
+  RATE_LIMIT_CERTIFIER: "1000/1m",
+};
 
 let app: AppServer;
+// The listing the app's manifest claims (issuer.registryId). Record ids are drawn by the service, so
+// as a real operator would, the app is listed first and then restarted naming the id it was given.
+let appRegistryId = "aplicacion-sin-listar";
+let appOwnerToken = "";
 const companies: FakeCompany[] = [];
 
 beforeAll(async () => {
-  app = await startApp({
-    env: {
-      CERTIFIER_ALLOW_LOOPBACK: "1",
-      ISSUER_OPERATOR_CUIT: APP_CUIT,
-      ISSUER_REGISTRY_ID: APP_RECORD_ID,
-      ISSUER_AUDIT_SAMPLE_SESSION: APP_SAMPLE_SESSION,
-      CRON_SECRET: CRON,
-      RATE_LIMIT_REGISTRY: "1000/1m",
-      RATE_LIMIT_CERTIFIER: "1000/1m",
-    },
-  });
+  app = await startApp({ env: { ...APP_ENV, ISSUER_REGISTRY_ID: appRegistryId } });
   const filled = await callApi(app.url, "POST", "/api/auto-incorporate", {
     body: { ...TYPICAL_INCORPORATION, sessionId: APP_SAMPLE_SESSION },
   });
   expect(filled.status).toBe(200);
 });
+
+/** Restarts the app on the same port and data, its manifest now naming `registryId`. */
+async function restartAppNaming(registryId: string) {
+  const { port, dataDir } = app;
+  await app.stop();
+  app = await startApp({ port, dataDir, env: { ...APP_ENV, ISSUER_REGISTRY_ID: registryId } });
+  appRegistryId = registryId;
+}
 afterAll(async () => {
   await Promise.all(companies.map((c) => c.close()));
   await app?.stop();
@@ -77,13 +84,14 @@ const check = (report: Loose, id: string): { passed: boolean; detail: string; po
 
 describe("certification end to end", () => {
   it("certifies the running app itself: C or better, live, and one audit entry per certification", async () => {
+    const { record, ownerToken } = await list(app.url, APP_CUIT, undefined, APP_LISTING_NAME);
+    appOwnerToken = ownerToken;
+    await restartAppNaming(record.id);
     const manifest = await call("GET", "/.well-known/agents.json");
     expect(manifest.status, "issue 5's agents.json must be served").toBe(200);
     expect(manifest.body.issuer.operatorCuit).toBe(APP_CUIT);
-    expect(manifest.body.issuer.registryId).toBe(APP_RECORD_ID);
+    expect(manifest.body.issuer.registryId).toBe(record.id);
 
-    const { record, ownerToken } = await list(app.url, APP_CUIT, undefined, APP_LISTING_NAME);
-    expect(record.id).toBe(APP_RECORD_ID);
     const { record: live, report } = await certify(record.id, ownerToken);
     expect(report.passed).toBe(true);
     expect(["A", "B", "C"]).toContain(report.rating);
@@ -136,6 +144,34 @@ describe("certification end to end", () => {
     expect(again.record.goodStanding.state).toBe("active");
     expect(again.report.audit.entryId).toBe(`${live.sessionId}:1`);
     expect((await call("GET", `/api/play/audit/${live.sessionId}`)).body.entries).toHaveLength(2);
+  });
+
+  it("gives the origin to the first record its manifest names that passes; no other record goes live with it", async () => {
+    // The app is live under the listing of the test above; its operator lists it again.
+    const first = appRegistryId;
+    expect((await call("GET", `/api/registry/${first}`)).body.status).toBe("live");
+    const second = await list(app.url, APP_CUIT, undefined, `${APP_LISTING_NAME} bis`);
+    await restartAppNaming(second.record.id);
+    const refused = await call("POST", `/api/registry/${second.record.id}/certify`, { token: second.ownerToken });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: "registry_duplicate", field: "publicUrl" });
+    expect(refused.body.detail).toContain("Another live record already holds");
+    // Nothing was written: the second stays a draft without a report, the first keeps the origin.
+    expect((await call("GET", `/api/registry/${second.record.id}`)).body).toMatchObject({
+      status: "draft",
+      goodStanding: { state: "unverified", lastCheckedAt: null },
+    });
+    expect((await call("GET", `/api/registry/${second.record.id}/report`)).status).toBe(404);
+    expect((await call("GET", `/api/registry/${first}`)).body.status).toBe("live");
+
+    // Once the first moves to another URL it gives the origin up, and the named record takes it.
+    const moved = await call("PATCH", `/api/registry/${first}`, {
+      body: { publicUrl: `https://moved-away-${Date.now()}.example` },
+      token: appOwnerToken,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const { record: live } = await certify(second.record.id, second.ownerToken);
+    expect(live.status).toBe("live");
   });
 
   it("rates a company serving an invalid manifest below C, keeps it draft, and says why", async () => {
@@ -335,7 +371,7 @@ describe("dry run", () => {
     const before = (await call("GET", "/api/registry?limit=100")).body.count;
     const withIssuer = await call(
       "GET",
-      `/api/certifier?url=${encodeURIComponent(`${app.url}/whatever`)}&jurisdiction=AR&operatorCuit=${APP_CUIT}&registryId=${APP_RECORD_ID}`,
+      `/api/certifier?url=${encodeURIComponent(`${app.url}/whatever`)}&jurisdiction=AR&operatorCuit=${APP_CUIT}&registryId=${appRegistryId}`,
     );
     expect(withIssuer.status).toBe(200);
     expectValid("report", withIssuer.body);

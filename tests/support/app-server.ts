@@ -57,6 +57,8 @@ export async function startApp(
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
+      // Suites read far more than a visitor would; tests of the read limit set their own.
+      RATE_LIMIT_READ: "1000000/1m",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

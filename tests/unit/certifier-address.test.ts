@@ -25,6 +25,12 @@ const CASES: [string, ReturnType<typeof classifyAddress>][] = [
   ["::ffff:10.0.0.1", "ipv4-mapped"],
   ["::ffff:8.8.8.8", "ipv4-mapped"],
   ["64:ff9b::a00:1", "ipv4-mapped"],
+  // IPv4-translated, ::ffff:0:0:0/96, across the range: loopback, private, public, both ends.
+  ["::ffff:0:7f00:1", "ipv4-mapped"],
+  ["::ffff:0:a00:1", "ipv4-mapped"],
+  ["::ffff:0:808:808", "ipv4-mapped"],
+  ["::ffff:0:0:0", "ipv4-mapped"],
+  ["::ffff:0:ffff:ffff", "ipv4-mapped"],
   ["169.254.169.254", "metadata"],
   ["fd00:ec2::254", "metadata"],
   ["100.100.100.200", "metadata"],
@@ -64,6 +70,7 @@ describe("certifier address policy", () => {
     expect(await refusedReason("http://[fe80::1]/")).toBe("link-local");
     expect(await refusedReason("http://224.0.0.251/")).toBe("multicast");
     expect(await refusedReason("http://[::ffff:127.0.0.1]/")).toBe("ipv4-mapped");
+    expect(await refusedReason("http://[::ffff:0:7f00:1]/")).toBe("ipv4-mapped");
     expect(await refusedReason("http://169.254.169.254/latest/meta-data")).toBe("metadata");
     // WHATWG URL parsing normalises the odd IPv4 spellings before the check.
     expect(await refusedReason("http://0x7f000001/")).toBe("loopback");

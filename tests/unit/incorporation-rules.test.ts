@@ -50,6 +50,10 @@ describe("incorporation rules", () => {
     ["capital_below_minimum", { ...TYPICAL, tipo: "SA", denominacion: "Acme Agentes S.A.", capitalSocial: 29_999_999 }],
     ["capital_low", { ...TYPICAL, tipo: "SRL", denominacion: "Acme Agentes S.R.L.", capitalSocial: 1000 }],
     ["objeto_length", { ...TYPICAL, objeto: "Agentes." }],
+    // An ESC sequence that would recolour a terminal showing the log, and a bidi override.
+    ["objeto_characters", { ...TYPICAL, objeto: `${TYPICAL.objeto} \u001b[31mrojo\u001b[0m` }],
+    ["objeto_characters", { ...TYPICAL, objeto: `${TYPICAL.objeto} \u202Egol.exe` }],
+    ["objeto_characters", { ...TYPICAL, objeto: `${TYPICAL.objeto}\u0000` }],
     ["objeto_vague", { ...TYPICAL, objeto: "Realizar cualquier actividad comercial lícita dentro y fuera del país." }],
     [
       "objeto_automation_undisclosed",

@@ -24,6 +24,7 @@ const rateLimits = {
   play: { count: 20, window: "1 m", windowMs: 60_000 },
   registry: { count: 10, window: "1 h", windowMs: 3_600_000 },
   certifier: { count: 10, window: "1 h", windowMs: 3_600_000 },
+  read: { count: 600, window: "1 m", windowMs: 60_000 },
 };
 const build = (over: Partial<Parameters<typeof buildOpenApi>[0]> = {}) =>
   buildOpenApi({ baseUrl: BASE, service: serviceInfo(), auth: { mode: "none" }, rateLimits, ...over });
@@ -315,7 +316,7 @@ describe("the registry operations", () => {
     }
   });
 
-  it("gives writes RATE_LIMIT_REGISTRY and certifications RATE_LIMIT_CERTIFIER", () => {
+  it("gives writes RATE_LIMIT_REGISTRY, certifications RATE_LIMIT_CERTIFIER and reads RATE_LIMIT_READ", () => {
     for (const op of [
       paths["/api/registry"].post,
       paths["/api/registry/{id}"].patch,
@@ -328,8 +329,19 @@ describe("the registry operations", () => {
       expect(op.description, op.operationId).toMatch(/RATE_LIMIT_CERTIFIER/);
       expect(Object.keys(op.responses), op.operationId).toEqual(expect.arrayContaining(["429", "503"]));
     }
-    for (const op of [paths["/api/registry"].get, paths["/api/registry/{id}"].get]) {
-      expect(op.responses, op.operationId).not.toHaveProperty("429");
+    for (const op of [
+      paths["/api/registry"].get,
+      paths["/api/registry/{id}"].get,
+      paths["/api/registry/{id}/report"].get,
+      paths["/api/play/audit/{sessionId}"].get,
+      paths["/api/play/audit/{sessionId}/csv"].get,
+      paths["/api/play/audit/{sessionId}/stream"].get,
+      paths["/api/badge/{sessionId}"].get,
+    ]) {
+      expect(op.description, op.operationId).toMatch(/RATE_LIMIT_READ/);
+      expect(op.responses, op.operationId).toHaveProperty("429");
+      // Reads pass when the limiter's store is down: no 503 rate_limiter_unavailable for them.
+      expect(JSON.stringify(op.responses), op.operationId).not.toContain("rate_limiter_unavailable");
     }
   });
 
@@ -364,7 +376,7 @@ describe("the registry operations", () => {
   it("names the member on a 409 registry_duplicate and keeps conflict's shape apart", () => {
     const validate = at(
       "paths",
-      "/api/registry",
+      "/api/registry/{id}/certify",
       "post",
       "responses",
       "409",

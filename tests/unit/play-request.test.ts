@@ -68,6 +68,16 @@ describe("POST /api/play body", () => {
     }
   });
 
+  it("refuses control, zero-width and bidi characters in a user message, as the registry does", async () => {
+    for (const text of ["Validá \u001b[2Jel CUIT", "CUIT \u202E7-95345271-02", "hola\u0000", "ho\u200Bla"]) {
+      const err = await parsePlayRequest({ messages: [user(text)] }).catch((e) => e);
+      expect(err, JSON.stringify(text)).toMatchObject({ code: "invalid_request", status: 400 });
+      expect(err.detail).toContain("Message 0");
+    }
+    // Line breaks, tabs and emoji joined with U+200D are ordinary text.
+    await expect(parsePlayRequest({ messages: [user("Hola\n\tValidá 👩\u200D💻")] })).resolves.toHaveLength(1);
+  });
+
   it("caps the number of messages and the length of a user message", async () => {
     const many = Array.from({ length: PLAY_LIMITS.maxMessages + 1 }, (_, i) => user("hola", `m${i}`));
     const tooMany = await failure({ messages: many });

@@ -11,9 +11,10 @@ import { parseRegistryQuery } from "@/lib/registry/parse-registry-query";
 // GET /api/registry – the registry envelope, filtered by jurisdiction, type and status, paged by limit and cursor
 export const GET = route(
   async (request) => {
-    const url = new URL(request.url);
-    const list = await listRegistry(parseRegistryQuery(url.searchParams), publicBaseUrl(request));
-    return json(list, { headers: { "cache-control": "no-cache" } });
+    const query = parseRegistryQuery(new URL(request.url).searchParams);
+    const limits = await enforceRateLimit("read", request, { write: false });
+    const list = await listRegistry(query, publicBaseUrl(request));
+    return json(list, { headers: { ...limits, "cache-control": "no-cache" } });
   },
   { cors: true },
 );

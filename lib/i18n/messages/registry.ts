@@ -122,9 +122,6 @@ export const registry = defineMessages({
         "Sacá los caracteres invisibles o de control (espacios de ancho cero, marcas que invierten la dirección del texto).",
     },
     errors: {
-      duplicate_publicUrl:
-        "Esa dirección pública ya está en el registro. Si la listaste vos, editala con tu token de dueño; si no, pedí al operador de este servicio que lo revise.",
-      duplicate_operatorCuit: "Ese CUIT ya figura como operador de otra sociedad del registro.",
       rate_limited: "Hubo demasiados envíos desde tu conexión. Esperá unos minutos y probá de nuevo.",
       unavailable: "El servicio no pudo guardar la sociedad ahora. No se guardó nada: probá de nuevo en unos segundos.",
     },
@@ -248,9 +245,6 @@ export const registry = defineMessages({
         "Remove invisible or control characters (zero-width spaces, marks that reverse the text direction).",
     },
     errors: {
-      duplicate_publicUrl:
-        "That public address is already in the registry. If you listed it, edit it with your owner token; if not, ask this service's operator to review it.",
-      duplicate_operatorCuit: "That CUIT is already the operator of another company in the registry.",
       rate_limited: "Too many submissions from your connection. Wait a few minutes and try again.",
       unavailable: "The service could not save the company right now. Nothing was saved: try again in a few seconds.",
     },

@@ -85,6 +85,9 @@ export const verify = defineMessages({
       verifying: "Verificando…",
       errors: {
         empty: "Pegá un registro o elegí un archivo antes de verificar.",
+        duplicateMember: tpl(
+          "El texto repite el campo «{name}» dentro de un mismo objeto: cada programa lo leería a su manera, así que no se puede dar un veredicto. Descargá el registro de nuevo del servicio.",
+        ),
         json: "El texto no es JSON válido. Copiá la respuesta completa del endpoint, desde la primera llave «{» hasta la última «}».",
         jsonAt: tpl(
           "El texto no es JSON válido: hay un error en la línea {line}, columna {column}. Copiá la respuesta completa del endpoint, desde la primera llave «{» hasta la última «}».",
@@ -117,6 +120,7 @@ export const verify = defineMessages({
       verdictBad: "El registro fue alterado.",
       verdictEmpty: "El registro no tiene entradas.",
       counts: {
+        session: "Sesión",
         total: "Entradas",
         linked: "Bien encadenadas",
         tampered: "Con problemas",
@@ -230,6 +234,9 @@ export const verify = defineMessages({
       verifying: "Verifying…",
       errors: {
         empty: "Paste a log or choose a file before verifying.",
+        duplicateMember: tpl(
+          "The text repeats the member “{name}” within one object: each program would read it its own way, so no verdict can be given. Download the log again from the service.",
+        ),
         json: "The text is not valid JSON. Copy the endpoint's whole answer, from the first “{” to the last “}”.",
         jsonAt: tpl(
           "The text is not valid JSON: there is an error at line {line}, column {column}. Copy the endpoint's whole answer, from the first “{” to the last “}”.",
@@ -259,6 +266,7 @@ export const verify = defineMessages({
       verdictBad: "The log was altered.",
       verdictEmpty: "The log has no entries.",
       counts: {
+        session: "Session",
         total: "Entries",
         linked: "Correctly chained",
         tampered: "With problems",

@@ -4,6 +4,8 @@
  * export came with (its `x-audit-checkpoint` header).
  */
 
+import { DuplicateMemberError, parseStrictJson } from "./strict-json.ts";
+
 /** The rows of an RFC 4180 text (quoted cells may hold commas, quotes doubled, and line breaks). */
 export function parseCsvRows(text: string): string[][] {
   const rows: string[][] = [];
@@ -43,8 +45,10 @@ function memberOf(column: string, written: string): unknown {
   const cell = written.startsWith("'") ? written.slice(1) : written;
   if (JSON_COLUMNS.has(column)) {
     try {
-      return JSON.parse(cell) as unknown;
-    } catch {
+      return parseStrictJson(cell);
+    } catch (err) {
+      // A repeated member would read one way here and another elsewhere: no verdict on such a row.
+      if (err instanceof DuplicateMemberError) throw err;
       return cell;
     }
   }
@@ -59,10 +63,20 @@ export function parseAuditCsv(text: string): Record<string, unknown>[] {
   if (!header?.includes("seq") || !header.includes("hmac")) {
     throw new Error("not an audit CSV export: its header row names no seq and hmac columns");
   }
-  return rows.map((cells) => {
+  const repeated = header.find((column, i) => header.indexOf(column) !== i);
+  if (repeated !== undefined) throw new DuplicateMemberError(repeated);
+  return rows.map((cells, row) => {
     const entry: Record<string, unknown> = {};
     header.forEach((column, i) => {
-      const value = memberOf(column, cells[i] ?? "");
+      let value: unknown;
+      try {
+        value = memberOf(column, cells[i] ?? "");
+      } catch (err) {
+        if (err instanceof DuplicateMemberError) {
+          throw new DuplicateMemberError(err.member, `row ${row + 1}, column ${column}`);
+        }
+        throw err;
+      }
       if (value !== undefined) entry[column] = value;
     });
     return entry;

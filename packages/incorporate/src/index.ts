@@ -35,6 +35,7 @@ export {
   verifyPackageProvenance,
 } from "./provenance.ts";
 export { type AuditSession, createSession } from "./session.ts";
+export { DuplicateMemberError, findDuplicateMember, parseStrictJson } from "./strict-json.ts";
 // The transparency-log core, also at `@sociedades-ia/incorporate/tlog`.
 export * from "./tlog/index.ts";
 export type * from "./types.ts";

@@ -1,3 +1,4 @@
+import { parseStrictJson } from "./strict-json.ts";
 import type { PublicJwk } from "./verify.ts";
 
 /** What checking a compact JWS (EdDSA, Ed25519) against a key set found. */
@@ -35,7 +36,7 @@ export async function checkJws(jws: string, jwks: { keys: PublicJwk[] }): Promis
     const parts = jws.split(".");
     if (parts.length !== 3) throw new Error("a compact JWS has three parts");
     const [h, p, s] = parts as [string, string, string];
-    result.header = JSON.parse(new TextDecoder().decode(base64UrlDecode(h)));
+    result.header = parseStrictJson(new TextDecoder().decode(base64UrlDecode(h))) as typeof result.header;
     if (result.header?.alg !== "EdDSA") throw new Error(`unexpected alg ${String(result.header?.alg)}`);
     result.kid = typeof result.header.kid === "string" ? result.header.kid : null;
     const jwk = jwks.keys.find((k) => k.kid === result.kid && k.kty === "OKP" && k.crv === "Ed25519");

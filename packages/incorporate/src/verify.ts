@@ -1,6 +1,7 @@
 import { emptyTally, type HmacCheck, isEntryObject, judgeEntry, type Tally, tallyEntry } from "./audit-rules.ts";
 import { canonicalize } from "./jcs.ts";
 import { checkLogInclusion, type LogInclusion, type TransparencyProof } from "./log-inclusion.ts";
+import { parseStrictJson } from "./strict-json.ts";
 
 export type { EntryProblem, ProblemReason } from "./audit-rules.ts";
 export type { LogInclusion, TransparencyProof } from "./log-inclusion.ts";
@@ -136,7 +137,7 @@ export async function verifyCheckpoint(
     const parts = jws.split(".");
     if (parts.length !== 3) throw new Error("a compact JWS has three parts");
     const [h, p, s] = parts as [string, string, string];
-    const header = JSON.parse(new TextDecoder().decode(base64UrlDecode(h))) as { alg?: string; kid?: string };
+    const header = parseStrictJson(new TextDecoder().decode(base64UrlDecode(h))) as { alg?: string; kid?: string };
     if (header.alg !== "EdDSA") throw new Error(`unexpected alg ${String(header.alg)}`);
     result.kid = typeof header.kid === "string" ? header.kid : null;
     const jwk = jwks.keys.find((k) => k.kid === result.kid && k.kty === "OKP" && k.crv === "Ed25519");
@@ -156,7 +157,7 @@ export async function verifyCheckpoint(
       encoder.encode(`${h}.${p}`),
     );
     if (!result.signatureValid) throw new Error("the signature does not verify");
-    result.payload = JSON.parse(new TextDecoder().decode(base64UrlDecode(p)));
+    result.payload = parseStrictJson(new TextDecoder().decode(base64UrlDecode(p))) as CheckpointVerification["payload"];
     const payload = result.payload as NonNullable<CheckpointVerification["payload"]>;
     result.matchesLog =
       payload.sessionId === expected.sessionId && payload.size === expected.size && payload.head === expected.head;

@@ -11,8 +11,10 @@ type Ctx = { params: Promise<{ id: string }> };
 
 // GET /api/registry/{id} – one record, or 404
 export const GET = route<Ctx>(
-  async (_request, { params }) =>
-    json(await getRegistryRecord((await params).id), { headers: { "cache-control": "no-cache" } }),
+  async (request, { params }) => {
+    const limits = await enforceRateLimit("read", request, { write: false });
+    return json(await getRegistryRecord((await params).id), { headers: { ...limits, "cache-control": "no-cache" } });
+  },
   { cors: true },
 );
 

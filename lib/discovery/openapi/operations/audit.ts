@@ -94,6 +94,7 @@ export const getAuditLog = defineOperation({
     200: { description: "The log (empty for an unknown session).", content: { "application/json": auditLogSchema } },
   },
   errors: ["invalid_session_id", "invalid_query", "store_unavailable"],
+  rateLimit: { name: "read", write: false },
 });
 
 export const getAuditCsv = defineOperation({
@@ -118,6 +119,7 @@ export const getAuditCsv = defineOperation({
     },
   },
   errors: ["invalid_session_id", "store_unavailable"],
+  rateLimit: { name: "read", write: false },
 });
 
 export const streamAuditLog = defineOperation({
@@ -126,7 +128,7 @@ export const streamAuditLog = defineOperation({
   operationId: "streamAuditLog",
   summary: "Follow a session's audit log live (server-sent events)",
   description:
-    "Sends existing entries, then new ones as they are appended, as `entry` events whose id is the entry's seq; each new stored checkpoint follows the entries it covers as a `checkpoint` event ({size, checkpoint}). After maxSeconds a `reconnect` event ends the stream; EventSource resumes with Last-Event-ID.",
+    "Sends existing entries, then new ones as they are appended, as `entry` events whose id is the entry's seq; each new stored checkpoint follows the entries it covers as a `checkpoint` event ({size, checkpoint}). After maxSeconds a `reconnect` event ends the stream; EventSource resumes with Last-Event-ID. Open streams are capped per address (STREAM_MAX_PER_IP) and per server (STREAM_MAX): the next one is a 429 stream_limit.",
   tags: ["audit"],
   pathParams: sessionIdPath,
   query: z.object({
@@ -147,5 +149,6 @@ export const streamAuditLog = defineOperation({
   responses: {
     200: { description: "An event stream.", content: { "text/event-stream": text("Server-sent events.") } },
   },
-  errors: ["invalid_session_id", "invalid_query", "bad_request"],
+  errors: ["invalid_session_id", "invalid_query", "bad_request", "stream_limit"],
+  rateLimit: { name: "read", write: false },
 });

@@ -18,4 +18,5 @@ export const getBadge = defineOperation({
     400: { description: "An invalid session id, drawn as a badge that says so.", content: { "image/svg+xml": svg } },
   },
   errors: ["store_unavailable"],
+  rateLimit: { name: "read", write: false },
 });

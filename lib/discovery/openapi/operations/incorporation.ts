@@ -118,6 +118,7 @@ export const autoIncorporate = defineOperation({
     "bad_request",
     "malformed_json",
     "json_too_deep",
+    "json_number_out_of_range",
     "incomplete_body",
     "invalid_idempotency_key",
     "unauthorized",

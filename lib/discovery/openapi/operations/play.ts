@@ -42,6 +42,7 @@ export const runPlay = defineOperation({
   errors: [
     "malformed_json",
     "json_too_deep",
+    "json_number_out_of_range",
     "incomplete_body",
     "invalid_request",
     "too_many_messages",

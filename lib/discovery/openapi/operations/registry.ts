@@ -103,7 +103,7 @@ const cuit = z
   .nullable()
   .optional()
   .describe(
-    "Operator's CUIT, NN-NNNNNNNN-N, whose modulo-11 check digit must match. Required for jurisdiction AR (cuit_required); null or absent otherwise. Unique in the registry (409 registry_duplicate).",
+    "Operator's CUIT, NN-NNNNNNNN-N, whose modulo-11 check digit must match. Required for jurisdiction AR (cuit_required); null or absent otherwise. One operator may run any number of companies.",
   );
 
 const disclosure = (what: string) =>
@@ -118,7 +118,11 @@ const disclosure = (what: string) =>
 
 /** Every listing member as a self-listing sends it (all but rfcConformance and operatorCuit required). */
 const listingShape = {
-  name: z.string().min(1).max(LISTING_LIMITS.name).describe("The company's name; its slug becomes the record id."),
+  name: z
+    .string()
+    .min(1)
+    .max(LISTING_LIMITS.name)
+    .describe("The company's name; the record id is its slug plus a random suffix the service draws."),
   type: z.enum(LISTABLE_TYPES).describe("reference-implementation is reserved for this deployment's own record."),
   jurisdiction: z.enum(JURISDICTIONS),
   operator: z.string().min(1).max(LISTING_LIMITS.operator).describe("The operator's name."),
@@ -127,7 +131,7 @@ const listingShape = {
     .url()
     .regex(HTTPS_URL)
     .describe(
-      "Absolute https URL of the company's deployment, without credentials. Only its origin is kept (a path, query or fragment is dropped with a public_url_origin_only warning); the certifier reads <origin>/.well-known/agents.json. Unique in the registry (409 registry_duplicate).",
+      "Absolute https URL of the company's deployment, without credentials. Only its origin is kept (a path, query or fragment is dropped with a public_url_origin_only warning); the certifier reads <origin>/.well-known/agents.json. Drafts may share a URL: only a live record holds its origin (certification answers 409 registry_duplicate while another live record holds it).",
     ),
   rfcConformance: z
     .array(z.enum(RFC_TOKENS))
@@ -232,6 +236,7 @@ const certifiedSchema = z.object({ record: registryRecordSchema, report: certifi
 const BODY_ERRORS = [
   "malformed_json",
   "json_too_deep",
+  "json_number_out_of_range",
   "incomplete_body",
   "invalid_request",
   "payload_too_large",
@@ -293,6 +298,7 @@ export const listRegistry = defineOperation({
   },
   errors: ["invalid_query", "bad_request", "store_unavailable"],
   problemMembers: { invalid_query: invalidQueryMembers },
+  rateLimit: { name: "read", write: false },
 });
 
 export const createRegistryListing = defineOperation({
@@ -301,7 +307,7 @@ export const createRegistryListing = defineOperation({
   operationId: "createRegistryListing",
   summary: "List a company in the registry (as a draft)",
   description:
-    "Validates every member and reports every problem at once (422 validation_failed with findings). The record is created as a draft, with its public URL and CUIT claimed in the same atomic write: a URL or CUIT already listed is a 409 registry_duplicate naming the member. It goes live when a certification rates it C or better (POST /api/registry/{id}/certify with the owner token returned here).",
+    "Validates every member and reports every problem at once (422 validation_failed with findings). The record is created as a draft under an id the service draws (the name's slug and a random suffix). A draft reserves nothing: other drafts may name the same URL or CUIT, and drafts not certified within REGISTRY_DRAFT_TTL leave the public list. It goes live when a certification rates it C or better (POST /api/registry/{id}/certify with the owner token returned here).",
   tags: ["registry"],
   body: { schema: listingRequestSchema },
   responses: {
@@ -312,7 +318,7 @@ export const createRegistryListing = defineOperation({
       },
     },
   },
-  errors: [...BODY_ERRORS, "registry_duplicate", "conflict", "validation_failed", "store_unavailable"],
+  errors: [...BODY_ERRORS, "conflict", "validation_failed", "store_unavailable"],
   problemMembers: { validation_failed: validationFailedMembers, registry_duplicate: duplicateMembers },
   rateLimit: REGISTRY_WRITE,
 });
@@ -328,6 +334,7 @@ export const getRegistryRecord = defineOperation({
     200: jsonAnswer("The record (schemas/registry-record.v1.json).", registryRecordSchema),
   },
   errors: ["not_found", "store_unavailable"],
+  rateLimit: { name: "read", write: false },
 });
 
 export const updateRegistryRecord = defineOperation({
@@ -355,7 +362,7 @@ export const certifyRegistryRecord = defineOperation({
   operationId: "certifyRegistryRecord",
   summary: "Certify a record's public URL (owner or admin token)",
   description:
-    "Fetches <publicUrl>/.well-known/agents.json, checks it and the endpoints it declares (up to 25 s), and applies the verdict: a draft rated C or better goes live; a live record's good standing becomes active or suspended. One audit entry records each certification (the report's audit member points at it) and the report is kept for GET /api/registry/{id}/report. No request body. A forming record (claim it first) or one without a public URL is a 409 invalid_transition; a URL the network policy refuses is a 422 target_refused, before any connection.",
+    "Fetches <publicUrl>/.well-known/agents.json, checks it and the endpoints it declares (up to 25 s), and applies the verdict: a draft rated C or better goes live; a live record's good standing becomes active or suspended. One audit entry records each certification (the report's audit member points at it) and the report is kept for GET /api/registry/{id}/report. No request body. A forming record (claim it first) or one without a public URL is a 409 invalid_transition; a URL the network policy refuses is a 422 target_refused, before any connection. Going live takes the origin: while another live record holds it, a passing verdict is a 409 registry_duplicate and nothing is written.",
   tags: ["registry"],
   security: OWNER_OR_ADMIN,
   pathParams: recordIdPath,
@@ -366,12 +373,17 @@ export const certifyRegistryRecord = defineOperation({
     ...TOKEN_ERRORS,
     "not_found",
     "invalid_transition",
+    "registry_duplicate",
     "conflict",
     "target_refused",
     "bad_request",
     "store_unavailable",
   ],
-  problemMembers: { invalid_transition: transitionMembers, target_refused: refusedMembers },
+  problemMembers: {
+    invalid_transition: transitionMembers,
+    target_refused: refusedMembers,
+    registry_duplicate: duplicateMembers,
+  },
   rateLimit: CERTIFIER_RUN,
 });
 
@@ -405,6 +417,7 @@ export const getCertificationReport = defineOperation({
     200: jsonAnswer("The report (schemas/certification-report.v1.json).", certificationReportSchema),
   },
   errors: ["not_found", "bad_request", "store_unavailable"],
+  rateLimit: { name: "read", write: false },
 });
 
 export const dryRunCertification = defineOperation({

@@ -29,6 +29,7 @@ export const runTamperDemo = defineOperation({
   errors: [
     "malformed_json",
     "json_too_deep",
+    "json_number_out_of_range",
     "incomplete_body",
     "invalid_request",
     "payload_too_large",

@@ -4,6 +4,7 @@ import { preflight } from "@/lib/http/cors";
 import { jsonText, route } from "@/lib/http/handler";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { booleanFlag } from "@/lib/http/query";
+import { enforceRateLimit } from "@/lib/http/rate-limit";
 
 type Ctx = { params: Promise<{ sessionId: string }> };
 
@@ -12,7 +13,10 @@ export const GET = route<Ctx>(
   async (request, { params }) => {
     const sessionId = requireSessionId((await params).sessionId);
     const verify = booleanFlag(new URL(request.url), "verify");
-    return jsonText(await getAuditLogJson(sessionId, { verify }), { headers: { "cache-control": "no-store" } });
+    const limits = await enforceRateLimit("read", request, { write: false });
+    return jsonText(await getAuditLogJson(sessionId, { verify }), {
+      headers: { ...limits, "cache-control": "no-store" },
+    });
   },
   { cors: true },
 );

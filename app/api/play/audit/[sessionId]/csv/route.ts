@@ -5,16 +5,19 @@ import { requireSessionId } from "@/lib/audit/session-id";
 import { preflight } from "@/lib/http/cors";
 import { route } from "@/lib/http/handler";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { enforceRateLimit } from "@/lib/http/rate-limit";
 
 type Ctx = { params: Promise<{ sessionId: string }> };
 
 // GET /api/play/audit/{sessionId}/csv – the log as RFC 4180 CSV, one re-verifiable entry per row
 export const GET = route<Ctx>(
-  async (_request, { params }) => {
+  async (request, { params }) => {
     const sessionId = requireSessionId((await params).sessionId);
+    const limits = await enforceRateLimit("read", request, { write: false });
     const log = await readPublishedLog(sessionId);
     return new Response(toCsv(log.items.map(parseAuditItem)), {
       headers: {
+        ...limits,
         // The signed head of exactly these rows, for offline verification of the export.
         ...(log.checkpoint ? { "x-audit-checkpoint": log.checkpoint } : {}),
         "content-type": "text/csv; charset=utf-8; header=present",

@@ -4,6 +4,8 @@ import { preflight } from "@/lib/http/cors";
 import { route } from "@/lib/http/handler";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { ApiError } from "@/lib/http/problem";
+import { enforceRateLimit } from "@/lib/http/rate-limit";
+import { acquireStreamSlot, releasingWhenDone } from "@/lib/http/stream-slots";
 
 type Ctx = { params: Promise<{ sessionId: string }> };
 
@@ -29,9 +31,13 @@ export const GET = route<Ctx>(
     if (!Number.isInteger(maxSeconds) || maxSeconds < 1 || maxSeconds > DEFAULT_LIFETIME_S) {
       throw new ApiError("invalid_query", `maxSeconds takes a whole number from 1 to ${DEFAULT_LIFETIME_S}.`);
     }
+    const limits = await enforceRateLimit("read", request, { write: false });
+    const release = acquireStreamSlot(request);
+    request.signal.addEventListener("abort", release);
     const stream = auditEventStream(sessionId, { afterSeq, lifetimeMs: maxSeconds * 1000, signal: request.signal });
-    return new Response(stream, {
+    return new Response(releasingWhenDone(stream, release), {
       headers: {
+        ...limits,
         "content-type": "text/event-stream; charset=utf-8",
         "cache-control": "no-cache, no-transform",
         "x-accel-buffering": "no",

@@ -1,0 +1,79 @@
+import { getConfig } from "../config/config";
+import { ApiError } from "./problem";
+import { requestSubject } from "./rate-limit";
+
+const SLOTS = Symbol.for("sia.stream-slots");
+interface Slots {
+  total: number;
+  perClient: Map<string, number>;
+}
+type SlotsGlobal = typeof globalThis & { [SLOTS]?: Slots };
+
+/** Open streams of this process; on globalThis, as every route must see the same counts. */
+function slots(): Slots {
+  const g = globalThis as SlotsGlobal;
+  g[SLOTS] ??= { total: 0, perClient: new Map() };
+  return g[SLOTS];
+}
+
+/** Seconds a refused client is asked to wait: streams live for minutes, so retrying sooner is waste. */
+const RETRY_AFTER_S = 30;
+
+/**
+ * Takes one open-stream slot for the request's client, or throws a 429 `stream_limit` problem when
+ * the client already holds STREAM_MAX_PER_IP streams or the process STREAM_MAX. Returns the release,
+ * which is safe to call more than once. Each open stream reads the store every second, so this is
+ * what bounds that cost; the counts are per process (each instance has its own).
+ */
+export function acquireStreamSlot(request: Request): () => void {
+  const { perIp, total } = getConfig().streams;
+  const state = slots();
+  const client = requestSubject(request);
+  const held = state.perClient.get(client) ?? 0;
+  if (held >= perIp || state.total >= total) {
+    const which = held >= perIp ? `${perIp} open streams per address` : `${total} open streams on this server`;
+    throw new ApiError(
+      "stream_limit",
+      `Too many open audit streams: at most ${which}. Close one (or wait for one to end) and retry in ${RETRY_AFTER_S} s.`,
+      { limit: held >= perIp ? perIp : total, retryAfterSeconds: RETRY_AFTER_S },
+      { "retry-after": String(RETRY_AFTER_S) },
+    );
+  }
+  state.perClient.set(client, held + 1);
+  state.total++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    state.total--;
+    const left = (state.perClient.get(client) ?? 1) - 1;
+    if (left > 0) state.perClient.set(client, left);
+    else state.perClient.delete(client);
+  };
+}
+
+/**
+ * `inner` passed through unchanged, calling `release` once it ends: read to the end, cancelled by
+ * the client going away, or failed.
+ */
+export function releasingWhenDone(inner: ReadableStream<Uint8Array>, release: () => void): ReadableStream<Uint8Array> {
+  const reader = inner.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          release();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (err) {
+        release();
+        controller.error(err);
+      }
+    },
+    async cancel(reason) {
+      release();
+      await reader.cancel(reason);
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { getStore } from "../store";
+import { entryWrite, parseEntry, REGISTRY_COLLECTION } from "./stored-record";
+
+/** Set once the release has run on this store. */
+export const LEGACY_CLAIMS_MARKER = "registry:claims:live-origin-only";
+const PAGE = 100;
+
+/**
+ * Records written before drafts stopped reserving anything still hold unique claims on their public
+ * URL and operator CUIT, which would keep the real company from going live. Rewrites each record once
+ * with the claims it holds now (a live record its origin, others nothing); a record changed meanwhile
+ * was written by the current rules already and is left as it is. Runs once per store (a marker).
+ */
+export async function releaseLegacyClaims(): Promise<number> {
+  const store = getStore();
+  if (await store.get(LEGACY_CLAIMS_MARKER)) return 0;
+  let rewritten = 0;
+  let after: number | undefined;
+  for (;;) {
+    const page = await store.listRecords({
+      collection: REGISTRY_COLLECTION,
+      limit: PAGE,
+      ...(after === undefined ? {} : { after }),
+    });
+    for (const stored of page.records) {
+      const write = entryWrite(parseEntry(stored.value), { mode: "update", expectVersion: stored.version });
+      if ((await store.putRecord(write)).ok) rewritten++;
+    }
+    if (page.next === null) break;
+    after = page.next;
+  }
+  await store.set(LEGACY_CLAIMS_MARKER, new Date().toISOString());
+  return rewritten;
+}
