@@ -50,7 +50,11 @@ describe("the client package served until it is on npm", () => {
     const copy = fs.mkdtempSync(path.join(os.tmpdir(), "pack-"));
     temps.push(copy);
     const source = path.join(ROOT, "packages/incorporate");
-    for (const name of ["src", "package.json", "tsconfig.build.json", "README.md", "LICENSE"]) {
+    // What the pack holds besides dist (package.json's `files`), and what builds dist.
+    const files = (JSON.parse(fs.readFileSync(path.join(source, "package.json"), "utf8")).files as string[]).filter(
+      (name) => name !== "dist",
+    );
+    for (const name of new Set(["src", "package.json", "tsconfig.build.json", "README.md", "LICENSE", ...files])) {
       fs.cpSync(path.join(source, name), path.join(copy, name), { recursive: true });
     }
     execFileSync(path.join(ROOT, "node_modules/.bin/tsc"), ["-p", path.join(copy, "tsconfig.build.json")]);
