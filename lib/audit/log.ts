@@ -131,6 +131,14 @@ async function appendWithRetries(
 
     // The position comes from the list's length, never from what the stored last entry says of itself.
     const seq = items.length;
+    const max = getConfig().env.AUDIT_MAX_ENTRIES;
+    if (seq >= max) {
+      throw new ApiError(
+        "audit_session_full",
+        `This session holds ${max} entries, the most one session may hold; nothing was written. Start a new session.`,
+        { max },
+      );
+    }
     const last = items.at(-1) ?? null;
     const refusal = await unsignableBecause({ sessionId, items, checkpoint: lastCheckpoint });
     if (refusal !== null) {

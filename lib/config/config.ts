@@ -50,6 +50,7 @@ export const envSchema = z.object({
     .url({ protocol: /^https$/ })
     .default("https://github.com/sociedades-ia/sociedades-ia/tree/main/packages/starter"),
   AUDIT_DEMO_RETENTION: duration.default("7d"),
+  AUDIT_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_INCORPORATE: rateLimit.default("30/1h"),
   RATE_LIMIT_PLAY: rateLimit.default("20/1m"),

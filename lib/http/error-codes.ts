@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   registry_duplicate: { status: 409, title: "Already listed" },
   invalid_transition: { status: 409, title: "Invalid state transition" },
   audit_log_corrupt: { status: 409, title: "Audit log fails verification" },
+  audit_session_full: { status: 409, title: "Audit session full" },
   payload_too_large: { status: 413, title: "Request body too large" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
   validation_failed: { status: 422, title: "Validation failed" },

@@ -96,8 +96,10 @@ export function withAudit<T extends ToolSet>(tools: T, ctx: PlayAuditContext): T
           await recordToolCall(ctx, { toolCallId: options.toolCallId, toolName, input, output, outcome });
         } catch (err) {
           console.error(`[play] tool call ${options.toolCallId} could not be recorded:`, err);
-          // A log that fails verification will not take more entries: trying again cannot help.
-          if (isApiError(err) && err.code === "audit_log_corrupt") throw new ToolFailure(err.detail);
+          // A log that fails verification, or is full, takes no more entries: trying again cannot help.
+          if (isApiError(err) && (err.code === "audit_log_corrupt" || err.code === "audit_session_full")) {
+            throw new ToolFailure(err.detail);
+          }
           throw new ToolFailure(
             "The audit log could not record this call, so its result is withheld. Try again shortly.",
           );
