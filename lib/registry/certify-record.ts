@@ -6,6 +6,7 @@ import { getNetworkPolicy } from "../certifier/get-network-policy";
 import { refusalProblem } from "../certifier/refusal-problem";
 import { ApiError } from "../http/problem";
 import { registryLeaf } from "../tlog/leaf";
+import type { TransparencyReceipt } from "../tlog/receipt";
 import { applyTransition } from "./apply-transition";
 import { authorizeToken } from "./authorize-token";
 import { SCHEMA_FILES } from "./build-json-schemas";
@@ -65,7 +66,7 @@ export async function certifyRecord(
   id: string,
   trigger: CertifyTrigger,
   requestOrigin?: string,
-): Promise<{ record: RegistryRecord; report: CertificationReport }> {
+): Promise<{ record: RegistryRecord; report: CertificationReport; transparency: TransparencyReceipt }> {
   let loaded = await loadEntryOrThrow(id);
   const actor = "cron" in trigger ? "system" : `key:${authorizeToken(loaded.entry, trigger.token)}`;
   const record = loaded.entry.record;
@@ -139,7 +140,7 @@ export async function certifyRecord(
         registryLeaf(write, "certified"),
       ],
     );
-    if (appended.ok) return { record: next, report: withAudit(appended.entry.id) };
+    if (appended.ok) return { record: next, report: withAudit(appended.entry.id), transparency: appended.transparency };
     // Going live claims the origin in the same batch: another live record holding it wins, and this
     // certification (entry, record and report) is not written at all.
     if (appended.failure.reason === "unique") throw originTakenProblem(current.publicUrl);

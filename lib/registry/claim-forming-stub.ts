@@ -1,5 +1,6 @@
 import { getNetworkPolicy } from "../certifier/get-network-policy";
 import { ApiError } from "../http/problem";
+import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
 import { applyTransition } from "./apply-transition";
 import { loadEntryOrThrow } from "./get-registry-record";
 import { hashToken, issueToken, tokenMatches } from "./issue-token";
@@ -28,7 +29,7 @@ export async function claimFormingStub(
   id: string,
   claimToken: string,
   body: unknown,
-): Promise<{ record: RegistryRecord; ownerToken: string; findings: Finding[] }> {
+): Promise<{ record: RegistryRecord; ownerToken: string; findings: Finding[]; transparency: TransparencyReceipt }> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const { entry, version } = await loadEntryOrThrow(id);
     const now = new Date().toISOString();
@@ -56,7 +57,9 @@ export async function claimFormingStub(
       { ...entry, record, ownerTokenHash: hashToken(ownerToken), claimTokenHash: null, draftSince: now },
       { mode: "update", expectVersion: version },
     );
-    if (result.ok) return { record, ownerToken, findings };
+    if (result.ok) {
+      return { record, ownerToken, findings, transparency: await transparencyReceipt(result.leaf) };
+    }
   }
   throw new ApiError("conflict", "The record changed while it was being claimed; try again.");
 }

@@ -1,5 +1,6 @@
 import { getNetworkPolicy } from "../certifier/get-network-policy";
 import { ApiError } from "../http/problem";
+import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
 import { ensureSeeds } from "./ensure-seeds";
 import { hashToken, issueToken } from "./issue-token";
 import { recordIdCandidates } from "./make-record-id";
@@ -13,6 +14,8 @@ export interface CreatedListing {
   ownerToken: string;
   /** Warnings only (errors are a 422). */
   findings: Finding[];
+  /** The listing's leaf in the transparency log, with its inclusion proof once integrated. */
+  transparency: TransparencyReceipt;
 }
 
 /**
@@ -63,7 +66,7 @@ export async function createListing(body: unknown, now: Date = new Date()): Prom
       },
       { mode: "create" },
     );
-    if (result.ok) return { record, ownerToken, findings };
+    if (result.ok) return { record, ownerToken, findings, transparency: await transparencyReceipt(result.leaf) };
   }
   throw new ApiError("conflict", "No free id for this name right now; send the listing again.");
 }

@@ -1,7 +1,7 @@
 import { ApiError } from "../http/problem";
 import { getStore } from "../store";
 import type { RecordWrite, RecordWriteResult } from "../store/types";
-import { registryLeaf } from "../tlog/leaf";
+import { leafHashOf, registryLeafBytes, sequenceLeaf } from "../tlog/leaf";
 import type { RegistryRecord } from "./record-schema";
 
 /** The store collection of the registry. */
@@ -73,14 +73,15 @@ export function entryWrite(
 export async function saveEntry(
   entry: RegistryEntry,
   options: { mode: "create" } | { mode: "update"; expectVersion: number },
-): Promise<RecordWriteResult> {
+): Promise<
+  { ok: true; version: number; leaf: { index: number; leafHash: string } } | Exclude<RecordWriteResult, { ok: true }>
+> {
   const write = entryWrite(entry, options);
-  const result = await getStore().batch([
-    { type: "record", write },
-    registryLeaf(write, options.mode === "create" ? "created" : "updated"),
-  ]);
-  if (result.ok) return { ok: true, version: options.mode === "create" ? 1 : options.expectVersion + 1 };
-  return { ok: false, ...result.failure } as RecordWriteResult;
+  const leaf = registryLeafBytes(write, options.mode === "create" ? "created" : "updated");
+  const result = await getStore().batch([{ type: "record", write }, sequenceLeaf(leaf)]);
+  if (!result.ok) return { ok: false, ...result.failure } as Exclude<RecordWriteResult, { ok: true }>;
+  const version = options.mode === "create" ? 1 : options.expectVersion + 1;
+  return { ok: true, version, leaf: { index: result.pushedAt[0] as number, leafHash: leafHashOf(leaf) } };
 }
 
 /** The 409 for a record that would go live on an origin another live record holds. */

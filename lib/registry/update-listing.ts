@@ -1,5 +1,6 @@
 import { getNetworkPolicy } from "../certifier/get-network-policy";
 import { ApiError } from "../http/problem";
+import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
 import { applyTransition } from "./apply-transition";
 import { authorizeToken } from "./authorize-token";
 import { loadEntryOrThrow } from "./get-registry-record";
@@ -22,7 +23,7 @@ export async function updateListing(
   id: string,
   token: string,
   body: unknown,
-): Promise<{ record: RegistryRecord; findings: Finding[] }> {
+): Promise<{ record: RegistryRecord; findings: Finding[]; transparency: TransparencyReceipt }> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const { entry, version } = await loadEntryOrThrow(id);
     const actor = authorizeToken(entry, token);
@@ -50,7 +51,7 @@ export async function updateListing(
       { ...entry, record, ...(draftSince ? { draftSince } : {}) },
       { mode: "update", expectVersion: version },
     );
-    if (result.ok) return { record, findings };
+    if (result.ok) return { record, findings, transparency: await transparencyReceipt(result.leaf) };
     if (result.reason === "missing") break;
   }
   throw new ApiError("conflict", "The record changed while it was being updated; read it again and retry.");

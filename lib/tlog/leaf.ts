@@ -24,11 +24,16 @@ export type RegistryEvent = "created" | "updated" | "certified";
 
 export const leafBytes = (leaf: Leaf): string => canonicalJson(leaf);
 
-/** The push that records a registry record write (the same batch as the write: both or neither). */
-export function registryLeaf(write: RecordWrite, event: RegistryEvent): BatchWrite {
+/** The leaf of a registry record write. */
+export function registryLeafBytes(write: RecordWrite, event: RegistryEvent): string {
   const status = write.indexes.status ?? "unknown";
   const recordHash = `sha256:${hash("sha256", write.value, "hex")}`;
-  return sequenceLeaf(leafBytes({ kind: "registry.record", id: write.id, event, status, recordHash }));
+  return leafBytes({ kind: "registry.record", id: write.id, event, status, recordHash });
+}
+
+/** The push that records a registry record write (the same batch as the write: both or neither). */
+export function registryLeaf(write: RecordWrite, event: RegistryEvent): BatchWrite {
+  return sequenceLeaf(registryLeafBytes(write, event));
 }
 
 /** The RFC 6962 leaf hash of a leaf's bytes, base64 (as proofs and receipts carry it). */

@@ -19,6 +19,7 @@ import {
 import { OWNER_EDITABLE } from "../../../registry/update-listing";
 import { FINDING_CODES, LISTING_LIMITS, type ListingField } from "../../../registry/validate-listing";
 import type { SecuritySchemeName } from "../components";
+import { transparencyReceiptSchema } from "../components";
 import { defineOperation } from "../operation";
 
 /*
@@ -220,18 +221,30 @@ const ownerToken = z
   .string()
   .describe("The record's owner token (sia_own_...). Shown once: only its hash is stored, so keep it.");
 
+const receipt = transparencyReceiptSchema.describe(
+  "The change's leaf in the transparency log (/log), with its inclusion proof once integrated.",
+);
+
 const createdSchema = z.object({
   record: registryRecordSchema,
   ownerToken,
   findings: z.array(registryFindingSchema).describe("Warnings only (errors are a 422)."),
+  transparency: receipt,
 });
 
 const updatedSchema = z.object({
   record: registryRecordSchema,
   findings: z.array(registryFindingSchema).describe("Warnings only (errors are a 422)."),
+  transparency: receipt,
 });
 
-const certifiedSchema = z.object({ record: registryRecordSchema, report: certificationReportSchema });
+const certifiedSchema = z.object({
+  record: registryRecordSchema,
+  report: certificationReportSchema,
+  transparency: transparencyReceiptSchema.describe(
+    "The certification's audit entry's leaf in the transparency log, with its inclusion proof once integrated.",
+  ),
+});
 
 const BODY_ERRORS = [
   "malformed_json",
