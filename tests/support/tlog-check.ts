@@ -182,7 +182,7 @@ export async function pollCheckpoints(urls: string[], notes: Set<string>, stop: 
         polls++;
       }),
     );
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 200));
   }
   return polls;
 }
