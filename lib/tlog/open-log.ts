@@ -4,7 +4,7 @@ import { publicJwks } from "../audit/keys";
 import { getConfig } from "../config/config";
 import { getStore } from "../store";
 import type { Store } from "../store/types";
-import { integrate } from "./integrate";
+import { convergeInBackground } from "./converge";
 import { CHECKPOINT_KEY } from "./layout";
 import { leafBytes, sequenceLeaf } from "./leaf";
 import { logNoteKey } from "./log-key";
@@ -12,7 +12,8 @@ import { logNoteKey } from "./log-key";
 /**
  * Start-up of the transparency log: refuses to serve when the configured origin or key no longer
  * match the log already in the store (a new key or name would silently start another log), records
- * the keys in use, and integrates what is pending (the empty tree's checkpoint on a new store).
+ * the keys in use, and integrates what is pending (the empty tree's checkpoint on a new store), in
+ * the background when another process holds the integration lock.
  */
 export async function openTransparencyLog(store: Store = getStore()): Promise<void> {
   const { origin } = getConfig().tlog;
@@ -28,7 +29,8 @@ export async function openTransparencyLog(store: Store = getStore()): Promise<vo
     }
   }
   await recordKeysInUse(store);
-  await integrate(store);
+  // Under a lock a killed process left behind, integration waits for it to lapse without holding up start-up.
+  await convergeInBackground(store);
 }
 
 /** One key.event leaf per key the service signs or MACs with, the first time a process uses it. */
