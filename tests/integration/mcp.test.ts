@@ -199,8 +199,11 @@ describe.each(ERAS)("MCP clients of $era", ({ era, options }) => {
     expect(answer.audit.entry).toMatchObject({ id: `${sessionId}:0`, actor: "key:mcp-agent", outcome: "ok" });
 
     const replay = await call("incorporate", args, authed);
+    // As on REST: a replay carries no one-time secret and no receipt of the log leaf.
     const { sessionToken: _t, ...audit } = answer.audit;
-    expect(replay).toEqual({ ...answer, audit, registry: { ...answer.registry, claimToken: null } });
+    const { transparency: _r, ...first } = answer;
+    expect(answer.transparency.index).toBeGreaterThanOrEqual(0);
+    expect(replay).toEqual({ ...first, audit, registry: { ...answer.registry, claimToken: null } });
     expect(await auditCount(sessionId)).toBe(1);
 
     // The entry reads and verifies over REST, over MCP and through the resource, all the same way.

@@ -61,7 +61,7 @@ describe("POST /api/play", () => {
     expect(outputs).toHaveLength(2);
     const refs = chunks.filter((c) => c.type === "data-audit") as unknown as {
       id: string;
-      data: { toolCallId: string; sessionId: string; seq: number; hmac: string; outcome: string };
+      data: { toolCallId: string; sessionId: string; seq: number; hmac: string; outcome: string; logIndex: number };
     }[];
     expect(refs.map((r) => r.data)).toEqual([
       {
@@ -70,6 +70,7 @@ describe("POST /api/play", () => {
         seq: 0,
         hmac: expect.stringMatching(/^[0-9a-f]{12}$/),
         outcome: "ok",
+        logIndex: expect.any(Number),
       },
       {
         toolCallId: calls[1]?.toolCallId,
@@ -77,8 +78,11 @@ describe("POST /api/play", () => {
         seq: 1,
         hmac: expect.stringMatching(/^[0-9a-f]{12}$/),
         outcome: "ok",
+        logIndex: expect.any(Number),
       },
     ]);
+    // Two consecutive leaves of the transparency log.
+    expect((refs[1]?.data.logIndex as number) - (refs[0]?.data.logIndex as number)).toBe(1);
     expect(refs.map((r) => r.id)).toEqual(calls.map((c) => c.toolCallId));
     const text = chunksOf(chunks, "text-delta")
       .map((c) => c.delta)
