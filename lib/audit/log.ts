@@ -3,7 +3,8 @@ import { getConfig } from "../config/config";
 import { ApiError } from "../http/problem";
 import { randomToken } from "../identity/random-token";
 import { getStore } from "../store";
-import type { BatchFailure, BatchWrite, Expiry, Store } from "../store/types";
+import { type BatchFailure, type BatchWrite, type Expiry, isStoreUnavailable, type Store } from "../store/types";
+import { findRecentLeaf } from "../tlog/find-leaf";
 import { leafBytes, leafHashOf, sequenceLeaf } from "../tlog/leaf";
 import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
 import { inAppendQueue } from "./append-queue";
@@ -13,7 +14,7 @@ import type { AuditEntry, AuditEvent } from "./entry";
 import { currentHmacKey } from "./keys";
 import { signEntry } from "./sign-entry";
 import { auditLogCorrupt, unsignableBecause } from "./signable-head";
-import { checkpointsKey, storeCheckpoint } from "./store-checkpoint";
+import { checkpointsKey, type SignedHead, storeCheckpoint } from "./store-checkpoint";
 
 /**
  * A session's log is one store list: item 0 is a header holding the hash of the session write
@@ -160,17 +161,43 @@ async function appendWithRetries(
     const append: BatchWrite = header
       ? { type: "append", key, expectedLength: 0, values: [header.raw, full], expiry }
       : { type: "append", key, expectedLength: seq + 1, values: [full], expiry };
-    const result = await store.batch([append, sequenceLeaf(leaf), ...effects(entry)]);
+    const signed = { sessionId, size: seq + 1, head, at: now, expiry };
+    const result = await store
+      .batch([append, sequenceLeaf(leaf), ...effects(entry)])
+      .catch((err: unknown) => settleLost(err, { ...signed, full, leaf }, store));
     if (!result.ok) {
       if (result.index > 1) return { ok: false, index: result.index - 2, failure: result.failure };
       continue;
     }
     const logIndex = result.pushedAt[0] as number;
-    const checkpoint = await storeCheckpoint({ sessionId, size: seq + 1, head, logIndex, at: now, expiry }, store);
+    const checkpoint = await storeCheckpoint({ ...signed, logIndex }, store);
     const transparency = await transparencyReceipt({ index: logIndex, leafHash: leafHashOf(leaf) }, store);
     return { ok: true, entry, sessionId, checkpoint, transparency, sessionToken: header?.token ?? null };
   }
   throw sessionTooBusy();
+}
+
+/**
+ * An append whose batch's answer was lost (the store may or may not have applied it) still owes
+ * its entry a checkpoint if it landed: without one, reads leave the entry out. Looks once, now
+ * (a lost answer usually means the store is back), and rethrows so the caller answers 503 with an
+ * unknown outcome; if the store cannot be read now, the session's next append covers the entry.
+ */
+async function settleLost(
+  err: unknown,
+  lost: Omit<SignedHead, "logIndex"> & { full: string; leaf: string },
+  store: Store,
+): Promise<never> {
+  if (isStoreUnavailable(err) && err.outcomeUnknown) {
+    try {
+      const [stored] = await store.range(logKey(lost.sessionId), lost.size, lost.size);
+      const logIndex = stored === lost.full ? await findRecentLeaf(store, lost.leaf) : null;
+      if (logIndex !== null) await storeCheckpoint({ ...lost, logIndex }, store);
+    } catch {
+      // Unreachable again: storeCheckpoint retries in the background, or the next append covers it.
+    }
+  }
+  throw err;
 }
 
 /** Writers kept losing the race for the next position; none of their attempts was written. */

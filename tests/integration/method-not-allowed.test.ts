@@ -77,6 +77,11 @@ const ROUTES: RouteCase[] = [
   { path: () => `/api/registry/${recordId}/claim`, serves: ["POST", "OPTIONS"], cors: true, token: () => ownerToken },
   { path: () => `/api/registry/${recordId}/report`, serves: ["GET", "HEAD", "OPTIONS"], cors: true },
   { path: () => "/lang", serves: ["GET", "HEAD"], cors: false },
+  { path: () => "/log/checkpoint", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
+  { path: () => "/log/vkey", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
+  { path: () => "/log/tile/0/000.p/1", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
+  { path: () => "/log/proof/0", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
+  { path: () => "/log/consistency", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
   { path: () => "/llms.txt", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
   { path: () => "/schemas/agents.v1.json", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
 ];
