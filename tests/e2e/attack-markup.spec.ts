@@ -99,10 +99,13 @@ test.describe("markup in text fields, in the browser", () => {
     await expectNothingRan(page, watch);
   });
 
-  test("an invalid id echoed back by /dashboard and /verify stays text", async ({ page }) => {
+  test("an invalid id sent to /dashboard is a 404 that runs nothing, and /verify echoes it as text", async ({
+    page,
+  }) => {
     const watch = watchForScript(page);
-    await page.goto(`/dashboard/${encodeURIComponent(MARKUP.img)}`);
-    await expect(page.getByRole("main")).toContainText(MARKUP.img);
+    const dashboard = await page.goto(`/dashboard/${encodeURIComponent(MARKUP.img)}`);
+    expect(dashboard?.status()).toBe(404);
+    await expect(page.getByRole("main")).toContainText("No hay ninguna sesión con ese identificador");
     await page.goto(`/verify?session=${encodeURIComponent(MARKUP.img)}`);
     await expect(page.getByLabel("Identificador de sesión", { exact: true })).toHaveValue(MARKUP.img);
     await expectNothingRan(page, watch);
