@@ -80,13 +80,14 @@ describe("four servers appending at once to one Upstash store", () => {
     expect(statuses.filter((s) => s === 200).length).toBe(writes.length - Math.floor(writes.length / 5));
 
     const proven = await expectProvenLog(servers[3]?.url as string, stack.store, seen);
-    // The four servers' start-up key events, then one leaf per write, and nothing else.
-    const keyEvents = proven.leaves.filter((l) => l.includes('"kind":"key.event"')).length;
-    expect(proven.leaves.length).toBe(keyEvents + APPENDS + chains.length);
+    // The servers' start-up key events, one audit leaf per write, and the registry records the
+    // incorporations created (and the seeds), nothing else; every audit leaf is a write's receipt.
+    const kindAt = proven.leaves.map((l) => (JSON.parse(l) as { kind: string }).kind);
+    const auditAt = kindAt.flatMap((kind, i) => (kind === "audit.entry" ? [i] : []));
+    expect(auditAt).toHaveLength(APPENDS + chains.length);
+    expect(kindAt.filter((k) => !["audit.entry", "key.event", "registry.record"].includes(k))).toEqual([]);
     expect(proven.entries).toBe(APPENDS + chains.length);
-    expect(seen.receipts.map((r) => r.index).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: proven.leaves.length }, (_, i) => i).slice(keyEvents),
-    );
+    expect(seen.receipts.map((r) => r.index).sort((a, b) => a - b)).toEqual(auditAt);
     // Checkpoints really came from the run (receipts and polls), not one final note.
     expect(polls).toBeGreaterThan(4);
     expect(proven.sizes).toBeGreaterThan(10);

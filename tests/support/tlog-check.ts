@@ -44,10 +44,23 @@ export async function matchLeavesToEntries(
 ): Promise<{ problems: string[]; entries: number }> {
   const problems: string[] = [];
   const byEntry = new Map<string, { index: number; entryHash: string }>();
+  // Each record's newest leaf: it must hash the record as stored now.
+  const byRecord = new Map<string, { index: number; recordHash: string }>();
   for (const [index, raw] of leaves.entries()) {
-    const leaf = JSON.parse(raw) as { kind: string; sessionId: string; seq: number; entryHash: string };
+    const leaf = JSON.parse(raw) as {
+      kind: string;
+      sessionId: string;
+      seq: number;
+      entryHash: string;
+      id: string;
+      recordHash: string;
+    };
     if (canonicalize(leaf) !== raw) problems.push(`leaf ${index} is not canonical JSON`);
     if (leaf.kind === "key.event") continue;
+    if (leaf.kind === "registry.record") {
+      byRecord.set(leaf.id, { index, recordHash: leaf.recordHash });
+      continue;
+    }
     if (leaf.kind !== "audit.entry") {
       problems.push(`leaf ${index} has an unexpected kind ${leaf.kind}`);
       continue;
@@ -76,6 +89,13 @@ export async function matchLeavesToEntries(
     8,
   );
   for (const id of unmatched) problems.push(`leaf ${byEntry.get(id)?.index} names entry ${id}, which is not stored`);
+  for (const [id, leaf] of byRecord) {
+    const record = await store.getRecord("registry", id);
+    if (!record) problems.push(`leaf ${leaf.index} names registry record ${id}, which is not stored`);
+    else if (leaf.recordHash !== `sha256:${createHash("sha256").update(record.value).digest("hex")}`) {
+      problems.push(`leaf ${leaf.index}, the newest of record ${id}, does not hash it as stored`);
+    }
+  }
   return { problems, entries };
 }
 
