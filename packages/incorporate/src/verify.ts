@@ -1,5 +1,6 @@
 import { emptyTally, type HmacCheck, isEntryObject, judgeEntry, type Tally, tallyEntry } from "./audit-rules.ts";
 import { canonicalize } from "./jcs.ts";
+import { base64UrlDecode } from "./jws.ts";
 import { checkLogInclusion, type LogInclusion, type TransparencyProof } from "./log-inclusion.ts";
 import { parseStrictJson } from "./strict-json.ts";
 
@@ -108,15 +109,6 @@ export async function hmacTagged(text: string, secret: string): Promise<string> 
 export function signedForm(entry: Record<string, unknown>): string {
   const { hmac: _hmac, signature: _signature, ...rest } = entry;
   return canonicalize(rest);
-}
-
-function base64UrlDecode(text: string): Uint8Array<ArrayBuffer> {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("not base64url");
-  const b64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
-  const bin = atob(b64);
-  const out = new Uint8Array(new ArrayBuffer(bin.length));
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
 }
 
 /** Verifies a compact JWS checkpoint (EdDSA, Ed25519) with the key its header's `kid` names. */
