@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type AuditEntry, isSessionId } from "../audit/entry";
+import { storedEntryReceipt } from "../audit/entry-receipt";
 import { type AuditEffects, appendAuditEventWith } from "../audit/log";
 import { getConfig } from "../config/config";
 import { isApiError } from "../http/problem";
@@ -181,7 +182,7 @@ async function succeed(
       const shown = { sessionToken: appended.sessionToken, claimToken: existing ? null : stub.claimToken };
       return {
         status: 200,
-        // The receipt exists only once the entry is stored: the live answer carries it, a replay does not.
+        // The receipt exists only once the entry is stored; a replay finds it again (replayText).
         body: `${successAnswerJson(factsOf(appended.entry, record), starter, shown).slice(0, -1)},"transparency":${JSON.stringify(appended.transparency)}}`,
         meta: { sessionId },
         live: { sessionId, sessionToken: appended.sessionToken, claimToken: shown.claimToken },
@@ -202,8 +203,11 @@ export interface IncorporateOutcome extends Omit<IdempotentResult<LiveSecrets>, 
   problem: boolean;
 }
 
-/** A replay's answer: a success stored as its facts is rebuilt; anything else was stored whole. */
-function replayText(stored: unknown): string {
+/**
+ * A replay's answer: a success stored as its facts is rebuilt, with its entry's transparency receipt
+ * as the first answer had it (now with the proof, once integrated); anything else was stored whole.
+ */
+async function replayText(stored: unknown): Promise<string> {
   if (!isStoredSuccess(stored)) return JSON.stringify(stored);
   const { facts } = stored;
   const starter = companyStarter(facts);
@@ -213,7 +217,9 @@ function replayText(stored: unknown): string {
       `[incorporation] replay in session ${facts.entry.sessionId}: the templates changed since the first answer`,
     );
   }
-  return successAnswerJson(facts, starter);
+  const answer = successAnswerJson(facts, starter);
+  const transparency = await storedEntryReceipt(facts.entry);
+  return transparency === null ? answer : `${answer.slice(0, -1)},"transparency":${JSON.stringify(transparency)}}`;
 }
 
 /**
@@ -228,7 +234,7 @@ export async function incorporate(input: IncorporateInput): Promise<IncorporateO
   const { key, bodyHash } = idempotencyKey(input.body, input.idempotencyKey, input.scope, requestOrigin);
   try {
     const { body, ...result } = await runIdempotent(key, bodyHash, (claim) => run(input, claim));
-    return { ...result, text: result.replayed ? replayText(body) : (body as string), problem: false };
+    return { ...result, text: result.replayed ? await replayText(body) : (body as string), problem: false };
   } catch (err) {
     if (!isApiError(err) || err.code !== "idempotency_key_reused") throw err;
     // Every 422 of this endpoint has the SPEC 2.6 shape, this one too (with problem+json members).

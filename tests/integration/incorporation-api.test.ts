@@ -128,12 +128,18 @@ describe("POST /api/auto-incorporate", () => {
     expect(second.body.audit.sessionToken).toBeUndefined();
     expect(second.body.registry.claimToken).toBeNull();
     // Everything else is the first answer, byte for byte (the replay is rebuilt from stored facts),
-    // but for the live answer's receipt of its leaf in the transparency log.
+    // with the receipt of the same leaf in the transparency log (its proof against the log's newest
+    // checkpoint, which may have grown since).
     expect(first.body.transparency.index).toBeGreaterThanOrEqual(0);
-    expect(second.body.transparency).toBeUndefined();
+    const { index, leafHash } = first.body.transparency;
+    expect(second.body.transparency).toMatchObject({ index, leafHash, checkpoint: expect.any(String) });
     const { sessionToken: _t, ...firstAudit } = first.body.audit;
-    const { transparency: _r, ...firstBody } = first.body;
-    const expected = { ...firstBody, audit: firstAudit, registry: { ...first.body.registry, claimToken: null } };
+    const expected = {
+      ...first.body,
+      audit: firstAudit,
+      registry: { ...first.body.registry, claimToken: null },
+      transparency: second.body.transparency,
+    };
     expect(second.text).toBe(JSON.stringify(expected));
     expect(await auditCount(body.sessionId)).toBe(1);
   });
@@ -149,10 +155,16 @@ describe("POST /api/auto-incorporate", () => {
     try {
       const second = await incorporate(body, {}, after);
       expect(second.res.headers.get("idempotent-replayed")).toBe("true");
-      // A replay carries no one-time secret and no receipt (the live answer's proof of its leaf).
+      // A replay carries no one-time secret; its receipt names the same leaf of the log.
+      const { index, leafHash } = first.body.transparency;
+      expect(second.body.transparency).toMatchObject({ index, leafHash });
       const { sessionToken: _t, ...firstAudit } = first.body.audit;
-      const { transparency: _r, ...firstBody } = first.body;
-      const expected = { ...firstBody, audit: firstAudit, registry: { ...first.body.registry, claimToken: null } };
+      const expected = {
+        ...first.body,
+        audit: firstAudit,
+        registry: { ...first.body.registry, claimToken: null },
+        transparency: second.body.transparency,
+      };
       expect(second.text).toBe(JSON.stringify(expected));
       const log = await (await fetch(`${after.url}/api/play/audit/${body.sessionId}`)).json();
       expect(log.count).toBe(1);

@@ -4,6 +4,8 @@
 // and bad requests that change nothing. Then the log refuses to run under another origin.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EmbeddedStore } from "@/lib/store/embedded";
+import { LEAVES_KEY } from "@/lib/tlog/layout";
 import { canonicalize } from "@/packages/incorporate/src/jcs";
 import { type Checkpoint, openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
 import { decodeEntryBundle } from "@/packages/incorporate/src/tlog/entry-bundle";
@@ -108,6 +110,24 @@ describe("the transparency log", () => {
     await expectIncluded(log.transparency, auditLeaf(log.entries[0]));
   });
 
+  it("gives a replayed incorporation the receipt of the first call's leaf, with its proof", async () => {
+    const send = () =>
+      fetch(`${app.url}/api/auto-incorporate`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "idempotency-key": "receipt-replay-1" },
+        body: JSON.stringify({ ...TYPICAL_INCORPORATION, denominacion: "Replay Receipt SOCIEDAD-IA" }),
+      });
+    const first = (await (await send()).json()) as {
+      audit: { entry: { sessionId: string; seq: number } };
+      transparency: Receipt;
+    };
+    const again = await send();
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    const replay = (await again.json()) as typeof first;
+    expect(replay.transparency.index).toBe(first.transparency.index);
+    await expectIncluded(replay.transparency, auditLeaf(first.audit.entry));
+  });
+
   it("gives every tool call of the demo agent its leaf, and proves later checkpoints extend earlier ones", async () => {
     const before = await latest();
     const { chunks } = await postPlay(app.url, {
@@ -188,6 +208,36 @@ describe("the transparency log", () => {
     const missing = await fetch(`${app.url}/log/tile/0/999`);
     expect(missing.status).toBe(404);
     expect((await latest()).note).toBe(before);
+  });
+});
+
+describe("a replay's receipt after a store edit", () => {
+  it("is left out when the store's leaf at the named index is not the entry's: never another leaf's proof", async () => {
+    const own = await startApp({ env: { RATE_LIMIT_INCORPORATE: "1000/1h" } });
+    const send = (target: AppServer) =>
+      fetch(`${target.url}/api/auto-incorporate`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...TYPICAL_INCORPORATION, denominacion: "Edited Leaf SOCIEDAD-IA" }),
+      });
+    const first = (await (await send(own)).json()) as { transparency: Receipt };
+    await own.stop();
+    // The attacker swaps the entry's leaf for the one before it (a genuine leaf of another write).
+    const store = EmbeddedStore.open(own.dataDir);
+    const leaves = await store.range(LEAVES_KEY, 0, -1);
+    const index = first.transparency.index;
+    leaves[index] = leaves[index - 1] as string;
+    await store.del(LEAVES_KEY);
+    await store.batch([{ type: "push", key: LEAVES_KEY, values: leaves }]);
+    await store.close();
+    const after = await startApp({ dataDir: own.dataDir, port: own.port });
+    try {
+      const res = await send(after);
+      expect(res.headers.get("idempotent-replayed")).toBe("true");
+      expect(((await res.json()) as { transparency?: Receipt }).transparency).toBeUndefined();
+    } finally {
+      await after.stop();
+    }
   });
 });
 
