@@ -59,7 +59,7 @@ async function main(): Promise<number> {
     const polling = pollCheckpoints(urls, seen.notes, () => done);
     const started = performance.now();
     await runLanes(
-      writes.map((w, i) => () => write(urls[i % SERVERS] as string, w, seen)),
+      writes.map((w, i) => () => write(urls[i % SERVERS] as string, w, seen, [200, 422], 5)),
       CLIENTS,
     ).finally(() => {
       done = true;
@@ -86,6 +86,7 @@ async function main(): Promise<number> {
         `${seconds.toFixed(1)} s, ${(APPENDS / seconds).toFixed(1)} appends/s`,
         `${leaves.length} leaves, final checkpoint size ${final.size}, ${matched.entries} stored entries matched`,
         `${proved} of ${seen.receipts.length} receipts carried an inclusion proof`,
+        `${seen.retried} writes sent again after a 503 (outcome unknown; made at most once)`,
         `${consistent.sizes} distinct checkpoint sizes proved consistent with the final one`,
         `problems: ${problems.length}`,
         ...problems.slice(0, 20).map((p) => `  ${p}`),

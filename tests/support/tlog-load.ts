@@ -20,16 +20,30 @@ export interface Seen {
   receipts: Receipt[];
   sessions: Set<string>;
   notes: Set<string>;
+  /** Writes sent again after a 503. */
+  retried: number;
 }
 
-export const newSeen = (): Seen => ({ receipts: [], sessions: new Set(), notes: new Set() });
+export const newSeen = (): Seen => ({ receipts: [], sessions: new Set(), notes: new Set(), retried: 0 });
 
 /**
  * Sends one write; keeps its receipt when acknowledged (200, or 422 for a refusal it recorded).
- * Throws on a status not in `accept`.
+ * Throws on a status not in `accept`. With `retries`, a 503 (outcome unknown) is sent again with the
+ * same body after a pause, as the answer tells a client to: the service makes it at most once.
  */
-export async function write(url: string, w: Write, seen: Seen, accept: number[] = [200, 422]): Promise<number> {
-  const answer = await send(url, "POST", "/api/auto-incorporate", { body: w.body, headers: w.headers });
+export async function write(
+  url: string,
+  w: Write,
+  seen: Seen,
+  accept: number[] = [200, 422],
+  retries = 0,
+): Promise<number> {
+  let answer = await send(url, "POST", "/api/auto-incorporate", { body: w.body, headers: w.headers });
+  for (let left = retries; answer.status === 503 && left > 0; left--) {
+    seen.retried++;
+    await sleep(1000);
+    answer = await send(url, "POST", "/api/auto-incorporate", { body: w.body, headers: w.headers });
+  }
   if (!accept.includes(answer.status)) {
     throw new Error(`${w.body.denominacion}: answered ${answer.status} ${JSON.stringify(answer.body)}`);
   }
