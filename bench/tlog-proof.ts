@@ -86,7 +86,7 @@ async function main(): Promise<number> {
         `${seconds.toFixed(1)} s, ${(APPENDS / seconds).toFixed(1)} appends/s`,
         `${leaves.length} leaves, final checkpoint size ${final.size}, ${matched.entries} stored entries matched`,
         `${proved} of ${seen.receipts.length} receipts carried an inclusion proof`,
-        `${seen.retried} writes sent again after a 503 (outcome unknown; made at most once)`,
+        `${seen.retried} writes sent again after a 503 (outcome unknown; made at most once), ${seen.withoutReceipt} replays without a receipt`,
         `${consistent.sizes} distinct checkpoint sizes proved consistent with the final one`,
         `problems: ${problems.length}`,
         ...problems.slice(0, 20).map((p) => `  ${p}`),

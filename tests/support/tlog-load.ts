@@ -22,9 +22,17 @@ export interface Seen {
   notes: Set<string>;
   /** Writes sent again after a 503. */
   retried: number;
+  /** Acknowledged writes answered without a receipt (replays only). */
+  withoutReceipt: number;
 }
 
-export const newSeen = (): Seen => ({ receipts: [], sessions: new Set(), notes: new Set(), retried: 0 });
+export const newSeen = (): Seen => ({
+  receipts: [],
+  sessions: new Set(),
+  notes: new Set(),
+  retried: 0,
+  withoutReceipt: 0,
+});
 
 /**
  * Sends one write; keeps its receipt when acknowledged (200, or 422 for a refusal it recorded).
@@ -48,7 +56,9 @@ export async function write(
     throw new Error(`${w.body.denominacion}: answered ${answer.status} ${JSON.stringify(answer.body)}`);
   }
   if (answer.status === 200 || answer.status === 422) {
-    seen.receipts.push(answer.body.transparency as Receipt);
+    // A replay omits the receipt only when its append's checkpoint was never stored; counted apart.
+    if (answer.body.transparency) seen.receipts.push(answer.body.transparency as Receipt);
+    else seen.withoutReceipt++;
     seen.sessions.add(answer.body.audit.sessionId ?? answer.body.audit.entry.sessionId);
   }
   return answer.status;
