@@ -313,6 +313,20 @@ const LIST = [
     status: "live",
   },
   {
+    id: "logPolicy",
+    method: "GET",
+    path: "/log/policy",
+    description: "The witness policy: the log key, its witnesses and the quorum of cosignatures to require.",
+    status: "live",
+  },
+  {
+    id: "witnessAddCheckpoint",
+    method: "POST",
+    path: "/witness/add-checkpoint",
+    description: "The built-in witness (C2SP tlog-witness) for the logs this service is configured to cosign.",
+    status: "live",
+  },
+  {
     id: "mcp",
     method: "POST",
     path: "/mcp",

@@ -12,6 +12,7 @@ import { openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
 import { computeKeyId, KEY_TYPE_COSIGNATURE_V1 } from "@/packages/incorporate/src/tlog/key-id";
 import { parseNote, verifyNote } from "@/packages/incorporate/src/tlog/note";
 import { parseVerifierKey, verifierFromKey } from "@/packages/incorporate/src/tlog/note-keys";
+import { checkWitnessPolicy, parseWitnessPolicy } from "@/packages/incorporate/src/tlog/policy";
 import { type AppServer, freePort, startApp } from "../support/app-server";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
 
@@ -108,7 +109,11 @@ async function incorporate(app: AppServer, name: string) {
     body: JSON.stringify({ ...TYPICAL_INCORPORATION, denominacion: `${name} ${++writes} SOCIEDAD-IA` }),
   });
   expect(res.status).toBe(200);
-  return (await res.json()) as { transparency: { index: number; checkpoint: string | null } };
+  const body = await res.json();
+  return { ...body, audit: { sessionId: body.audit.sessionId ?? body.audit.entry.sessionId } } as {
+    transparency: { index: number; checkpoint: string | null };
+    audit: { sessionId: string };
+  };
 }
 
 async function checkpointOf(app: AppServer, vkey: string) {
@@ -152,6 +157,21 @@ describe("two logs witnessing each other, and a witness-only instance", () => {
       expect.objectContaining({ name: wB.name, url: witnessUrl(ports.b), error: null }),
       expect.objectContaining({ name: wC.name, url: witnessUrl(ports.c), error: null }),
     ]);
+    // The policy names both witnesses; the served checkpoint meets it.
+    const policy = parseWitnessPolicy(await (await fetch(`${a.url}/log/policy`)).json());
+    expect(policy).toEqual({
+      log: { origin: logA.origin, vkey: logA.vkey },
+      witnesses: [
+        { name: wB.name, vkey: wB.vkey, url: witnessUrl(ports.b) },
+        { name: wC.name, vkey: wC.vkey, url: witnessUrl(ports.c) },
+      ],
+      quorum: 2,
+    });
+    expect((await checkWitnessPolicy(headA.note, policy)).meets).toBe(true);
+    // A receipt read now carries the cosignatures the checkpoint has by then.
+    const audit = await (await fetch(`${a.url}/api/play/audit/${ra.audit.sessionId}`)).json();
+    expect(audit.transparency.checkpoint).toBe(headA.note);
+
     // The instance that only witnesses reports no witnesses of its own.
     expect((await (await fetch(`${c.url}/api/health`)).json()).witnesses).toBeUndefined();
   });

@@ -32,8 +32,10 @@ import {
   getLogCheckpoint,
   getLogConsistencyProof,
   getLogInclusionProof,
+  getLogPolicy,
   getLogTile,
   getLogVkey,
+  postWitnessAddCheckpoint,
 } from "./operations/transparency-log";
 
 /**
@@ -76,6 +78,8 @@ export const OPERATIONS: readonly OperationSpec[] = [
   getLogTile,
   getLogInclusionProof,
   getLogConsistencyProof,
+  getLogPolicy,
+  postWitnessAddCheckpoint,
   getHealth,
   postMcp,
   getMcpServerCard,
