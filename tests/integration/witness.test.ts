@@ -172,6 +172,13 @@ describe("two logs witnessing each other, and a witness-only instance", () => {
     const audit = await (await fetch(`${a.url}/api/play/audit/${ra.audit.sessionId}`)).json();
     expect(audit.transparency.checkpoint).toBe(headA.note);
 
+    // The /log page lists each witness with the size it last cosigned, and the policy met.
+    const page = await (await fetch(`${a.url}/log`)).text();
+    expect(page).toContain('data-witness-quorum="met"');
+    expect(page).toMatch(new RegExp(`data-witness="${wB.name}" data-witness-behind="0"`));
+    expect(page).toMatch(new RegExp(`data-witness="${wC.name}" data-witness-behind="0"`));
+    expect(page).toContain("El último checkpoint tiene 2 de las 2 cosignaturas que pide la política.");
+
     // The instance that only witnesses reports no witnesses of its own.
     expect((await (await fetch(`${c.url}/api/health`)).json()).witnesses).toBeUndefined();
   });
@@ -194,6 +201,9 @@ describe("two logs witnessing each other, and a witness-only instance", () => {
       expect(head.size).toBeGreaterThan(before.size);
       expect(report.find((w) => w.name === wC.name)?.behind).toBe(head.size - before.size);
       expect(parseNote(head.note).signatures.map((s) => s.name)).toEqual([logB.origin, wA.name]);
+      const page = await (await fetch(`${b.url}/log`)).text();
+      expect(page).toContain('data-witness-quorum="unmet"');
+      expect(page).toContain(`data-witness="${wC.name}" data-witness-behind="${head.size - before.size}"`);
     } finally {
       c = await start({ port: ports.c, dataDir: c.dataDir, env: cEnv() });
     }
