@@ -327,6 +327,13 @@ const LIST = [
     status: "live",
   },
   {
+    id: "witnessCheckpoint",
+    method: "GET",
+    path: "/witness/{originHash}/checkpoint",
+    description: "The latest checkpoint the built-in witness cosigned for a log (hex SHA-256 of its origin).",
+    status: "live",
+  },
+  {
     id: "mcp",
     method: "POST",
     path: "/mcp",

@@ -86,6 +86,7 @@ export async function addCheckpoint(
     checkConsistency(request, checkpoint, state);
 
     const cosignature: NoteSignature = { name: key.name, keyId: key.keyId, signature: await key.sign(text) };
+    // The monitoring path serves this note: the log's verified signatures and this witness's line.
     const next: WitnessedLog = {
       size: checkpoint.size,
       root: toBase64(checkpoint.root),

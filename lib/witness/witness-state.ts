@@ -14,7 +14,18 @@ export interface WitnessedLog {
 }
 
 export const originHash = (origin: string) => createHash("sha256").update(origin, "utf8").digest("hex");
-export const witnessedLogKey = (origin: string) => `witness:log:${originHash(origin)}`;
+export const witnessedLogKey = (origin: string) => witnessedLogKeyByHash(originHash(origin));
+const witnessedLogKeyByHash = (hash: string) => `witness:log:${hash}`;
+
+/**
+ * The latest checkpoint this witness cosigned for the log of an origin hash (the spec's monitoring
+ * path), with the log's signature and the witness's cosignature; null if it never cosigned one.
+ */
+export async function readWitnessedCheckpoint(store: Store, hash: string): Promise<string | null> {
+  if (!/^[0-9a-f]{64}$/.test(hash)) return null;
+  const raw = await store.get(witnessedLogKeyByHash(hash));
+  return raw === null ? null : (JSON.parse(raw) as WitnessedLog).checkpoint;
+}
 
 /** The stored value (for a compare-and-set) and what it says; size 0 when the log was never cosigned. */
 export async function readWitnessedLog(

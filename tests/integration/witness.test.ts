@@ -3,6 +3,7 @@
 // cosignatures. Then one log's store is forked (its data directory copied while it was stopped) and
 // the fork writes another history: the witness that saw the original refuses the fork (409, then
 // 422) and never cosigns it.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -178,6 +179,13 @@ describe("two logs witnessing each other, and a witness-only instance", () => {
     expect(page).toMatch(new RegExp(`data-witness="${wB.name}" data-witness-behind="0"`));
     expect(page).toMatch(new RegExp(`data-witness="${wC.name}" data-witness-behind="0"`));
     expect(page).toContain("El último checkpoint tiene 2 de las 2 cosignaturas que pide la política.");
+
+    // The witness-only instance serves what it cosigned last for each log (tlog-witness monitoring).
+    const originHash = createHash("sha256").update(logA.origin).digest("hex");
+    const seen = await (await fetch(`${c.url}/witness/${originHash}/checkpoint`)).text();
+    expect(await cosigners(seen, [wC.vkey])).toEqual([wC.name]);
+    expect((await openCheckpoint(seen, logA.vkey)).checkpoint.size).toBeGreaterThanOrEqual(ra.transparency.index + 2);
+    expect((await fetch(`${c.url}/witness/${"0".repeat(64)}/checkpoint`)).status).toBe(404);
 
     // The instance that only witnesses reports no witnesses of its own.
     expect((await (await fetch(`${c.url}/api/health`)).json()).witnesses).toBeUndefined();

@@ -35,6 +35,7 @@ import {
   getLogPolicy,
   getLogTile,
   getLogVkey,
+  getWitnessCheckpoint,
   postWitnessAddCheckpoint,
 } from "./operations/transparency-log";
 
@@ -80,6 +81,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
   getLogConsistencyProof,
   getLogPolicy,
   postWitnessAddCheckpoint,
+  getWitnessCheckpoint,
   getHealth,
   postMcp,
   getMcpServerCard,

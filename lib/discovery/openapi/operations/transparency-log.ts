@@ -159,3 +159,23 @@ export const postWitnessAddCheckpoint = defineOperation({
     "store_unavailable",
   ],
 });
+
+export const getWitnessCheckpoint = defineOperation({
+  method: "get",
+  path: "/witness/{originHash}/checkpoint",
+  operationId: "getWitnessCheckpoint",
+  summary: "The latest checkpoint the built-in witness cosigned for a log",
+  description:
+    "The tlog-witness monitoring path: the checkpoint with the log's signature and the witness's cosignature. 404 if the witness never cosigned one for that log, or runs no witness.",
+  tags: ["transparency"],
+  pathParams: z.object({
+    originHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .describe("The lowercase hex SHA-256 of the log's origin."),
+  }),
+  responses: {
+    200: { description: "The cosigned checkpoint.", content: { "text/plain": text("A C2SP signed note.") } },
+  },
+  errors: ["not_found", "store_unavailable"],
+});
