@@ -73,7 +73,7 @@ async function exchange(
     return { kind: "refused", why: `the witness holds size ${oldSize}, beyond the log's ${size}` };
   }
   const proof =
-    oldSize === 0 || oldSize === size ? [] : (await proveConsistency(oldSize, size, store)).hashes.map(fromBase64b);
+    oldSize === 0 || oldSize === size ? [] : (await proveConsistency(oldSize, size, store)).hashes.map(proofHash);
   const body = formatAddCheckpoint({ oldSize, proof, checkpoint: note });
   const res = await (options.fetch ?? fetch)(`${witness.url}/add-checkpoint`, {
     method: "POST",
@@ -102,7 +102,7 @@ async function exchange(
   return { kind: "cosigned", lines: mine.map(formatSignatureLine).join(""), at: new Date(at * 1000).toISOString() };
 }
 
-function fromBase64b(text: string): Uint8Array {
+function proofHash(text: string): Uint8Array {
   const bytes = fromBase64(text);
   if (bytes === null) throw new Error("the log's own consistency proof is not base64");
   return bytes;
