@@ -44,6 +44,11 @@ export interface Endpoint {
   page?: true;
   /** A static file served as is (public/): it has no OpenAPI operation either. */
   file?: true;
+  /**
+   * Answers only where this deployment runs the built-in witness (WITNESS_LOGS); elsewhere it is
+   * 404, so agents.json lists it only there.
+   */
+  witness?: true;
 }
 
 const LIST = [
@@ -325,6 +330,7 @@ const LIST = [
     path: "/witness/add-checkpoint",
     description: "The built-in witness (C2SP tlog-witness) for the logs this service is configured to cosign.",
     status: "live",
+    witness: true,
   },
   {
     id: "witnessCheckpoint",
@@ -332,6 +338,7 @@ const LIST = [
     path: "/witness/{originHash}/checkpoint",
     description: "The latest checkpoint the built-in witness cosigned for a log (hex SHA-256 of its origin).",
     status: "live",
+    witness: true,
   },
   {
     id: "mcp",

@@ -186,6 +186,11 @@ describe("two logs witnessing each other, and a witness-only instance", () => {
     expect(await cosigners(seen, [wC.vkey])).toEqual([wC.name]);
     expect((await openCheckpoint(seen, logA.vkey)).checkpoint.size).toBeGreaterThanOrEqual(ra.transparency.index + 2);
     expect((await fetch(`${c.url}/witness/${"0".repeat(64)}/checkpoint`)).status).toBe(404);
+    // Where a witness runs, the manifest lists its routes.
+    const manifest = await (await fetch(`${c.url}/.well-known/agents.json`)).json();
+    expect(manifest.endpoints).toContainEqual(
+      expect.objectContaining({ url: `${c.url}/witness/add-checkpoint`, method: "POST" }),
+    );
 
     // The instance that only witnesses reports no witnesses of its own.
     expect((await (await fetch(`${c.url}/api/health`)).json()).witnesses).toBeUndefined();
