@@ -18,6 +18,8 @@ import { type AppServer, freePort, startApp } from "../support/app-server";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Each test starts or restarts servers and waits for background requests: a bound for a busy machine. */
+const TEST_TIMEOUT_MS = 90_000;
 
 function logKey(origin: string) {
   const skey = generateSignerKey(origin);
@@ -144,83 +146,91 @@ async function cosignedCheckpoint(app: AppServer, vkey: string, witnesses: strin
 }
 
 describe("two logs witnessing each other, and a witness-only instance", () => {
-  it("serve checkpoints cosigned by the other two", async () => {
-    const [ra, rb] = await Promise.all([incorporate(a, "Testigo A"), incorporate(b, "Testigo B")]);
-    await incorporate(a, "Testigo A");
-    const headA = await cosignedCheckpoint(a, logA.vkey, [wB.vkey, wC.vkey], ra.transparency.index + 2);
-    const headB = await cosignedCheckpoint(b, logB.vkey, [wA.vkey, wC.vkey], rb.transparency.index + 1);
-    expect(parseNote(headA.note).signatures.map((s) => s.name)).toEqual([logA.origin, wB.name, wC.name]);
-    expect(parseNote(headB.note).signatures.map((s) => s.name)).toEqual([logB.origin, wA.name, wC.name]);
+  it(
+    "serve checkpoints cosigned by the other two",
+    async () => {
+      const [ra, rb] = await Promise.all([incorporate(a, "Testigo A"), incorporate(b, "Testigo B")]);
+      await incorporate(a, "Testigo A");
+      const headA = await cosignedCheckpoint(a, logA.vkey, [wB.vkey, wC.vkey], ra.transparency.index + 2);
+      const headB = await cosignedCheckpoint(b, logB.vkey, [wA.vkey, wC.vkey], rb.transparency.index + 1);
+      expect(parseNote(headA.note).signatures.map((s) => s.name)).toEqual([logA.origin, wB.name, wC.name]);
+      expect(parseNote(headB.note).signatures.map((s) => s.name)).toEqual([logB.origin, wA.name, wC.name]);
 
-    const health = await (await fetch(`${a.url}/api/health`)).json();
-    expect(health.witnesses).toMatchObject({ quorum: 2 });
-    expect(health.witnesses.witnesses).toEqual([
-      expect.objectContaining({ name: wB.name, url: witnessUrl(ports.b), error: null }),
-      expect.objectContaining({ name: wC.name, url: witnessUrl(ports.c), error: null }),
-    ]);
-    // The policy names both witnesses; the served checkpoint meets it.
-    const policy = parseWitnessPolicy(await (await fetch(`${a.url}/log/policy`)).json());
-    expect(policy).toEqual({
-      log: { origin: logA.origin, vkey: logA.vkey },
-      witnesses: [
-        { name: wB.name, vkey: wB.vkey, url: witnessUrl(ports.b) },
-        { name: wC.name, vkey: wC.vkey, url: witnessUrl(ports.c) },
-      ],
-      quorum: 2,
-    });
-    expect((await checkWitnessPolicy(headA.note, policy)).meets).toBe(true);
-    // A receipt read now carries the cosignatures the checkpoint has by then.
-    const audit = await (await fetch(`${a.url}/api/play/audit/${ra.audit.sessionId}`)).json();
-    expect(audit.transparency.checkpoint).toBe(headA.note);
+      const health = await (await fetch(`${a.url}/api/health`)).json();
+      expect(health.witnesses).toMatchObject({ quorum: 2 });
+      expect(health.witnesses.witnesses).toEqual([
+        expect.objectContaining({ name: wB.name, url: witnessUrl(ports.b), error: null }),
+        expect.objectContaining({ name: wC.name, url: witnessUrl(ports.c), error: null }),
+      ]);
+      // The policy names both witnesses; the served checkpoint meets it.
+      const policy = parseWitnessPolicy(await (await fetch(`${a.url}/log/policy`)).json());
+      expect(policy).toEqual({
+        log: { origin: logA.origin, vkey: logA.vkey },
+        witnesses: [
+          { name: wB.name, vkey: wB.vkey, url: witnessUrl(ports.b) },
+          { name: wC.name, vkey: wC.vkey, url: witnessUrl(ports.c) },
+        ],
+        quorum: 2,
+      });
+      expect((await checkWitnessPolicy(headA.note, policy)).meets).toBe(true);
+      // A receipt read now carries the cosignatures the checkpoint has by then.
+      const audit = await (await fetch(`${a.url}/api/play/audit/${ra.audit.sessionId}`)).json();
+      expect(audit.transparency.checkpoint).toBe(headA.note);
 
-    // The /log page lists each witness with the size it last cosigned, and the policy met.
-    const page = await (await fetch(`${a.url}/log`)).text();
-    expect(page).toContain('data-witness-quorum="met"');
-    expect(page).toMatch(new RegExp(`data-witness="${wB.name}" data-witness-behind="0"`));
-    expect(page).toMatch(new RegExp(`data-witness="${wC.name}" data-witness-behind="0"`));
-    expect(page).toContain("El último checkpoint tiene 2 de las 2 cosignaturas que pide la política.");
+      // The /log page lists each witness with the size it last cosigned, and the policy met.
+      const page = await (await fetch(`${a.url}/log`)).text();
+      expect(page).toContain('data-witness-quorum="met"');
+      expect(page).toMatch(new RegExp(`data-witness="${wB.name}" data-witness-behind="0"`));
+      expect(page).toMatch(new RegExp(`data-witness="${wC.name}" data-witness-behind="0"`));
+      expect(page).toContain("El último checkpoint tiene 2 de las 2 cosignaturas que pide la política.");
 
-    // The witness-only instance serves what it cosigned last for each log (tlog-witness monitoring).
-    const originHash = createHash("sha256").update(logA.origin).digest("hex");
-    const seen = await (await fetch(`${c.url}/witness/${originHash}/checkpoint`)).text();
-    expect(await cosigners(seen, [wC.vkey])).toEqual([wC.name]);
-    expect((await openCheckpoint(seen, logA.vkey)).checkpoint.size).toBeGreaterThanOrEqual(ra.transparency.index + 2);
-    expect((await fetch(`${c.url}/witness/${"0".repeat(64)}/checkpoint`)).status).toBe(404);
-    // Where a witness runs, the manifest lists its routes.
-    const manifest = await (await fetch(`${c.url}/.well-known/agents.json`)).json();
-    expect(manifest.endpoints).toContainEqual(
-      expect.objectContaining({ url: `${c.url}/witness/add-checkpoint`, method: "POST" }),
-    );
+      // The witness-only instance serves what it cosigned last for each log (tlog-witness monitoring).
+      const originHash = createHash("sha256").update(logA.origin).digest("hex");
+      const seen = await (await fetch(`${c.url}/witness/${originHash}/checkpoint`)).text();
+      expect(await cosigners(seen, [wC.vkey])).toEqual([wC.name]);
+      expect((await openCheckpoint(seen, logA.vkey)).checkpoint.size).toBeGreaterThanOrEqual(ra.transparency.index + 2);
+      expect((await fetch(`${c.url}/witness/${"0".repeat(64)}/checkpoint`)).status).toBe(404);
+      // Where a witness runs, the manifest lists its routes.
+      const manifest = await (await fetch(`${c.url}/.well-known/agents.json`)).json();
+      expect(manifest.endpoints).toContainEqual(
+        expect.objectContaining({ url: `${c.url}/witness/add-checkpoint`, method: "POST" }),
+      );
 
-    // The instance that only witnesses reports no witnesses of its own.
-    expect((await (await fetch(`${c.url}/api/health`)).json()).witnesses).toBeUndefined();
-  });
+      // The instance that only witnesses reports no witnesses of its own.
+      expect((await (await fetch(`${c.url}/api/health`)).json()).witnesses).toBeUndefined();
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it("report a witness that is unreachable as behind, and never hold up a write for it", async () => {
-    const before = await checkpointOf(b, logB.vkey);
-    await c.stop();
-    try {
-      const written = await incorporate(b, "Sin testigo");
-      expect(written.transparency.checkpoint).not.toBeNull();
-      // B keeps cosigning through A; C falls behind by the leaves since.
-      let report: { name: string; behind: number; error: string | null }[];
-      for (;;) {
-        report = (await (await fetch(`${b.url}/api/health`)).json()).witnesses.witnesses;
-        const byC = report.find((w) => w.name === wC.name);
-        if (byC?.error && byC.behind > 0 && report.find((w) => w.name === wA.name)?.behind === 0) break;
-        await sleep(100);
+  it(
+    "report a witness that is unreachable as behind, and never hold up a write for it",
+    async () => {
+      const before = await checkpointOf(b, logB.vkey);
+      await c.stop();
+      try {
+        const written = await incorporate(b, "Sin testigo");
+        expect(written.transparency.checkpoint).not.toBeNull();
+        // B keeps cosigning through A; C falls behind by the leaves since.
+        let report: { name: string; behind: number; error: string | null }[];
+        for (;;) {
+          report = (await (await fetch(`${b.url}/api/health`)).json()).witnesses.witnesses;
+          const byC = report.find((w) => w.name === wC.name);
+          if (byC?.error && byC.behind > 0 && report.find((w) => w.name === wA.name)?.behind === 0) break;
+          await sleep(100);
+        }
+        const head = await checkpointOf(b, logB.vkey);
+        expect(head.size).toBeGreaterThan(before.size);
+        expect(report.find((w) => w.name === wC.name)?.behind).toBe(head.size - before.size);
+        expect(parseNote(head.note).signatures.map((s) => s.name)).toEqual([logB.origin, wA.name]);
+        const page = await (await fetch(`${b.url}/log`)).text();
+        expect(page).toContain('data-witness-quorum="unmet"');
+        expect(page).toContain(`data-witness="${wC.name}" data-witness-behind="${head.size - before.size}"`);
+      } finally {
+        c = await start({ port: ports.c, dataDir: c.dataDir, env: cEnv() });
       }
-      const head = await checkpointOf(b, logB.vkey);
-      expect(head.size).toBeGreaterThan(before.size);
-      expect(report.find((w) => w.name === wC.name)?.behind).toBe(head.size - before.size);
-      expect(parseNote(head.note).signatures.map((s) => s.name)).toEqual([logB.origin, wA.name]);
-      const page = await (await fetch(`${b.url}/log`)).text();
-      expect(page).toContain('data-witness-quorum="unmet"');
-      expect(page).toContain(`data-witness="${wC.name}" data-witness-behind="${head.size - before.size}"`);
-    } finally {
-      c = await start({ port: ports.c, dataDir: c.dataDir, env: cEnv() });
-    }
-  });
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
 function cEnv() {
@@ -233,54 +243,58 @@ function cEnv() {
 }
 
 describe("a fork of a witnessed log", () => {
-  it("is refused by the witness that saw the original, which never cosigns it", async () => {
-    // Fork A's store: copy its data directory while it is stopped, then run both copies.
-    await a.stop();
-    const forkDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-fork-"));
-    fs.cpSync(a.dataDir, forkDir, { recursive: true });
-    a = await start({ port: ports.a, dataDir: a.dataDir, env: envA() });
-    const fork = await start({
-      dataDir: forkDir,
-      env: { ...envA(), TLOG_WITNESSES: `${wC.vkey} ${witnessUrl(ports.c)}`, TLOG_WITNESS_QUORUM: "1" },
-    });
-    const forkedAt = (await checkpointOf(a, logA.vkey)).size;
-
-    // The same number of writes on each side: two trees of one size with different roots.
-    await incorporate(a, "Original");
-    await incorporate(fork, "Bifurcada");
-    const original = await cosignedCheckpoint(a, logA.vkey, [wB.vkey, wC.vkey], forkedAt + 1);
-    const forked = await checkpointOf(fork, logA.vkey);
-    expect(forked.size).toBe(original.size);
-    expect(forked.root).not.toEqual(original.root);
-
-    // The fork's own client meets the witness's record of the original and gives up with its reason.
-    let byC: { size: number; error: string | null };
-    for (;;) {
-      byC = (await (await fetch(`${fork.url}/api/health`)).json()).witnesses.witnesses[0];
-      if (byC.error?.includes("422")) break;
-      await sleep(100);
-    }
-    expect(byC.size).toBeLessThanOrEqual(forkedAt);
-
-    // By hand: from the fork point the witness answers 409 with the size it holds; from there, 422.
-    const proofFrom = async (from: number) =>
-      (await (await fetch(`${fork.url}/log/consistency?from=${from}&to=${forked.size}`)).json()).hashes as string[];
-    const post = (old: number, proof: string[]) =>
-      fetch(`${witnessUrl(ports.c)}/add-checkpoint`, {
-        method: "POST",
-        body: `old ${old}\n${proof.map((h) => `${h}\n`).join("")}\n${forked.note}`,
+  it(
+    "is refused by the witness that saw the original, which never cosigns it",
+    async () => {
+      // Fork A's store: copy its data directory while it is stopped, then run both copies.
+      await a.stop();
+      const forkDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-fork-"));
+      fs.cpSync(a.dataDir, forkDir, { recursive: true });
+      a = await start({ port: ports.a, dataDir: a.dataDir, env: envA() });
+      const fork = await start({
+        dataDir: forkDir,
+        env: { ...envA(), TLOG_WITNESSES: `${wC.vkey} ${witnessUrl(ports.c)}`, TLOG_WITNESS_QUORUM: "1" },
       });
-    const stale = await post(forkedAt, await proofFrom(forkedAt));
-    expect(stale.status).toBe(409);
-    expect(stale.headers.get("content-type")).toBe("text/x.tlog.size");
-    expect(await stale.text()).toBe(`${original.size}\n`);
-    const diverged = await post(original.size, []);
-    expect(diverged.status).toBe(422);
-    expect((await diverged.json()).code).toBe("witness_inconsistent");
+      const forkedAt = (await checkpointOf(a, logA.vkey)).size;
 
-    const served = await checkpointOf(fork, logA.vkey);
-    expect(await cosigners(served.note, [wC.vkey])).toEqual([]);
-    // The original is still what the witness vouches for.
-    expect(await cosigners((await checkpointOf(a, logA.vkey)).note, [wC.vkey])).toEqual([wC.name]);
-  });
+      // The same number of writes on each side: two trees of one size with different roots.
+      await incorporate(a, "Original");
+      await incorporate(fork, "Bifurcada");
+      const original = await cosignedCheckpoint(a, logA.vkey, [wB.vkey, wC.vkey], forkedAt + 1);
+      const forked = await checkpointOf(fork, logA.vkey);
+      expect(forked.size).toBe(original.size);
+      expect(forked.root).not.toEqual(original.root);
+
+      // The fork's own client meets the witness's record of the original and gives up with its reason.
+      let byC: { size: number; error: string | null };
+      for (;;) {
+        byC = (await (await fetch(`${fork.url}/api/health`)).json()).witnesses.witnesses[0];
+        if (byC.error?.includes("422")) break;
+        await sleep(100);
+      }
+      expect(byC.size).toBeLessThanOrEqual(forkedAt);
+
+      // By hand: from the fork point the witness answers 409 with the size it holds; from there, 422.
+      const proofFrom = async (from: number) =>
+        (await (await fetch(`${fork.url}/log/consistency?from=${from}&to=${forked.size}`)).json()).hashes as string[];
+      const post = (old: number, proof: string[]) =>
+        fetch(`${witnessUrl(ports.c)}/add-checkpoint`, {
+          method: "POST",
+          body: `old ${old}\n${proof.map((h) => `${h}\n`).join("")}\n${forked.note}`,
+        });
+      const stale = await post(forkedAt, await proofFrom(forkedAt));
+      expect(stale.status).toBe(409);
+      expect(stale.headers.get("content-type")).toBe("text/x.tlog.size");
+      expect(await stale.text()).toBe(`${original.size}\n`);
+      const diverged = await post(original.size, []);
+      expect(diverged.status).toBe(422);
+      expect((await diverged.json()).code).toBe("witness_inconsistent");
+
+      const served = await checkpointOf(fork, logA.vkey);
+      expect(await cosigners(served.note, [wC.vkey])).toEqual([]);
+      // The original is still what the witness vouches for.
+      expect(await cosigners((await checkpointOf(a, logA.vkey)).note, [wC.vkey])).toEqual([wC.name]);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
