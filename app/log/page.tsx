@@ -4,7 +4,9 @@ import { fill } from "@/lib/i18n/template";
 import { isStoreUnavailable } from "@/lib/store";
 import { logNoteKey } from "@/lib/tlog/log-key";
 import { type LeafSummary, type RecentLeaves, readRecentLeaves } from "@/lib/tlog/recent-leaves";
+import { type WitnessesReport, witnessesReport } from "@/lib/tlog/witness-report";
 import { ErrorNotice } from "../_components/audit/error-notice";
+import { formatUtc } from "../_components/audit/format";
 import { CodeBlock } from "../_components/code-block";
 import { ScrollArea } from "../_components/scroll-area";
 import { getDictionary } from "../_i18n/get-lang";
@@ -20,9 +22,10 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: d.tlog.title };
 }
 
-async function load(): Promise<RecentLeaves | null> {
+async function load(): Promise<(RecentLeaves & { witnesses: WitnessesReport | null }) | null> {
   try {
-    return await readRecentLeaves(RECENT);
+    const [log, witnesses] = await Promise.all([readRecentLeaves(RECENT), witnessesReport()]);
+    return { ...log, witnesses };
   } catch (err) {
     if (isStoreUnavailable(err)) return null;
     throw err;
@@ -82,6 +85,8 @@ export default async function LogPage() {
             <CodeBlock caption={t.checkpoint.label}>{log.note}</CodeBlock>
           </section>
 
+          {log.witnesses === null ? null : <Witnesses report={log.witnesses} t={t.witnesses} />}
+
           <section aria-labelledby="log-leaves" className="audit-section">
             <h2 id="log-leaves">{t.leaves.title}</h2>
             {log.leaves.length === 0 ? (
@@ -135,9 +140,52 @@ export default async function LogPage() {
           <li>
             <a href="/log/vkey">/log/vkey</a>
           </li>
+          <li>
+            <a href="/log/policy">/log/policy</a>
+          </li>
         </ul>
       </section>
     </div>
+  );
+}
+
+/** Each witness, the last size it cosigned and when, and whether the latest checkpoint meets the policy. */
+function Witnesses({ report, t }: { report: WitnessesReport; t: TransparencyLogMessages["witnesses"] }) {
+  const when = (iso: string | null) => (iso === null ? t.never : formatUtc(iso));
+  return (
+    <section aria-labelledby="log-witnesses" className="audit-section">
+      <h2 id="log-witnesses">{t.title}</h2>
+      <p>{t.intro}</p>
+      <p data-witness-quorum={report.cosigned >= report.quorum ? "met" : "unmet"}>
+        {fill(t.quorum, { n: report.cosigned, q: report.quorum })}
+      </p>
+      <ScrollArea label={t.tableLabel}>
+        <table className="log-leaves">
+          <thead>
+            <tr>
+              <th scope="col">{t.name}</th>
+              <th scope="col">{t.size}</th>
+              <th scope="col">{t.when}</th>
+              <th scope="col">{t.behind}</th>
+              <th scope="col">{t.state}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.witnesses.map((w) => (
+              <tr key={w.name} data-witness={w.name} data-witness-behind={w.behind}>
+                <td>
+                  <code translate="no">{w.name}</code>
+                </td>
+                <td>{w.size}</td>
+                <td>{when(w.cosignedAt)}</td>
+                <td>{w.behind}</td>
+                <td>{w.error === null ? t.ok : fill(t.failing, { error: w.error })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollArea>
+    </section>
   );
 }
 

@@ -5,6 +5,7 @@ import { auditPaths } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";
 import type { VerifyMessages } from "@/lib/i18n/messages/verify";
 import { fill } from "@/lib/i18n/template";
+import { checkWitnessPolicy, parseWitnessPolicy } from "@/packages/incorporate/src/tlog/policy";
 import { type LogInclusion, type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { EnglishDetail, ErrorNotice } from "../_components/audit/error-notice";
 import { Stat } from "../_components/audit/verification-summary";
@@ -71,7 +72,33 @@ export function InclusionReport({
   );
 }
 
-type State = { kind: "checking" } | { kind: "done"; result: LogInclusion } | { kind: "failed" };
+/** Whether the checkpoint a session's head is proved in meets the log's witness policy; null without witnesses. */
+type PolicyVerdict = { kind: "checked"; cosigned: number; quorum: number; meets: boolean } | { kind: "failed" } | null;
+
+async function policyVerdict(checkpoint: string | null | undefined): Promise<PolicyVerdict> {
+  if (!checkpoint) return null;
+  const policy = parseWitnessPolicy(await (await getOk("/log/policy")).json());
+  if (policy.witnesses.length === 0) return null;
+  try {
+    const { cosigned, meets } = await checkWitnessPolicy(checkpoint, policy);
+    return { kind: "checked", cosigned: cosigned.length, quorum: policy.quorum, meets };
+  } catch {
+    return { kind: "failed" };
+  }
+}
+
+function PolicyReport({ verdict, t }: { verdict: PolicyVerdict; t: Messages }) {
+  if (verdict === null) return null;
+  if (verdict.kind === "failed") return <p data-witness-policy="failed">{t.policyFailed}</p>;
+  const n = { n: verdict.cosigned, q: verdict.quorum };
+  return (
+    <p data-witness-policy={verdict.meets ? "met" : "unmet"}>
+      {verdict.meets ? fill(t.policyMet, n) : fill(t.policyUnmet, n)}
+    </p>
+  );
+}
+
+type State = { kind: "checking" } | { kind: "done"; result: LogInclusion; policy: PolicyVerdict } | { kind: "failed" };
 
 /**
  * For a session verified by id: reads its log as anyone can and checks, in the browser with the
@@ -93,7 +120,9 @@ export function SessionInclusion({ sessionId, t, lang }: { sessionId: string; t:
         { sessionId, entries: log.entries, checkpoint: log.checkpoint, transparency: log.transparency },
         { jwks, logKey },
       );
-      setState({ kind: "done", result: report.log as LogInclusion });
+      const result = report.log as LogInclusion;
+      const policy = result.included ? await policyVerdict(log.transparency?.checkpoint) : null;
+      setState({ kind: "done", result, policy });
     } catch {
       setState({ kind: "failed" });
     }
@@ -109,7 +138,12 @@ export function SessionInclusion({ sessionId, t, lang }: { sessionId: string; t:
       <p>{t.intro}</p>
       <div aria-live="polite">
         {state.kind === "checking" ? <p>{t.checking}</p> : null}
-        {state.kind === "done" ? <InclusionReport result={state.result} t={t} lang={lang} heading={false} /> : null}
+        {state.kind === "done" ? (
+          <>
+            <InclusionReport result={state.result} t={t} lang={lang} heading={false} />
+            <PolicyReport verdict={state.policy} t={t} />
+          </>
+        ) : null}
         {state.kind === "failed" ? (
           <ErrorNotice
             failure={{ message: t.failed }}

@@ -3,6 +3,7 @@ import { CUIT_PATTERN, isValidCuit } from "../identity/cuit";
 import { RECORD_ID_MAX, RECORD_ID_PATTERN } from "../registry/record-schema";
 import { ConfigError } from "./config-error";
 import { loadSecrets, loadTlogKey, type Secrets } from "./secrets";
+import { type BuiltInWitnessConfig, type LogWitnessConfig, parseBuiltInWitness, parseLogWitnesses } from "./witnesses";
 
 export { ConfigError };
 
@@ -105,6 +106,19 @@ export const envSchema = z.object({
     .regex(/^[^\s+]{1,255}$/, "one line of at most 255 characters without spaces or '+', e.g. registro.example/log")
     .optional(),
   TLOG_SIGNING_KEY: z.string().optional(),
+  // Checked in parseLogWitnesses / parseBuiltInWitness: each entry holds a key that must parse.
+  TLOG_WITNESSES: z.string().optional(),
+  TLOG_WITNESS_QUORUM: z.coerce.number().int().min(0, "at least 0").max(100, "at most 100").optional(),
+  TLOG_WITNESS_INTERVAL: duration
+    .refine((value) => !DURATION.test(value) || durationMs(value) >= 100, { message: "at least 100ms" })
+    .default("1m"),
+  TLOG_WITNESS_TIMEOUT: duration
+    .refine((value) => !DURATION.test(value) || (durationMs(value) >= 100 && durationMs(value) <= 120_000), {
+      message: "between 100ms and 2m",
+    })
+    .default("10s"),
+  WITNESS_SIGNING_KEY: z.string().optional(),
+  WITNESS_LOGS: z.string().optional(),
   // Vercel sets VERCEL=1. Any other value (0, false, a copied env file) must not make the service
   // trust x-vercel-forwarded-for, which a client can write anywhere but on Vercel.
   VERCEL: z
@@ -122,8 +136,13 @@ export interface Config {
   production: boolean;
   store: StoreConfig;
   secrets: Secrets;
-  /** The transparency log: its origin (also its key's name) and its note signer key. */
-  tlog: { origin: string; signerKey: string };
+  /**
+   * The transparency log: its origin (also its key's name), its note signer key, and the witnesses
+   * it asks for cosignatures.
+   */
+  tlog: { origin: string; signerKey: string; witnesses: LogWitnessConfig };
+  /** The witness this service runs for other logs (POST /witness/add-checkpoint); null when off. */
+  witness: BuiltInWitnessConfig | null;
   /** How long a session with only demo tool calls is kept after its last write. */
   demoRetentionMs: number;
   /** How long a self-listed draft stays in the public list without passing certification. */
@@ -288,7 +307,16 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
   }
   const secrets = loadSecrets(env, store);
   const tlogOrigin = env.TLOG_ORIGIN ?? defaultTlogOrigin(env.PUBLIC_BASE_URL);
-  const tlog = { origin: tlogOrigin, signerKey: loadTlogKey(env, store, tlogOrigin) };
+  const tlog = {
+    origin: tlogOrigin,
+    signerKey: loadTlogKey(env, store, tlogOrigin),
+    witnesses: parseLogWitnesses(
+      env.TLOG_WITNESSES,
+      env.TLOG_WITNESS_QUORUM,
+      durationMs(env.TLOG_WITNESS_INTERVAL),
+      durationMs(env.TLOG_WITNESS_TIMEOUT),
+    ),
+  };
   const rateLimits = {
     incorporate: parseRateLimit(env.RATE_LIMIT_INCORPORATE),
     play: parseRateLimit(env.RATE_LIMIT_PLAY),
@@ -302,6 +330,7 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     store,
     secrets,
     tlog,
+    witness: parseBuiltInWitness(env.WITNESS_SIGNING_KEY, env.WITNESS_LOGS),
     rateLimits,
     demoRetentionMs: durationMs(env.AUDIT_DEMO_RETENTION),
     registryDraftTtlMs: durationMs(env.REGISTRY_DRAFT_TTL),

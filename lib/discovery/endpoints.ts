@@ -44,6 +44,11 @@ export interface Endpoint {
   page?: true;
   /** A static file served as is (public/): it has no OpenAPI operation either. */
   file?: true;
+  /**
+   * Answers only where this deployment runs the built-in witness (WITNESS_LOGS); elsewhere it is
+   * 404, so agents.json lists it only there.
+   */
+  witness?: true;
 }
 
 const LIST = [
@@ -311,6 +316,29 @@ const LIST = [
     path: "/log/consistency?from={from}&to={to}",
     description: "The consistency proof between two sizes of the transparency log.",
     status: "live",
+  },
+  {
+    id: "logPolicy",
+    method: "GET",
+    path: "/log/policy",
+    description: "The witness policy: the log key, its witnesses and the quorum of cosignatures to require.",
+    status: "live",
+  },
+  {
+    id: "witnessAddCheckpoint",
+    method: "POST",
+    path: "/witness/add-checkpoint",
+    description: "The built-in witness (C2SP tlog-witness) for the logs this service is configured to cosign.",
+    status: "live",
+    witness: true,
+  },
+  {
+    id: "witnessCheckpoint",
+    method: "GET",
+    path: "/witness/{originHash}/checkpoint",
+    description: "The latest checkpoint the built-in witness cosigned for a log (hex SHA-256 of its origin).",
+    status: "live",
+    witness: true,
   },
   {
     id: "mcp",

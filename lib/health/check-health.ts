@@ -2,6 +2,7 @@ import pkg from "../../package.json" with { type: "json" };
 import { type PlayModelInfo, playModelInfo } from "../play/model";
 import { getStore } from "../store";
 import { isStoreUnavailable, StoreUnavailableError } from "../store/types";
+import { type WitnessesReport, witnessesReport } from "../tlog/witness-report";
 
 export interface Health {
   ok: true;
@@ -9,6 +10,8 @@ export interface Health {
   version: string;
   /** The demo agent's model source and model (never a key or a server address). */
   play: PlayModelInfo;
+  /** The transparency log's witnesses (TLOG_WITNESSES), when configured: which are behind, by how much. */
+  witnesses?: WitnessesReport;
 }
 
 /** Pings the store for real; throws StoreUnavailableError (a 503) when it does not answer. */
@@ -21,10 +24,12 @@ export async function checkHealth(): Promise<Health> {
     throw new StoreUnavailableError((err as Error).message);
   }
   const commit = process.env.VERCEL_GIT_COMMIT_SHA?.slice(0, 7);
+  const witnesses = await witnessesReport(store);
   return {
     ok: true,
     store: store.backend,
     version: commit ? `${pkg.version}+${commit}` : pkg.version,
     play: playModelInfo(),
+    ...(witnesses ? { witnesses } : {}),
   };
 }

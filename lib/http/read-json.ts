@@ -29,36 +29,12 @@ export async function readJson(request: Request, maxBytes = DEFAULT_MAX_BODY_BYT
       "Send the body as JSON with the header 'content-type: application/json'.",
     );
   }
-  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (declared > maxBytes) throw tooLarge(maxBytes);
-  if (!request.body) throw new ApiError("malformed_json", "The request body is empty; send a JSON object.");
-
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => {});
-        throw tooLarge(maxBytes);
-      }
-      chunks.push(value);
-    }
-  } catch (err) {
-    if (isApiError(err)) throw err;
-    throw new ApiError("incomplete_body", "The request body ended before it was complete; send it again.");
-  }
-  if (Number.isFinite(declared) && size < declared) {
-    throw new ApiError("incomplete_body", `The body has ${size} bytes but Content-Length said ${declared}.`);
-  }
-  if (size === 0) throw new ApiError("malformed_json", "The request body is empty; send a JSON object.");
+  const body = await readBody(request, maxBytes);
+  if (body.length === 0) throw new ApiError("malformed_json", "The request body is empty; send a JSON object.");
 
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(body);
   } catch {
     throw new ApiError("malformed_json", "The request body is not valid UTF-8.");
   }
@@ -97,6 +73,38 @@ export async function readJson(request: Request, maxBytes = DEFAULT_MAX_BODY_BYT
     );
   }
   return value;
+}
+
+/**
+ * Reads a request body of at most `maxBytes`, counted on the bytes actually read whatever
+ * Content-Length claims (413), and complete (400). Empty when there is none.
+ */
+export async function readBody(request: Request, maxBytes: number): Promise<Buffer> {
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge(maxBytes);
+      }
+      chunks.push(value);
+    }
+  } catch (err) {
+    if (isApiError(err)) throw err;
+    throw new ApiError("incomplete_body", "The request body ended before it was complete; send it again.");
+  }
+  if (Number.isFinite(declared) && size < declared) {
+    throw new ApiError("incomplete_body", `The body has ${size} bytes but Content-Length said ${declared}.`);
+  }
+  return Buffer.concat(chunks);
 }
 
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;

@@ -1,6 +1,7 @@
 import type { CheckpointPayload } from "../audit/checkpoint";
 import { getStore } from "../store";
 import type { Store } from "../store/types";
+import { withCosignatures } from "./cosigned-head";
 import { leafBytes, leafHashOf } from "./leaf";
 import { readLogHead } from "./log-head";
 import { proveInclusion } from "./read-log";
@@ -24,7 +25,8 @@ export async function headReceipt(
     entryHash: signed.head,
   });
   const receipt = { index: signed.logIndex, leafHash: leafHashOf(leaf) };
-  const head = await readLogHead(store);
+  const stored = await readLogHead(store);
+  const head = stored === null ? null : await withCosignatures(stored, store);
   if (head === null || head.size <= signed.logIndex) return { ...receipt, checkpoint: null, inclusion: null };
   const proof = await proveInclusion(signed.logIndex, head.size, store);
   return { ...receipt, checkpoint: head.note, inclusion: { size: proof.size, hashes: proof.hashes } };

@@ -15,6 +15,7 @@ import { CHECKPOINT_KEY, LEAVES_KEY, LOCK_KEY, levelKey, nodeSha256, toBase64 } 
 import { headOf, type LogHead, readLogHead } from "./log-head";
 import { logNoteKey } from "./log-key";
 import { lookupIn, readStoredHashes } from "./stored-hashes";
+import { witnessInBackground } from "./witness-loop";
 
 /** Leaves hashed into one checkpoint at most: bounds one integration's reads and its batch. */
 const MAX_BATCH = 2048;
@@ -72,7 +73,10 @@ async function extend(store: Store, note: string | null, size: number, end: numb
     { type: "set", key: CHECKPOINT_KEY, value: signed, expect: [note] },
   ];
   const result = await store.batch(writes);
-  return result.ok ? headOf(signed) : null;
+  if (!result.ok) return null;
+  // Witnesses hear of the new checkpoint in the background: none of them ever holds up a write.
+  witnessInBackground(store);
+  return headOf(signed);
 }
 
 /** One append per Merkle level, each conditional on the level holding exactly the old tree's hashes. */

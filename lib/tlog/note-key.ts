@@ -13,8 +13,14 @@ export interface LogNoteKey extends NoteSigner {
 const PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
 const hex8 = (n: number) => n.toString(16).padStart(8, "0");
 
-/** The parts of a signer key `PRIVATE+KEY+<name>+<hex key id>+<base64(0x01 || seed)>`, or why not. */
-export function parseSignerKey(skey: string): { name: string; keyId: number; seed: Buffer } | string {
+/**
+ * The parts of a signer key `PRIVATE+KEY+<name>+<hex key id>+<base64(type || seed)>`, or why not. The
+ * type is 0x01 for the log's note key, 0x04 for a witness's cosigning key (the key id depends on it).
+ */
+export function parseSignerKey(
+  skey: string,
+  type: number = KEY_TYPE_ED25519,
+): { name: string; keyId: number; seed: Buffer } | string {
   const parts = skey.trim().split("+");
   // The base64 part may itself contain '+': the first four separators are the format's.
   if (parts.length < 5 || parts[0] !== "PRIVATE" || parts[1] !== "KEY") {
@@ -23,19 +29,22 @@ export function parseSignerKey(skey: string): { name: string; keyId: number; see
   const [, , name = "", id = "", ...rest] = parts;
   const key = Buffer.from(rest.join("+"), "base64");
   if (!/^[0-9a-f]{8}$/.test(id)) return "the key id must be 8 lowercase hex digits";
-  if (key.length !== 33 || key[0] !== KEY_TYPE_ED25519)
-    return "the key must be base64 of 0x01 and a 32-byte Ed25519 seed";
+  if (key.length !== 33 || key[0] !== type) return `the key must be base64 of 0x0${type} and a 32-byte Ed25519 seed`;
   return { name, keyId: Number.parseInt(id, 16), seed: key.subarray(1) };
+}
+
+const privateKeyOf = (seed: Buffer): KeyObject =>
+  createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, seed]), format: "der", type: "pkcs8" });
+
+/** The 32-byte Ed25519 public key of a seed. */
+export function publicKeyOf(seed: Buffer): Uint8Array {
+  return new Uint8Array(createPublicKey(privateKeyOf(seed)).export({ format: "der", type: "spki" }).subarray(-32));
 }
 
 /** A signer for a parsed key; throws when the key id does not belong to the name and key. */
 export function noteKeyFrom(name: string, seed: Buffer): LogNoteKey {
-  const privateKey: KeyObject = createPrivateKey({
-    key: Buffer.concat([PKCS8_PREFIX, seed]),
-    format: "der",
-    type: "pkcs8",
-  });
-  const publicKey = new Uint8Array(createPublicKey(privateKey).export({ format: "der", type: "spki" }).subarray(-32));
+  const privateKey = privateKeyOf(seed);
+  const publicKey = publicKeyOf(seed);
   const keyId = computeKeyId(name, KEY_TYPE_ED25519, publicKey);
   return {
     name,

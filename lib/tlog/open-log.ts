@@ -8,6 +8,7 @@ import { convergeInBackground } from "./converge";
 import { CHECKPOINT_KEY } from "./layout";
 import { leafBytes, sequenceLeaf } from "./leaf";
 import { logNoteKey } from "./log-key";
+import { witnessInBackground } from "./witness-loop";
 
 /**
  * Start-up of the transparency log: refuses to serve when the configured origin or key no longer
@@ -31,6 +32,8 @@ export async function openTransparencyLog(store: Store = getStore()): Promise<vo
   await recordKeysInUse(store);
   // Under a lock a killed process left behind, integration waits for it to lapse without holding up start-up.
   await convergeInBackground(store);
+  // The checkpoint in the store may not be cosigned yet (witnesses down, a restart before they answered).
+  witnessInBackground(store);
 }
 
 /** One key.event leaf per key the service signs or MACs with, the first time a process uses it. */

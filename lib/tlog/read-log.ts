@@ -9,6 +9,7 @@ import { TILE_WIDTH, type Tile } from "../../packages/incorporate/src/tlog/tile-
 import { ApiError } from "../http/problem";
 import { getStore } from "../store";
 import type { Store } from "../store/types";
+import { withCosignatures } from "./cosigned-head";
 import { LEAVES_KEY, levelKey, nodeSha256, toBase64 } from "./layout";
 import { type LogHead, readLogHead } from "./log-head";
 import { readStoredHashes } from "./stored-hashes";
@@ -50,7 +51,7 @@ export async function proveInclusion(index: number, size?: number, store: Store 
     size: treeSize,
     leafHash: toBase64(leaf),
     hashes: inclusionProofFromStored(index, treeSize, lookup, nodeSha256).map(toBase64),
-    checkpoint: treeSize === head.size ? head.note : null,
+    checkpoint: treeSize === head.size ? (await withCosignatures(head, store)).note : null,
   };
 }
 

@@ -2,6 +2,7 @@ import { inclusionProofCoords, inclusionProofFromStored } from "../../packages/i
 import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { convergeInBackground } from "./converge";
+import { withCosignatures } from "./cosigned-head";
 import { awaitIntegration } from "./integrate";
 import { nodeSha256, toBase64 } from "./layout";
 import { readStoredHashes } from "./stored-hashes";
@@ -37,7 +38,9 @@ export async function transparencyReceipt(
   try {
     const lookup = await readStoredHashes(store, inclusionProofCoords(leaf.index, head.size));
     const hashes = inclusionProofFromStored(leaf.index, head.size, lookup, nodeSha256).map(toBase64);
-    return { ...leaf, checkpoint: head.note, inclusion: { size: head.size, hashes } };
+    // The cosignatures the checkpoint has by now: witnesses answer in the background, often later.
+    const { note } = await withCosignatures(head, store);
+    return { ...leaf, checkpoint: note, inclusion: { size: head.size, hashes } };
   } catch (err) {
     console.error("[tlog] inclusion proof for a receipt failed; answered without it:", err);
     return { ...leaf, checkpoint: null, inclusion: null };

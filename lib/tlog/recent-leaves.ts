@@ -2,6 +2,7 @@ import { parseCheckpoint } from "../../packages/incorporate/src/tlog/checkpoint"
 import { parseNote } from "../../packages/incorporate/src/tlog/note";
 import { getStore } from "../store";
 import type { Store } from "../store/types";
+import { withCosignatures } from "./cosigned-head";
 import { latestHead, readLeaves } from "./read-log";
 
 /** The ids a leaf of each kind names, by field; its hashes and anything else are left out. */
@@ -46,7 +47,7 @@ function summarize(index: number, bytes: string): LeafSummary {
 
 /** The latest checkpoint and the `count` newest leaves of the log, for the /log page. */
 export async function readRecentLeaves(count: number, store: Store = getStore()): Promise<RecentLeaves> {
-  const head = await latestHead(store);
+  const head = await withCosignatures(await latestHead(store), store);
   const { origin } = parseCheckpoint(parseNote(head.note).text);
   const start = Math.max(0, head.size - count);
   const leaves = await readLeaves(start, head.size, store);

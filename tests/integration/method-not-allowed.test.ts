@@ -82,6 +82,9 @@ const ROUTES: RouteCase[] = [
   { path: () => "/log/tile/0/000.p/1", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
   { path: () => "/log/proof/0", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
   { path: () => "/log/consistency", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
+  { path: () => "/log/policy", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
+  { path: () => "/witness/add-checkpoint", serves: ["POST"], cors: false },
+  { path: () => `/witness/${"0".repeat(64)}/checkpoint`, serves: ["GET", "HEAD", "OPTIONS"], cors: true },
   { path: () => "/llms.txt", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
   { path: () => "/schemas/agents.v1.json", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
 ];

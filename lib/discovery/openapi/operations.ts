@@ -32,8 +32,11 @@ import {
   getLogCheckpoint,
   getLogConsistencyProof,
   getLogInclusionProof,
+  getLogPolicy,
   getLogTile,
   getLogVkey,
+  getWitnessCheckpoint,
+  postWitnessAddCheckpoint,
 } from "./operations/transparency-log";
 
 /**
@@ -76,6 +79,9 @@ export const OPERATIONS: readonly OperationSpec[] = [
   getLogTile,
   getLogInclusionProof,
   getLogConsistencyProof,
+  getLogPolicy,
+  postWitnessAddCheckpoint,
+  getWitnessCheckpoint,
   getHealth,
   postMcp,
   getMcpServerCard,

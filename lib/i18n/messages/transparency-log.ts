@@ -89,6 +89,21 @@ export const transparencyLog = defineMessages({
           "Tu navegador no ofrece WebCrypto, que hace falta para verificar firmas. Probá con un navegador actual.",
       },
     },
+    witnesses: {
+      title: "Testigos",
+      intro:
+        "Testigos independientes cosignan cada checkpoint solo si extiende el último que vieron, así el servicio no puede mostrarle un árbol a vos y otro a los demás. Una política publicada en /log/policy dice cuántas cosignaturas exigir.",
+      quorum: tpl("El último checkpoint tiene {n} de las {q} cosignaturas que pide la política."),
+      tableLabel: "Testigos del registro y el último checkpoint que cosignó cada uno",
+      name: "Testigo",
+      size: "Último tamaño cosignado",
+      when: "Cuándo",
+      behind: "Atraso (hojas)",
+      state: "Estado",
+      never: "nunca",
+      ok: "al día",
+      failing: tpl("falló (motivo en inglés): {error}"),
+    },
     tools: {
       title: "Verificarlo con otras herramientas",
       intro:
@@ -177,6 +192,21 @@ export const transparencyLog = defineMessages({
         data: "The log's public data (tiles or proof) could not be read, so it does not back the signed checkpoint. Try again; if it happens again, tell whoever runs the log.",
         noWebCrypto: "Your browser does not offer WebCrypto, which verifying signatures needs. Try a current browser.",
       },
+    },
+    witnesses: {
+      title: "Witnesses",
+      intro:
+        "Independent witnesses cosign each checkpoint only if it extends the last one they saw, so the service cannot show one tree to you and another to everyone else. A policy published at /log/policy says how many cosignatures to require.",
+      quorum: tpl("The latest checkpoint has {n} of the {q} cosignatures the policy requires."),
+      tableLabel: "The log's witnesses and the latest checkpoint each one cosigned",
+      name: "Witness",
+      size: "Last size cosigned",
+      when: "When",
+      behind: "Behind (leaves)",
+      state: "State",
+      never: "never",
+      ok: "up to date",
+      failing: tpl("failing: {error}"),
     },
     tools: {
       title: "Verify it with other tools",

@@ -69,6 +69,13 @@ export const verify = defineMessages({
         "No pudimos pedir el registro o las claves al servidor, así que no se comprobó la inclusión. Revisá tu conexión y volvé a intentar.",
       retry: "Reintentar",
       logPage: "Ver el registro de transparencia",
+      policyMet: tpl(
+        "Testigos: {n} de las {q} cosignaturas que pide la política (/log/policy) están en ese checkpoint y verifican. Cumple la política.",
+      ),
+      policyUnmet: tpl(
+        "Testigos: ese checkpoint tiene {n} de las {q} cosignaturas que pide la política (/log/policy): todavía no la cumple. Los testigos cosignan con hasta un minuto de atraso; volvé a comprobar en un rato.",
+      ),
+      policyFailed: "Una cosignatura de un testigo de la política no verifica: no confíes en este checkpoint.",
     },
     paste: {
       title: "Pegando o subiendo un registro exportado",
@@ -218,6 +225,13 @@ export const verify = defineMessages({
         "We could not get the log or the keys from the server, so inclusion was not checked. Check your connection and try again.",
       retry: "Try again",
       logPage: "See the transparency log",
+      policyMet: tpl(
+        "Witnesses: {n} of the {q} cosignatures the policy (/log/policy) requires are on that checkpoint and verify. It meets the policy.",
+      ),
+      policyUnmet: tpl(
+        "Witnesses: that checkpoint has {n} of the {q} cosignatures the policy (/log/policy) requires: it does not meet it yet. Witnesses cosign up to a minute late; check again in a while.",
+      ),
+      policyFailed: "A cosignature by one of the policy's witnesses does not verify: do not trust this checkpoint.",
     },
     paste: {
       title: "By pasting or uploading an exported log",

@@ -1,5 +1,6 @@
 import { TlogError } from "./tlog/errors.ts";
 import { checkLog, type MonitorState } from "./tlog/monitor.ts";
+import { parseWitnessPolicy, type WitnessPolicy } from "./tlog/policy.ts";
 
 /** What the command needs from its platform; the `bin` script supplies Node's. */
 export interface CliIo {
@@ -19,17 +20,20 @@ export const EXIT_ERROR = 2;
 
 export const DEFAULT_STATE_FILE = ".sia-monitor.json";
 
-const USAGE = `usage: incorporate monitor <url> [--state <file>] [--vkey <vkey>]
+const USAGE = `usage: incorporate monitor <url> [--state <file>] [--vkey <vkey>] [--policy <file>]
 
 Fetches <url>/log/checkpoint, verifies its signature, and proves it consistent with the checkpoint
 kept in the state file (default ${DEFAULT_STATE_FILE}), which it then updates. Without --vkey the key
-is read from <url>/log/vkey on the first run and pinned in the state file.
+is read from <url>/log/vkey on the first run and pinned in the state file. With --policy (a file
+holding <url>/log/policy as you pinned it), the log key is the policy's and a checkpoint counts only
+with the policy's quorum of witness cosignatures; short of it the run exits 2 and keeps the state.
 Exit status: 0 consistent, 1 the log contradicted itself or its key, 2 could not check.`;
 
 interface Args {
   url: string;
   state: string;
   vkey?: string;
+  policy?: string;
 }
 
 function parseArgs(args: string[]): Args | string {
@@ -38,13 +42,15 @@ function parseArgs(args: string[]): Args | string {
   let url: string | undefined;
   let state = DEFAULT_STATE_FILE;
   let vkey: string | undefined;
+  let policy: string | undefined;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i] as string;
-    if (arg === "--state" || arg === "--vkey") {
+    if (arg === "--state" || arg === "--vkey" || arg === "--policy") {
       const value = rest[++i];
       if (value === undefined || value === "") return `${arg} needs a value`;
       if (arg === "--state") state = value;
-      else vkey = value;
+      else if (arg === "--vkey") vkey = value;
+      else policy = value;
     } else if (arg.startsWith("-")) {
       return `unknown option ${arg}`;
     } else if (url === undefined) {
@@ -55,7 +61,7 @@ function parseArgs(args: string[]): Args | string {
   }
   if (url === undefined) return "no <url> given";
   if (!/^https?:\/\/[^/]/.test(url)) return `${url} is not an http(s) URL`;
-  return { url: url.replace(/\/+$/, ""), state, vkey };
+  return { url: url.replace(/\/+$/, ""), state, vkey, policy };
 }
 
 function parseState(text: string, file: string): MonitorState {
@@ -98,13 +104,27 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     io.stderr(`incorporate: ${parsed.state} monitors ${previous.url}, not ${parsed.url}: use another --state file`);
     return EXIT_ERROR;
   }
-  if (previous && parsed.vkey !== undefined && parsed.vkey !== previous.vkey) {
-    io.stderr(`incorporate: --vkey differs from the key pinned in ${parsed.state}`);
+  let policy: WitnessPolicy | undefined;
+  if (parsed.policy !== undefined) {
+    try {
+      const text = await io.readFile(parsed.policy);
+      if (text === null) throw new Error(`${parsed.policy} does not exist`);
+      policy = parseWitnessPolicy(JSON.parse(text));
+    } catch (err) {
+      io.stderr(`incorporate: cannot read the policy: ${(err as Error).message}`);
+      return EXIT_ERROR;
+    }
+  }
+  const pinned = parsed.vkey ?? policy?.log.vkey;
+  if (previous && pinned !== undefined && pinned !== previous.vkey) {
+    io.stderr(
+      `incorporate: ${parsed.vkey ? "--vkey" : "the policy's log key"} differs from the key pinned in ${parsed.state}`,
+    );
     return EXIT_ALARM;
   }
 
   try {
-    const result = await checkLog({ url: parsed.url, vkey: parsed.vkey, previous, fetch: io.fetch });
+    const result = await checkLog({ url: parsed.url, vkey: parsed.vkey, policy, previous, fetch: io.fetch });
     await io.writeFile(parsed.state, `${JSON.stringify({ version: 1, ...result.state }, null, 2)}\n`);
     const { size, origin } = result.checkpoint;
     const root = result.state.root;
@@ -113,6 +133,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     if (result.status === "grew") {
       io.stdout(`${origin}: grew from ${result.previousSize} to ${size}, consistent; root ${root}`);
     }
+    if (result.cosigned) io.stdout(`cosigned by ${result.cosigned.map((w) => w.name).join(", ") || "no witness"}`);
     return EXIT_OK;
   } catch (err) {
     const alarm = err instanceof TlogError && (err.code === "verification_failed" || err.code === "unverified");

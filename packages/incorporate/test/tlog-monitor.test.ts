@@ -8,11 +8,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type CliIo, EXIT_ALARM, EXIT_ERROR, EXIT_OK, runCli } from "../src/monitor-cli.ts";
 import { toBase64 } from "../src/tlog/bytes.ts";
 import { formatCheckpoint } from "../src/tlog/checkpoint.ts";
+import { cosignerFromSeed } from "../src/tlog/cosignature.ts";
 import { TlogError } from "../src/tlog/errors.ts";
+import { KEY_TYPE_COSIGNATURE_V1 } from "../src/tlog/key-id.ts";
 import { MemoryTree } from "../src/tlog/memory-tree.ts";
 import { checkLog } from "../src/tlog/monitor.ts";
 import { type NoteSigner, signNote } from "../src/tlog/note.ts";
-import { generateNoteKey, signerFromKey } from "../src/tlog/note-keys.ts";
+import { formatVerifierKey, generateNoteKey, signerFromKey } from "../src/tlog/note-keys.ts";
+import { checkWitnessPolicy, openCheckpointWithPolicy, parseWitnessPolicy } from "../src/tlog/policy.ts";
 
 const ORIGIN = "registro.example/log";
 const PKG = path.resolve(import.meta.dirname, "..");
@@ -29,6 +32,8 @@ const served = {
   vkey: "",
   /** Replaces the consistency answer when set. */
   consistency: null as null | ((from: number, to: number) => unknown),
+  /** Witnesses whose cosignatures the checkpoint carries. */
+  cosigners: [] as NoteSigner[],
 };
 let server: Server;
 let base: string;
@@ -59,7 +64,7 @@ beforeAll(async () => {
         root: served.tree.root(served.size),
         extensions: [],
       });
-      return send(200, await signNote(text, served.signer));
+      return send(200, await signNote(text, [served.signer, ...served.cosigners]));
     }
     if (url.pathname === "/log/consistency") {
       const from = Number(url.searchParams.get("from"));
@@ -84,6 +89,7 @@ beforeEach(async () => {
   served.signer = await signerFromKey(logKey.signerKey);
   served.vkey = logKey.verifierKey;
   served.consistency = null;
+  served.cosigners = [];
   showTree("main", 3);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-monitor-"));
   stateFile = path.join(dir, "state.json");
@@ -240,4 +246,71 @@ describe("the installed command", () => {
     expect(fork.stderr).toContain("ALERT");
     expect((await run()).status).toBe(2);
   }, 60_000);
+});
+
+describe("incorporate monitor --policy", () => {
+  const witnesses = async () => {
+    const [w1, w2] = await Promise.all([
+      cosignerFromSeed("w.example/1", new Uint8Array(32).fill(7), () => 1_700_000_000),
+      cosignerFromSeed("w.example/2", new Uint8Array(32).fill(8), () => 1_700_000_001),
+    ]);
+    const vkey = (w: typeof w1) =>
+      formatVerifierKey({ name: w.name, type: KEY_TYPE_COSIGNATURE_V1, publicKey: w.publicKey });
+    return {
+      w1,
+      w2,
+      policy: {
+        log: { origin: ORIGIN, vkey: logKey.verifierKey },
+        witnesses: [w1, w2].map((w) => ({ name: w.name, vkey: vkey(w) })),
+        quorum: 2,
+      },
+    };
+  };
+  const writePolicy = (policy: unknown) => {
+    const file = path.join(dir, "policy.json");
+    fs.writeFileSync(file, JSON.stringify(policy));
+    return file;
+  };
+
+  it("accepts a checkpoint only with the quorum of cosignatures, and keeps the state until then", async () => {
+    const { w1, w2, policy } = await witnesses();
+    const file = writePolicy(policy);
+    served.cosigners = [w1];
+    const short = await monitor("--policy", file);
+    expect(short.code).toBe(EXIT_ERROR);
+    expect(short.err).toContain("1 of the 2 witness cosignatures");
+    expect(fs.existsSync(stateFile)).toBe(false);
+
+    served.cosigners = [w1, w2];
+    const ok = await monitor("--policy", file);
+    expect(ok.code).toBe(EXIT_OK);
+    expect(ok.out).toContain("cosigned by w.example/1, w.example/2");
+    expect(saved().vkey).toBe(logKey.verifierKey);
+  });
+
+  it("raises the alarm on a bad cosignature by a policy witness, and refuses a bad policy file", async () => {
+    const { w1, w2, policy } = await witnesses();
+    const liar = { ...w2, sign: async (text: string) => w2.sign(`${text}x`) };
+    served.cosigners = [w1, liar];
+    expect((await monitor("--policy", writePolicy(policy))).code).toBe(EXIT_ALARM);
+    expect(fs.existsSync(stateFile)).toBe(false);
+
+    const bad = await monitor("--policy", writePolicy({ ...policy, quorum: 3 }));
+    expect(bad.code).toBe(EXIT_ERROR);
+    expect(bad.err).toMatch(/cannot read the policy: .*quorum must be 0 to 2/);
+    expect((await monitor("--policy", path.join(dir, "missing.json"))).code).toBe(EXIT_ERROR);
+  });
+
+  it("checks a policy without the command too", async () => {
+    const { w1, policy } = await witnesses();
+    served.cosigners = [w1];
+    const note = await (await fetch(`${base}/log/checkpoint`)).text();
+    const checked = await checkWitnessPolicy(note, parseWitnessPolicy(policy));
+    expect(checked).toMatchObject({ meets: false, cosigned: [{ name: "w.example/1", timestamp: 1_700_000_000 }] });
+    await expect(openCheckpointWithPolicy(note, { ...policy, quorum: 1 })).resolves.toMatchObject({ meets: true });
+    await expect(openCheckpointWithPolicy(note, policy)).rejects.toMatchObject({ code: "unverified" });
+    expect(() => parseWitnessPolicy({ ...policy, witnesses: [{ vkey: logKey.verifierKey }] })).toThrow(
+      /not a cosignature key/,
+    );
+  });
 });

@@ -21,6 +21,24 @@ export const getHealth = defineOperation({
               model: z.string(),
             })
             .describe("The model source and model POST /api/play runs (docs/play.md)."),
+          witnesses: z
+            .object({
+              quorum: z.int().min(0),
+              cosigned: z.int().min(0).describe("How many witnesses cosigned the latest checkpoint."),
+              witnesses: z.array(
+                z.object({
+                  name: z.string(),
+                  url: z.string(),
+                  size: z.int().min(0).describe("The size of the latest checkpoint it cosigned."),
+                  behind: z.int().min(0).describe("Leaves of the latest checkpoint beyond that size."),
+                  cosignedAt: z.string().nullable(),
+                  checkedAt: z.string().nullable(),
+                  error: z.string().nullable().describe("Why the last request failed."),
+                }),
+              ),
+            })
+            .optional()
+            .describe("The transparency log's witnesses, when TLOG_WITNESSES is set (docs/transparency-log.md)."),
         }),
       },
     },

@@ -100,3 +100,82 @@ export const getLogConsistencyProof = defineOperation({
   },
   errors: ["invalid_query", "store_unavailable"],
 });
+
+export const getLogPolicy = defineOperation({
+  method: "get",
+  path: "/log/policy",
+  operationId: "getLogPolicy",
+  summary: "The witness policy: the log key, its witnesses and the quorum to require",
+  description:
+    "Accept a checkpoint only with the log's signature and at least `quorum` of the witnesses' cosignatures (c2sp.org/tlog-cosignature). The client package's checkWitnessPolicy and `monitor --policy` read this document. See docs/transparency-log.md.",
+  tags: ["transparency"],
+  responses: {
+    200: {
+      description: "The policy.",
+      content: {
+        "application/json": z.object({
+          log: z.object({ origin: z.string(), vkey: z.string().describe("The log's note verifier key (type 0x01).") }),
+          witnesses: z.array(
+            z.object({
+              name: z.string(),
+              vkey: z.string().describe("The witness's cosignature verifier key (type 0x04)."),
+              url: z.string().describe("Its submission prefix (tlog-witness)."),
+            }),
+          ),
+          quorum: z.int().min(0),
+        }),
+      },
+    },
+  },
+  errors: [],
+});
+
+export const postWitnessAddCheckpoint = defineOperation({
+  method: "post",
+  path: "/witness/add-checkpoint",
+  operationId: "postWitnessAddCheckpoint",
+  summary: "The built-in witness (C2SP tlog-witness add-checkpoint)",
+  description:
+    "For the logs in WITNESS_LOGS. The body is text: `old <size>`, up to 63 base64 consistency proof lines, a blank line, then the signed checkpoint; at most 1 MiB. 200 answers the witness's cosignature/v1 signature line; 409 (text/x.tlog.size) the size the witness holds, to retry from. See docs/transparency-log.md.",
+  tags: ["transparency"],
+  responses: {
+    200: {
+      description: "Cosigned: the witness's note signature line(s).",
+      content: { "text/plain": text("Signature lines, each `— <name> <base64>` and a newline.") },
+    },
+    409: {
+      description: "`old` is not the size this witness last cosigned for the log.",
+      content: { "text/x.tlog.size": text("That size in decimal and a newline.") },
+    },
+  },
+  errors: [
+    "invalid_request",
+    "incomplete_body",
+    "witness_unverified",
+    "witness_unknown_log",
+    "payload_too_large",
+    "witness_inconsistent",
+    "conflict",
+    "store_unavailable",
+  ],
+});
+
+export const getWitnessCheckpoint = defineOperation({
+  method: "get",
+  path: "/witness/{originHash}/checkpoint",
+  operationId: "getWitnessCheckpoint",
+  summary: "The latest checkpoint the built-in witness cosigned for a log",
+  description:
+    "The tlog-witness monitoring path: the checkpoint with the log's signature and the witness's cosignature. 404 if the witness never cosigned one for that log, or runs no witness.",
+  tags: ["transparency"],
+  pathParams: z.object({
+    originHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .describe("The lowercase hex SHA-256 of the log's origin."),
+  }),
+  responses: {
+    200: { description: "The cosigned checkpoint.", content: { "text/plain": text("A C2SP signed note.") } },
+  },
+  errors: ["not_found", "store_unavailable"],
+});

@@ -52,6 +52,13 @@ export {
   type VerifierKey,
   verifierFromKey,
 } from "./note-keys.ts";
+export {
+  checkWitnessPolicy,
+  openCheckpointWithPolicy,
+  type PolicyResult,
+  parseWitnessPolicy,
+  type WitnessPolicy,
+} from "./policy.ts";
 export { type Hasher, sha256 } from "./sha256.ts";
 export { type BundleFetcher, readEntriesFromTiles } from "./tile-entries.ts";
 export {

@@ -4,6 +4,7 @@ import { TlogError } from "./errors.ts";
 import { emptyRoot, HASH_SIZE } from "./merkle-hash.ts";
 import { verifyConsistency } from "./merkle-verify.ts";
 import { parseVerifierKey } from "./note-keys.ts";
+import { checkWitnessPolicy, type PolicyResult, type WitnessPolicy } from "./policy.ts";
 
 /** What a monitor keeps between runs: the last checkpoint it verified, and the key and origin it pinned. */
 export interface MonitorState {
@@ -28,12 +29,20 @@ export interface MonitorOptions {
   now?: () => Date;
   /** How long each request may take (default 30 s): a monitor must end, even against a stalled log. */
   timeoutMs?: number;
+  /**
+   * A witness policy (as /log/policy serves it): the log's key is the policy's, and the checkpoint
+   * counts only with the policy's quorum of witness cosignatures; short of it, the pass fails as
+   * `missing_data` (witnesses may lag a minute) and the state is not advanced.
+   */
+  policy?: WitnessPolicy;
 }
 
 export interface MonitorResult {
   /** `first`: nothing to compare with yet; `unchanged`: same size and root; `grew`: proven consistent. */
   status: "first" | "unchanged" | "grew";
   previousSize: number | null;
+  /** With a policy: the witnesses that cosigned the checkpoint. */
+  cosigned?: PolicyResult["cosigned"];
   checkpoint: Checkpoint;
   state: MonitorState;
 }
@@ -89,13 +98,28 @@ export async function checkLog(options: MonitorOptions): Promise<MonitorResult> 
   const previous = options.previous ?? null;
   const fetchText = (path: string) => get(fetcher, `${url}${path}`, options.timeoutMs ?? 30_000);
 
-  const served = options.vkey ?? previous?.vkey ?? (await fetchText("/log/vkey")).trim();
+  const { policy } = options;
+  if (policy && options.vkey !== undefined && options.vkey !== policy.log.vkey) {
+    throw new TlogError("invalid_argument", "the vkey given is not the policy's log key");
+  }
+  const served = policy?.log.vkey ?? options.vkey ?? previous?.vkey ?? (await fetchText("/log/vkey")).trim();
   parseVerifierKey(served);
   if (previous && served !== previous.vkey) {
     throw new TlogError("verification_failed", `the log's key is ${served}, but ${previous.vkey} was pinned`);
   }
   const note = await fetchText("/log/checkpoint");
   const { checkpoint } = await openCheckpoint(note, served);
+  let cosigned: PolicyResult["cosigned"] | undefined;
+  if (policy) {
+    const checked = await checkWitnessPolicy(note, policy);
+    if (!checked.meets) {
+      throw new TlogError(
+        "missing_data",
+        `the checkpoint of size ${checkpoint.size} has ${checked.cosigned.length} of the ${policy.quorum} witness cosignatures the policy requires (witnesses may lag; run again later)`,
+      );
+    }
+    cosigned = checked.cosigned;
+  }
   const state: MonitorState = {
     url,
     vkey: served,
@@ -105,7 +129,8 @@ export async function checkLog(options: MonitorOptions): Promise<MonitorResult> 
     checkpoint: note,
     checkedAt: (options.now?.() ?? new Date()).toISOString(),
   };
-  if (!previous) return { status: "first", previousSize: null, checkpoint, state };
+  const extra = cosigned ? { cosigned } : {};
+  if (!previous) return { status: "first", previousSize: null, checkpoint, state, ...extra };
 
   if (checkpoint.origin !== previous.origin) {
     throw new TlogError("verification_failed", `the checkpoint is for ${checkpoint.origin}, not ${previous.origin}`);
@@ -124,7 +149,7 @@ export async function checkLog(options: MonitorOptions): Promise<MonitorResult> 
         `the log has two roots for size ${old.size}: ${previous.root} before, ${state.root} now`,
       );
     }
-    return { status: "unchanged", previousSize: old.size, checkpoint, state };
+    return { status: "unchanged", previousSize: old.size, checkpoint, state, ...extra };
   }
   if (old.size === 0) {
     // Every tree extends the empty one; only its root needs checking.
@@ -143,5 +168,5 @@ export async function checkLog(options: MonitorOptions): Promise<MonitorResult> 
       );
     }
   }
-  return { status: "grew", previousSize: old.size, checkpoint, state };
+  return { status: "grew", previousSize: old.size, checkpoint, state, ...extra };
 }

@@ -24,9 +24,8 @@ function malformed(why: string): TlogError {
   return new TlogError("malformed", `malformed add-checkpoint request: ${why}`);
 }
 
-function checkProof(oldSize: number, proof: readonly Uint8Array[]): void {
+function checkProof(proof: readonly Uint8Array[]): void {
   if (proof.length > MAX_WITNESS_PROOF_LINES) throw malformed(`more than ${MAX_WITNESS_PROOF_LINES} proof lines`);
-  if (oldSize === 0 && proof.length > 0) throw malformed("a proof from size 0 must be empty");
   if (proof.some((h) => h.length !== HASH_SIZE)) throw malformed(`a proof hash is not ${HASH_SIZE} bytes`);
 }
 
@@ -34,12 +33,16 @@ function checkProof(oldSize: number, proof: readonly Uint8Array[]): void {
 export function formatAddCheckpoint(request: AddCheckpointRequest): string {
   const { oldSize, proof, checkpoint } = request;
   if (!Number.isSafeInteger(oldSize) || oldSize < 0) throw malformed(`old size ${String(oldSize)} is not a count`);
-  checkProof(oldSize, proof);
+  checkProof(proof);
+  if (oldSize === 0 && proof.length > 0) throw malformed("a proof from size 0 must be empty");
   parseNote(checkpoint);
   return `old ${oldSize}\n${proof.map((h) => `${toBase64(h)}\n`).join("")}\n${checkpoint}`;
 }
 
-/** Parses an add-checkpoint request body strictly (as a witness must). */
+/**
+ * Parses an add-checkpoint request body strictly (as a witness must). A proof from size 0 parses:
+ * the spec has the witness answer it 422 (inconsistent), not 400 (malformed).
+ */
 export function parseAddCheckpoint(body: string): AddCheckpointRequest {
   const blank = body.indexOf("\n\n");
   if (blank < 0) throw malformed("no blank line before the checkpoint");
@@ -52,7 +55,7 @@ export function parseAddCheckpoint(body: string): AddCheckpointRequest {
     if (hash === null || hash.length !== HASH_SIZE) throw malformed(`proof line ${i + 1} is not base64 of a hash`);
     return hash;
   });
-  checkProof(oldSize, proof);
+  checkProof(proof);
   const checkpoint = body.slice(blank + 2);
   parseNote(checkpoint);
   return { oldSize, proof, checkpoint };

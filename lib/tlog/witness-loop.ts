@@ -1,0 +1,75 @@
+import { getConfig } from "../config/config";
+import type { LogWitness } from "../config/witnesses";
+import { randomToken } from "../identity/random-token";
+import { getStore } from "../store";
+import type { Store } from "../store/types";
+import { requestCosignature } from "./witness-client";
+import { witnessSlotKey } from "./witness-status";
+
+const LOOPS = Symbol.for("sia.tlog.witness-loops");
+type Loop = { running: boolean; again: boolean; timer: NodeJS.Timeout | null };
+type LoopGlobal = typeof globalThis & { [LOOPS]?: Map<string, Loop> };
+
+/**
+ * Asks each configured witness to cosign the latest checkpoint, in the background: a write never
+ * waits for a witness. At most one request per witness per TLOG_WITNESS_INTERVAL across processes
+ * (a claim in the store); a checkpoint that arrives meanwhile, or a witness that failed, is tried
+ * again once the interval has passed, so the latest checkpoint is eventually sent without another
+ * write. Never throws.
+ */
+export function witnessInBackground(store: Store = getStore()): void {
+  const { witnesses } = getConfig().tlog.witnesses;
+  for (const witness of witnesses) schedule(witness, store);
+}
+
+function loopOf(witness: LogWitness): Loop {
+  const g = globalThis as LoopGlobal;
+  g[LOOPS] ??= new Map();
+  let loop = g[LOOPS].get(witness.label);
+  if (!loop) {
+    loop = { running: false, again: false, timer: null };
+    g[LOOPS].set(witness.label, loop);
+  }
+  return loop;
+}
+
+function schedule(witness: LogWitness, store: Store): void {
+  const loop = loopOf(witness);
+  if (loop.running) {
+    loop.again = true;
+    return;
+  }
+  if (loop.timer !== null) return; // a try is already due; it sends the latest checkpoint then
+  void run(witness, store, loop);
+}
+
+async function run(witness: LogWitness, store: Store, loop: Loop): Promise<void> {
+  const { intervalMs, timeoutMs } = getConfig().tlog.witnesses;
+  loop.running = true;
+  loop.again = false;
+  let retry = false;
+  try {
+    const claimed = await store.set(witnessSlotKey(witness), randomToken(), {
+      nx: true,
+      ttlMs: intervalMs,
+      volatile: true,
+    });
+    if (!claimed) retry = true;
+    else {
+      const status = await requestCosignature(witness, store, { timeoutMs });
+      retry = status?.error != null;
+    }
+  } catch (err) {
+    console.error(`[tlog] witness ${witness.label}: ${(err as Error).message}`);
+    retry = true;
+  } finally {
+    loop.running = false;
+  }
+  if (retry || loop.again) {
+    loop.timer = setTimeout(() => {
+      loop.timer = null;
+      schedule(witness, store);
+    }, intervalMs);
+    loop.timer.unref();
+  }
+}

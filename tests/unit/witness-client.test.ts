@@ -1,0 +1,142 @@
+// The log's side of add-checkpoint against a witness that answers each status of c2sp.org/tlog-witness
+// (a real HTTP server on a free port, a real embedded store holding the log): 200 is kept and served,
+// 409 is retried once from the size it gives, anything else is the witness's error and changes no
+// cosignature.
+import fs from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { LogWitness } from "@/lib/config/witnesses";
+import { EmbeddedStore } from "@/lib/store/embedded";
+import { integrate } from "@/lib/tlog/integrate";
+import { sequenceLeaf } from "@/lib/tlog/leaf";
+import { readLogHead } from "@/lib/tlog/log-head";
+import { requestCosignature } from "@/lib/tlog/witness-client";
+import { cosignerFromSeed } from "@/packages/incorporate/src/tlog/cosignature";
+import { KEY_TYPE_COSIGNATURE_V1 } from "@/packages/incorporate/src/tlog/key-id";
+import { formatSignatureLine, parseNote } from "@/packages/incorporate/src/tlog/note";
+import { formatVerifierKey } from "@/packages/incorporate/src/tlog/note-keys";
+import { parseAddCheckpoint } from "@/packages/incorporate/src/tlog/witness";
+
+type Reply = { status: number; type?: string; body: string } | "hang";
+
+let dir: string;
+let store: EmbeddedStore;
+let server: Server;
+let witness: LogWitness;
+let cosigner: Awaited<ReturnType<typeof cosignerFromSeed>>;
+/** What the fake witness answers next, given the request it got; every request's `old` size is kept. */
+let answer: (request: ReturnType<typeof parseAddCheckpoint>) => Promise<Reply>;
+let olds: number[];
+
+const cosign = async (checkpoint: string, by = cosigner) => {
+  const { text } = parseNote(checkpoint);
+  return formatSignatureLine({ name: by.name, keyId: by.keyId, signature: await by.sign(text) });
+};
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-witness-client-"));
+  // The log's key and origin come from the configuration, read once from the environment.
+  process.env.DATA_DIR = dir;
+  store = EmbeddedStore.open(path.join(dir, "store"));
+  cosigner = await cosignerFromSeed("witness.example/w1", new Uint8Array(32).fill(5), () => 1_700_000_000);
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
+    req.on("end", async () => {
+      const request = parseAddCheckpoint(body);
+      olds.push(request.oldSize);
+      const reply = await answer(request);
+      if (reply === "hang") return;
+      res.writeHead(reply.status, { "content-type": reply.type ?? "text/plain" });
+      res.end(reply.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const vkey = formatVerifierKey({ name: cosigner.name, type: KEY_TYPE_COSIGNATURE_V1, publicKey: cosigner.publicKey });
+  witness = {
+    name: cosigner.name,
+    vkey,
+    label: `${cosigner.name}+${cosigner.keyId.toString(16).padStart(8, "0")}`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+  };
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await store.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+let leaves = 0;
+async function grow(n: number) {
+  for (let i = 0; i < n; i++) await store.batch([sequenceLeaf(`{"leaf":${leaves++}}`)]);
+  await integrate(store);
+  return (await readLogHead(store))?.note as string;
+}
+
+beforeEach(() => {
+  olds = [];
+  answer = async ({ checkpoint }) => ({ status: 200, body: await cosign(checkpoint) });
+});
+
+const ask = (timeoutMs = 5000) => requestCosignature(witness, store, { timeoutMs });
+
+describe("asking a witness to cosign", () => {
+  it("keeps a 200's verified cosignature line, for the checkpoint it covers", async () => {
+    const note = await grow(3);
+    const status = await ask();
+    expect(status).toMatchObject({ size: 3, error: null, cosigned: { size: 3, at: "2023-11-14T22:13:20.000Z" } });
+    expect(status?.cosigned?.lines).toBe(await cosign(note));
+    // Already cosigned: no second request.
+    await ask();
+    expect(olds).toEqual([0]);
+  });
+
+  it("retries once from the size a 409 gives, with the proof from there", async () => {
+    await grow(2);
+    let first = true;
+    answer = async (request) => {
+      if (first) {
+        first = false;
+        return { status: 409, type: "text/x.tlog.size", body: "4\n" };
+      }
+      expect(request.proof.length).toBeGreaterThan(0);
+      return { status: 200, body: await cosign(request.checkpoint) };
+    };
+    expect(await ask()).toMatchObject({ size: 5, error: null });
+    expect(olds).toEqual([3, 4]);
+  });
+
+  it.each([
+    [404, "add-checkpoint answered 404: unknown log"],
+    [403, "add-checkpoint answered 403: unknown log"],
+    [400, "add-checkpoint answered 400: unknown log"],
+    [422, "add-checkpoint answered 422: unknown log"],
+  ])("records a %i as the witness's error and keeps its last cosignature", async (code, error) => {
+    const before = await ask();
+    await grow(1);
+    answer = async () => ({ status: code, body: "unknown log\n" });
+    const after = await ask();
+    expect(after).toMatchObject({ error, size: before?.size, cosigned: before?.cosigned });
+  });
+
+  it("refuses a 409 without its size body, an answer by another key, and a witness that hangs", async () => {
+    await grow(1);
+    answer = async () => ({ status: 409, body: "conflict\n" });
+    expect((await ask())?.error).toBe("add-checkpoint answered 409 without a text/x.tlog.size body");
+
+    const stranger = await cosignerFromSeed("witness.example/w1", new Uint8Array(32).fill(6), () => 1);
+    answer = async ({ checkpoint }) => ({ status: 200, body: await cosign(checkpoint, stranger) });
+    expect((await ask())?.error).toMatch(/no signature of a trusted key/);
+
+    answer = async () => "hang";
+    const hung = await ask(200);
+    expect(hung?.error).toMatch(/abort|timeout/i);
+    expect(hung?.cosigned?.size).toBeLessThan((await readLogHead(store))?.size as number);
+  });
+});
