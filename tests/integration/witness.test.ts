@@ -298,3 +298,18 @@ describe("a fork of a witnessed log", () => {
     TEST_TIMEOUT_MS,
   );
 });
+
+describe("the built-in witness under a flood", () => {
+  it("counts requests against RATE_LIMIT_READ and refuses the next with 429, before reading the body", async () => {
+    const app = await start({
+      env: { RATE_LIMIT_READ: "3/1m", WITNESS_SIGNING_KEY: wC.skey, WITNESS_LOGS: `${logA.origin} ${logA.vkey}` },
+    });
+    const post = () =>
+      fetch(`${app.url}/witness/add-checkpoint`, { method: "POST", body: "old 0\n\nnot a checkpoint\n" });
+    for (let i = 0; i < 3; i++) expect((await post()).status).toBe(400);
+    const refused = await post();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await refused.json()).code).toBe("rate_limited");
+  });
+});

@@ -2,6 +2,7 @@ import { getConfig } from "@/lib/config/config";
 import { route } from "@/lib/http/handler";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { ApiError } from "@/lib/http/problem";
+import { enforceRateLimit } from "@/lib/http/rate-limit";
 import { readBody } from "@/lib/http/read-json";
 import { getStore } from "@/lib/store";
 import { addCheckpoint, MAX_ADD_CHECKPOINT_BYTES } from "@/lib/witness/add-checkpoint";
@@ -11,6 +12,8 @@ import { witnessKey } from "@/lib/witness/witness-key";
 export const POST = route(async (request) => {
   const { witness } = getConfig();
   if (witness === null) throw new ApiError("witness_unknown_log", "This service runs no witness (WITNESS_LOGS).");
+  // Each request costs signature checks and a store write: counted like a read (RATE_LIMIT_READ).
+  const limits = await enforceRateLimit("read", request, { write: true });
   const bytes = await readBody(request, MAX_ADD_CHECKPOINT_BYTES);
   let body: string;
   try {
@@ -23,11 +26,11 @@ export const POST = route(async (request) => {
     // The spec's answer to a stale old size: the size this witness holds, for the log to retry from.
     return new Response(`${outcome.size}\n`, {
       status: 409,
-      headers: { "content-type": "text/x.tlog.size", "cache-control": "no-store" },
+      headers: { ...limits, "content-type": "text/x.tlog.size", "cache-control": "no-store" },
     });
   }
   return new Response(outcome.body, {
-    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    headers: { ...limits, "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
   });
 });
 
