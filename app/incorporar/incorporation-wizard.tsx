@@ -4,6 +4,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import type { Lang } from "@/lib/i18n";
 import type { IncorporateMessages } from "@/lib/i18n/messages/incorporate";
 import { fill } from "@/lib/i18n/template";
+import { normaliseCuit } from "@/lib/identity/cuit";
 import type { Finding, Severity } from "@/lib/incorporation/finding-codes";
 import type { IncorporationSuccess } from "@/lib/incorporation/success";
 import { LIMITS, validateIncorporation } from "@/lib/incorporation/validate";
@@ -623,11 +624,9 @@ export function IncorporationWizard({
                 value={values.repCuit}
                 onChange={(e) => change("repCuit", e.target.value)}
                 onBlur={() => {
-                  const digits = values.repCuit.trim();
-                  // Eleven digits typed in one go get their hyphens, which is the form the rules check.
-                  if (/^\d{11}$/.test(digits)) {
-                    change("repCuit", `${digits.slice(0, 2)}-${digits.slice(2, 10)}-${digits.slice(10)}`);
-                  }
+                  // The same rule the server applies: 11 digits typed in one go get their hyphens.
+                  const written = normaliseCuit(values.repCuit);
+                  if (written !== values.repCuit) change("repCuit", written);
                   touch("repCuit");
                 }}
               />

@@ -102,8 +102,9 @@ export const FINDING_CODES = {
   },
   representante_cuit_invalid: {
     severity: "error",
-    es: () => "El CUIT del representante no es válido: formato NN-NNNNNNNN-N con dígito verificador correcto.",
-    en: () => "The representative's CUIT is not valid: format NN-NNNNNNNN-N with a correct check digit.",
+    es: () =>
+      "El CUIT del representante no es válido: formato NN-NNNNNNNN-N (u 11 dígitos seguidos) con dígito verificador correcto.",
+    en: () => "The representative's CUIT is not valid: format NN-NNNNNNNN-N (or 11 digits) with a correct check digit.",
   },
   email_missing: {
     severity: "info",

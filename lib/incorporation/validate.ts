@@ -1,5 +1,5 @@
 import { SESSION_ID_PATTERN } from "../audit/entry";
-import { isValidCuit } from "../identity/cuit";
+import { isValidCuit, normaliseCuit } from "../identity/cuit";
 import { hasHiddenCharacters } from "../text/hidden-characters";
 import { type Finding, finding } from "./finding-codes";
 import {
@@ -224,7 +224,7 @@ export function validateIncorporation(raw: unknown, options: ValidationOptions =
     if (typeof nombre !== "string" || normaliseSpaces(nombre).length < min || nombre.length > max) {
       out.push(finding(lang, "representante_nombre_length", "representante.nombre"));
     }
-    if (typeof cuit !== "string" || !isValidCuit(cuit.trim())) {
+    if (typeof cuit !== "string" || !isValidCuit(normaliseCuit(cuit))) {
       out.push(finding(lang, "representante_cuit_invalid", "representante.cuit"));
     }
   }
@@ -246,7 +246,7 @@ export function validateIncorporation(raw: unknown, options: ValidationOptions =
       capitalSocial: capital as number,
       objeto: objeto as string,
       ...(typeof sessionId === "string" ? { sessionId } : {}),
-      ...(r ? { representante: { nombre: normaliseSpaces(r.nombre), cuit: r.cuit.trim() } } : {}),
+      ...(r ? { representante: { nombre: normaliseSpaces(r.nombre), cuit: normaliseCuit(r.cuit) } } : {}),
       ...(typeof email === "string" ? { emailContacto: email.trim() } : {}),
     },
   };

@@ -66,6 +66,14 @@ describe("incorporation rules", () => {
     ["email_invalid", { ...COMPLETE, emailContacto: "ana@" }],
     ["session_id_invalid", { ...TYPICAL, sessionId: "bad id!" }],
   ];
+  it("takes the representative's CUIT as 11 plain digits, the registry's rule, and keeps its written form", () => {
+    const { findings, request } = validateIncorporation({
+      ...COMPLETE,
+      representante: { nombre: "Ana Pérez", cuit: "20123456786" },
+    });
+    expect(findings.filter((f) => f.severity === "error")).toEqual([]);
+    expect(request?.representante?.cuit).toBe("20-12345678-6");
+  });
   for (const [code, body] of cases) {
     it(`report ${code} (${FINDING_CODES[code].severity})`, () => {
       const { findings, request } = validateIncorporation(body);
