@@ -12,6 +12,7 @@ import { ErrorNotice } from "../_components/audit/error-notice";
 import type { RequestFailure } from "../_components/audit/request-failure";
 import { describedControl, type FieldFindings, FormField } from "../_components/form-field";
 import { formatPesos } from "./format-pesos";
+import { readSessionFragment } from "./session-fragment";
 
 /** The messages the wizard and its result render, in the page's language. */
 export type WizardMessages = Pick<IncorporateMessages, "form" | "errors" | "result">;
@@ -200,6 +201,13 @@ export function IncorporationWizard({
       if (saved) setValues({ ...EMPTY, ...(JSON.parse(saved) as Partial<Values>), sessionToken: "" });
     } catch {
       /* storage refused or a stale draft: start empty */
+    }
+    // Arriving from /play's "add an incorporation to this session": take its session, then drop the
+    // token from the address bar so it is not bookmarked or shared with the page's address.
+    const chained = readSessionFragment(window.location.hash);
+    if (chained) {
+      setValues((v) => ({ ...v, chain: true, sessionId: chained.sessionId, sessionToken: chained.token }));
+      window.history.replaceState(null, "", window.location.pathname + window.location.search);
     }
     restored.current = true;
   }, []);

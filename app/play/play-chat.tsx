@@ -9,7 +9,9 @@ import { fill } from "@/lib/i18n/template";
 import { PLAY_LIMITS } from "@/lib/play/limits";
 import type { AuditRef, PlayUIMessage } from "@/lib/play/ui-message";
 import { isToolPart, toolNameOf } from "@/lib/play/ui-message-builder";
+import { CopyButton } from "../_components/audit/copy-button";
 import { ErrorNotice } from "../_components/audit/error-notice";
+import { incorporateIntoHref } from "../incorporar/session-fragment";
 import { problemView, secondsLeft, waitOf } from "./problem-message";
 import { ToolCard } from "./tool-card";
 import { usePlayChat } from "./use-play-chat";
@@ -29,7 +31,7 @@ export type ChatMessages = Pick<PlayMessages, "examples" | "chat" | "form" | "to
 /** The chat of /play: example prompts, the conversation with its tool cards, and the audit session beside it. */
 export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
   const ids = useId();
-  const { messages, status, problem, sessionId, send: sendText, retry, stop, reset } = usePlayChat();
+  const { messages, status, problem, sessionId, sessionToken, send: sendText, retry, stop, reset } = usePlayChat();
   const paths = sessionId ? auditPaths(sessionId) : null;
   const [draft, setDraft] = useState("");
   const [now, setNow] = useState(0);
@@ -217,6 +219,26 @@ export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
                 height={24}
               />
             </p>
+            {sessionToken ? (
+              <div className="session-token" data-testid="session-token-box">
+                <p>
+                  {t.session.token}{" "}
+                  <code translate="no" data-testid="session-token">
+                    {sessionToken}
+                  </code>
+                </p>
+                <p className="field-hint">{t.session.tokenNote}</p>
+                <CopyButton
+                  text={sessionToken}
+                  label={t.session.copyToken}
+                  copiedLabel={t.session.copied}
+                  failedLabel={t.session.copyFailed}
+                />
+                <p>
+                  <a href={incorporateIntoHref(sessionId ?? "", sessionToken)}>{t.session.incorporate}</a>
+                </p>
+              </div>
+            ) : null}
             <ul className="link-list">
               <li>
                 <Link href={paths.dashboard} prefetch={false}>

@@ -24,6 +24,8 @@ export function usePlayChat() {
   const [status, setStatus] = useState<ChatStatus>("ready");
   const [problem, setProblem] = useState<PlayProblem | null>(null);
   const [sessionId, setSessionId] = useState<string | null>(null);
+  // The write token the server returned when it created the session: it never sends it again.
+  const [sessionToken, setSessionToken] = useState<string | null>(null);
   const messagesRef = useRef<PlayUIMessage[]>([]);
   const session = useRef<Session | null>(null);
   const inFlight = useRef<AbortController | null>(null);
@@ -67,6 +69,7 @@ export function usePlayChat() {
           if (session.current?.id !== id) session.current = { id, token };
           else if (token) session.current.token = token;
           setSessionId(id);
+          setSessionToken(session.current.token);
         }
         setStatus("streaming");
         let draft = startAssistant(crypto.randomUUID());
@@ -129,11 +132,12 @@ export function usePlayChat() {
     session.current = null;
     setMessages([]);
     setSessionId(null);
+    setSessionToken(null);
     setProblem(null);
     setStatus("ready");
   }, [setMessages]);
 
-  return { messages, status, problem, sessionId, send, retry, stop, reset };
+  return { messages, status, problem, sessionId, sessionToken, send, retry, stop, reset };
 }
 
 /** What a failed answer says: its problem+json code and detail, and how long to wait. */
