@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { PlayUIMessage } from "@/lib/play/ui-message";
 import { applyChunk, startAssistant } from "@/lib/play/ui-message-builder";
 import { readUIStreamChunks } from "@/lib/play/ui-stream-reader";
+import { sendApi } from "../_client/api";
 import type { PlayProblem } from "./problem-message";
 
 export type ChatStatus = "ready" | "submitted" | "streaming" | "error";
@@ -48,7 +49,7 @@ export function usePlayChat() {
       setStatus("submitted");
       try {
         const s = session.current;
-        const res = await fetch("/api/play", {
+        const sent = await sendApi("/api/play", {
           method: "POST",
           headers: {
             "content-type": "application/json",
@@ -58,11 +59,13 @@ export function usePlayChat() {
           body: JSON.stringify({ messages: history }),
           signal: controller.signal,
         });
-        if (!res.ok || !res.body) {
-          setProblem(await problemOf(res));
+        const body = sent.ok ? sent.response.body : null;
+        if (!sent.ok || !body) {
+          setProblem(sent.ok ? { kind: "unreadable" } : sent.problem);
           setStatus("error");
           return;
         }
+        const res = sent.response;
         const id = res.headers.get("x-session-id");
         const token = res.headers.get("x-session-token");
         if (id) {
@@ -73,7 +76,7 @@ export function usePlayChat() {
         }
         setStatus("streaming");
         let draft = startAssistant(crypto.randomUUID());
-        for await (const chunk of readUIStreamChunks(res.body)) {
+        for await (const chunk of readUIStreamChunks(body)) {
           if (chunk.type === "error") {
             // The server's code decides the page's sentence; its text is English (lib/play/stream-play.ts).
             const code = typeof chunk.code === "string" ? chunk.code : null;
@@ -138,21 +141,4 @@ export function usePlayChat() {
   }, [setMessages]);
 
   return { messages, status, problem, sessionId, sessionToken, send, retry, stop, reset };
-}
-
-/** What a failed answer says: its problem+json code and detail, and how long to wait. */
-async function problemOf(res: Response): Promise<PlayProblem> {
-  const body = (await res.json().catch(() => null)) as {
-    code?: string;
-    detail?: string;
-    retryAfterSeconds?: number;
-  } | null;
-  return {
-    kind: "http",
-    status: res.status,
-    code: body?.code ?? null,
-    detail: body?.detail ?? null,
-    retryAfter: Number(res.headers.get("retry-after")) || body?.retryAfterSeconds || null,
-    receivedAt: Date.now(),
-  };
 }

@@ -14,9 +14,10 @@ import {
   type PublicJwk,
   verifyAuditLog,
 } from "@/packages/incorporate/src/verify";
+import { callApi, problemWords } from "../_client/api";
 import { EnglishDetail, ErrorNotice } from "../_components/audit/error-notice";
 import { formatUtc, prettyJson } from "../_components/audit/format";
-import { failureOf, networkFailure, type RequestFailure } from "../_components/audit/request-failure";
+import type { RequestFailure } from "../_components/audit/request-failure";
 import { Stat, VerificationSummary } from "../_components/audit/verification-summary";
 import { errorFindings, FormField } from "../_components/form-field";
 import { jsonFailure } from "./json-error";
@@ -148,20 +149,13 @@ export function LogVerifier({
     if (!sessionId) return;
     setFailure(null);
     setBusy("load");
-    let body: string;
-    try {
-      const response = await fetch(auditPaths(sessionId).log, { cache: "no-store" });
-      if (!response.ok) {
-        setFailure({ failure: await failureOf(response, a.request), retry: () => void loadSession() });
-        return;
-      }
-      body = prettyJson(await response.json());
-    } catch {
-      setFailure({ failure: networkFailure(a.request), retry: () => void loadSession() });
+    const answer = await callApi(auditPaths(sessionId).log, { cache: "no-store" });
+    setBusy(null);
+    if (!answer.ok) {
+      setFailure({ failure: problemWords(answer.problem, a.request), retry: () => void loadSession() });
       return;
-    } finally {
-      setBusy(null);
     }
+    const body = prettyJson(answer.data);
     setText(body);
     await verifyText(body);
   }

@@ -6,12 +6,13 @@ import type { TamperDemoResult, TamperMutation } from "@/lib/audit/tamper-demo";
 import type { Lang } from "@/lib/i18n";
 import type { AuditMessages } from "@/lib/i18n/messages/audit";
 import { fill } from "@/lib/i18n/template";
+import { callApi, problemWords } from "../../_client/api";
 import { CodeBlock } from "../code-block";
 import { errorFindings, FormField } from "../form-field";
 import { ErrorNotice } from "./error-notice";
 import { prettyJson } from "./format";
 import { ReasonList } from "./reason-list";
-import { failureOf, networkFailure, type RequestFailure } from "./request-failure";
+import type { RequestFailure } from "./request-failure";
 import "./audit.css";
 
 /** The audit messages the demonstration uses, in the page's language. */
@@ -73,24 +74,18 @@ export function TamperDemo({
       ...(source === "session" ? { sessionId: targetSession } : {}),
       ...(seqInput.trim() !== "" ? { seq: Number(seqInput.trim()) } : {}),
     };
-    try {
-      const response = await fetch("/api/play/tamper-demo", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) {
-        setResult(null);
-        setFailure(await failureOf(response, m.request, { validation_failed: t.tooFewEntries }));
-        return;
-      }
-      setResult((await response.json()) as TamperDemoResult);
-    } catch {
+    const answer = await callApi<TamperDemoResult>("/api/play/tamper-demo", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    setBusy(false);
+    if (!answer.ok) {
       setResult(null);
-      setFailure(networkFailure(m.request));
-    } finally {
-      setBusy(false);
+      setFailure(problemWords(answer.problem, m.request, { validation_failed: t.tooFewEntries }));
+      return;
     }
+    setResult(answer.data);
   }
 
   function onSubmit(event: FormEvent) {

@@ -8,11 +8,12 @@ import type { AuditMessages } from "@/lib/i18n/messages/audit";
 import type { DashboardMessages } from "@/lib/i18n/messages/dashboard";
 import { fill } from "@/lib/i18n/template";
 import { type AuditVerification, type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
+import { callApi, problemWords } from "../../_client/api";
 import { entryAnchorId } from "../../_components/audit/entry-link";
 import { ErrorNotice } from "../../_components/audit/error-notice";
 import { field, formatUtc, shortHash } from "../../_components/audit/format";
 import { ReasonList } from "../../_components/audit/reason-list";
-import { failureOf, networkFailure, type RequestFailure } from "../../_components/audit/request-failure";
+import type { RequestFailure } from "../../_components/audit/request-failure";
 import { serverVerdict } from "../../_components/audit/server-verdict";
 import { ScrollArea } from "../../_components/scroll-area";
 
@@ -106,26 +107,24 @@ export function SessionLive({
   );
 
   const refresh = useCallback(async () => {
-    try {
-      const response = await fetch(paths.verified, { cache: "no-store" });
-      if (!response.ok) {
-        const failure = await failureOf(response, a.request);
-        setLoadFailure((prev) => (prev || entriesRef.current.length === 0 ? failure : prev));
-        setRefreshFailed(true);
-        return;
-      }
-      const log = (await response.json()) as InitialLog;
-      setLoadFailure(null);
-      setRefreshFailed(false);
-      setServer({ report: log.verification, backend: log.backend });
-      const merged = merge(entriesRef.current, log.entries);
-      setEntries(merged);
-      // Only a log that is exactly the signed one can be checked against its checkpoint.
-      if (merged.length === log.entries.length) void checkInBrowser(log.entries, log.checkpoint);
-    } catch {
+    const answer = await callApi<InitialLog>(paths.verified, { cache: "no-store" });
+    if (!answer.ok) {
+      // A failed refresh keeps what is shown; the message replaces it only when nothing is.
+      const failure = problemWords(answer.problem, a.request);
+      const first = entriesRef.current.length === 0;
+      if (answer.problem.kind === "network") setLoadFailure((prev) => (first ? failure : prev));
+      else setLoadFailure((prev) => (prev || first ? failure : prev));
       setRefreshFailed(true);
-      if (entriesRef.current.length === 0) setLoadFailure(networkFailure(a.request));
+      return;
     }
+    const log = answer.data;
+    setLoadFailure(null);
+    setRefreshFailed(false);
+    setServer({ report: log.verification, backend: log.backend });
+    const merged = merge(entriesRef.current, log.entries);
+    setEntries(merged);
+    // Only a log that is exactly the signed one can be checked against its checkpoint.
+    if (merged.length === log.entries.length) void checkInBrowser(log.entries, log.checkpoint);
   }, [paths.verified, a.request, checkInBrowser]);
 
   // First paint done: check the server-rendered log in the browser, or load it if the server could not.

@@ -91,6 +91,7 @@ export const incorporate = defineMessages({
       invalidSessionId: "El identificador de sesión no es válido: de 8 a 64 letras, números, «-» o «_».",
       unavailable:
         "El almacenamiento del servicio no responde en este momento; no se cambió nada. Volvé a intentar en unos segundos.",
+      unreadable: "La respuesta del servidor llegó dañada. Reintentá: la misma solicitud no se constituye dos veces.",
       inProgress: "Una solicitud idéntica todavía se está procesando. Esperá unos segundos y reintentá.",
       server: tpl(
         "El servidor respondió con un error (HTTP {status}). Volvé a intentar en unos segundos; si sigue fallando, probá más tarde.",
@@ -270,6 +271,7 @@ export const incorporate = defineMessages({
         "The token does not belong to that session. Check that you copied all of it, or untick the option to create a new session.",
       invalidSessionId: "The session id is not valid: 8 to 64 letters, digits, “-” or “_”.",
       unavailable: "The service's storage is not answering right now; nothing was changed. Try again in a few seconds.",
+      unreadable: "The server's answer arrived damaged. Try again: the same request is never incorporated twice.",
       inProgress: "An identical request is still being processed. Wait a few seconds and retry.",
       server: tpl(
         "The server answered with an error (HTTP {status}). Try again in a few seconds; if it keeps failing, try later.",
