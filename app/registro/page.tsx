@@ -16,6 +16,7 @@ import {
 } from "@/lib/registry/record-schema";
 import { isStoreUnavailable } from "@/lib/store";
 import { getDictionary } from "../_i18n/get-lang";
+import { CertifyPanel } from "./certify-panel";
 import { RecordCard } from "./record-card";
 import { SelfListingForm } from "./self-listing-form";
 import "./registro.css";
@@ -170,6 +171,9 @@ async function OneRecord({ id, d, lang }: { id: string; d: Dictionary; lang: Lan
         <ul className="registry-list">
           <li>
             <RecordCard record={record} lang={lang} d={d} />
+            {record.status !== "forming" && record.publicUrl !== "-" ? (
+              <CertifyPanel recordId={record.id} t={t.certify} lang={lang} />
+            ) : null}
           </li>
         </ul>
       ) : (
@@ -213,6 +217,7 @@ export default async function RegistryPage({ searchParams }: Props) {
           <li>{t.states.live}</li>
           <li>{t.states.draft}</li>
           <li>{t.states.forming}</li>
+          <li>{t.states.reference}</li>
           <li>{t.states.standing}</li>
         </ul>
       </details>
@@ -224,6 +229,8 @@ export default async function RegistryPage({ searchParams }: Props) {
         <p>{t.form.intro}</p>
         <SelfListingForm
           t={t.form}
+          certify={t.certify}
+          lang={lang}
           findingMessages={t.findings}
           errorMessages={t.errors}
           types={LISTABLE_TYPES.map((value) => ({ value, label: t.types[value] }))}

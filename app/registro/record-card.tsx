@@ -24,19 +24,29 @@ export function RecordCard({ record, lang, d }: { record: RegistryRecord; lang: 
   const t = d.registry;
   const { goodStanding: standing } = record;
   const headingId = `${record.id}-name`;
+  // Live and in good standing only with a certification behind it: the seeded reference record is
+  // live from the start, before any certifier has looked at it, and is labelled for what it is.
+  const uncertified = standing.lastCheckedAt === null;
+  const reference = record.status === "live" && uncertified;
+  const standingState = uncertified ? "unverified" : standing.state;
   return (
     <article className="registry-card" id={record.id} aria-labelledby={headingId}>
       <h3 id={headingId}>{record.name}</h3>
       <p className="pill-row registry-pills">
         <span className="visually-hidden">{t.card.summary}: </span>
-        <span className={`pill ${STATUS_PILL[record.status]}`}>{t.status[record.status]}</span>
-        <span className={`pill ${STANDING_PILL[standing.state]}`}>
-          {t.standing[standing.state]}
+        {reference ? (
+          <span className="pill pill-neutral">{t.card.reference}</span>
+        ) : (
+          <span className={`pill ${STATUS_PILL[record.status]}`}>{t.status[record.status]}</span>
+        )}
+        <span className={`pill ${STANDING_PILL[standingState]}`}>
+          {t.standing[standingState]}
           {standing.lastRating !== null && standing.lastScore !== null
             ? ` · ${fill(t.card.rating, { rating: standing.lastRating, score: standing.lastScore })}`
             : ""}
         </span>
       </p>
+      {reference ? <p className="field-hint registry-reference-note">{t.card.referenceNote}</p> : null}
       <dl className="registry-facts">
         <div>
           <dt>{t.card.jurisdiction}</dt>
