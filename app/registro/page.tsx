@@ -171,9 +171,6 @@ async function OneRecord({ id, d, lang }: { id: string; d: Dictionary; lang: Lan
         <ul className="registry-list">
           <li>
             <RecordCard record={record} lang={lang} d={d} />
-            {record.status !== "forming" && record.publicUrl !== "-" ? (
-              <CertifyPanel recordId={record.id} t={t.certify} lang={lang} />
-            ) : null}
           </li>
         </ul>
       ) : (
@@ -181,6 +178,9 @@ async function OneRecord({ id, d, lang }: { id: string; d: Dictionary; lang: Lan
           {t.results.notFound} <code>{id}</code>
         </p>
       )}
+      {record && record.status !== "forming" && record.publicUrl !== "-" ? (
+        <CertifyPanel recordId={record.id} t={t.certify} lang={lang} />
+      ) : null}
       <nav className="registry-pages" aria-label={t.results.oneTitle}>
         <a href="/registro">{t.results.all}</a>
       </nav>
