@@ -15,6 +15,7 @@ import {
   verifyAuditLog,
 } from "@/packages/incorporate/src/verify";
 import { callApi, problemWords } from "../_client/api";
+import { alteredEntry } from "../_components/audit/altered-entry";
 import { EnglishDetail, ErrorNotice } from "../_components/audit/error-notice";
 import { formatUtc, prettyJson } from "../_components/audit/format";
 import type { RequestFailure } from "../_components/audit/request-failure";
@@ -30,7 +31,7 @@ type LogAuditMessages = Pick<AuditMessages, "entry" | "verdict" | "reasons" | "r
 /** A finding under the text field; `detail` is the browser's own (English) message. */
 type FieldError = { message: string; detail?: string };
 type Parsed = { ok: true; log: AuditLogDocument } | ({ ok: false } & FieldError);
-type CheckpointState = "valid" | "missing" | "unknownKey" | "badSignature" | "mismatch" | "malformed";
+type CheckpointState = "valid" | "missing" | "unknownKey" | "badSignature" | "mismatch" | "malformed" | "headOnly";
 
 /** Reads pasted text as an exported log: the audit endpoint's JSON, or at least `{entries}`. */
 function parseLog(text: string, t: Messages): Parsed {
@@ -277,7 +278,9 @@ function BrowserReport({
   a: LogAuditMessages;
   headingId: string;
 }) {
-  const cp = checkpointState(report.checkpoint);
+  // A checkpoint signs the last entry only: on a log whose chain fails it is never shown as valid.
+  const signed = checkpointState(report.checkpoint);
+  const cp: CheckpointState = signed === "valid" && report.tampered > 0 ? "headOnly" : signed;
   const empty = report.total === 0;
   // Chained but without a checkpoint: not shown to be altered, not shown to be genuine either.
   const unattested = report.tampered === 0 && cp === "missing";
@@ -303,8 +306,10 @@ function BrowserReport({
         : one
           ? t.verdictOkOne
           : fill(t.verdictOk, { n: report.total });
-  const first = report.firstBadSeq;
-  const firstReasons = report.problems.find((p) => p.seq === first)?.reasons ?? [];
+  // The headline names the entry that was changed, when the chain shows which one it is.
+  const altered = alteredEntry(report);
+  const first = altered?.seq ?? null;
+  const firstReasons = altered?.inferred ? [] : (report.problems.find((p) => p.seq === first)?.reasons ?? []);
   const others = report.problems.filter((p) => p.seq !== first && p.reasons.some((r) => r !== "unsigned"));
   const payload = report.checkpoint?.payload;
 
@@ -352,10 +357,12 @@ function BrowserReport({
               seq: first,
               reasons: firstReasons,
               entry: log.entries[first],
-              note:
-                firstReasons.includes("chain_broken") && first > 0 ? (
-                  <p>{fill(t.previousHint, { seq: first - 1 })}</p>
-                ) : null,
+              title: altered?.inferred ? fill(t.alteredTitle, { seq: first }) : undefined,
+              note: altered?.inferred ? (
+                <p>{fill(t.alteredWhy, { next: first + 1 })}</p>
+              ) : firstReasons.includes("chain_broken") && first > 0 ? (
+                <p>{fill(t.previousHint, { seq: first - 1 })}</p>
+              ) : null,
             }
       }
       afterFirst={

@@ -9,6 +9,7 @@ import type { DashboardMessages } from "@/lib/i18n/messages/dashboard";
 import { fill } from "@/lib/i18n/template";
 import { type AuditVerification, type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { callApi, problemWords } from "../../_client/api";
+import { alteredEntry } from "../../_components/audit/altered-entry";
 import { entryAnchorId } from "../../_components/audit/entry-link";
 import { ErrorNotice } from "../../_components/audit/error-notice";
 import { field, formatUtc, shortHash } from "../../_components/audit/format";
@@ -404,6 +405,7 @@ function BrowserVerdict({
     return <RefreshFailed message={t.refreshError} retryLabel={a.request.retry} onRetry={onRetry} />;
   if (empty) return <span className="pill pill-neutral">{a.verdict.logEmpty}</span>;
   const checkpointOk = result.checkpoint?.error === null;
+  const altered = alteredEntry(result);
   return (
     <div data-verdict={result.ok ? "ok" : "bad"}>
       <span className={`pill ${result.ok ? "pill-ok" : "pill-bad"}`}>
@@ -412,11 +414,13 @@ function BrowserVerdict({
       <p>
         {result.ok
           ? t.browserOk
-          : result.firstBadSeq !== null
-            ? fill(t.browserBadChain, { first: result.firstBadSeq })
-            : checkpointOk
-              ? t.browserBadCheckpoint
-              : t.browserCheckpointBad}
+          : altered?.inferred
+            ? fill(t.browserAltered, { seq: altered.seq, next: altered.seq + 1 })
+            : result.firstBadSeq !== null
+              ? fill(t.browserBadChain, { first: result.firstBadSeq })
+              : checkpointOk
+                ? t.browserBadCheckpoint
+                : t.browserCheckpointBad}
       </p>
     </div>
   );
