@@ -117,6 +117,11 @@ test.describe("session dashboard", () => {
     await expect(result).toContainText(`Copia de la sesión ${E2E_SESSIONS.clean}.`);
     await expect(altered).toContainText("Su firma HMAC no coincide con su contenido");
     await expect(altered).toContainText("Campos cambiados: outcome.");
+    // The changed line is marked in both copies, and only that line.
+    const original = result.locator(".tamper-card").first();
+    await expect(altered.locator("figure [data-changed-line]")).toHaveCount(1);
+    await expect(altered.locator("figure [data-changed-line]")).toContainText('"outcome":');
+    await expect(original.locator("figure [data-changed-line]")).toContainText('"outcome":');
     // The real log is untouched.
     await expect(timelineRows(page).locator(".pill-ok")).toHaveCount(N);
     await expectNoSevereAxeViolations(page);

@@ -9,6 +9,7 @@ import { fill } from "@/lib/i18n/template";
 import { callApi, problemWords } from "../../_client/api";
 import { CodeBlock } from "../code-block";
 import { errorFindings, FormField } from "../form-field";
+import { ChangedLines } from "./changed-lines";
 import { ErrorNotice } from "./error-notice";
 import { prettyJson } from "./format";
 import { ReasonList } from "./reason-list";
@@ -255,10 +256,16 @@ function TamperResult({
             <CodeBlock>{prettyJson(original.entry)}</CodeBlock>
           ) : (
             <>
-              {shown.length > 0 ? <CodeBlock caption={t.excerpt}>{pick(original.entry, shown)}</CodeBlock> : null}
+              {shown.length > 0 ? (
+                <CodeBlock caption={t.excerpt}>
+                  <ChangedLines text={pick(original.entry, shown)} other={pick(altered.entry, shown)} />
+                </CodeBlock>
+              ) : null}
               <details>
                 <summary>{t.fullEntry}</summary>
-                <CodeBlock>{prettyJson(original.entry)}</CodeBlock>
+                <CodeBlock>
+                  <ChangedLines text={prettyJson(original.entry)} other={prettyJson(altered.entry)} />
+                </CodeBlock>
               </details>
             </>
           )}
@@ -288,10 +295,16 @@ function TamperResult({
               {changed.length > 0 && result.mutation !== "swap-entries" ? (
                 <p>{fill(t.changed, { fields: changed.join(", ") })}</p>
               ) : null}
-              {shown.length > 0 ? <CodeBlock caption={t.excerpt}>{pick(altered.entry, shown)}</CodeBlock> : null}
+              {shown.length > 0 ? (
+                <CodeBlock caption={t.excerpt}>
+                  <ChangedLines text={pick(altered.entry, shown)} other={pick(original.entry, shown)} />
+                </CodeBlock>
+              ) : null}
               <details>
                 <summary>{t.fullEntry}</summary>
-                <CodeBlock>{prettyJson(altered.entry)}</CodeBlock>
+                <CodeBlock>
+                  <ChangedLines text={prettyJson(altered.entry)} other={prettyJson(original.entry)} />
+                </CodeBlock>
               </details>
             </>
           )}
