@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import { auditPaths } from "@/lib/audit/paths";
+import { auditPaths, badgePath } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";
 import type { PlayMessages } from "@/lib/i18n/messages/play";
 import { fill } from "@/lib/i18n/template";
@@ -214,7 +214,7 @@ export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
               {/* biome-ignore lint/performance/noImgElement: a live SVG from our own API, not an optimisable asset. */}
               <img
                 className="session-badge"
-                src={`${paths.badge}?n=${refList.length}`}
+                src={badgePath(sessionId ?? "", lang, { n: String(refList.length) })}
                 alt={t.session.badgeAlt}
                 height={24}
               />

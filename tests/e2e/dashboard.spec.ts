@@ -56,10 +56,11 @@ test.describe("session dashboard", () => {
     await expect(badge).toHaveAttribute("alt", `Insignia del registro de auditoría: VERIFICADO ${N}/${N}`);
     await expect.poll(() => badge.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-    const badgeUrl = `${baseURL}/api/badge/${E2E_SESSIONS.clean}`;
+    // The snippet's badge speaks the page's language.
+    const badgeUrl = `${baseURL}/api/badge/${E2E_SESSIONS.clean}?lang=es`;
     const dashboardUrl = `${baseURL}/dashboard/${E2E_SESSIONS.clean}`;
-    const markdown = `[![audit log](${badgeUrl})](${dashboardUrl})`;
-    const html = `<a href="${dashboardUrl}"><img src="${badgeUrl}" alt="audit log" height="24"></a>`;
+    const markdown = `[![registro de auditoría](${badgeUrl})](${dashboardUrl})`;
+    const html = `<a href="${dashboardUrl}"><img src="${badgeUrl}" alt="registro de auditoría" height="24"></a>`;
     await expect(page.locator(".snippet pre").first()).toHaveText(markdown);
     await expect(page.locator(".snippet pre").nth(1)).toHaveText(html);
 
@@ -69,7 +70,13 @@ test.describe("session dashboard", () => {
 
     const svg = await page.request.get(badgeUrl);
     expect(svg.headers()["content-type"]).toContain("image/svg+xml");
-    expect(await svg.text()).toContain(`verified ${N}/${N}`);
+    expect(await svg.text()).toContain(`verificado ${N}/${N}`);
+    // A README's plain badge stays English; a language the badge does not speak is refused in words.
+    const plain = await page.request.get(`${baseURL}/api/badge/${E2E_SESSIONS.clean}`);
+    expect(await plain.text()).toContain(`verified ${N}/${N}`);
+    const unknown = await page.request.get(`${baseURL}/api/badge/${E2E_SESSIONS.clean}?lang=fr`);
+    expect(unknown.status()).toBe(400);
+    expect(await unknown.json()).toMatchObject({ code: "invalid_query", parameter: "lang" });
   });
 
   test("each entry's row has an anchor, and opening the page on one lands on its row", async ({ page }) => {

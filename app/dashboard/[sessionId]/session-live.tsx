@@ -1,7 +1,7 @@
 "use client";
 
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
-import { auditPaths } from "@/lib/audit/paths";
+import { auditPaths, badgePath } from "@/lib/audit/paths";
 import type { VerificationReport } from "@/lib/audit/verify";
 import type { Lang } from "@/lib/i18n";
 import type { AuditMessages } from "@/lib/i18n/messages/audit";
@@ -323,7 +323,7 @@ export function SessionLive({
           {/* The query only makes the browser fetch the badge again when the log changes. */}
           {/* biome-ignore lint/performance/noImgElement: an SVG from our own API, not an optimisable photo. */}
           <img
-            src={`${paths.badge}?n=${entries.length}`}
+            src={badgePath(sessionId, lang, { n: String(entries.length) })}
             alt={fill(t.badge.alt, { state: badgeState })}
             height={24}
             data-testid="badge"

@@ -60,6 +60,7 @@ export const dashboard = defineMessages({
       newEntry: tpl("Nueva entrada en el registro: {seq}."),
     },
     badge: {
+      snippetAlt: "registro de auditoría",
       title: "Insignia",
       intro:
         "Una insignia que sigue en vivo el estado de verificación de esta sesión. Pegala en un README o en una página web:",
@@ -132,6 +133,7 @@ export const dashboard = defineMessages({
       newEntry: tpl("New entry in the log: {seq}."),
     },
     badge: {
+      snippetAlt: "audit log",
       title: "Badge",
       intro: "A badge that follows this session's verification state live. Paste it into a README or a web page:",
       alt: tpl("Audit log badge: {state}"),
