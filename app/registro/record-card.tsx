@@ -1,23 +1,11 @@
 import { auditPaths } from "@/lib/audit/paths";
 import type { Dictionary, Lang } from "@/lib/i18n";
-import { ARGENTINA_TIME_ZONE } from "@/lib/i18n/date-in-argentina";
+import { formatDay, formatInstant } from "@/lib/i18n/format-instant";
 import { fill } from "@/lib/i18n/template";
 import type { RegistryRecord } from "@/lib/registry/record-schema";
 
 const STATUS_PILL = { live: "pill-ok", draft: "pill-neutral", forming: "pill-warn" } as const;
 const STANDING_PILL = { active: "pill-ok", suspended: "pill-bad", unverified: "pill-neutral" } as const;
-
-// Made once per language: building a formatter costs far more than using one, and a page has 20 cards.
-const formats = (locale: string) => ({
-  // An instant as a reader in Argentina sees it: the registry's dates (listedSince) are Buenos Aires dates too.
-  time: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: ARGENTINA_TIME_ZONE }),
-  // A calendar date in the same style, read at UTC midnight so it does not move to another day.
-  day: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }),
-});
-const FORMATS: Record<Lang, ReturnType<typeof formats>> = { es: formats("es-AR"), en: formats("en-GB") };
-
-const formatTime = (iso: string, lang: Lang) => FORMATS[lang].time.format(new Date(iso));
-const formatDay = (day: string, lang: Lang) => FORMATS[lang].day.format(new Date(`${day}T00:00:00Z`));
 
 /** One company: status and standing first (text, colour only reinforces), then facts, disclosure, links. */
 export function RecordCard({ record, lang, d }: { record: RegistryRecord; lang: Lang; d: Dictionary }) {
@@ -70,7 +58,7 @@ export function RecordCard({ record, lang, d }: { record: RegistryRecord; lang: 
             {record.listedSince === "-" ? (
               t.card.none
             ) : (
-              <time dateTime={record.listedSince}>{formatDay(record.listedSince, lang)}</time>
+              <time dateTime={record.listedSince}>{formatDay(record.listedSince)}</time>
             )}
           </dd>
         </div>
@@ -78,7 +66,7 @@ export function RecordCard({ record, lang, d }: { record: RegistryRecord; lang: 
           <dt>{t.card.lastCheck}</dt>
           <dd>
             {standing.lastCheckedAt ? (
-              <time dateTime={standing.lastCheckedAt}>{formatTime(standing.lastCheckedAt, lang)}</time>
+              <time dateTime={standing.lastCheckedAt}>{formatInstant(standing.lastCheckedAt)}</time>
             ) : (
               t.card.never
             )}

@@ -3,6 +3,7 @@
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
 import { auditPaths } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";
+import { formatInstant } from "@/lib/i18n/format-instant";
 import type { AuditMessages } from "@/lib/i18n/messages/audit";
 import type { VerifyMessages } from "@/lib/i18n/messages/verify";
 import { fill } from "@/lib/i18n/template";
@@ -17,7 +18,7 @@ import {
 import { callApi, problemWords } from "../_client/api";
 import { alteredEntry } from "../_components/audit/altered-entry";
 import { EnglishDetail, ErrorNotice } from "../_components/audit/error-notice";
-import { formatUtc, prettyJson } from "../_components/audit/format";
+import { prettyJson } from "../_components/audit/format";
 import type { RequestFailure } from "../_components/audit/request-failure";
 import { Stat, VerificationSummary } from "../_components/audit/verification-summary";
 import { errorFindings, FormField } from "../_components/form-field";
@@ -340,7 +341,7 @@ function BrowserReport({
           </div>
           {payload ? (
             <Stat label={t.counts.signedAt}>
-              <time dateTime={payload.ts}>{formatUtc(payload.ts)} UTC</time>
+              <time dateTime={payload.ts}>{formatInstant(payload.ts)}</time>
             </Stat>
           ) : null}
           {report.checkpoint?.kid ? (

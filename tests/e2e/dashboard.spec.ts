@@ -29,7 +29,7 @@ test.describe("session dashboard", () => {
       await expect(row.locator("td").first()).toHaveText(String(seq));
       await expect(row).toContainText(event.action);
       await expect(row.locator(".pill")).toHaveText("VERIFICADA");
-      await expect(row.locator("time")).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      await expect(row.locator("time")).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
     }
     await expect(rows.first()).toContainText("constitución");
 

@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 
 import { auditPaths, badgePath } from "@/lib/audit/paths";
 import type { VerificationReport } from "@/lib/audit/verify";
 import type { Lang } from "@/lib/i18n";
+import { formatInstant } from "@/lib/i18n/format-instant";
 import type { AuditMessages } from "@/lib/i18n/messages/audit";
 import type { DashboardMessages } from "@/lib/i18n/messages/dashboard";
 import { fill } from "@/lib/i18n/template";
@@ -12,7 +13,7 @@ import { callApi, problemWords } from "../../_client/api";
 import { alteredEntry } from "../../_components/audit/altered-entry";
 import { entryAnchorId } from "../../_components/audit/entry-link";
 import { ErrorNotice } from "../../_components/audit/error-notice";
-import { field, formatUtc, shortHash } from "../../_components/audit/format";
+import { field, shortHash } from "../../_components/audit/format";
 import { ReasonList } from "../../_components/audit/reason-list";
 import type { RequestFailure } from "../../_components/audit/request-failure";
 import { serverVerdict } from "../../_components/audit/server-verdict";
@@ -296,7 +297,9 @@ export function SessionLive({
                           <span className="pill pill-ok">{a.verdict.entryVerified}</span>
                         )}
                       </td>
-                      <td>{typeof ts === "string" ? <time dateTime={ts}>{formatUtc(ts)}</time> : formatUtc(ts)}</td>
+                      <td>
+                        {typeof ts === "string" ? <time dateTime={ts}>{formatInstant(ts)}</time> : formatInstant(ts)}
+                      </td>
                       <td>{a.kinds[kind as keyof typeof a.kinds] ?? kind}</td>
                       <td>
                         <code translate="no">{String(field(entry, "action") ?? "—")}</code>
