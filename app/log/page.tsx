@@ -11,6 +11,7 @@ import { getDictionary } from "../_i18n/get-lang";
 import { ConsistencyCheck } from "./consistency-check";
 import "../_components/audit/audit.css";
 import "./log.css";
+import { GlossaryLinks } from "../_components/glossary-link";
 
 /** How many of the newest leaves the page lists. */
 const RECENT = 25;
@@ -39,6 +40,7 @@ export default async function LogPage() {
     <div className="page audit-page log-page">
       <h1>{t.title}</h1>
       <p className="lead">{t.lead}</p>
+      <GlossaryLinks terms={["transparency", "checkpoint"]} t={d.glossary} />
 
       <section aria-labelledby="log-summary" className="audit-section">
         <h2 id="log-summary">{t.summary.title}</h2>

@@ -20,6 +20,7 @@ import { CertifyPanel } from "./certify-panel";
 import { RecordCard } from "./record-card";
 import { SelfListingForm } from "./self-listing-form";
 import "./registro.css";
+import { GlossaryLinks } from "../_components/glossary-link";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 type Props = { searchParams: Promise<SearchParams> };
@@ -209,6 +210,7 @@ export default async function RegistryPage({ searchParams }: Props) {
     <div className="page registry-page">
       <h1>{t.title}</h1>
       <p className="lead">{t.lead}</p>
+      <GlossaryLinks terms={["certification", "rfc"]} t={d.glossary} />
       <p className="notice">{t.notice}</p>
 
       <details className="registry-states">

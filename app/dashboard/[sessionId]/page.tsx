@@ -15,6 +15,7 @@ import { getDictionary } from "../../_i18n/get-lang";
 import { type InitialLog, SessionLive } from "./session-live";
 import "../../_components/audit/audit.css";
 import { auditPaths, badgePath } from "@/lib/audit/paths";
+import { GlossaryLinks } from "../../_components/glossary-link";
 
 type Props = { params: Promise<{ sessionId: string }> };
 
@@ -97,6 +98,7 @@ export default async function DashboardPage({ params }: Props) {
         </code>
       </p>
       <p className="lead">{t.lead}</p>
+      <GlossaryLinks terms={["hmac", "chain", "checkpoint", "kid"]} t={d.glossary} />
       <p className="notice">{t.sandbox}</p>
 
       <SessionLive
