@@ -76,6 +76,19 @@ export async function callApi<T = unknown>(path: string, init: RequestInit = {})
   }
 }
 
+/**
+ * A public document the service publishes (its checkpoint keys, the log's verifier key): its JSON or
+ * text, or an Error naming what failed, for checks that say "could not run" rather than a code's words.
+ */
+export async function fetchPublished(path: string, as: "json" | "text" = "json"): Promise<unknown> {
+  const sent = await sendApi(path, { cache: "no-store" });
+  if (!sent.ok) {
+    const what = sent.problem.kind === "http" ? `HTTP ${sent.problem.status}` : "no answer";
+    throw new Error(`${what} from ${path}`);
+  }
+  return as === "json" ? sent.response.json() : sent.response.text();
+}
+
 /** The words of the codes every page can meet, in the page's language. */
 export interface ProblemWords {
   network: string;

@@ -5,26 +5,26 @@ import { auditPaths } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";
 import type { VerifyMessages } from "@/lib/i18n/messages/verify";
 import { fill } from "@/lib/i18n/template";
-import { type LogInclusion, type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
+import {
+  type AuditLogDocument,
+  type LogInclusion,
+  type PublicJwk,
+  verifyAuditLog,
+} from "@/packages/incorporate/src/verify";
+import { fetchPublished } from "../_client/api";
 import { EnglishDetail, ErrorNotice } from "../_components/audit/error-notice";
 import { Stat } from "../_components/audit/verification-summary";
 
 type Messages = VerifyMessages["inclusion"];
 
-async function getOk(path: string): Promise<Response> {
-  const response = await fetch(path, { cache: "no-store" });
-  if (!response.ok) throw new Error(`HTTP ${response.status} from ${path}`);
-  return response;
-}
-
 /** The transparency log's verifier key, as the service publishes it (one line). */
 export async function fetchLogKey(): Promise<string> {
-  return (await (await getOk("/log/vkey")).text()).trim();
+  return String(await fetchPublished("/log/vkey", "text")).trim();
 }
 
 /** The service's checkpoint keys. */
 export async function fetchJwks(): Promise<{ keys: PublicJwk[] }> {
-  return (await (await getOk("/.well-known/jwks.json")).json()) as { keys: PublicJwk[] };
+  return (await fetchPublished("/.well-known/jwks.json")) as { keys: PublicJwk[] };
 }
 
 /** Whether a session's head is in the transparency log, as the browser's check found it. */
@@ -85,7 +85,9 @@ export function SessionInclusion({ sessionId, t, lang }: { sessionId: string; t:
     setState({ kind: "checking" });
     try {
       const [log, jwks, logKey] = await Promise.all([
-        getOk(auditPaths(sessionId).log).then((r) => r.json()),
+        fetchPublished(auditPaths(sessionId).log) as Promise<
+          Pick<AuditLogDocument, "entries" | "checkpoint" | "transparency">
+        >,
         fetchJwks(),
         fetchLogKey(),
       ]);

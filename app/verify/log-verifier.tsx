@@ -23,7 +23,7 @@ import type { RequestFailure } from "../_components/audit/request-failure";
 import { Stat, VerificationSummary } from "../_components/audit/verification-summary";
 import { errorFindings, FormField } from "../_components/form-field";
 import { jsonFailure } from "./json-error";
-import { fetchLogKey, InclusionReport } from "./log-inclusion";
+import { fetchJwks, fetchLogKey, InclusionReport } from "./log-inclusion";
 
 type Messages = VerifyMessages["paste"];
 type InclusionMessages = VerifyMessages["inclusion"];
@@ -100,9 +100,7 @@ export function LogVerifier({
 
   async function publicKeys(): Promise<{ keys: PublicJwk[] }> {
     if (jwks.current) return jwks.current;
-    const response = await fetch("/.well-known/jwks.json");
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    jwks.current = (await response.json()) as { keys: PublicJwk[] };
+    jwks.current = await fetchJwks();
     return jwks.current;
   }
 

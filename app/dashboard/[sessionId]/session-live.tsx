@@ -9,7 +9,7 @@ import type { AuditMessages } from "@/lib/i18n/messages/audit";
 import type { DashboardMessages } from "@/lib/i18n/messages/dashboard";
 import { fill } from "@/lib/i18n/template";
 import { type AuditVerification, type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
-import { callApi, problemWords } from "../../_client/api";
+import { callApi, fetchPublished, problemWords } from "../../_client/api";
 import { alteredEntry } from "../../_components/audit/altered-entry";
 import { entryAnchorId } from "../../_components/audit/entry-link";
 import { ErrorNotice } from "../../_components/audit/error-notice";
@@ -46,10 +46,7 @@ function merge(current: unknown[], fresh: unknown[]): unknown[] {
 
 let jwksCache: Promise<{ keys: PublicJwk[] }> | null = null;
 function publicKeys(): Promise<{ keys: PublicJwk[] }> {
-  jwksCache ??= fetch("/.well-known/jwks.json").then((r) => {
-    if (!r.ok) throw new Error(`HTTP ${r.status}`);
-    return r.json() as Promise<{ keys: PublicJwk[] }>;
-  });
+  jwksCache ??= fetchPublished("/.well-known/jwks.json") as Promise<{ keys: PublicJwk[] }>;
   jwksCache.catch(() => {
     jwksCache = null;
   });
