@@ -2,6 +2,7 @@
 
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import type { Lang } from "@/lib/i18n";
+import { formatPesos } from "@/lib/i18n/format-pesos";
 import type { IncorporateMessages } from "@/lib/i18n/messages/incorporate";
 import { fill } from "@/lib/i18n/template";
 import { normaliseCuit } from "@/lib/identity/cuit";
@@ -12,7 +13,6 @@ import { type ApiProblem, callApi, problemWords, waitSeconds } from "../_client/
 import { ErrorNotice } from "../_components/audit/error-notice";
 import type { RequestFailure } from "../_components/audit/request-failure";
 import { describedControl, type FieldFindings, FormField } from "../_components/form-field";
-import { formatPesos } from "./format-pesos";
 import { readSessionFragment } from "./session-fragment";
 
 /** The messages the wizard and its result render, in the page's language. */

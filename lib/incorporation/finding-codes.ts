@@ -60,13 +60,13 @@ export const FINDING_CODES = {
   },
   capital_below_minimum: {
     severity: "error",
-    es: (p) => `El capital mínimo para ${p.tipo} es $${p.minimum} (${p.source}).`,
-    en: (p) => `The minimum capital for ${p.tipo} is ARS ${p.minimum} (${p.source}).`,
+    es: (p) => `El capital mínimo para ${p.tipo} es ${p.minimum} (${p.source}).`,
+    en: (p) => `The minimum capital for ${p.tipo} is ${p.minimum} (${p.source}).`,
   },
   capital_low: {
     severity: "warning",
-    es: (p) => `Un capital de $${p.capital} puede resultar insuficiente para el objeto; el registro puede objetarlo.`,
-    en: (p) => `A capital of ARS ${p.capital} may be too small for the purpose; the registry may object.`,
+    es: (p) => `Un capital de ${p.capital} puede resultar insuficiente para el objeto; el registro puede objetarlo.`,
+    en: (p) => `A capital of ${p.capital} may be too small for the purpose; the registry may object.`,
   },
   objeto_length: {
     severity: "error",
