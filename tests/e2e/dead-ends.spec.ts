@@ -5,6 +5,7 @@ import { timelineRows } from "../support/audit-ui";
 import {
   expectNoHorizontalOverflow,
   expectNoSevereAxeViolations,
+  expectNoSevereAxeViolationsInBothSchemes,
   NARROW_VIEWPORT,
   preparePage,
   watchConsole,
@@ -77,8 +78,10 @@ for (const { name: width, viewport } of WIDTHS) {
       await expect(reachable.locator('[lang="en"]')).not.toBeEmpty();
       // Failed checks come first: what there is to fix.
       await expect(panel.locator(".certify-checks li").first()).toHaveAttribute("data-passed", "false");
-      await expectNoSevereAxeViolations(page);
+      await expectNoSevereAxeViolationsInBothSchemes(page, (scheme) => `certified verdict, ${scheme}`);
       await expectNoHorizontalOverflow(page);
+      await shot(page, `registro-certified-${width}-es-dark`);
+      await page.emulateMedia({ colorScheme: "light" });
       await shot(page, `registro-certified-${width}-es`);
 
       // The record's own view says the same about the record, and it stays a draft.
@@ -134,7 +137,8 @@ for (const { name: width, viewport } of WIDTHS) {
       await tokenBox.getByRole("button", { name: "Copiar el token" }).click();
       await expect(tokenBox.getByRole("status")).toHaveText("Token copiado.");
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
-      await expectNoSevereAxeViolations(page);
+      await expectNoSevereAxeViolationsInBothSchemes(page, (scheme) => `play token, ${scheme}`);
+      await page.emulateMedia({ colorScheme: "light" });
       await shot(page, `play-token-${width}-es`);
 
       // The token travels in the fragment: no request carries it in its address.
@@ -170,3 +174,28 @@ for (const { name: width, viewport } of WIDTHS) {
     });
   });
 }
+
+test("the certify panel speaks English on the English page, verdict and reasons included", async ({ page }) => {
+  test.setTimeout(90_000);
+  await preparePage(page, { lang: "en" });
+  await page.goto("/registro", { waitUntil: "networkidle" });
+  const stamp = `${Date.now()}-en`;
+  await page.getByLabel("Company name").fill(`Certifiable company ${stamp}`);
+  await page.getByLabel("Jurisdiction", { exact: true }).last().selectOption("US-WY");
+  await page.getByLabel("Operator's name").fill("Test Operator LLC");
+  await page.getByLabel("Public address (https)").fill(`https://certifiable-${stamp}.example`);
+  await page.getByLabel("Disclosure in Spanish").fill("Una sociedad de prueba operada por agentes de IA.");
+  await page.getByLabel("Disclosure in English").fill("A test company run by AI agents, for the browser test.");
+  await page.getByRole("button", { name: "List as a draft" }).click();
+  const panel = page.getByTestId("certify-panel");
+  await expect(panel).toContainText("it must be an https site reachable from the internet");
+  await panel.getByRole("button", { name: "Request certification" }).click();
+  await expect(panel.locator(".certify-verdict-line")).toContainText(/^Rating F \(\d+\/100\): short of the C/, {
+    timeout: 60_000,
+  });
+  const reachable = panel.locator('[data-check="manifest.reachable"]');
+  await expect(reachable).toContainText("Failed");
+  await expect(reachable).toContainText("The site answers /.well-known/agents.json (200, JSON).");
+  await expectNoSevereAxeViolations(page);
+  await shot(page, "registro-certified-1280-en");
+});
