@@ -55,7 +55,7 @@ export function RecordCard({ record, lang, d }: { record: RegistryRecord; lang: 
         <div>
           <dt>{t.card.listedSince}</dt>
           <dd>
-            {record.listedSince === "-" ? (
+            {record.listedSince === "-" || reference ? (
               t.card.none
             ) : (
               <time dateTime={record.listedSince}>{formatDay(record.listedSince)}</time>

@@ -52,6 +52,8 @@ test.describe("/registro", () => {
     // Live from the start but never certified: labelled for what it is, never "Al día".
     await expect(reference.locator(".pill")).toHaveText(["Referencia", "Sin verificar"]);
     await expect(reference).toContainText("todavía no pasó por el certificador");
+    // Nor does it claim a date since which it is live.
+    await expect(reference.locator("dt", { hasText: "Activa desde" }).locator("+ dd")).toHaveText("—");
     await expect(reference).toContainText("Este servicio es la implementación de referencia");
     const demo = page.locator("article#demo-estudio-contable-autonomo");
     await expect(demo.locator(".pill")).toHaveText(["Borrador", "Sin verificar"]);
