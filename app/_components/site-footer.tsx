@@ -5,7 +5,9 @@ export function SiteFooter({ d }: { d: Dictionary }) {
     <footer className="site-footer">
       <div className="site-footer-inner">
         <p>{d.footer.about}</p>
-        <p>{d.footer.legal}</p>
+        <p>
+          {d.footer.legal} <a href="/glosario">{d.glossary.title}</a>
+        </p>
         {/* JSON documents, not pages: plain links so the client router never tries to render them. */}
         <p>
           {d.footer.machines}:{" "}

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type Ref, useState } from "react";
 import { auditPaths } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";
+import { formatPesos } from "@/lib/i18n/format-pesos";
 import type { IncorporateMessages } from "@/lib/i18n/messages/incorporate";
 import { fill } from "@/lib/i18n/template";
 import { envVarDescriptionIn } from "@/lib/incorporation/env-var-description";
@@ -8,7 +9,6 @@ import type { IncorporationSuccess } from "@/lib/incorporation/success";
 import { STARTER_ENV } from "@/packages/starter/lib/contract";
 import { CopyButton } from "../_components/audit/copy-button";
 import { CodeBlock } from "../_components/code-block";
-import { formatPesos } from "./format-pesos";
 
 type ResultMessages = IncorporateMessages["result"];
 

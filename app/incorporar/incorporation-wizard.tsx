@@ -2,15 +2,18 @@
 
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import type { Lang } from "@/lib/i18n";
+import { formatPesos } from "@/lib/i18n/format-pesos";
 import type { IncorporateMessages } from "@/lib/i18n/messages/incorporate";
 import { fill } from "@/lib/i18n/template";
+import { normaliseCuit } from "@/lib/identity/cuit";
 import type { Finding, Severity } from "@/lib/incorporation/finding-codes";
 import type { IncorporationSuccess } from "@/lib/incorporation/success";
 import { LIMITS, validateIncorporation } from "@/lib/incorporation/validate";
+import { type ApiProblem, callApi, problemWords, waitSeconds } from "../_client/api";
 import { ErrorNotice } from "../_components/audit/error-notice";
 import type { RequestFailure } from "../_components/audit/request-failure";
 import { describedControl, type FieldFindings, FormField } from "../_components/form-field";
-import { formatPesos } from "./format-pesos";
+import { readSessionFragment } from "./session-fragment";
 
 /** The messages the wizard and its result render, in the page's language. */
 export type WizardMessages = Pick<IncorporateMessages, "form" | "errors" | "result">;
@@ -200,6 +203,13 @@ export function IncorporationWizard({
     } catch {
       /* storage refused or a stale draft: start empty */
     }
+    // Arriving from /play's "add an incorporation to this session": take its session, then drop the
+    // token from the address bar so it is not bookmarked or shared with the page's address.
+    const chained = readSessionFragment(window.location.hash);
+    if (chained) {
+      setValues((v) => ({ ...v, chain: true, sessionId: chained.sessionId, sessionToken: chained.token }));
+      window.history.replaceState(null, "", window.location.pathname + window.location.search);
+    }
     restored.current = true;
   }, []);
   useEffect(() => {
@@ -288,30 +298,17 @@ export function IncorporationWizard({
     const token = values.chain ? values.sessionToken.trim() : "";
     const view = loadResultView();
     setPhase({ kind: "sending" });
-    let response: Response;
-    try {
-      response = await fetch("/api/auto-incorporate", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json",
-          "accept-language": lang,
-          "idempotency-key": idempotency.current.key,
-          ...(token ? { "x-session-token": token } : {}),
-        },
-        body: text,
-      });
-    } catch {
-      setPhase({ kind: "failed", failure: { message: m.errors.network } });
-      return;
-    }
-    let data: unknown = null;
-    try {
-      data = await response.json();
-    } catch {
-      /* not JSON: the status decides below */
-    }
-    if (response.ok && isSuccess(data)) {
+    const answer = await callApi("/api/auto-incorporate", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "accept-language": lang,
+        "idempotency-key": idempotency.current.key,
+        ...(token ? { "x-session-token": token } : {}),
+      },
+      body: text,
+    });
+    if (answer.ok && isSuccess(answer.data)) {
       let View: ResultView;
       try {
         View = await view;
@@ -320,55 +317,51 @@ export function IncorporationWizard({
         setPhase({ kind: "failed", failure: { message: m.errors.network } });
         return;
       }
-      const replayed = response.headers.get("idempotent-replayed") === "true";
-      setPhase({ kind: "done", result: data, replayed, View });
+      const replayed = answer.response.headers.get("idempotent-replayed") === "true";
+      setPhase({ kind: "done", result: answer.data, replayed, View });
       setFocusTarget({ to: "result", tick: Date.now() });
       return;
     }
-    const findings = findingsOf(data);
-    if (response.status === 422 && findings) {
+    const problem: ApiProblem = answer.ok ? { kind: "unreadable" } : answer.problem;
+    const findings = problem.kind === "http" ? findingsOf(problem.body) : null;
+    if (problem.kind === "http" && problem.status === 422 && findings) {
       setServerIssues(findings.filter((x) => x.code !== "tipo_pending_law").map((x) => toIssue(x, m)));
       setSubmitted(true);
       setPhase({ kind: "editing" });
       setFocusTarget({ to: "summary", tick: Date.now() });
       return;
     }
-    const problem = (data ?? {}) as { code?: unknown; detail?: unknown; retryAfterSeconds?: unknown };
-    const detail = typeof problem.detail === "string" ? problem.detail : undefined;
-    const onField = (field: string, message: string) => {
-      setServerIssues([{ field, severity: "error", message }]);
+    // Codes that name a field of the form are shown beside it; the rest as the request's failure.
+    const fieldOf: Record<string, [field: string, message: string]> = {
+      session_token_required: ["sessionToken", m.errors.sessionTokenRequired],
+      session_token_invalid: ["sessionToken", m.errors.sessionTokenInvalid],
+      invalid_session_id: ["sessionId", m.errors.invalidSessionId],
+    };
+    const onField = problem.kind === "http" && problem.code ? fieldOf[problem.code] : undefined;
+    if (onField) {
+      setServerIssues([{ field: onField[0], severity: "error", message: onField[1] }]);
       setSubmitted(true);
       setPhase({ kind: "editing" });
       setFocusTarget({ to: "summary", tick: Date.now() });
-    };
-    switch (problem.code) {
-      case "session_token_required":
-        return onField("sessionToken", m.errors.sessionTokenRequired);
-      case "session_token_invalid":
-        return onField("sessionToken", m.errors.sessionTokenInvalid);
-      case "invalid_session_id":
-        return onField("sessionId", m.errors.invalidSessionId);
-      case "rate_limited": {
-        const header = Number(response.headers.get("retry-after"));
-        const seconds = typeof problem.retryAfterSeconds === "number" ? problem.retryAfterSeconds : header || 60;
-        return setPhase({
-          kind: "failed",
-          failure: { message: fill(m.errors.rateLimited, { seconds: Math.max(1, Math.ceil(seconds)) }) },
-        });
-      }
-      case "unauthorized":
-        return setPhase({ kind: "failed", failure: { message: m.errors.unauthorized } });
-      case "store_unavailable":
-      case "rate_limiter_unavailable":
-        return setPhase({ kind: "failed", failure: { message: m.errors.unavailable } });
-      case "idempotency_in_progress":
-        return setPhase({ kind: "failed", failure: { message: m.errors.inProgress } });
-      default:
-        return setPhase({
-          kind: "failed",
-          failure: { message: fill(m.errors.server, { status: response.status }), detail },
-        });
+      return;
     }
+    const failure = problemWords(
+      problem,
+      {
+        network: m.errors.network,
+        unreadable: m.errors.unreadable,
+        rateLimited: m.errors.rateLimited,
+        storeUnavailable: m.errors.unavailable,
+        invalidSessionId: m.errors.invalidSessionId,
+        server: m.errors.server,
+      },
+      {
+        rate_limited: (p) => fill(m.errors.rateLimited, { seconds: waitSeconds(p, 60) }),
+        unauthorized: m.errors.unauthorized,
+        idempotency_in_progress: m.errors.inProgress,
+      },
+    );
+    setPhase({ kind: "failed", failure });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -623,11 +616,9 @@ export function IncorporationWizard({
                 value={values.repCuit}
                 onChange={(e) => change("repCuit", e.target.value)}
                 onBlur={() => {
-                  const digits = values.repCuit.trim();
-                  // Eleven digits typed in one go get their hyphens, which is the form the rules check.
-                  if (/^\d{11}$/.test(digits)) {
-                    change("repCuit", `${digits.slice(0, 2)}-${digits.slice(2, 10)}-${digits.slice(10)}`);
-                  }
+                  // The same rule the server applies: 11 digits typed in one go get their hyphens.
+                  const written = normaliseCuit(values.repCuit);
+                  if (written !== values.repCuit) change("repCuit", written);
                   touch("repCuit");
                 }}
               />

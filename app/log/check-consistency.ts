@@ -4,6 +4,7 @@ import { rootCoords, rootFromStored } from "@/packages/incorporate/src/tlog/merk
 import { verifyConsistency } from "@/packages/incorporate/src/tlog/merkle-verify";
 import { tilePath } from "@/packages/incorporate/src/tlog/tile-path";
 import { storedHashesFromTiles } from "@/packages/incorporate/src/tlog/tile-verify";
+import { sendApi } from "../_client/api";
 
 /** Why a check could not run; the page words each in its language. */
 export type CheckFailure =
@@ -26,21 +27,14 @@ class Failed extends Error {
 }
 
 async function get(path: string): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(path, { cache: "no-store" });
-  } catch {
-    throw new Failed({ kind: "network" });
-  }
-  if (!response.ok) {
-    const problem = (await response.json().catch(() => ({}))) as { detail?: unknown };
-    throw new Failed({
-      kind: "server",
-      status: response.status,
-      detail: typeof problem.detail === "string" ? problem.detail : undefined,
-    });
-  }
-  return response;
+  const sent = await sendApi(path, { cache: "no-store" });
+  if (sent.ok) return sent.response;
+  const { problem } = sent;
+  throw new Failed(
+    problem.kind === "http"
+      ? { kind: "server", status: problem.status, ...(problem.detail ? { detail: problem.detail } : {}) }
+      : { kind: "network" },
+  );
 }
 
 /** The root of the tree of `size` leaves, rebuilt from the log's public tiles (unproved until checked). */

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { formatInstant } from "@/lib/i18n/format-instant";
 import type { TransparencyLogMessages } from "@/lib/i18n/messages/transparency-log";
 import { fill } from "@/lib/i18n/template";
 import { isStoreUnavailable } from "@/lib/store";
@@ -6,13 +7,13 @@ import { logNoteKey } from "@/lib/tlog/log-key";
 import { type LeafSummary, type RecentLeaves, readRecentLeaves } from "@/lib/tlog/recent-leaves";
 import { type WitnessesReport, witnessesReport } from "@/lib/tlog/witness-report";
 import { ErrorNotice } from "../_components/audit/error-notice";
-import { formatUtc } from "../_components/audit/format";
 import { CodeBlock } from "../_components/code-block";
 import { ScrollArea } from "../_components/scroll-area";
 import { getDictionary } from "../_i18n/get-lang";
 import { ConsistencyCheck } from "./consistency-check";
 import "../_components/audit/audit.css";
 import "./log.css";
+import { GlossaryLinks } from "../_components/glossary-link";
 
 /** How many of the newest leaves the page lists. */
 const RECENT = 25;
@@ -42,6 +43,7 @@ export default async function LogPage() {
     <div className="page audit-page log-page">
       <h1>{t.title}</h1>
       <p className="lead">{t.lead}</p>
+      <GlossaryLinks terms={["transparency", "checkpoint"]} t={d.glossary} />
 
       <section aria-labelledby="log-summary" className="audit-section">
         <h2 id="log-summary">{t.summary.title}</h2>
@@ -151,7 +153,7 @@ export default async function LogPage() {
 
 /** Each witness, the last size it cosigned and when, and whether the latest checkpoint meets the policy. */
 function Witnesses({ report, t }: { report: WitnessesReport; t: TransparencyLogMessages["witnesses"] }) {
-  const when = (iso: string | null) => (iso === null ? t.never : formatUtc(iso));
+  const when = (iso: string | null) => (iso === null ? t.never : formatInstant(iso));
   return (
     <section aria-labelledby="log-witnesses" className="audit-section">
       <h2 id="log-witnesses">{t.title}</h2>

@@ -5,6 +5,7 @@ import { playModelInfo } from "@/lib/play/model";
 import { getDictionary } from "../_i18n/get-lang";
 import { PlayChat } from "./play-chat";
 import "./play.css";
+import { GlossaryLinks } from "../_components/glossary-link";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { d } = await getDictionary();
@@ -20,6 +21,7 @@ export default async function PlayPage() {
       <p className="eyebrow">{t.eyebrow}</p>
       <h1>{t.heading}</h1>
       <p className="lead">{t.lead}</p>
+      <GlossaryLinks terms={["hmac", "sandbox"]} t={d.glossary} />
       <div className="notice play-notice">
         <p>{t.sandbox}</p>
         <p data-testid="play-model" data-source={model.source}>

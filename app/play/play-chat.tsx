@@ -2,14 +2,16 @@
 
 import Link from "next/link";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import { auditPaths } from "@/lib/audit/paths";
+import { auditPaths, badgePath } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";
 import type { PlayMessages } from "@/lib/i18n/messages/play";
 import { fill } from "@/lib/i18n/template";
 import { PLAY_LIMITS } from "@/lib/play/limits";
 import type { AuditRef, PlayUIMessage } from "@/lib/play/ui-message";
 import { isToolPart, toolNameOf } from "@/lib/play/ui-message-builder";
+import { CopyButton } from "../_components/audit/copy-button";
 import { ErrorNotice } from "../_components/audit/error-notice";
+import { incorporateIntoHref } from "../incorporar/session-fragment";
 import { problemView, secondsLeft, waitOf } from "./problem-message";
 import { ToolCard } from "./tool-card";
 import { usePlayChat } from "./use-play-chat";
@@ -29,7 +31,7 @@ export type ChatMessages = Pick<PlayMessages, "examples" | "chat" | "form" | "to
 /** The chat of /play: example prompts, the conversation with its tool cards, and the audit session beside it. */
 export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
   const ids = useId();
-  const { messages, status, problem, sessionId, send: sendText, retry, stop, reset } = usePlayChat();
+  const { messages, status, problem, sessionId, sessionToken, send: sendText, retry, stop, reset } = usePlayChat();
   const paths = sessionId ? auditPaths(sessionId) : null;
   const [draft, setDraft] = useState("");
   const [now, setNow] = useState(0);
@@ -212,11 +214,31 @@ export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
               {/* biome-ignore lint/performance/noImgElement: a live SVG from our own API, not an optimisable asset. */}
               <img
                 className="session-badge"
-                src={`${paths.badge}?n=${refList.length}`}
+                src={badgePath(sessionId ?? "", lang, { n: String(refList.length) })}
                 alt={t.session.badgeAlt}
                 height={24}
               />
             </p>
+            {sessionToken ? (
+              <div className="session-token" data-testid="session-token-box">
+                <p>
+                  {t.session.token}{" "}
+                  <code translate="no" data-testid="session-token">
+                    {sessionToken}
+                  </code>
+                </p>
+                <p className="field-hint">{t.session.tokenNote}</p>
+                <CopyButton
+                  text={sessionToken}
+                  label={t.session.copyToken}
+                  copiedLabel={t.session.copied}
+                  failedLabel={t.session.copyFailed}
+                />
+                <p>
+                  <a href={incorporateIntoHref(sessionId ?? "", sessionToken)}>{t.session.incorporate}</a>
+                </p>
+              </div>
+            ) : null}
             <ul className="link-list">
               <li>
                 <Link href={paths.dashboard} prefetch={false}>

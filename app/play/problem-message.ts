@@ -1,21 +1,14 @@
 import type { PlayMessages } from "@/lib/i18n/messages/play";
 import { fill } from "@/lib/i18n/template";
 import { PLAY_LIMITS } from "@/lib/play/limits";
+import { type ApiProblem, type ProblemOverrides, problemWords } from "../_client/api";
 
-/** What went wrong with a request to /api/play, as the page learnt it. */
+/**
+ * What went wrong with a request to /api/play, as the page learnt it: any API problem, or the answer
+ * started and the server then ended it with an `error` chunk (its code and English text).
+ */
 export type PlayProblem =
-  | {
-      kind: "http";
-      status: number;
-      code: string | null;
-      detail: string | null;
-      /** Seconds the answer asked to wait (Retry-After), if it said. */
-      retryAfter: number | null;
-      /** When the answer arrived (ms since the epoch): the wait counts from here. */
-      receivedAt: number;
-    }
-  | { kind: "network" }
-  /** The answer started, then the server ended it with an `error` chunk (its code and English text). */
+  | ApiProblem
   | {
       kind: "stream";
       code: string | null;
@@ -23,9 +16,7 @@ export type PlayProblem =
       /** Seconds the chunk asked to wait (a model provider's Retry-After), if it said. */
       retryAfter?: number | null;
       receivedAt?: number;
-    }
-  /** The answer started but could not be read (not a UI message stream). */
-  | { kind: "unreadable" };
+    };
 
 export interface ProblemView {
   /** What happened and what to do, in the page's language. */
@@ -56,58 +47,65 @@ export function waitOf(problem: PlayProblem | null): { seconds: number; received
   return { seconds, receivedAt: problem.receivedAt };
 }
 
+/** Codes after which this tab cannot go on with its conversation: the next step is a new one. */
+const RESET = new Set([
+  "message_too_long",
+  "too_many_messages",
+  "payload_too_large",
+  "session_token_required",
+  "session_token_invalid",
+  "invalid_session_id",
+]);
+
 /**
- * The message and the next step for a failed request, in the page's language (`e`), chosen by the
- * problem's code: the server's English detail never goes inside the sentence. `wait` is what
- * secondsLeft says now, for the rate limit's countdown.
+ * The message and the next step for a failed request, in the page's language (`e`): the shared
+ * mapping (app/_client/api.ts) with /play's own sentences for the codes it meets. The server's
+ * English detail never goes inside the sentence. `wait` is what secondsLeft says now, for the
+ * rate limit's countdown.
  */
 export function problemView(problem: PlayProblem, e: PlayMessages["errors"], wait = 0): ProblemView {
-  const view = (text: string, action: ProblemView["action"] = "retry", detail: string | null = null): ProblemView => ({
-    text,
-    detail,
-    action,
-  });
-  switch (problem.kind) {
-    case "network":
-      return view(e.network);
-    case "unreadable":
-      return view(e.unreadable);
-    case "http":
-      if (problem.status === 429 || problem.code === "rate_limited") {
-        return view(wait > 0 ? fill(e.rateLimited, { seconds: wait }) : e.rateLimitedOver);
-      }
-      break;
-  }
-  switch (problem.code) {
-    case "message_too_long":
-      return view(fill(e.tooLong, { max: PLAY_LIMITS.maxUserChars }), "reset");
-    case "too_many_messages":
-    case "payload_too_large":
-      return view(e.tooMany, "reset");
-    case "session_token_required":
-    case "session_token_invalid":
-    case "invalid_session_id":
-      return view(e.session, "reset");
-    case "store_unavailable":
-    case "rate_limiter_unavailable":
-      // During the answer, some calls may already be recorded: only the last one was not.
-      return view(problem.kind === "stream" ? e.storeDownMidway : e.storeDown);
+  const overrides: ProblemOverrides = {
+    rate_limited: wait > 0 ? fill(e.rateLimited, { seconds: wait }) : e.rateLimitedOver,
+    message_too_long: fill(e.tooLong, { max: PLAY_LIMITS.maxUserChars }),
+    too_many_messages: e.tooMany,
+    payload_too_large: e.tooMany,
+    session_token_required: e.session,
+    session_token_invalid: e.session,
+    invalid_session_id: e.session,
+    // During the answer, some calls may already be recorded: only the last one was not.
+    store_unavailable: problem.kind === "stream" ? e.storeDownMidway : e.storeDown,
+    rate_limiter_unavailable: problem.kind === "stream" ? e.storeDownMidway : e.storeDown,
     // The model provider failing during the answer (docs/errors.md).
-    case "model_auth_failed":
-      return view(e.modelAuth);
-    case "model_rate_limited":
-      return view(wait > 0 ? fill(e.modelBusy, { seconds: wait }) : e.modelBusyOver);
-    case "model_unavailable":
-      return view(e.modelDown);
-    case "model_stream_interrupted":
-      return view(e.modelCut);
-    case "model_timeout":
-      return view(e.modelTimeout);
-  }
+    model_auth_failed: e.modelAuth,
+    model_rate_limited: wait > 0 ? fill(e.modelBusy, { seconds: wait }) : e.modelBusyOver,
+    model_unavailable: e.modelDown,
+    model_stream_interrupted: e.modelCut,
+    model_timeout: e.modelTimeout,
+  };
+  const action = (code: string | null): ProblemView["action"] => (code && RESET.has(code) ? "reset" : "retry");
   if (problem.kind === "stream") {
-    return problem.code === "internal_error"
-      ? view(e.agentFailed)
-      : view(e.stopped, "retry", problem.detail.trim() || null);
+    const own = problem.code ? overrides[problem.code] : undefined;
+    if (typeof own === "string") return { text: own, detail: null, action: action(problem.code) };
+    if (problem.code === "internal_error") return { text: e.agentFailed, detail: null, action: "retry" };
+    return { text: e.stopped, detail: problem.detail.trim() || null, action: "retry" };
   }
-  return view(fill(e.server, { status: problem.status }), "retry", problem.detail?.trim() || null);
+  // Any 429 is the per-IP limit, whatever its code says.
+  const asked = problem.kind === "http" && problem.status === 429 ? { ...problem, code: "rate_limited" } : problem;
+  const words = problemWords(
+    asked,
+    {
+      network: e.network,
+      unreadable: e.unreadable,
+      rateLimited: e.rateLimited,
+      storeUnavailable: e.storeDown,
+      invalidSessionId: e.session,
+      server: e.server,
+    },
+    overrides,
+  );
+  return {
+    text: words.message,
+    detail: words.detail ?? null,
+    action: action(asked.kind === "http" ? asked.code : null),
+  };
 }

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { PlayUIMessage } from "@/lib/play/ui-message";
 import { applyChunk, startAssistant } from "@/lib/play/ui-message-builder";
 import { readUIStreamChunks } from "@/lib/play/ui-stream-reader";
+import { sendApi } from "../_client/api";
 import type { PlayProblem } from "./problem-message";
 
 export type ChatStatus = "ready" | "submitted" | "streaming" | "error";
@@ -24,6 +25,8 @@ export function usePlayChat() {
   const [status, setStatus] = useState<ChatStatus>("ready");
   const [problem, setProblem] = useState<PlayProblem | null>(null);
   const [sessionId, setSessionId] = useState<string | null>(null);
+  // The write token the server returned when it created the session: it never sends it again.
+  const [sessionToken, setSessionToken] = useState<string | null>(null);
   const messagesRef = useRef<PlayUIMessage[]>([]);
   const session = useRef<Session | null>(null);
   const inFlight = useRef<AbortController | null>(null);
@@ -46,7 +49,7 @@ export function usePlayChat() {
       setStatus("submitted");
       try {
         const s = session.current;
-        const res = await fetch("/api/play", {
+        const sent = await sendApi("/api/play", {
           method: "POST",
           headers: {
             "content-type": "application/json",
@@ -56,21 +59,24 @@ export function usePlayChat() {
           body: JSON.stringify({ messages: history }),
           signal: controller.signal,
         });
-        if (!res.ok || !res.body) {
-          setProblem(await problemOf(res));
+        const body = sent.ok ? sent.response.body : null;
+        if (!sent.ok || !body) {
+          setProblem(sent.ok ? { kind: "unreadable" } : sent.problem);
           setStatus("error");
           return;
         }
+        const res = sent.response;
         const id = res.headers.get("x-session-id");
         const token = res.headers.get("x-session-token");
         if (id) {
           if (session.current?.id !== id) session.current = { id, token };
           else if (token) session.current.token = token;
           setSessionId(id);
+          setSessionToken(session.current.token);
         }
         setStatus("streaming");
         let draft = startAssistant(crypto.randomUUID());
-        for await (const chunk of readUIStreamChunks(res.body)) {
+        for await (const chunk of readUIStreamChunks(body)) {
           if (chunk.type === "error") {
             // The server's code decides the page's sentence; its text is English (lib/play/stream-play.ts).
             const code = typeof chunk.code === "string" ? chunk.code : null;
@@ -129,26 +135,10 @@ export function usePlayChat() {
     session.current = null;
     setMessages([]);
     setSessionId(null);
+    setSessionToken(null);
     setProblem(null);
     setStatus("ready");
   }, [setMessages]);
 
-  return { messages, status, problem, sessionId, send, retry, stop, reset };
-}
-
-/** What a failed answer says: its problem+json code and detail, and how long to wait. */
-async function problemOf(res: Response): Promise<PlayProblem> {
-  const body = (await res.json().catch(() => null)) as {
-    code?: string;
-    detail?: string;
-    retryAfterSeconds?: number;
-  } | null;
-  return {
-    kind: "http",
-    status: res.status,
-    code: body?.code ?? null,
-    detail: body?.detail ?? null,
-    retryAfter: Number(res.headers.get("retry-after")) || body?.retryAfterSeconds || null,
-    receivedAt: Date.now(),
-  };
+  return { messages, status, problem, sessionId, sessionToken, send, retry, stop, reset };
 }

@@ -16,9 +16,11 @@ import {
 } from "@/lib/registry/record-schema";
 import { isStoreUnavailable } from "@/lib/store";
 import { getDictionary } from "../_i18n/get-lang";
+import { CertifyPanel } from "./certify-panel";
 import { RecordCard } from "./record-card";
 import { SelfListingForm } from "./self-listing-form";
 import "./registro.css";
+import { GlossaryLinks } from "../_components/glossary-link";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 type Props = { searchParams: Promise<SearchParams> };
@@ -177,6 +179,9 @@ async function OneRecord({ id, d, lang }: { id: string; d: Dictionary; lang: Lan
           {t.results.notFound} <code>{id}</code>
         </p>
       )}
+      {record && record.status !== "forming" && record.publicUrl !== "-" ? (
+        <CertifyPanel recordId={record.id} t={t.certify} lang={lang} />
+      ) : null}
       <nav className="registry-pages" aria-label={t.results.oneTitle}>
         <a href="/registro">{t.results.all}</a>
       </nav>
@@ -205,6 +210,7 @@ export default async function RegistryPage({ searchParams }: Props) {
     <div className="page registry-page">
       <h1>{t.title}</h1>
       <p className="lead">{t.lead}</p>
+      <GlossaryLinks terms={["certification", "rfc"]} t={d.glossary} />
       <p className="notice">{t.notice}</p>
 
       <details className="registry-states">
@@ -213,6 +219,7 @@ export default async function RegistryPage({ searchParams }: Props) {
           <li>{t.states.live}</li>
           <li>{t.states.draft}</li>
           <li>{t.states.forming}</li>
+          <li>{t.states.reference}</li>
           <li>{t.states.standing}</li>
         </ul>
       </details>
@@ -224,6 +231,8 @@ export default async function RegistryPage({ searchParams }: Props) {
         <p>{t.form.intro}</p>
         <SelfListingForm
           t={t.form}
+          certify={t.certify}
+          lang={lang}
           findingMessages={t.findings}
           errorMessages={t.errors}
           types={LISTABLE_TYPES.map((value) => ({ value, label: t.types[value] }))}

@@ -1,42 +1,40 @@
 import { auditPaths } from "@/lib/audit/paths";
 import type { Dictionary, Lang } from "@/lib/i18n";
-import { ARGENTINA_TIME_ZONE } from "@/lib/i18n/date-in-argentina";
+import { formatDay, formatInstant } from "@/lib/i18n/format-instant";
 import { fill } from "@/lib/i18n/template";
 import type { RegistryRecord } from "@/lib/registry/record-schema";
 
 const STATUS_PILL = { live: "pill-ok", draft: "pill-neutral", forming: "pill-warn" } as const;
 const STANDING_PILL = { active: "pill-ok", suspended: "pill-bad", unverified: "pill-neutral" } as const;
 
-// Made once per language: building a formatter costs far more than using one, and a page has 20 cards.
-const formats = (locale: string) => ({
-  // An instant as a reader in Argentina sees it: the registry's dates (listedSince) are Buenos Aires dates too.
-  time: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: ARGENTINA_TIME_ZONE }),
-  // A calendar date in the same style, read at UTC midnight so it does not move to another day.
-  day: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }),
-});
-const FORMATS: Record<Lang, ReturnType<typeof formats>> = { es: formats("es-AR"), en: formats("en-GB") };
-
-const formatTime = (iso: string, lang: Lang) => FORMATS[lang].time.format(new Date(iso));
-const formatDay = (day: string, lang: Lang) => FORMATS[lang].day.format(new Date(`${day}T00:00:00Z`));
-
 /** One company: status and standing first (text, colour only reinforces), then facts, disclosure, links. */
 export function RecordCard({ record, lang, d }: { record: RegistryRecord; lang: Lang; d: Dictionary }) {
   const t = d.registry;
   const { goodStanding: standing } = record;
   const headingId = `${record.id}-name`;
+  // Live and in good standing only with a certification behind it: the seeded reference record is
+  // live from the start, before any certifier has looked at it, and is labelled for what it is.
+  const uncertified = standing.lastCheckedAt === null;
+  const reference = record.status === "live" && uncertified;
+  const standingState = uncertified ? "unverified" : standing.state;
   return (
     <article className="registry-card" id={record.id} aria-labelledby={headingId}>
       <h3 id={headingId}>{record.name}</h3>
       <p className="pill-row registry-pills">
         <span className="visually-hidden">{t.card.summary}: </span>
-        <span className={`pill ${STATUS_PILL[record.status]}`}>{t.status[record.status]}</span>
-        <span className={`pill ${STANDING_PILL[standing.state]}`}>
-          {t.standing[standing.state]}
+        {reference ? (
+          <span className="pill pill-neutral">{t.card.reference}</span>
+        ) : (
+          <span className={`pill ${STATUS_PILL[record.status]}`}>{t.status[record.status]}</span>
+        )}
+        <span className={`pill ${STANDING_PILL[standingState]}`}>
+          {t.standing[standingState]}
           {standing.lastRating !== null && standing.lastScore !== null
             ? ` · ${fill(t.card.rating, { rating: standing.lastRating, score: standing.lastScore })}`
             : ""}
         </span>
       </p>
+      {reference ? <p className="field-hint registry-reference-note">{t.card.referenceNote}</p> : null}
       <dl className="registry-facts">
         <div>
           <dt>{t.card.jurisdiction}</dt>
@@ -57,10 +55,10 @@ export function RecordCard({ record, lang, d }: { record: RegistryRecord; lang: 
         <div>
           <dt>{t.card.listedSince}</dt>
           <dd>
-            {record.listedSince === "-" ? (
+            {record.listedSince === "-" || reference ? (
               t.card.none
             ) : (
-              <time dateTime={record.listedSince}>{formatDay(record.listedSince, lang)}</time>
+              <time dateTime={record.listedSince}>{formatDay(record.listedSince)}</time>
             )}
           </dd>
         </div>
@@ -68,7 +66,7 @@ export function RecordCard({ record, lang, d }: { record: RegistryRecord; lang: 
           <dt>{t.card.lastCheck}</dt>
           <dd>
             {standing.lastCheckedAt ? (
-              <time dateTime={standing.lastCheckedAt}>{formatTime(standing.lastCheckedAt, lang)}</time>
+              <time dateTime={standing.lastCheckedAt}>{formatInstant(standing.lastCheckedAt)}</time>
             ) : (
               t.card.never
             )}

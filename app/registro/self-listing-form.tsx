@@ -1,8 +1,11 @@
 "use client";
 
 import { useActionState, useEffect, useRef } from "react";
+import type { Lang } from "@/lib/i18n";
 import { errorFindings, FormField } from "../_components/form-field";
 import { submitListing } from "./actions";
+import type { CertifyWords } from "./certification-verdict";
+import { CertifyPanel } from "./certify-panel";
 import { EMPTY_VALUES, type ListingFormState } from "./listing-form-state";
 
 type Option = { value: string; label: string };
@@ -34,6 +37,9 @@ export interface SelfListingFormProps {
     | "viewRecord",
     string
   >;
+  /** The certify panel's words: shown with the owner token right after listing. */
+  certify: CertifyWords;
+  lang: Lang;
   findingMessages: Record<string, string>;
   errorMessages: Record<string, string>;
   types: Option[];
@@ -65,6 +71,8 @@ function fieldKey(field: string): string {
  */
 export function SelfListingForm({
   t,
+  certify,
+  lang,
   findingMessages,
   errorMessages,
   types,
@@ -111,23 +119,28 @@ export function SelfListingForm({
   return (
     <>
       {state.status === "created" ? (
-        <div className="notice registry-created" role="status" tabIndex={-1} ref={createdRef}>
-          <p>
-            <strong>{t.created}</strong> <a href={`/registro?id=${encodeURIComponent(state.id)}`}>{t.viewRecord}</a>
-          </p>
-          <p>
-            {t.tokenLabel}: <code className="registry-token">{state.ownerToken}</code>
-          </p>
-          <p>{t.tokenWarning}</p>
-          <p>{t.nextSteps}</p>
-          <pre className="code-block" translate="no">
-            <code>{`"issuer": { …, "registryId": "${state.id}" }`}</code>
-          </pre>
-          <p>{t.certifyStep}</p>
-          <pre className="code-block" translate="no">
-            <code>{state.certifyCommand}</code>
-          </pre>
-        </div>
+        <>
+          <div className="notice registry-created" role="status" tabIndex={-1} ref={createdRef}>
+            <p>
+              <strong>{t.created}</strong> <a href={`/registro?id=${encodeURIComponent(state.id)}`}>{t.viewRecord}</a>
+            </p>
+            <p>
+              {t.tokenLabel}: <code className="registry-token">{state.ownerToken}</code>
+            </p>
+            <p>{t.tokenWarning}</p>
+            <p>{t.nextSteps}</p>
+            <pre className="code-block" translate="no">
+              <code>{`"issuer": { …, "registryId": "${state.id}" }`}</code>
+            </pre>
+            <details>
+              <summary>{t.certifyStep}</summary>
+              <pre className="code-block" translate="no">
+                <code>{state.certifyCommand}</code>
+              </pre>
+            </details>
+          </div>
+          <CertifyPanel key={state.id} recordId={state.id} token={state.ownerToken} t={certify} lang={lang} />
+        </>
       ) : null}
 
       {problems.size > 0 || state.status === "error" ? (

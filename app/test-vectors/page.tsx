@@ -12,6 +12,7 @@ import { getDictionary } from "../_i18n/get-lang";
 import { checkIds } from "./check-ids";
 import { CheckMark, VectorChecks } from "./vector-checks";
 import "../_components/audit/audit.css";
+import { GlossaryLinks } from "../_components/glossary-link";
 
 const VECTORS_PATH = "/test-vectors/audit-v1.json";
 const vectors = vectorsFile as unknown as TestVectors;
@@ -44,6 +45,7 @@ export default async function TestVectorsPage() {
     <div className="page audit-page">
       <h1>{t.heading}</h1>
       <p className="lead">{t.lead}</p>
+      <GlossaryLinks terms={["hmac", "chain", "checkpoint", "kid", "rfc"]} t={d.glossary} />
 
       <section aria-labelledby="tv-links">
         <h2 id="tv-links">{t.links.title}</h2>

@@ -13,6 +13,7 @@ import {
   verifyAuditLog,
   verifyCheckpoint,
 } from "@/packages/incorporate/src/verify";
+import { callApi } from "../_client/api";
 import { checkIds } from "./check-ids";
 
 type CheckResult = { pass: true } | { pass: false; got: string };
@@ -104,15 +105,12 @@ export function VectorChecks({ t, src, children }: { t: CheckMessages; src: stri
       setStatus("no-webcrypto");
       return;
     }
-    let vectors: TestVectors;
-    try {
-      const response = await fetch(src, { cache: "no-store" });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      vectors = (await response.json()) as TestVectors;
-    } catch {
+    const answer = await callApi<TestVectors>(src, { cache: "no-store" });
+    if (!answer.ok) {
       setStatus("load-error");
       return;
     }
+    const vectors = answer.data;
     setResults(await runChecks(vectors));
     setStatus("done");
   }, [src]);

@@ -6,26 +6,26 @@ import type { Lang } from "@/lib/i18n";
 import type { VerifyMessages } from "@/lib/i18n/messages/verify";
 import { fill } from "@/lib/i18n/template";
 import { checkWitnessPolicy, parseWitnessPolicy } from "@/packages/incorporate/src/tlog/policy";
-import { type LogInclusion, type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
+import {
+  type AuditLogDocument,
+  type LogInclusion,
+  type PublicJwk,
+  verifyAuditLog,
+} from "@/packages/incorporate/src/verify";
+import { fetchPublished } from "../_client/api";
 import { EnglishDetail, ErrorNotice } from "../_components/audit/error-notice";
 import { Stat } from "../_components/audit/verification-summary";
 
 type Messages = VerifyMessages["inclusion"];
 
-async function getOk(path: string): Promise<Response> {
-  const response = await fetch(path, { cache: "no-store" });
-  if (!response.ok) throw new Error(`HTTP ${response.status} from ${path}`);
-  return response;
-}
-
 /** The transparency log's verifier key, as the service publishes it (one line). */
 export async function fetchLogKey(): Promise<string> {
-  return (await (await getOk("/log/vkey")).text()).trim();
+  return String(await fetchPublished("/log/vkey", "text")).trim();
 }
 
 /** The service's checkpoint keys. */
 export async function fetchJwks(): Promise<{ keys: PublicJwk[] }> {
-  return (await (await getOk("/.well-known/jwks.json")).json()) as { keys: PublicJwk[] };
+  return (await fetchPublished("/.well-known/jwks.json")) as { keys: PublicJwk[] };
 }
 
 /** Whether a session's head is in the transparency log, as the browser's check found it. */
@@ -77,7 +77,7 @@ type PolicyVerdict = { kind: "checked"; cosigned: number; quorum: number; meets:
 
 async function policyVerdict(checkpoint: string | null | undefined): Promise<PolicyVerdict> {
   if (!checkpoint) return null;
-  const policy = parseWitnessPolicy(await (await getOk("/log/policy")).json());
+  const policy = parseWitnessPolicy(await fetchPublished("/log/policy"));
   if (policy.witnesses.length === 0) return null;
   try {
     const { cosigned, meets } = await checkWitnessPolicy(checkpoint, policy);
@@ -112,7 +112,9 @@ export function SessionInclusion({ sessionId, t, lang }: { sessionId: string; t:
     setState({ kind: "checking" });
     try {
       const [log, jwks, logKey] = await Promise.all([
-        getOk(auditPaths(sessionId).log).then((r) => r.json()),
+        fetchPublished(auditPaths(sessionId).log) as Promise<
+          Pick<AuditLogDocument, "entries" | "checkpoint" | "transparency">
+        >,
         fetchJwks(),
         fetchLogKey(),
       ]);

@@ -3,6 +3,7 @@
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
 import { auditPaths } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";
+import { formatInstant } from "@/lib/i18n/format-instant";
 import type { AuditMessages } from "@/lib/i18n/messages/audit";
 import type { VerifyMessages } from "@/lib/i18n/messages/verify";
 import { fill } from "@/lib/i18n/template";
@@ -14,13 +15,15 @@ import {
   type PublicJwk,
   verifyAuditLog,
 } from "@/packages/incorporate/src/verify";
+import { callApi, problemWords } from "../_client/api";
+import { alteredEntry } from "../_components/audit/altered-entry";
 import { EnglishDetail, ErrorNotice } from "../_components/audit/error-notice";
-import { formatUtc, prettyJson } from "../_components/audit/format";
-import { failureOf, networkFailure, type RequestFailure } from "../_components/audit/request-failure";
+import { prettyJson } from "../_components/audit/format";
+import type { RequestFailure } from "../_components/audit/request-failure";
 import { Stat, VerificationSummary } from "../_components/audit/verification-summary";
 import { errorFindings, FormField } from "../_components/form-field";
 import { jsonFailure } from "./json-error";
-import { fetchLogKey, InclusionReport } from "./log-inclusion";
+import { fetchJwks, fetchLogKey, InclusionReport } from "./log-inclusion";
 
 type Messages = VerifyMessages["paste"];
 type InclusionMessages = VerifyMessages["inclusion"];
@@ -29,7 +32,7 @@ type LogAuditMessages = Pick<AuditMessages, "entry" | "verdict" | "reasons" | "r
 /** A finding under the text field; `detail` is the browser's own (English) message. */
 type FieldError = { message: string; detail?: string };
 type Parsed = { ok: true; log: AuditLogDocument } | ({ ok: false } & FieldError);
-type CheckpointState = "valid" | "missing" | "unknownKey" | "badSignature" | "mismatch" | "malformed";
+type CheckpointState = "valid" | "missing" | "unknownKey" | "badSignature" | "mismatch" | "malformed" | "headOnly";
 
 /** Reads pasted text as an exported log: the audit endpoint's JSON, or at least `{entries}`. */
 function parseLog(text: string, t: Messages): Parsed {
@@ -97,9 +100,7 @@ export function LogVerifier({
 
   async function publicKeys(): Promise<{ keys: PublicJwk[] }> {
     if (jwks.current) return jwks.current;
-    const response = await fetch("/.well-known/jwks.json");
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    jwks.current = (await response.json()) as { keys: PublicJwk[] };
+    jwks.current = await fetchJwks();
     return jwks.current;
   }
 
@@ -148,20 +149,13 @@ export function LogVerifier({
     if (!sessionId) return;
     setFailure(null);
     setBusy("load");
-    let body: string;
-    try {
-      const response = await fetch(auditPaths(sessionId).log, { cache: "no-store" });
-      if (!response.ok) {
-        setFailure({ failure: await failureOf(response, a.request), retry: () => void loadSession() });
-        return;
-      }
-      body = prettyJson(await response.json());
-    } catch {
-      setFailure({ failure: networkFailure(a.request), retry: () => void loadSession() });
+    const answer = await callApi(auditPaths(sessionId).log, { cache: "no-store" });
+    setBusy(null);
+    if (!answer.ok) {
+      setFailure({ failure: problemWords(answer.problem, a.request), retry: () => void loadSession() });
       return;
-    } finally {
-      setBusy(null);
     }
+    const body = prettyJson(answer.data);
     setText(body);
     await verifyText(body);
   }
@@ -283,7 +277,9 @@ function BrowserReport({
   a: LogAuditMessages;
   headingId: string;
 }) {
-  const cp = checkpointState(report.checkpoint);
+  // A checkpoint signs the last entry only: on a log whose chain fails it is never shown as valid.
+  const signed = checkpointState(report.checkpoint);
+  const cp: CheckpointState = signed === "valid" && report.tampered > 0 ? "headOnly" : signed;
   const empty = report.total === 0;
   // Chained but without a checkpoint: not shown to be altered, not shown to be genuine either.
   const unattested = report.tampered === 0 && cp === "missing";
@@ -309,8 +305,10 @@ function BrowserReport({
         : one
           ? t.verdictOkOne
           : fill(t.verdictOk, { n: report.total });
-  const first = report.firstBadSeq;
-  const firstReasons = report.problems.find((p) => p.seq === first)?.reasons ?? [];
+  // The headline names the entry that was changed, when the chain shows which one it is.
+  const altered = alteredEntry(report);
+  const first = altered?.seq ?? null;
+  const firstReasons = altered?.inferred ? [] : (report.problems.find((p) => p.seq === first)?.reasons ?? []);
   const others = report.problems.filter((p) => p.seq !== first && p.reasons.some((r) => r !== "unsigned"));
   const payload = report.checkpoint?.payload;
 
@@ -341,7 +339,7 @@ function BrowserReport({
           </div>
           {payload ? (
             <Stat label={t.counts.signedAt}>
-              <time dateTime={payload.ts}>{formatUtc(payload.ts)} UTC</time>
+              <time dateTime={payload.ts}>{formatInstant(payload.ts)}</time>
             </Stat>
           ) : null}
           {report.checkpoint?.kid ? (
@@ -358,10 +356,12 @@ function BrowserReport({
               seq: first,
               reasons: firstReasons,
               entry: log.entries[first],
-              note:
-                firstReasons.includes("chain_broken") && first > 0 ? (
-                  <p>{fill(t.previousHint, { seq: first - 1 })}</p>
-                ) : null,
+              title: altered?.inferred ? fill(t.alteredTitle, { seq: first }) : undefined,
+              note: altered?.inferred ? (
+                <p>{fill(t.alteredWhy, { next: first + 1 })}</p>
+              ) : firstReasons.includes("chain_broken") && first > 0 ? (
+                <p>{fill(t.previousHint, { seq: first - 1 })}</p>
+              ) : null,
             }
       }
       afterFirst={

@@ -12,6 +12,7 @@ import { SessionInclusion } from "./log-inclusion";
 import { LogVerifier } from "./log-verifier";
 import { SessionReport } from "./session-report";
 import "../_components/audit/audit.css";
+import { GlossaryLinks } from "../_components/glossary-link";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -52,6 +53,7 @@ export default async function VerifyPage({ searchParams }: Props) {
     <div className="page audit-page">
       <h1>{t.title}</h1>
       <p className="lead">{t.lead}</p>
+      <GlossaryLinks terms={["hmac", "chain", "checkpoint"]} t={d.glossary} />
 
       <section aria-labelledby="verify-by-id" className="audit-section">
         <h2 id="verify-by-id">{t.byId.title}</h2>

@@ -19,3 +19,12 @@ export function auditPaths(sessionId: string) {
     dashboard: `/dashboard/${id}`,
   };
 }
+
+/**
+ * The session's badge in a page's language: `?lang=es` on Spanish pages, the plain path (English,
+ * the badge's default for READMEs) otherwise. `extra` adds query members (a cache-busting count).
+ */
+export function badgePath(sessionId: string, lang: "es" | "en", extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({ ...(lang === "es" ? { lang } : {}), ...extra }).toString();
+  return `${auditPaths(sessionId).badge}${query ? `?${query}` : ""}`;
+}

@@ -1,6 +1,19 @@
 import { isSessionId } from "../audit/entry";
+import { ApiError } from "../http/problem";
 import { enforceRateLimit } from "../http/rate-limit";
 import { getBadge } from "./get-badge";
+import { BADGE_LANGS, type BadgeLang } from "./render-badge";
+
+/** `?lang=` of a badge request: en (the default, for READMEs) or es; anything else is a 400. */
+function badgeLang(request: Request): BadgeLang {
+  const value = new URL(request.url).searchParams.get("lang");
+  if (value === null) return "en";
+  if ((BADGE_LANGS as readonly string[]).includes(value)) return value as BadgeLang;
+  throw new ApiError("invalid_query", `Query parameter lang takes ${BADGE_LANGS.join(" or ")} (got "${value}").`, {
+    parameter: "lang",
+    allowed: [...BADGE_LANGS],
+  });
+}
 
 /**
  * The answer to GET /api/badge/{sessionId}, whichever of its two routes serves it: the SVG, or a 304
@@ -8,8 +21,9 @@ import { getBadge } from "./get-badge";
  */
 export async function badgeResponse(request: Request, rawSessionId: string): Promise<Response> {
   // A malformed id is answered without the store (a badge that says so), so it is not counted either.
+  const lang = badgeLang(request);
   const limits = isSessionId(rawSessionId) ? await enforceRateLimit("read", request, { write: false }) : {};
-  const { svg, etag, status } = await getBadge(rawSessionId);
+  const { svg, etag, status } = await getBadge(rawSessionId, lang);
   const headers = {
     ...limits,
     "content-type": "image/svg+xml; charset=utf-8",

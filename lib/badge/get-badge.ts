@@ -2,7 +2,7 @@ import { hash } from "node:crypto";
 import { isSessionId } from "../audit/entry";
 import { readPublishedLog } from "../audit/published-log";
 import { boundedMemo } from "../cache/bounded-memo";
-import { type Badge, badgeFor, renderBadgeSvg } from "./render-badge";
+import { type Badge, type BadgeLang, badgeFor, renderBadgeSvg } from "./render-badge";
 
 interface RenderedBadge {
   svg: string;
@@ -17,11 +17,14 @@ const render = boundedMemo(
     const svg = renderBadgeSvg(badge);
     return { svg, etag: `"${hash("sha256", svg, "base64url").slice(0, 22)}"` };
   },
-  (badge) => `${badge.state}\n${badge.label}\n${badge.message}`,
+  (badge) => `${badge.state}\n${badge.label}\n${badge.message}\n${badge.lang ?? "en"}`,
 );
 
 /** The SVG for a session id (an invalid id gets its own badge and a 400, with no store lookup). */
-export async function getBadge(rawSessionId: string): Promise<{ svg: string; etag: string; status: number }> {
+export async function getBadge(
+  rawSessionId: string,
+  lang: BadgeLang = "en",
+): Promise<{ svg: string; etag: string; status: number }> {
   let sessionId = rawSessionId;
   try {
     sessionId = decodeURIComponent(rawSessionId);
@@ -30,5 +33,5 @@ export async function getBadge(rawSessionId: string): Promise<{ svg: string; eta
   }
   const valid = isSessionId(sessionId);
   const report = valid ? (await readPublishedLog(sessionId)).report : null;
-  return { ...render(badgeFor(report)), status: valid ? 200 : 400 };
+  return { ...render(badgeFor(report, lang)), status: valid ? 200 : 400 };
 }

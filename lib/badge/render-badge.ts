@@ -3,25 +3,54 @@ import type { VerificationReport } from "../audit/verify";
 
 export type BadgeState = "verified" | "tampered" | "no-hmac" | "empty" | "invalid";
 
+/** The badge's languages: English by default (READMEs), Spanish for the pages that embed it. */
+export const BADGE_LANGS = ["en", "es"] as const;
+export type BadgeLang = (typeof BADGE_LANGS)[number];
+
+// The badge draws its own text: these are its words, short enough for a 24 px badge.
+const WORDS = {
+  en: {
+    label: "audit log",
+    invalid: "invalid session id",
+    empty: "no entries",
+    tampered: (n: number) => `tampered ${n}`,
+    tamperedHead: "tampered head",
+    noHmac: (n: number, total: number) => `no hmac ${n}/${total}`,
+    verified: (n: number, total: number) => `verified ${n}/${total}`,
+  },
+  es: {
+    label: "registro de auditoría",
+    invalid: "sesión no válida",
+    empty: "sin entradas",
+    tampered: (n: number) => `adulterado ${n}`,
+    tamperedHead: "cabeza adulterada",
+    noHmac: (n: number, total: number) => `sin hmac ${n}/${total}`,
+    verified: (n: number, total: number) => `verificado ${n}/${total}`,
+  },
+} as const;
+
 export interface Badge {
   state: BadgeState;
   label: string;
   message: string;
+  /** The language of its text, for screen readers (absent: English). */
+  lang?: BadgeLang;
 }
 
-/** The badge for a session's verification report (SPEC 3: it follows the log live). */
-export function badgeFor(report: VerificationReport | null): Badge {
-  const label = "audit log";
-  if (!report) return { state: "invalid", label, message: "invalid session id" };
+/** The badge for a session's verification report (SPEC 3: it follows the log live), in `lang`. */
+export function badgeFor(report: VerificationReport | null, lang: BadgeLang = "en"): Badge {
+  const w = WORDS[lang];
+  const label = w.label;
+  if (!report) return { state: "invalid", label, message: w.invalid, ...(lang === "en" ? {} : { lang }) };
   const state = reportVerdict(report);
   const messages: Record<typeof state, string> = {
-    empty: "no entries",
+    empty: w.empty,
     // Entries that each verify, under a checkpoint they no longer match: the log was cut or rewritten.
-    tampered: report.tampered > 0 ? `tampered ${report.tampered}` : "tampered head",
-    "no-hmac": `no hmac ${report.unsigned}/${report.total}`,
-    verified: `verified ${report.verified}/${report.total}`,
+    tampered: report.tampered > 0 ? w.tampered(report.tampered) : w.tamperedHead,
+    "no-hmac": w.noHmac(report.unsigned, report.total),
+    verified: w.verified(report.verified, report.total),
   };
-  return { state, label, message: messages[state] };
+  return { state, label, message: messages[state], ...(lang === "en" ? {} : { lang }) };
 }
 
 // White text on these clears WCAG AA (4.5:1), and each stays legible on white and on #0d1117.
@@ -59,5 +88,5 @@ export function renderBadgeSvg(badge: Badge): string {
   const label = escapeXml(badge.label);
   const message = escapeXml(badge.message);
   const y = 16;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${HEIGHT}" viewBox="0 0 ${width} ${HEIGHT}" role="img" aria-label="${title}"><title>${title}</title><clipPath id="r"><rect width="${width}" height="${HEIGHT}" rx="4"/></clipPath><g clip-path="url(#r)"><rect width="${lw}" height="${HEIGHT}" fill="${LABEL_COLOUR}"/><rect x="${lw}" width="${mw}" height="${HEIGHT}" fill="${COLOURS[badge.state]}"/></g><g fill="#fff" font-family="Verdana,DejaVu Sans,Geneva,sans-serif" font-size="11" text-anchor="middle"><text x="${lw / 2}" y="${y}">${label}</text><text x="${lw + mw / 2}" y="${y}">${message}</text></g></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" lang="${badge.lang ?? "en"}" width="${width}" height="${HEIGHT}" viewBox="0 0 ${width} ${HEIGHT}" role="img" aria-label="${title}"><title>${title}</title><clipPath id="r"><rect width="${width}" height="${HEIGHT}" rx="4"/></clipPath><g clip-path="url(#r)"><rect width="${lw}" height="${HEIGHT}" fill="${LABEL_COLOUR}"/><rect x="${lw}" width="${mw}" height="${HEIGHT}" fill="${COLOURS[badge.state]}"/></g><g fill="#fff" font-family="Verdana,DejaVu Sans,Geneva,sans-serif" font-size="11" text-anchor="middle"><text x="${lw / 2}" y="${y}">${label}</text><text x="${lw + mw / 2}" y="${y}">${message}</text></g></svg>`;
 }

@@ -2,6 +2,7 @@ import type { Lang } from "./lang";
 import { audit } from "./messages/audit";
 import { common } from "./messages/common";
 import { dashboard } from "./messages/dashboard";
+import { glossary } from "./messages/glossary";
 import { home } from "./messages/home";
 import { incorporate } from "./messages/incorporate";
 import { play } from "./messages/play";
@@ -24,6 +25,7 @@ const es = {
   dashboard: dashboard.es,
   incorporate: incorporate.es,
   tlog: transparencyLog.es,
+  glossary: glossary.es,
 };
 const en: typeof es = {
   ...common.en,
@@ -36,6 +38,7 @@ const en: typeof es = {
   dashboard: dashboard.en,
   incorporate: incorporate.en,
   tlog: transparencyLog.en,
+  glossary: glossary.en,
 };
 
 /** Every string of the site in one language. */

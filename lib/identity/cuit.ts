@@ -19,6 +19,23 @@
 /** The written form the SPEC allows: two digits, hyphen, 7 or 8 digits, hyphen, one digit. */
 export const CUIT_PATTERN = /^\d{2}-\d{7,8}-\d$/;
 
+/**
+ * What every form and API accepts as a CUIT (before normaliseCuit): the written form, or the 11
+ * digits typed in one go, which is how most people copy it from an ARCA document. One rule, so a
+ * number one page takes is never refused by another.
+ */
+export const CUIT_INPUT_PATTERN = /^(?:\d{2}-\d{7,8}-\d|\d{11})$/;
+
+/**
+ * The written form of a CUIT as a person typed it: surrounding spaces trimmed, 11 plain digits
+ * given their hyphens (NN-NNNNNNNN-N). Anything else comes back trimmed, for the caller to refuse.
+ */
+export function normaliseCuit(raw: string): string {
+  const trimmed = raw.trim();
+  if (!/^\d{11}$/.test(trimmed)) return trimmed;
+  return `${trimmed.slice(0, 2)}-${trimmed.slice(2, 10)}-${trimmed.slice(10)}`;
+}
+
 const WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
 
 /** The check digit for the first ten digits of a CUIT, or null when no digit is valid (11 - r = 10). */

@@ -60,13 +60,13 @@ export const FINDING_CODES = {
   },
   capital_below_minimum: {
     severity: "error",
-    es: (p) => `El capital mínimo para ${p.tipo} es $${p.minimum} (${p.source}).`,
-    en: (p) => `The minimum capital for ${p.tipo} is ARS ${p.minimum} (${p.source}).`,
+    es: (p) => `El capital mínimo para ${p.tipo} es ${p.minimum} (${p.source}).`,
+    en: (p) => `The minimum capital for ${p.tipo} is ${p.minimum} (${p.source}).`,
   },
   capital_low: {
     severity: "warning",
-    es: (p) => `Un capital de $${p.capital} puede resultar insuficiente para el objeto; el registro puede objetarlo.`,
-    en: (p) => `A capital of ARS ${p.capital} may be too small for the purpose; the registry may object.`,
+    es: (p) => `Un capital de ${p.capital} puede resultar insuficiente para el objeto; el registro puede objetarlo.`,
+    en: (p) => `A capital of ${p.capital} may be too small for the purpose; the registry may object.`,
   },
   objeto_length: {
     severity: "error",
@@ -102,8 +102,9 @@ export const FINDING_CODES = {
   },
   representante_cuit_invalid: {
     severity: "error",
-    es: () => "El CUIT del representante no es válido: formato NN-NNNNNNNN-N con dígito verificador correcto.",
-    en: () => "The representative's CUIT is not valid: format NN-NNNNNNNN-N with a correct check digit.",
+    es: () =>
+      "El CUIT del representante no es válido: formato NN-NNNNNNNN-N (u 11 dígitos seguidos) con dígito verificador correcto.",
+    en: () => "The representative's CUIT is not valid: format NN-NNNNNNNN-N (or 11 digits) with a correct check digit.",
   },
   email_missing: {
     severity: "info",

@@ -29,7 +29,10 @@ export const incorporationRequestSchema = z
       .optional()
       .describe("Audit session to chain this call into (a UUID); omitted: the server creates one."),
     representante: z
-      .object({ nombre: z.string().describe("Full name."), cuit: z.string().describe("CUIT, NN-NNNNNNNN-N.") })
+      .object({
+        nombre: z.string().describe("Full name."),
+        cuit: z.string().describe("CUIT, NN-NNNNNNNN-N or 11 digits."),
+      })
       .optional()
       .describe("The responsible human representative."),
     emailContacto: z.email().optional().describe("Contact e-mail for the authorities."),

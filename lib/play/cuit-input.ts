@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidCuit } from "../identity/cuit";
+import { isValidCuit, normaliseCuit } from "../identity/cuit";
 
 /** Input field of every tool that takes a CUIT: 11 digits, hyphens optional. */
 export const cuitField = z
@@ -24,8 +24,8 @@ const LEGAL = new Set(["30", "33", "34"]);
 export function readCuit(raw: string): ReadCuit {
   const trimmed = raw.trim();
   const digits = trimmed.replace(/[\s.-]/g, "");
-  let cuit = trimmed;
-  if (/^\d{11}$/.test(digits)) cuit = `${digits.slice(0, 2)}-${digits.slice(2, 10)}-${digits.slice(10)}`;
+  // A model may write the digits with spaces or dots: 11 of them get the forms' written form.
+  const cuit = /^\d{11}$/.test(digits) ? normaliseCuit(digits) : trimmed;
   const format = /^\d{2}-\d{7,8}-\d$/.test(cuit);
   const prefix = cuit.slice(0, 2);
   const kind = HUMAN.has(prefix) ? "persona_humana" : LEGAL.has(prefix) ? "persona_juridica" : "desconocido";

@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 import { classifyAddress } from "../certifier/classify-address";
 import type { Finding as SharedFinding } from "../http/findings";
 import { ApiError } from "../http/problem";
-import { CUIT_PATTERN, isValidCuit } from "../identity/cuit";
+import { CUIT_PATTERN, isValidCuit, normaliseCuit } from "../identity/cuit";
 import { hasHiddenCharacters } from "../text/hidden-characters";
 import { type Disclosure, JURISDICTIONS, type Jurisdiction, type RecordType, RFC_TOKENS } from "./record-schema";
 
@@ -160,19 +160,19 @@ export function validateListing(
       if (jurisdiction === "AR" && (required("operatorCuit") || input.operatorCuit !== undefined)) {
         add("cuit_required", "operatorCuit", "operatorCuit is required for jurisdiction AR, written NN-NNNNNNNN-N.");
       } else if (input.operatorCuit !== undefined) values.operatorCuit = null;
-    } else if (typeof cuit !== "string" || !CUIT_PATTERN.test(cuit.trim())) {
+    } else if (typeof cuit !== "string" || !CUIT_PATTERN.test(normaliseCuit(cuit))) {
       add(
         "cuit_format",
         "operatorCuit",
-        "operatorCuit must be written NN-NNNNNNNN-N (two digits, 7 or 8 digits, one digit).",
+        "operatorCuit must be written NN-NNNNNNNN-N (two digits, 7 or 8 digits, one digit) or as 11 digits.",
       );
-    } else if (!isValidCuit(cuit.trim())) {
+    } else if (!isValidCuit(normaliseCuit(cuit))) {
       add(
         "cuit_check_digit",
         "operatorCuit",
-        `operatorCuit ${cuit.trim()} fails the modulo-11 check digit: check the number.`,
+        `operatorCuit ${normaliseCuit(cuit)} fails the modulo-11 check digit: check the number.`,
       );
-    } else values.operatorCuit = cuit.trim();
+    } else values.operatorCuit = normaliseCuit(cuit);
     // An update that moves a record to AR keeps needing a CUIT: sent with it, or already on the record.
     if (cuit === undefined && values.jurisdiction === "AR" && options.operatorCuit === null) {
       add("cuit_required", "operatorCuit", "operatorCuit is required for jurisdiction AR, written NN-NNNNNNNN-N.");

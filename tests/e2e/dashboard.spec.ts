@@ -29,7 +29,7 @@ test.describe("session dashboard", () => {
       await expect(row.locator("td").first()).toHaveText(String(seq));
       await expect(row).toContainText(event.action);
       await expect(row.locator(".pill")).toHaveText("VERIFICADA");
-      await expect(row.locator("time")).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      await expect(row.locator("time")).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
     }
     await expect(rows.first()).toContainText("constitución");
 
@@ -56,10 +56,11 @@ test.describe("session dashboard", () => {
     await expect(badge).toHaveAttribute("alt", `Insignia del registro de auditoría: VERIFICADO ${N}/${N}`);
     await expect.poll(() => badge.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-    const badgeUrl = `${baseURL}/api/badge/${E2E_SESSIONS.clean}`;
+    // The snippet's badge speaks the page's language.
+    const badgeUrl = `${baseURL}/api/badge/${E2E_SESSIONS.clean}?lang=es`;
     const dashboardUrl = `${baseURL}/dashboard/${E2E_SESSIONS.clean}`;
-    const markdown = `[![audit log](${badgeUrl})](${dashboardUrl})`;
-    const html = `<a href="${dashboardUrl}"><img src="${badgeUrl}" alt="audit log" height="24"></a>`;
+    const markdown = `[![registro de auditoría](${badgeUrl})](${dashboardUrl})`;
+    const html = `<a href="${dashboardUrl}"><img src="${badgeUrl}" alt="registro de auditoría" height="24"></a>`;
     await expect(page.locator(".snippet pre").first()).toHaveText(markdown);
     await expect(page.locator(".snippet pre").nth(1)).toHaveText(html);
 
@@ -69,7 +70,13 @@ test.describe("session dashboard", () => {
 
     const svg = await page.request.get(badgeUrl);
     expect(svg.headers()["content-type"]).toContain("image/svg+xml");
-    expect(await svg.text()).toContain(`verified ${N}/${N}`);
+    expect(await svg.text()).toContain(`verificado ${N}/${N}`);
+    // A README's plain badge stays English; a language the badge does not speak is refused in words.
+    const plain = await page.request.get(`${baseURL}/api/badge/${E2E_SESSIONS.clean}`);
+    expect(await plain.text()).toContain(`verified ${N}/${N}`);
+    const unknown = await page.request.get(`${baseURL}/api/badge/${E2E_SESSIONS.clean}?lang=fr`);
+    expect(unknown.status()).toBe(400);
+    expect(await unknown.json()).toMatchObject({ code: "invalid_query", parameter: "lang" });
   });
 
   test("each entry's row has an anchor, and opening the page on one lands on its row", async ({ page }) => {
@@ -117,6 +124,11 @@ test.describe("session dashboard", () => {
     await expect(result).toContainText(`Copia de la sesión ${E2E_SESSIONS.clean}.`);
     await expect(altered).toContainText("Su firma HMAC no coincide con su contenido");
     await expect(altered).toContainText("Campos cambiados: outcome.");
+    // The changed line is marked in both copies, and only that line.
+    const original = result.locator(".tamper-card").first();
+    await expect(altered.locator("figure [data-changed-line]")).toHaveCount(1);
+    await expect(altered.locator("figure [data-changed-line]")).toContainText('"outcome":');
+    await expect(original.locator("figure [data-changed-line]")).toContainText('"outcome":');
     // The real log is untouched.
     await expect(timelineRows(page).locator(".pill-ok")).toHaveCount(N);
     await expectNoSevereAxeViolations(page);

@@ -21,6 +21,7 @@ const PAGES = [
   { name: "incorporar", path: "/incorporar" },
   { name: "registro", path: "/registro" },
   { name: "log", path: "/log" },
+  { name: "glossary", path: "/glosario" },
   { name: "dashboard", path: `/dashboard/${E2E_SESSIONS.clean}` },
   { name: "dashboard-unknown", path: `/dashboard/${E2E_SESSIONS.unknown}` },
   { name: "verify-long-id", path: `/verify?session=${E2E_SESSIONS.longUnbroken}` },

@@ -370,7 +370,7 @@ test.describe("/incorporar wizard", () => {
     await expect(summary).toBeFocused();
     await expect(summary).toContainText("El servidor rechazó la solicitud.");
     const capital = page.getByLabel(UI.es.capital);
-    await expect(page.locator("#inc-capital-issues")).toContainText("El capital mínimo para SOCIEDAD-IA es $");
+    await expect(page.locator("#inc-capital-issues")).toContainText("El capital mínimo para SOCIEDAD-IA es $\u00a0");
     await expect(capital).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByRole("heading", { name: /^Listo/ })).toHaveCount(0);
 

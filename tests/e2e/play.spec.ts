@@ -116,7 +116,8 @@ test.describe("/play", () => {
     expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
     await expect(page.locator(".play-session")).toContainText("2 entradas firmadas");
     const badge = page.locator(".session-badge");
-    await expect(badge).toHaveAttribute("src", `/api/badge/${sessionId}?n=2`);
+    // The live badge speaks the page's language.
+    await expect(badge).toHaveAttribute("src", `/api/badge/${sessionId}?lang=es&n=2`);
     await expect.poll(() => badge.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     // The same entries, verified, on the session's dashboard.

@@ -89,23 +89,35 @@ test.describe("verify page: pasted log (checked in the browser)", () => {
     await expect(result.locator("[data-first-bad]")).toHaveCount(0);
   });
 
-  test("a log with an edited entry shows the failing entry and why", async ({ page, request }) => {
-    const log = await exportLog(request);
-    (log.entries[1] as { output: unknown }).output = { valido: false };
-    await page.goto("/verify");
-    await pasteAndVerify(page, JSON.stringify(log));
+  for (const edited of [0, 1]) {
+    test(`a log with entry ${edited} edited names that entry, and never calls its checkpoint valid`, async ({
+      page,
+      request,
+    }) => {
+      const log = await exportLog(request);
+      expect(log.entries.length).toBeGreaterThan(edited + 1);
+      (log.entries[edited] as { output: unknown }).output = { valido: false };
+      await page.goto("/verify");
+      await pasteAndVerify(page, JSON.stringify(log));
 
-    const result = browserResult(page);
-    await expect(result).toHaveAttribute("data-verdict", "tampered");
-    await expect(result.locator(".verdict .pill")).toHaveText("ADULTERADO");
-    // Without the HMAC key the edit shows where the next entry no longer links to it.
-    const firstBad = result.locator("[data-first-bad]");
-    await expect(firstBad).toHaveAttribute("data-first-bad", "2");
-    await expect(firstBad.getByRole("heading")).toHaveText("Entrada 2: la primera con problemas");
-    await expect(firstBad).toContainText("la cadena está rota");
-    await expect(firstBad).toContainText("chain_broken");
-    await expect(firstBad).toContainText("revisá también la entrada 1");
-  });
+      const result = browserResult(page);
+      await expect(result).toHaveAttribute("data-verdict", "tampered");
+      await expect(result.locator(".verdict .pill")).toHaveText("ADULTERADO");
+      // Without the HMAC key the edit shows where the next entry no longer links to it; that next
+      // entry is still linked itself, so the changed one is the entry before it.
+      const firstBad = result.locator("[data-first-bad]");
+      await expect(firstBad).toHaveAttribute("data-first-bad", String(edited));
+      await expect(firstBad.getByRole("heading")).toHaveText(`Entrada ${edited}: alterada`);
+      await expect(firstBad).toContainText(`la entrada ${edited + 1}, que sigue intacta, enlaza otra versión`);
+      await expect(firstBad.locator("pre")).toContainText('"valido": false');
+      await expect(result.locator(".problem-list")).toContainText("chain_broken");
+      // The checkpoint signs the last entry only: on a failing log it is not "valid".
+      await expect(result.locator("[data-checkpoint]")).toHaveText("Firma válida, pero el registro no verifica");
+      await expect(result.locator("[data-checkpoint-problem]")).toContainText("una entrada anterior cambió");
+      await expect(result).not.toContainText("coincide con las entradas");
+      await expectNoSevereAxeViolations(page);
+    });
+  }
 
   test("a log with its last entry edited fails on the signed checkpoint", async ({ page, request }) => {
     const log = await exportLog(request);

@@ -141,6 +141,18 @@ describe("badge", () => {
     expect(badgeFor(null).state).toBe("invalid");
   });
 
+  it("speaks Spanish when asked, and says so to screen readers", () => {
+    expect(badgeFor(report({}), "es")).toMatchObject({
+      label: "registro de auditoría",
+      message: "verificado 3/3",
+      lang: "es",
+    });
+    expect(badgeFor(report({ tampered: 2 }), "es").message).toBe("adulterado 2");
+    expect(badgeFor(null, "es").message).toBe("sesión no válida");
+    expect(renderBadgeSvg(badgeFor(report({}), "es"))).toMatch(/<svg [^>]*lang="es"/);
+    expect(renderBadgeSvg(badgeFor(report({})))).toMatch(/<svg [^>]*lang="en"/);
+  });
+
   it("is a 24 px accessible SVG whose width follows the text, with text escaped", () => {
     const short = renderBadgeSvg({ state: "verified", label: "audit log", message: "verified 1/1" });
     const long = renderBadgeSvg({ state: "verified", label: "audit log", message: "verified 1000/1000" });

@@ -70,4 +70,13 @@ describe("client components", () => {
       .map(([, chain]) => chain.map((f) => path.relative(ROOT, f)).join(" → "));
     expect(offending).toEqual([]);
   });
+
+  it("call the API only through app/_client/api.ts: one fetch, one mapping of problems to words", () => {
+    const api = path.join(ROOT, "app/_client/api.ts");
+    const offending = [...clientGraph().keys()]
+      .filter((file) => file !== api && file.startsWith(path.join(ROOT, "app")))
+      .filter((file) => /\bfetch\(/.test(readFileSync(file, "utf8")))
+      .map((file) => path.relative(ROOT, file));
+    expect(offending).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cuitCheckDigit, isValidCuit } from "@/lib/identity/cuit";
+import { CUIT_INPUT_PATTERN, cuitCheckDigit, isValidCuit, normaliseCuit } from "@/lib/identity/cuit";
 
 // Hand-checked with weights 5 4 3 2 7 6 5 4 3 2, r = sum mod 11, digit = 11 - r (11 -> 0, 10 -> none).
 const VALID = [
@@ -77,5 +77,28 @@ describe("CUIT check digit (modulo 11)", () => {
     ["", "empty"],
   ])("rejects %j (%s) by its written form", (cuit) => {
     expect(isValidCuit(cuit)).toBe(false);
+  });
+});
+
+describe("the one CUIT input rule", () => {
+  it("gives 11 plain digits their hyphens and trims what surrounds them", () => {
+    expect(normaliseCuit("30712345671")).toBe("30-71234567-1");
+    expect(normaliseCuit("  30-71234567-1 ")).toBe("30-71234567-1");
+    expect(normaliseCuit("20-1234567-5")).toBe("20-1234567-5");
+  });
+
+  it("leaves anything else as typed (trimmed), for the validator to refuse", () => {
+    for (const raw of ["3071234567", "307123456712", "30.71234567.1", "30 71234567 1", "abc"]) {
+      expect(normaliseCuit(raw)).toBe(raw.trim());
+      expect(isValidCuit(normaliseCuit(raw)), raw).toBe(false);
+    }
+  });
+
+  it("documents exactly what normaliseCuit turns into the written form", () => {
+    for (const raw of ["30712345671", "30-71234567-1", "20-1234567-5"]) {
+      expect(CUIT_INPUT_PATTERN.test(raw)).toBe(true);
+      expect(isValidCuit(normaliseCuit(raw)), raw).toBe(true);
+    }
+    expect(CUIT_INPUT_PATTERN.test("30.71234567.1")).toBe(false);
   });
 });

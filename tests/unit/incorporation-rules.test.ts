@@ -66,6 +66,14 @@ describe("incorporation rules", () => {
     ["email_invalid", { ...COMPLETE, emailContacto: "ana@" }],
     ["session_id_invalid", { ...TYPICAL, sessionId: "bad id!" }],
   ];
+  it("takes the representative's CUIT as 11 plain digits, the registry's rule, and keeps its written form", () => {
+    const { findings, request } = validateIncorporation({
+      ...COMPLETE,
+      representante: { nombre: "Ana Pérez", cuit: "20123456786" },
+    });
+    expect(findings.filter((f) => f.severity === "error")).toEqual([]);
+    expect(request?.representante?.cuit).toBe("20-12345678-6");
+  });
   for (const [code, body] of cases) {
     it(`report ${code} (${FINDING_CODES[code].severity})`, () => {
       const { findings, request } = validateIncorporation(body);
@@ -91,15 +99,15 @@ describe("incorporation rules", () => {
     expect(validateIncorporation({ ...sas, capitalSocial: 999_999 }, { smvm: 500_000 }).request).toBeNull();
   });
 
-  it("write amounts as each language does in the capital findings", () => {
+  it("write amounts as each language does in the capital findings, as the pages do (formatPesos)", () => {
     const message = (body: unknown, lang: "es" | "en", code: FindingCode) =>
       validateIncorporation(body, { lang }).findings.find((f) => f.code === code)?.message;
     const sa = { ...TYPICAL, tipo: "SA", denominacion: "Acme Agentes S.A.", capitalSocial: 10 };
-    expect(message(sa, "es", "capital_below_minimum")).toContain("$30.000.000 ");
-    expect(message(sa, "en", "capital_below_minimum")).toContain("ARS 30,000,000 ");
+    expect(message(sa, "es", "capital_below_minimum")).toContain("$\u00a030.000.000 ");
+    expect(message(sa, "en", "capital_below_minimum")).toContain("ARS\u00a030,000,000 ");
     const srl = { ...TYPICAL, tipo: "SRL", denominacion: "Acme Agentes S.R.L.", capitalSocial: 12_345 };
-    expect(message(srl, "es", "capital_low")).toContain("$12.345 ");
-    expect(message(srl, "en", "capital_low")).toContain("ARS 12,345 ");
+    expect(message(srl, "es", "capital_low")).toContain("$\u00a012.345 ");
+    expect(message(srl, "en", "capital_low")).toContain("ARS\u00a012,345 ");
   });
 
   it("accept each suffix in abbreviated or full form, accents and case aside", () => {

@@ -406,7 +406,8 @@ describe("the registry operations", () => {
     };
     const { operatorCuit: _, ...foreign } = { ...good, jurisdiction: "US-WY" };
     const { rfcConformance: __, ...noTokens } = good;
-    for (const body of [good, foreign, noTokens, { ...good, publicUrl: "https://acme.example:8443/about" }]) {
+    const digits = { ...good, operatorCuit: "30712345671" };
+    for (const body of [good, digits, foreign, noTokens, { ...good, publicUrl: "https://acme.example:8443/about" }]) {
       expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
       expect(errors(body), JSON.stringify(body)).toEqual([]);
     }
@@ -417,7 +418,7 @@ describe("the registry operations", () => {
       { type: "reference-implementation" },
       { jurisdiction: "BR" },
       { operator: "x".repeat(201) },
-      { operatorCuit: "30712345671" },
+      { operatorCuit: "3071234567" },
       { publicUrl: "not a url" },
       { publicUrl: "https://user:pw@acme.example" },
       { publicUrl: "http://acme.example" },

@@ -30,6 +30,13 @@ describe("self-listing validation", () => {
     });
   });
 
+  it("takes a CUIT as 11 plain digits, as /incorporar does, and keeps its written form", () => {
+    const { values, findings } = validateListing({ ...GOOD, operatorCuit: " 30712345671 " }, listing);
+    expect(findings).toEqual([]);
+    expect(values.operatorCuit).toBe("30-71234567-1");
+    expect(codesOf({ ...GOOD, operatorCuit: "30712345672" })).toEqual(["cuit_check_digit@operatorCuit"]);
+  });
+
   it("reports each problem as a finding with its code and field, all at once", () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ extra: 1 }, "field_unknown@extra"],
@@ -39,7 +46,8 @@ describe("self-listing validation", () => {
       [{ jurisdiction: "BR" }, "jurisdiction_invalid@jurisdiction"],
       [{ operator: 7 }, "operator_invalid@operator"],
       [{ operatorCuit: null }, "cuit_required@operatorCuit"],
-      [{ operatorCuit: "30712345671" }, "cuit_format@operatorCuit"],
+      [{ operatorCuit: "3071234567" }, "cuit_format@operatorCuit"],
+      [{ operatorCuit: "30.71234567.1" }, "cuit_format@operatorCuit"],
       [{ operatorCuit: "30-71234567-2" }, "cuit_check_digit@operatorCuit"],
       [{ publicUrl: "not a url" }, "public_url_invalid@publicUrl"],
       [{ publicUrl: "https://user:pw@acme.example" }, "public_url_invalid@publicUrl"],

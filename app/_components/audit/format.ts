@@ -3,13 +3,6 @@
  * render and the browser's hydration produce the same text whatever their locale or time zone.
  */
 
-/** `2026-01-15T12:00:00.000Z` -> `2026-01-15 12:00:00`; anything else is shown as it is. */
-export function formatUtc(ts: unknown): string {
-  if (typeof ts !== "string") return "—";
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.\d+)?Z$/.exec(ts);
-  return match ? `${match[1]} ${match[2]}` : ts;
-}
-
 /** The first 12 hex digits of a `sha256:<hex>` value, enough to tell entries apart at a glance. */
 export function shortHash(value: unknown): string {
   if (typeof value !== "string") return "—";

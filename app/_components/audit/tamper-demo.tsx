@@ -6,12 +6,14 @@ import type { TamperDemoResult, TamperMutation } from "@/lib/audit/tamper-demo";
 import type { Lang } from "@/lib/i18n";
 import type { AuditMessages } from "@/lib/i18n/messages/audit";
 import { fill } from "@/lib/i18n/template";
+import { callApi, problemWords } from "../../_client/api";
 import { CodeBlock } from "../code-block";
 import { errorFindings, FormField } from "../form-field";
+import { ChangedLines } from "./changed-lines";
 import { ErrorNotice } from "./error-notice";
 import { prettyJson } from "./format";
 import { ReasonList } from "./reason-list";
-import { failureOf, networkFailure, type RequestFailure } from "./request-failure";
+import type { RequestFailure } from "./request-failure";
 import "./audit.css";
 
 /** The audit messages the demonstration uses, in the page's language. */
@@ -73,24 +75,18 @@ export function TamperDemo({
       ...(source === "session" ? { sessionId: targetSession } : {}),
       ...(seqInput.trim() !== "" ? { seq: Number(seqInput.trim()) } : {}),
     };
-    try {
-      const response = await fetch("/api/play/tamper-demo", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) {
-        setResult(null);
-        setFailure(await failureOf(response, m.request, { validation_failed: t.tooFewEntries }));
-        return;
-      }
-      setResult((await response.json()) as TamperDemoResult);
-    } catch {
+    const answer = await callApi<TamperDemoResult>("/api/play/tamper-demo", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    setBusy(false);
+    if (!answer.ok) {
       setResult(null);
-      setFailure(networkFailure(m.request));
-    } finally {
-      setBusy(false);
+      setFailure(problemWords(answer.problem, m.request, { validation_failed: t.tooFewEntries }));
+      return;
     }
+    setResult(answer.data);
   }
 
   function onSubmit(event: FormEvent) {
@@ -260,10 +256,16 @@ function TamperResult({
             <CodeBlock>{prettyJson(original.entry)}</CodeBlock>
           ) : (
             <>
-              {shown.length > 0 ? <CodeBlock caption={t.excerpt}>{pick(original.entry, shown)}</CodeBlock> : null}
+              {shown.length > 0 ? (
+                <CodeBlock caption={t.excerpt}>
+                  <ChangedLines text={pick(original.entry, shown)} other={pick(altered.entry, shown)} />
+                </CodeBlock>
+              ) : null}
               <details>
                 <summary>{t.fullEntry}</summary>
-                <CodeBlock>{prettyJson(original.entry)}</CodeBlock>
+                <CodeBlock>
+                  <ChangedLines text={prettyJson(original.entry)} other={prettyJson(altered.entry)} />
+                </CodeBlock>
               </details>
             </>
           )}
@@ -293,10 +295,16 @@ function TamperResult({
               {changed.length > 0 && result.mutation !== "swap-entries" ? (
                 <p>{fill(t.changed, { fields: changed.join(", ") })}</p>
               ) : null}
-              {shown.length > 0 ? <CodeBlock caption={t.excerpt}>{pick(altered.entry, shown)}</CodeBlock> : null}
+              {shown.length > 0 ? (
+                <CodeBlock caption={t.excerpt}>
+                  <ChangedLines text={pick(altered.entry, shown)} other={pick(original.entry, shown)} />
+                </CodeBlock>
+              ) : null}
               <details>
                 <summary>{t.fullEntry}</summary>
-                <CodeBlock>{prettyJson(altered.entry)}</CodeBlock>
+                <CodeBlock>
+                  <ChangedLines text={prettyJson(altered.entry)} other={prettyJson(original.entry)} />
+                </CodeBlock>
               </details>
             </>
           )}

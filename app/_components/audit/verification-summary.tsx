@@ -53,7 +53,7 @@ export function VerificationSummary({
   /** The counts, as <dl> items; none (no list) for an empty log. */
   stats?: ReactNode;
   /** The first bad entry, its content, and a note under its reasons where the check has one. */
-  first: (BadEntry & { entry: unknown; note?: ReactNode }) | null;
+  first: (BadEntry & { entry: unknown; note?: ReactNode; title?: string }) | null;
   others: readonly BadEntry[];
   m: SummaryMessages;
   a: SummaryAuditMessages;
@@ -72,8 +72,8 @@ export function VerificationSummary({
       {stats ? <dl className="stats">{stats}</dl> : null}
       {first ? (
         <div className="first-bad" data-first-bad={first.seq}>
-          <h4>{fill(m.firstBadTitle, { seq: first.seq })}</h4>
-          <ReasonList reasons={first.reasons} m={a.reasons} />
+          <h4>{first.title ?? fill(m.firstBadTitle, { seq: first.seq })}</h4>
+          {first.reasons.length > 0 ? <ReasonList reasons={first.reasons} m={a.reasons} /> : null}
           {first.note}
           <CodeBlock caption={fill(m.entryJson, { seq: first.seq })}>{prettyJson(first.entry)}</CodeBlock>
         </div>

@@ -14,7 +14,8 @@ import { CodeBlock } from "../../_components/code-block";
 import { getDictionary } from "../../_i18n/get-lang";
 import { type InitialLog, SessionLive } from "./session-live";
 import "../../_components/audit/audit.css";
-import { auditPaths } from "@/lib/audit/paths";
+import { auditPaths, badgePath } from "@/lib/audit/paths";
+import { GlossaryLinks } from "../../_components/glossary-link";
 
 type Props = { params: Promise<{ sessionId: string }> };
 
@@ -80,10 +81,11 @@ export default async function DashboardPage({ params }: Props) {
   const paths = auditPaths(sessionId);
   const [initial, base] = await Promise.all([readInitial(sessionId), baseUrl()]);
   if (initial && initial.entries.length === 0) notFound();
-  const badgeUrl = `${base}${paths.badge}`;
+  // The snippet's badge speaks the language of the page that gives it (the badge's default is English).
+  const badgeUrl = `${base}${badgePath(sessionId, lang)}`;
   const dashboardUrl = `${base}${paths.dashboard}`;
-  const markdown = `[![audit log](${badgeUrl})](${dashboardUrl})`;
-  const html = `<a href="${dashboardUrl}"><img src="${badgeUrl}" alt="audit log" height="24"></a>`;
+  const markdown = `[![${t.badge.snippetAlt}](${badgeUrl})](${dashboardUrl})`;
+  const html = `<a href="${dashboardUrl}"><img src="${badgeUrl}" alt="${t.badge.snippetAlt}" height="24"></a>`;
 
   return (
     <div className="page audit-page">
@@ -96,6 +98,7 @@ export default async function DashboardPage({ params }: Props) {
         </code>
       </p>
       <p className="lead">{t.lead}</p>
+      <GlossaryLinks terms={["hmac", "chain", "checkpoint", "kid"]} t={d.glossary} />
       <p className="notice">{t.sandbox}</p>
 
       <SessionLive

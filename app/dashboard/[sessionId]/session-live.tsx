@@ -1,18 +1,21 @@
 "use client";
 
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
-import { auditPaths } from "@/lib/audit/paths";
+import { auditPaths, badgePath } from "@/lib/audit/paths";
 import type { VerificationReport } from "@/lib/audit/verify";
 import type { Lang } from "@/lib/i18n";
+import { formatInstant } from "@/lib/i18n/format-instant";
 import type { AuditMessages } from "@/lib/i18n/messages/audit";
 import type { DashboardMessages } from "@/lib/i18n/messages/dashboard";
 import { fill } from "@/lib/i18n/template";
 import { type AuditVerification, type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
+import { callApi, fetchPublished, problemWords } from "../../_client/api";
+import { alteredEntry } from "../../_components/audit/altered-entry";
 import { entryAnchorId } from "../../_components/audit/entry-link";
 import { ErrorNotice } from "../../_components/audit/error-notice";
-import { field, formatUtc, shortHash } from "../../_components/audit/format";
+import { field, shortHash } from "../../_components/audit/format";
 import { ReasonList } from "../../_components/audit/reason-list";
-import { failureOf, networkFailure, type RequestFailure } from "../../_components/audit/request-failure";
+import type { RequestFailure } from "../../_components/audit/request-failure";
 import { serverVerdict } from "../../_components/audit/server-verdict";
 import { ScrollArea } from "../../_components/scroll-area";
 
@@ -43,10 +46,7 @@ function merge(current: unknown[], fresh: unknown[]): unknown[] {
 
 let jwksCache: Promise<{ keys: PublicJwk[] }> | null = null;
 function publicKeys(): Promise<{ keys: PublicJwk[] }> {
-  jwksCache ??= fetch("/.well-known/jwks.json").then((r) => {
-    if (!r.ok) throw new Error(`HTTP ${r.status}`);
-    return r.json() as Promise<{ keys: PublicJwk[] }>;
-  });
+  jwksCache ??= fetchPublished("/.well-known/jwks.json") as Promise<{ keys: PublicJwk[] }>;
   jwksCache.catch(() => {
     jwksCache = null;
   });
@@ -106,26 +106,24 @@ export function SessionLive({
   );
 
   const refresh = useCallback(async () => {
-    try {
-      const response = await fetch(paths.verified, { cache: "no-store" });
-      if (!response.ok) {
-        const failure = await failureOf(response, a.request);
-        setLoadFailure((prev) => (prev || entriesRef.current.length === 0 ? failure : prev));
-        setRefreshFailed(true);
-        return;
-      }
-      const log = (await response.json()) as InitialLog;
-      setLoadFailure(null);
-      setRefreshFailed(false);
-      setServer({ report: log.verification, backend: log.backend });
-      const merged = merge(entriesRef.current, log.entries);
-      setEntries(merged);
-      // Only a log that is exactly the signed one can be checked against its checkpoint.
-      if (merged.length === log.entries.length) void checkInBrowser(log.entries, log.checkpoint);
-    } catch {
+    const answer = await callApi<InitialLog>(paths.verified, { cache: "no-store" });
+    if (!answer.ok) {
+      // A failed refresh keeps what is shown; the message replaces it only when nothing is.
+      const failure = problemWords(answer.problem, a.request);
+      const first = entriesRef.current.length === 0;
+      if (answer.problem.kind === "network") setLoadFailure((prev) => (first ? failure : prev));
+      else setLoadFailure((prev) => (prev || first ? failure : prev));
       setRefreshFailed(true);
-      if (entriesRef.current.length === 0) setLoadFailure(networkFailure(a.request));
+      return;
     }
+    const log = answer.data;
+    setLoadFailure(null);
+    setRefreshFailed(false);
+    setServer({ report: log.verification, backend: log.backend });
+    const merged = merge(entriesRef.current, log.entries);
+    setEntries(merged);
+    // Only a log that is exactly the signed one can be checked against its checkpoint.
+    if (merged.length === log.entries.length) void checkInBrowser(log.entries, log.checkpoint);
   }, [paths.verified, a.request, checkInBrowser]);
 
   // First paint done: check the server-rendered log in the browser, or load it if the server could not.
@@ -296,7 +294,9 @@ export function SessionLive({
                           <span className="pill pill-ok">{a.verdict.entryVerified}</span>
                         )}
                       </td>
-                      <td>{typeof ts === "string" ? <time dateTime={ts}>{formatUtc(ts)}</time> : formatUtc(ts)}</td>
+                      <td>
+                        {typeof ts === "string" ? <time dateTime={ts}>{formatInstant(ts)}</time> : formatInstant(ts)}
+                      </td>
                       <td>{a.kinds[kind as keyof typeof a.kinds] ?? kind}</td>
                       <td>
                         <code translate="no">{String(field(entry, "action") ?? "—")}</code>
@@ -323,7 +323,7 @@ export function SessionLive({
           {/* The query only makes the browser fetch the badge again when the log changes. */}
           {/* biome-ignore lint/performance/noImgElement: an SVG from our own API, not an optimisable photo. */}
           <img
-            src={`${paths.badge}?n=${entries.length}`}
+            src={badgePath(sessionId, lang, { n: String(entries.length) })}
             alt={fill(t.badge.alt, { state: badgeState })}
             height={24}
             data-testid="badge"
@@ -405,6 +405,7 @@ function BrowserVerdict({
     return <RefreshFailed message={t.refreshError} retryLabel={a.request.retry} onRetry={onRetry} />;
   if (empty) return <span className="pill pill-neutral">{a.verdict.logEmpty}</span>;
   const checkpointOk = result.checkpoint?.error === null;
+  const altered = alteredEntry(result);
   return (
     <div data-verdict={result.ok ? "ok" : "bad"}>
       <span className={`pill ${result.ok ? "pill-ok" : "pill-bad"}`}>
@@ -413,11 +414,13 @@ function BrowserVerdict({
       <p>
         {result.ok
           ? t.browserOk
-          : result.firstBadSeq !== null
-            ? fill(t.browserBadChain, { first: result.firstBadSeq })
-            : checkpointOk
-              ? t.browserBadCheckpoint
-              : t.browserCheckpointBad}
+          : altered?.inferred
+            ? fill(t.browserAltered, { seq: altered.seq, next: altered.seq + 1 })
+            : result.firstBadSeq !== null
+              ? fill(t.browserBadChain, { first: result.firstBadSeq })
+              : checkpointOk
+                ? t.browserBadCheckpoint
+                : t.browserCheckpointBad}
       </p>
     </div>
   );

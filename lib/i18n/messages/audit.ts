@@ -39,6 +39,7 @@ export const audit = defineMessages({
     outcomes: { ok: "correcto", rejected: "rechazado", error: "error" },
     request: {
       network: "No hubo respuesta del servidor. Revisá tu conexión a internet y volvé a intentar.",
+      unreadable: "La respuesta del servidor llegó dañada y no se pudo leer. Volvé a intentar.",
       rateLimited: tpl("Hiciste demasiados intentos seguidos. Esperá {seconds} s y volvé a intentar."),
       storeUnavailable:
         "El almacenamiento del servicio no responde en este momento; no se cambió nada. Volvé a intentar en unos segundos.",
@@ -136,6 +137,7 @@ export const audit = defineMessages({
     outcomes: { ok: "ok", rejected: "rejected", error: "error" },
     request: {
       network: "The server did not answer. Check your internet connection and try again.",
+      unreadable: "The server's answer arrived damaged and could not be read. Try again.",
       rateLimited: tpl("Too many attempts in a row. Wait {seconds} s and try again."),
       storeUnavailable:
         "The service's storage is not answering right now; nothing was changed. Try again in a few seconds.",

@@ -33,6 +33,7 @@ export const dashboard = defineMessages({
       serverUnsigned: tpl("{unsigned} de {total} entradas no tienen firma HMAC."),
       browserOk: "La cadena está completa y el checkpoint firmado coincide.",
       browserBadChain: tpl("La cadena se rompe en la entrada {first}."),
+      browserAltered: tpl("La entrada {seq} fue alterada: la entrada {next}, intacta, ya no la enlaza."),
       browserBadCheckpoint: "El checkpoint firmado no coincide con las entradas.",
       browserCheckpointBad: "La firma del checkpoint no es válida o no coincide con las entradas.",
       noEntries: "Todavía no hay entradas.",
@@ -59,6 +60,7 @@ export const dashboard = defineMessages({
       newEntry: tpl("Nueva entrada en el registro: {seq}."),
     },
     badge: {
+      snippetAlt: "registro de auditoría",
       title: "Insignia",
       intro:
         "Una insignia que sigue en vivo el estado de verificación de esta sesión. Pegala en un README o en una página web:",
@@ -104,6 +106,7 @@ export const dashboard = defineMessages({
       serverUnsigned: tpl("{unsigned} of {total} entries have no HMAC."),
       browserOk: "The chain is complete and the signed checkpoint matches.",
       browserBadChain: tpl("The chain breaks at entry {first}."),
+      browserAltered: tpl("Entry {seq} was altered: entry {next}, still whole, no longer links to it."),
       browserBadCheckpoint: "The signed checkpoint does not match the entries.",
       browserCheckpointBad: "The checkpoint signature is not valid or does not match the entries.",
       noEntries: "No entries yet.",
@@ -130,6 +133,7 @@ export const dashboard = defineMessages({
       newEntry: tpl("New entry in the log: {seq}."),
     },
     badge: {
+      snippetAlt: "audit log",
       title: "Badge",
       intro: "A badge that follows this session's verification state live. Paste it into a README or a web page:",
       alt: tpl("Audit log badge: {state}"),

@@ -61,7 +61,7 @@ export const incorporate = defineMessages({
       sessionIdHint: "De 8 a 64 caracteres: letras, números, «-» y «_» (un UUID sirve).",
       sessionToken: "Token de escritura de la sesión",
       sessionTokenHint:
-        "Se mostró una sola vez, cuando se creó la sesión. Hace falta si la sesión ya existe; dejalo vacío si es una sesión nueva.",
+        "Se muestra una sola vez, al crear la sesión (en /play, junto al chat). Hace falta si la sesión ya existe; dejalo vacío si es una sesión nueva.",
       submit: "Constituir y generar los archivos",
       submitting: "Constituyendo…",
       summary: "Antes de constituir, corregí esto:",
@@ -85,12 +85,13 @@ export const incorporate = defineMessages({
       unauthorized:
         "Este servidor pide una clave de API para constituir, y el asistente no la tiene. Usá la API con tu clave o pedí acceso al operador del servicio.",
       sessionTokenRequired:
-        "Esa sesión ya existe: escribí su token de escritura (se mostró cuando se creó) o desmarcá la opción para crear una sesión nueva.",
+        "Esa sesión ya existe: escribí su token de escritura (en /play aparece junto al chat, con el enlace «Agregar una constitución a esta sesión») o desmarcá la opción para crear una sesión nueva.",
       sessionTokenInvalid:
         "El token no corresponde a esa sesión. Revisá que lo copiaste completo, o desmarcá la opción para crear una sesión nueva.",
       invalidSessionId: "El identificador de sesión no es válido: de 8 a 64 letras, números, «-» o «_».",
       unavailable:
         "El almacenamiento del servicio no responde en este momento; no se cambió nada. Volvé a intentar en unos segundos.",
+      unreadable: "La respuesta del servidor llegó dañada. Reintentá: la misma solicitud no se constituye dos veces.",
       inProgress: "Una solicitud idéntica todavía se está procesando. Esperá unos segundos y reintentá.",
       server: tpl(
         "El servidor respondió con un error (HTTP {status}). Volvé a intentar en unos segundos; si sigue fallando, probá más tarde.",
@@ -241,7 +242,7 @@ export const incorporate = defineMessages({
       sessionIdHint: "8 to 64 characters: letters, digits, “-” and “_” (a UUID fits).",
       sessionToken: "Session write token",
       sessionTokenHint:
-        "It was shown once, when the session was created. Needed if the session already exists; leave it empty for a new session.",
+        "It is shown once, when the session is created (on /play, beside the chat). Needed if the session already exists; leave it empty for a new session.",
       submit: "Incorporate and generate the files",
       submitting: "Incorporating…",
       summary: "Before incorporating, fix the following:",
@@ -265,11 +266,12 @@ export const incorporate = defineMessages({
       unauthorized:
         "This server requires an API key to incorporate, which the wizard does not have. Use the API with your key or ask the service's operator for access.",
       sessionTokenRequired:
-        "That session already exists: enter its write token (shown when it was created) or untick the option to create a new session.",
+        "That session already exists: enter its write token (/play shows it beside the chat, with the link “Add an incorporation to this session”) or untick the option to create a new session.",
       sessionTokenInvalid:
         "The token does not belong to that session. Check that you copied all of it, or untick the option to create a new session.",
       invalidSessionId: "The session id is not valid: 8 to 64 letters, digits, “-” or “_”.",
       unavailable: "The service's storage is not answering right now; nothing was changed. Try again in a few seconds.",
+      unreadable: "The server's answer arrived damaged. Try again: the same request is never incorporated twice.",
       inProgress: "An identical request is still being processed. Wait a few seconds and retry.",
       server: tpl(
         "The server answered with an error (HTTP {status}). Try again in a few seconds; if it keeps failing, try later.",

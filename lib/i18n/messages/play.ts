@@ -91,7 +91,14 @@ export const play = defineMessages({
       entriesOne: "1 entrada firmada",
       entries: tpl("{n} entradas firmadas"),
       timeline: "Entradas de esta conversación",
-      note: "Guardá el identificador: cualquiera puede verificar la sesión con él. Sólo esta pestaña puede escribir en ella.",
+      note: "Guardá el identificador: cualquiera puede verificar la sesión con él. Sólo quien tenga su token de escritura puede escribir en ella.",
+      token: "Token de escritura:",
+      tokenNote:
+        "Se muestra una sola vez: quien lo tenga puede agregar entradas a esta sesión. Copialo si querés sumarle una constitución.",
+      copyToken: "Copiar el token",
+      copied: "Token copiado.",
+      copyFailed: "El navegador no dejó copiar: seleccioná el token y copialo a mano.",
+      incorporate: "Agregar una constitución a esta sesión",
     },
     errors: {
       rateLimited: tpl("Hiciste muchos pedidos seguidos. Esperá {seconds} s y volvé a intentar; no se registró nada."),
@@ -210,7 +217,14 @@ export const play = defineMessages({
       entriesOne: "1 signed entry",
       entries: tpl("{n} signed entries"),
       timeline: "Entries of this conversation",
-      note: "Keep the id: anyone can verify the session with it. Only this tab can write to it.",
+      note: "Keep the id: anyone can verify the session with it. Only whoever holds its write token can write to it.",
+      token: "Write token:",
+      tokenNote:
+        "Shown this once: whoever has it can add entries to this session. Copy it if you want to add an incorporation to it.",
+      copyToken: "Copy the token",
+      copied: "Token copied.",
+      copyFailed: "The browser refused to copy: select the token and copy it by hand.",
+      incorporate: "Add an incorporation to this session",
     },
     errors: {
       rateLimited: tpl("Too many requests in a row. Wait {seconds} s and try again; nothing was recorded."),

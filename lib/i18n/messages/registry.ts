@@ -11,6 +11,8 @@ export const registry = defineMessages({
       draft: "Borrador: listada, todavía sin certificar (o certificada por debajo de C).",
       live: "Activa: el certificador verificó su manifiesto y sus endpoints de auditoría con C o más.",
       forming: "En formación: creada al constituirse con este servicio; todavía no opera.",
+      reference:
+        "Referencia: el registro de este mismo servicio, cargado al arrancar. No se muestra como activa ni al día hasta que el certificador lo revise.",
       standing:
         "Situación: al día mientras las revisiones periódicas den C o más; suspendida si una revisión posterior bajó de C; sin verificar mientras no esté activa.",
     },
@@ -62,6 +64,9 @@ export const registry = defineMessages({
       listedSince: "Activa desde",
       lastCheck: "Última certificación",
       never: "Nunca",
+      reference: "Referencia",
+      referenceNote:
+        "Lo carga el propio servicio al arrancar: todavía no pasó por el certificador, así que no se muestra como activa ni al día.",
       none: "—",
       rating: tpl("calificación {rating} ({score}/100)"),
       disclosure: "Declaración",
@@ -82,7 +87,8 @@ export const registry = defineMessages({
       operator: "Nombre del operador",
       operatorHint: "La persona o empresa que responde por la sociedad.",
       operatorCuit: "CUIT del operador",
-      operatorCuitHint: "Formato NN-NNNNNNNN-N. Obligatorio en Argentina; se comprueba el dígito verificador.",
+      operatorCuitHint:
+        "Formato NN-NNNNNNNN-N; podés escribir los 11 dígitos seguidos. Obligatorio en Argentina; se comprueba el dígito verificador.",
       publicUrl: "Dirección pública (https)",
       publicUrlHint: "El origen donde publica /.well-known/agents.json, por ejemplo https://mi-sociedad.com.ar.",
       rfc: "Conformidad declarada (opcional)",
@@ -98,8 +104,67 @@ export const registry = defineMessages({
         "Guardalo ahora: no se vuelve a mostrar y sin él no podés pedir la certificación ni cambiar la declaración.",
       nextSteps:
         "Antes de pedir la certificación, publicá el identificador de este registro en el issuer de tu /.well-known/agents.json: así el certificador sabe que el sitio es tuyo.",
-      certifyStep: "Después pedí la certificación:",
+      certifyStep: "La misma certificación desde la línea de comandos",
       viewRecord: "Ver el registro creado",
+    },
+    certify: {
+      title: "Certificación",
+      needs:
+        "El certificador visita la dirección pública de la sociedad: tiene que ser un sitio https que se pueda alcanzar desde internet, que publique /.well-known/agents.json con el identificador de este registro en issuer.registryId y que ofrezca sus endpoints de auditoría con una sesión de muestra firmada. Con C o más, el borrador pasa a activa.",
+      tryLocally:
+        "Para probar todo el recorrido en tu máquina, corré este servicio con CERTIFIER_ALLOW_LOOPBACK=1 (sólo para desarrollo: se rechaza en Vercel) y listá una sociedad en http://127.0.0.1 servida por el paquete starter (packages/starter).",
+      howTo: "Cómo se certifica",
+      tokenLabel: "Token de dueño",
+      tokenHint: "El que se mostró una sola vez al listar la sociedad (empieza con sia_own_).",
+      tokenMissing: "Escribí el token de dueño de esta sociedad.",
+      submit: "Pedir la certificación",
+      submitting: "Certificando… puede tardar hasta 25 segundos.",
+      passed: tpl("Calificación {rating} ({score}/100): aprobada. La sociedad está activa."),
+      failed: tpl(
+        "Calificación {rating} ({score}/100): no llega a la C que hace falta. Sigue como borrador: corregí lo que no pasó y pedí la certificación de nuevo.",
+      ),
+      capped: tpl("Quedó en D como máximo porque para C o más tienen que pasar: {checks}."),
+      checksTitle: "Cada revisión",
+      pass: "Pasó",
+      fail: "No pasó",
+      points: tpl("{points}/{max} puntos"),
+      detail: "Detalle del certificador (en inglés):",
+      checks: {
+        "manifest.reachable": "El sitio responde /.well-known/agents.json (200, JSON).",
+        "manifest.schema": "El manifiesto cumple el esquema agents.json v1.",
+        "issuer.jurisdiction": "issuer.jurisdiction del manifiesto coincide con la jurisdicción del registro.",
+        "issuer.cuit": "issuer.operatorCuit coincide con el CUIT del registro y su dígito verificador es válido.",
+        "issuer.registryId": "issuer.registryId nombra este registro: así se prueba que el sitio es tuyo.",
+        "audit.read": "El endpoint auditRead devuelve las entradas y el checkpoint de una sesión de muestra.",
+        "audit.chain": "Las entradas de la sesión de muestra se encadenan (verificado sin conexión).",
+        "audit.checkpoint": "El checkpoint de la sesión de muestra verifica con issuer.publicKey.",
+        "audit.verify": "El endpoint auditVerify informa la sesión de muestra completa y sin alteraciones.",
+        "audit.csv": "El endpoint auditCsv responde text/csv.",
+        "audit.badge": "El endpoint verifyBadge responde una insignia SVG.",
+        discovery: "Cada enlace de discovery del manifiesto responde 2xx.",
+      },
+      errors: {
+        network: "No hubo respuesta del servidor. Revisá tu conexión y volvé a intentar.",
+        unreadable: "La respuesta del certificador llegó dañada. Volvé a intentar.",
+        rateLimited: tpl("Pediste demasiadas certificaciones seguidas. Esperá {seconds} s y volvé a intentar."),
+        storeUnavailable:
+          "El almacenamiento del servicio no responde en este momento; no se cambió nada. Volvé a intentar en unos segundos.",
+        invalidSessionId: "El identificador de sesión no es válido.",
+        server: tpl(
+          "El servidor respondió con un error (HTTP {status}). Volvé a intentar en unos segundos; si sigue fallando, probá más tarde.",
+        ),
+        tokenRequired: "Escribí el token de dueño de esta sociedad.",
+        tokenInvalid: "Ese token no es el de dueño de esta sociedad. Revisá que lo copiaste completo.",
+        targetRefused: tpl(
+          "El certificador no se conecta a esa dirección porque no es pública (motivo: {reason}); no se pidió nada. Usá un sitio https público, o para probar en tu máquina corré el servicio con CERTIFIER_ALLOW_LOOPBACK=1.",
+        ),
+        invalidTransition:
+          "Esta sociedad no se puede certificar en su estado actual (por ejemplo, está en formación o no tiene dirección pública).",
+        duplicate:
+          "La certificación pasó, pero otra sociedad activa ya tiene esa dirección pública; no se cambió nada.",
+        conflict: "El registro cambió mientras se certificaba. Pedí la certificación de nuevo.",
+        notFound: "Esta sociedad ya no está en el registro (un borrador sin certificar vence).",
+      },
     },
     findings: {
       field_unknown: "Este dato no forma parte del formulario.",
@@ -109,7 +174,7 @@ export const registry = defineMessages({
       jurisdiction_invalid: "Elegí una jurisdicción de la lista.",
       operator_invalid: "Escribí el nombre del operador (hasta 200 caracteres).",
       cuit_required: "En Argentina el CUIT del operador es obligatorio.",
-      cuit_format: "El CUIT se escribe NN-NNNNNNNN-N, con guiones.",
+      cuit_format: "El CUIT se escribe NN-NNNNNNNN-N o con sus 11 dígitos seguidos.",
       cuit_check_digit: "El dígito verificador no coincide: revisá el número de CUIT.",
       public_url_invalid: "Escribí una dirección completa, por ejemplo https://mi-sociedad.com.ar.",
       public_url_not_https: "La dirección tiene que empezar con https://.",
@@ -133,6 +198,8 @@ export const registry = defineMessages({
       title: "How to read the registry",
       draft: "Draft: listed, not certified yet (or certified below C).",
       live: "Live: the certifier checked its manifest and audit endpoints and rated it C or better.",
+      reference:
+        "Reference: this very service's record, loaded at start. It is not shown as live or in good standing until the certifier has checked it.",
       forming: "Forming: created when it was incorporated with this service; not operating yet.",
       standing:
         "Standing: in good standing while the periodic re-checks rate it C or better; suspended when a later check fell below C; unverified until it is live.",
@@ -185,6 +252,9 @@ export const registry = defineMessages({
       listedSince: "Live since",
       lastCheck: "Last certification",
       never: "Never",
+      reference: "Reference",
+      referenceNote:
+        "Loaded by the service itself at start: it has not been through the certifier yet, so it is not shown as live or in good standing.",
       none: "—",
       rating: tpl("rating {rating} ({score}/100)"),
       disclosure: "Disclosure",
@@ -205,7 +275,8 @@ export const registry = defineMessages({
       operator: "Operator's name",
       operatorHint: "The person or company answering for the company.",
       operatorCuit: "Operator's CUIT",
-      operatorCuitHint: "Written NN-NNNNNNNN-N. Required in Argentina; the check digit is verified.",
+      operatorCuitHint:
+        "Written NN-NNNNNNNN-N; you may type the 11 digits without hyphens. Required in Argentina; the check digit is verified.",
       publicUrl: "Public address (https)",
       publicUrlHint: "The origin that serves /.well-known/agents.json, for example https://my-company.com.ar.",
       rfc: "Declared conformance (optional)",
@@ -221,8 +292,67 @@ export const registry = defineMessages({
         "Keep it now: it is not shown again, and without it you cannot ask for certification or change the disclosure.",
       nextSteps:
         "Before asking for certification, publish this record's id in the issuer of your /.well-known/agents.json, so that the certifier knows the site is yours.",
-      certifyStep: "Then ask for certification:",
+      certifyStep: "The same certification from the command line",
       viewRecord: "View the new record",
+    },
+    certify: {
+      title: "Certification",
+      needs:
+        "The certifier visits the company's public address: it must be an https site reachable from the internet that publishes /.well-known/agents.json naming this record's id in issuer.registryId, and serves its audit endpoints with a signed sample session. With C or better the draft goes live.",
+      tryLocally:
+        "To try the whole flow on your machine, run this service with CERTIFIER_ALLOW_LOOPBACK=1 (development only: refused on Vercel) and list a company at http://127.0.0.1 served by the starter package (packages/starter).",
+      howTo: "How certification works",
+      tokenLabel: "Owner token",
+      tokenHint: "The one shown once when the company was listed (it starts with sia_own_).",
+      tokenMissing: "Enter this company's owner token.",
+      submit: "Request certification",
+      submitting: "Certifying… this may take up to 25 seconds.",
+      passed: tpl("Rating {rating} ({score}/100): passed. The company is live."),
+      failed: tpl(
+        "Rating {rating} ({score}/100): short of the C it needs. It stays a draft: fix what failed and request certification again.",
+      ),
+      capped: tpl("Capped at D because C or better needs these to pass: {checks}."),
+      checksTitle: "Each check",
+      pass: "Passed",
+      fail: "Failed",
+      points: tpl("{points}/{max} points"),
+      detail: "Certifier's detail:",
+      checks: {
+        "manifest.reachable": "The site answers /.well-known/agents.json (200, JSON).",
+        "manifest.schema": "The manifest is valid against the agents.json v1 schema.",
+        "issuer.jurisdiction": "The manifest's issuer.jurisdiction matches the record's jurisdiction.",
+        "issuer.cuit": "issuer.operatorCuit matches the record's CUIT and its check digit is valid.",
+        "issuer.registryId": "issuer.registryId names this record: this proves the site is yours.",
+        "audit.read": "The auditRead endpoint answers a sample session's entries and checkpoint.",
+        "audit.chain": "The sample session's entries chain (verified offline).",
+        "audit.checkpoint": "The sample session's checkpoint verifies under issuer.publicKey.",
+        "audit.verify": "The auditVerify endpoint reports the sample session whole and untampered.",
+        "audit.csv": "The auditCsv endpoint answers text/csv.",
+        "audit.badge": "The verifyBadge endpoint answers an SVG badge.",
+        discovery: "Every discovery link of the manifest answers 2xx.",
+      },
+      errors: {
+        network: "The server did not answer. Check your connection and try again.",
+        unreadable: "The certifier's answer arrived damaged. Try again.",
+        rateLimited: tpl("Too many certifications in a row. Wait {seconds} s and try again."),
+        storeUnavailable:
+          "The service's storage is not answering right now; nothing was changed. Try again in a few seconds.",
+        invalidSessionId: "The session id is not valid.",
+        server: tpl(
+          "The server answered with an error (HTTP {status}). Try again in a few seconds; if it keeps failing, try later.",
+        ),
+        tokenRequired: "Enter this company's owner token.",
+        tokenInvalid: "That token is not this company's owner token. Check that you copied all of it.",
+        targetRefused: tpl(
+          "The certifier does not connect to that address because it is not public (reason: {reason}); nothing was fetched. Use a public https site, or to try it on your machine run the service with CERTIFIER_ALLOW_LOOPBACK=1.",
+        ),
+        invalidTransition:
+          "This company cannot be certified in its current state (for example, it is forming or has no public address).",
+        duplicate:
+          "The certification passed, but another live company already holds that public address; nothing was changed.",
+        conflict: "The record changed during certification. Request certification again.",
+        notFound: "This company is no longer in the registry (an uncertified draft expires).",
+      },
     },
     findings: {
       field_unknown: "This is not part of the form.",
@@ -232,7 +362,7 @@ export const registry = defineMessages({
       jurisdiction_invalid: "Choose a jurisdiction from the list.",
       operator_invalid: "Write the operator's name (up to 200 characters).",
       cuit_required: "In Argentina the operator's CUIT is required.",
-      cuit_format: "A CUIT is written NN-NNNNNNNN-N, with hyphens.",
+      cuit_format: "A CUIT is written NN-NNNNNNNN-N or as its 11 digits.",
       cuit_check_digit: "The check digit does not match: check the CUIT number.",
       public_url_invalid: "Write a full address, for example https://my-company.com.ar.",
       public_url_not_https: "The address must start with https://.",
@@ -250,3 +380,5 @@ export const registry = defineMessages({
     },
   },
 });
+
+export type RegistryMessages = (typeof registry)["es"];

@@ -139,6 +139,7 @@ export const verify = defineMessages({
       },
       checkpointShort: {
         valid: "Firma válida; coincide con las entradas",
+        headOnly: "Firma válida, pero el registro no verifica",
         missing: "No incluido",
         unknownKey: "Clave desconocida",
         badSignature: "Firma inválida",
@@ -155,8 +156,14 @@ export const verify = defineMessages({
         mismatch:
           "La firma es válida, pero lo firmado (sesión, cantidad de entradas o hash de la última) no coincide con las entradas: se agregaron, borraron o modificaron entradas después del checkpoint. Si la cadena está intacta, fue alterada la última entrada o se quitaron entradas del final.",
         malformed: "El checkpoint está mal formado: no es un JWS compacto EdDSA.",
+        headOnly:
+          "La firma del checkpoint es válida y coincide con la última entrada, pero eso no alcanza: una entrada anterior cambió, así que este no es el registro que firmó el servicio.",
       },
       firstBadTitle: tpl("Entrada {seq}: la primera con problemas"),
+      alteredTitle: tpl("Entrada {seq}: alterada"),
+      alteredWhy: tpl(
+        "Su contenido ya no es el que firmó el servicio: la entrada {next}, que sigue intacta, enlaza otra versión de ella.",
+      ),
       previousHint: tpl(
         "Sin la clave HMAC, una modificación se ve en la entrada siguiente: revisá también la entrada {seq}.",
       ),
@@ -297,6 +304,7 @@ export const verify = defineMessages({
         badSignature: "Invalid signature",
         mismatch: "Does not match the entries",
         malformed: "Malformed",
+        headOnly: "Valid signature, but the log does not verify",
       },
       checkpointTitle: "The checkpoint is not valid",
       checkpoint: {
@@ -308,8 +316,14 @@ export const verify = defineMessages({
         mismatch:
           "The signature is valid, but what it signs (session, number of entries or hash of the last one) does not match the entries: entries were added, deleted or changed after the checkpoint. If the chain is intact, the last entry was altered or entries were removed from the end.",
         malformed: "The checkpoint is malformed: it is not an EdDSA compact JWS.",
+        headOnly:
+          "The checkpoint's signature is valid and matches the last entry, but that is not enough: an earlier entry changed, so this is not the log the service signed.",
       },
       firstBadTitle: tpl("Entry {seq}: the first with problems"),
+      alteredTitle: tpl("Entry {seq}: altered"),
+      alteredWhy: tpl(
+        "Its content is no longer what the service signed: entry {next}, which is still whole, links to another version of it.",
+      ),
       previousHint: tpl("Without the HMAC key, a change shows up in the next entry: check entry {seq} as well."),
       entryJson: tpl("Content of entry {seq}"),
       otherProblems: "Other entries with problems",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { RefusalReason } from "../../../certifier/classify-address";
 import type { ErrorCode } from "../../../http/error-codes";
 import { findingSchema } from "../../../http/findings";
-import { CUIT_PATTERN } from "../../../identity/cuit";
+import { CUIT_INPUT_PATTERN } from "../../../identity/cuit";
 import type { RegistryEvent } from "../../../registry/apply-transition";
 import { CLAIM_FIELDS, CLAIM_REQUIRED } from "../../../registry/claim-forming-stub";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "../../../registry/parse-registry-query";
@@ -100,11 +100,11 @@ const HTTPS_URL = /^https:\/\/[^/?#@\s]+(?:[/?#]\S*)?$/;
 
 const cuit = z
   .string()
-  .regex(CUIT_PATTERN)
+  .regex(CUIT_INPUT_PATTERN)
   .nullable()
   .optional()
   .describe(
-    "Operator's CUIT, NN-NNNNNNNN-N, whose modulo-11 check digit must match. Required for jurisdiction AR (cuit_required); null or absent otherwise. One operator may run any number of companies.",
+    "Operator's CUIT, NN-NNNNNNNN-N or 11 digits (stored as NN-NNNNNNNN-N), whose modulo-11 check digit must match. Required for jurisdiction AR (cuit_required); null or absent otherwise. One operator may run any number of companies.",
   );
 
 const disclosure = (what: string) =>

@@ -1,8 +1,8 @@
-import type { Lang } from "@/lib/i18n";
+import type { Lang } from "./lang";
 
 /**
  * An amount of pesos as each language writes it: `$ 2.000.000,5` in Spanish, `ARS 2,000,000.5` in
- * English. Written by hand rather than with Intl, whose output (spaces, symbols) differs between the
+ * English. The one money format of the pages and the incorporation findings. Written by hand rather than with Intl, whose output (spaces, symbols) differs between the
  * server's and the browser's ICU and would break hydration.
  */
 export function formatPesos(amount: number, lang: Lang): string {

@@ -1,0 +1,57 @@
+import type { Lang } from "@/lib/i18n";
+import type { RegistryMessages } from "@/lib/i18n/messages/registry";
+import { fill } from "@/lib/i18n/template";
+import type { CertificationReport } from "@/lib/registry/record-schema";
+import { EnglishDetail } from "../_components/audit/error-notice";
+
+export type CertifyWords = RegistryMessages["certify"];
+
+/** The certifier's required checks named in the page's language, for the "capped at D" sentence. */
+function cappedChecks(report: CertificationReport, t: CertifyWords): string | null {
+  if (!report.capped) return null;
+  const failed = report.checks.filter((c) => !c.passed && report.capped?.includes(c.id));
+  const names = failed.map((c) => t.checks[c.id as keyof CertifyWords["checks"]] ?? c.id);
+  return names.length > 0 ? fill(t.capped, { checks: names.join(" · ") }) : null;
+}
+
+/**
+ * A certification's verdict and each check's reason, in the page's language: what the check asks
+ * for, whether it passed, and the certifier's own English detail marked as such.
+ */
+export function CertificationVerdict({
+  report,
+  t,
+  lang,
+}: {
+  report: CertificationReport;
+  t: CertifyWords;
+  lang: Lang;
+}) {
+  const verdict = fill(report.passed ? t.passed : t.failed, { rating: report.rating, score: report.score });
+  const capped = cappedChecks(report, t);
+  // Failed checks first: they are what the person has to fix.
+  const checks = [...report.checks].sort((a, b) => Number(a.passed) - Number(b.passed));
+  return (
+    <div className="certify-verdict" data-rating={report.rating} data-passed={report.passed}>
+      <p className="certify-verdict-line">
+        <strong>{verdict}</strong>
+      </p>
+      {capped ? <p>{capped}</p> : null}
+      <h4>{t.checksTitle}</h4>
+      <ul className="certify-checks">
+        {checks.map((check) => (
+          <li key={check.id} data-check={check.id} data-passed={check.passed}>
+            <span className={`pill ${check.passed ? "pill-ok" : "pill-bad"}`}>{check.passed ? t.pass : t.fail}</span>{" "}
+            {t.checks[check.id as keyof CertifyWords["checks"]] ?? check.title}{" "}
+            <span className="field-hint">({fill(t.points, { points: check.points, max: check.maxPoints })})</span>
+            {check.passed ? null : (
+              <p className="field-hint">
+                <EnglishDetail label={t.detail} text={check.detail} lang={lang} />
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSevereAxeViolations, preparePage, switchLang } from "../support/page-checks";
+
+test.describe("glossary", () => {
+  test("a word's link where it first appears leads to its plain explanation, in both languages", async ({ page }) => {
+    await page.goto("/verify");
+    await page.getByRole("link", { name: "¿Qué es HMAC?" }).click();
+    await expect(page).toHaveURL(/\/glosario#hmac$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Glosario");
+    const hmac = page.locator("#hmac");
+    await expect(hmac).toBeInViewport();
+    await expect(hmac).toContainText("clave secreta");
+    for (const id of ["checkpoint", "kid", "rfc", "chain"]) await expect(page.locator(`#${id} dd`)).not.toBeEmpty();
+    await expectNoSevereAxeViolations(page);
+
+    await switchLang(page, "en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Glossary");
+    await expect(page.locator("#checkpoint")).toContainText("Anyone can check it with the public key");
+  });
+
+  test("the dashboard and the registry link their words too", async ({ page }) => {
+    await preparePage(page, { lang: "es", narrow: true });
+    await page.goto("/registro");
+    await expect(page.getByRole("link", { name: "¿Qué es RFC-001 a RFC-004?" })).toHaveAttribute(
+      "href",
+      "/glosario#rfc",
+    );
+    await page.goto("/test-vectors");
+    await expect(page.getByRole("link", { name: "¿Qué es kid (identificador de clave)?" })).toHaveAttribute(
+      "href",
+      "/glosario#kid",
+    );
+  });
+});
