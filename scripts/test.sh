@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # The one test command (README, .ci/run): installs what it needs, then runs the type check, lint,
 # the production build, unit and integration tests (vitest, against a real redis-server it starts)
-# and browser tests (Playwright in Debian's chromium). Ends with one line "N passed, N failed".
+# and browser tests (Playwright in Debian's chromium). Ends with the running time of each step and
+# one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export NEXT_TELEMETRY_DISABLED=1
+# The test build has its own directory: `npm start` serves .next, and a build written over it while
+# it runs leaves its pages pointing at chunks that are gone. Every server the tests start (theirs,
+# Playwright's) reads this variable.
+export NEXT_DIST_DIR=.next-test
 OUT=.test-output
 rm -rf "$OUT" && mkdir -p "$OUT"
 failed_steps=()
