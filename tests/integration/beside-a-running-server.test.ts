@@ -48,10 +48,16 @@ function build(distDir: string): Promise<{ code: number | null; output: string }
   });
 }
 
+// Every build rewrites next-env.d.ts to import its directory's route types; put back afterwards so
+// that it does not point into the directory this test removes.
+const NEXT_ENV = path.join(ROOT, "next-env.d.ts");
+
 describe("a build beside a running server", () => {
   let app: AppServer;
   let assets: string[];
+  let nextEnv: string | null = null;
   beforeAll(async () => {
+    nextEnv = fs.existsSync(NEXT_ENV) ? fs.readFileSync(NEXT_ENV, "utf8") : null;
     fs.rmSync(path.join(ROOT, BESIDE), { recursive: true, force: true });
     app = await startApp();
     assets = [...new Set((await Promise.all(PAGES.map((p) => assetsOf(app.url, p)))).flat())];
@@ -59,6 +65,8 @@ describe("a build beside a running server", () => {
   afterAll(async () => {
     await app?.stop();
     fs.rmSync(path.join(ROOT, BESIDE), { recursive: true, force: true });
+    if (nextEnv === null) fs.rmSync(NEXT_ENV, { force: true });
+    else fs.writeFileSync(NEXT_ENV, nextEnv);
   });
 
   it("leaves every page's scripts and styles loading from the running server, during and after", async () => {
