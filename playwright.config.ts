@@ -1,19 +1,27 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-const port = Number.parseInt(process.env.E2E_PORT ?? "3100", 10);
-const baseURL = `http://127.0.0.1:${port}`;
-
-// Playwright loads this file in the runner and again in every worker. Only the runner creates the
-// data directory (workers inherit it through the environment) and removes it when it exits, after
-// the web server has been stopped.
+// Playwright loads this file in the runner and again in every worker. Only the runner picks the
+// server's port (a free one unless E2E_PORT names it, so that a server already listening does not
+// stop the suite) and creates the data directory; workers inherit both through the environment. The
+// directory is removed when the runner exits, after the web server has been stopped.
+if (!process.env.E2E_PORT) {
+  // The config is loaded synchronously: a child process asks the system for a free port.
+  process.env.E2E_PORT = execFileSync(process.execPath, [
+    "-e",
+    'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})',
+  ]).toString();
+}
 if (!process.env.E2E_DATA_DIR) {
   const dataDir = mkdtempSync(join(tmpdir(), "sociedades-ia-e2e-"));
   process.env.E2E_DATA_DIR = dataDir;
   process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
 }
+const port = Number.parseInt(process.env.E2E_PORT, 10);
+const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -50,7 +58,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // Production build (`npx next build` first) behind the same custom server as in production. The
+    // Production build (`npx next build` first, or the test command's NEXT_DIST_DIR) behind the same custom server as in production. The
     // seed writes the pages' test sessions into the embedded store before the server opens it.
     command: "./node_modules/.bin/tsx tests/support/seed-e2e.ts && node scripts/server.mjs",
     url: `${baseURL}/`,
@@ -63,6 +71,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: "production",
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next",
       // Every spec shares one client address; the 429 screens are tested with mocked answers, so
       // generous limits keep the suite from depending on how many real calls the specs make.
       RATE_LIMIT_PLAY: "500/1m",

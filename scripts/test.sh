@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # The one test command (README, .ci/run): installs what it needs, then runs the type check, lint,
 # the production build, unit and integration tests (vitest, against a real redis-server it starts)
-# and browser tests (Playwright in Debian's chromium). Ends with one line "N passed, N failed".
+# and browser tests (Playwright in Debian's chromium). Ends with the running time of each step and
+# one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export NEXT_TELEMETRY_DISABLED=1
+# The test build has its own directory: `npm start` serves .next, and a build written over it while
+# it runs leaves its pages pointing at chunks that are gone. Every server the tests start (theirs,
+# Playwright's) reads this variable.
+export NEXT_DIST_DIR=.next-test
 OUT=.test-output
 rm -rf "$OUT" && mkdir -p "$OUT"
 failed_steps=()
@@ -18,7 +23,20 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-step() { printf '\n== %s\n' "$1"; }
+# Each step's running time, printed at the end, so that a slow step is named rather than guessed.
+timings=()
+step_name=""
+step_start=0
+end_step() {
+  [ -n "$step_name" ] && timings+=("$(printf '%6ss  %s' "$((SECONDS - step_start))" "$step_name")")
+  step_name=""
+}
+step() {
+  end_step
+  step_name=$1
+  step_start=$SECONDS
+  printf '\n== %s\n' "$1"
+}
 
 # --- system packages npm cannot give -------------------------------------------------------
 find_redis() { command -v redis-server || { [ -x /usr/sbin/redis-server ] && echo /usr/sbin/redis-server; } || { [ -x /usr/bin/redis-server ] && echo /usr/bin/redis-server; }; }
@@ -39,6 +57,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # --- npm dependencies, exactly as locked ------------------------------------------------------
+step "npm dependencies"
 source scripts/ensure-deps.sh
 
 # --- static checks -----------------------------------------------------------------------------
@@ -49,7 +68,8 @@ step "lint and format (biome check)"
 
 # --- a private redis-server on a free port -----------------------------------------------------
 step "redis-server"
-port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+port=$(free_port)
 redis_dir=$(mktemp -d)
 "$(find_redis)" --port "$port" --bind 127.0.0.1 --save "" --appendonly no --dir "$redis_dir" --daemonize no \
   --logfile "$redis_dir/redis.log" &
@@ -62,7 +82,7 @@ export TEST_REDIS_URL="redis://127.0.0.1:$port"
 echo "redis-server pid $redis_pid on port $port"
 
 # --- production build (integration and browser tests run against it) ---------------------------
-step "next build"
+step "next build ($NEXT_DIST_DIR)"
 { node scripts/pack-client.mjs && ./node_modules/.bin/next build; } > "$OUT/build.log" 2>&1 \
   || { cat "$OUT/build.log"; failed_steps+=("build"); }
 tail -n 3 "$OUT/build.log"
@@ -72,7 +92,12 @@ step "unit and integration tests (vitest)"
   || failed_steps+=("vitest")
 
 step "browser tests (playwright, chromium)"
-./node_modules/.bin/playwright test || failed_steps+=("playwright")
+# Its server takes a free port too, so the suite runs beside anything listening on 3100.
+E2E_PORT=$(free_port) ./node_modules/.bin/playwright test || failed_steps+=("playwright")
+end_step
+
+printf '\n== running time per step (%ss in all)\n' "$SECONDS"
+printf '%s\n' "${timings[@]}"
 
 # --- one closing line --------------------------------------------------------------------------
 printf '\n'

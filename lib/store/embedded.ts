@@ -90,8 +90,8 @@ function encodeLine(op: Op): Buffer {
   return line;
 }
 
-function setOp(key: string, value: string, ttlMs: number | undefined): Op {
-  return { o: "s", k: key, v: value, x: ttlMs ? Date.now() + ttlMs : undefined };
+function setOp(key: string, value: string, ttlMs: number | undefined, now: number): Op {
+  return { o: "s", k: key, v: value, x: ttlMs ? now + ttlMs : undefined };
 }
 
 /** Writes all of `bytes`: a regular file may take part of a write (a full disk) before it fails. */
@@ -158,14 +158,19 @@ export class EmbeddedStore implements Store {
   private constructor(
     readonly dataDir: string,
     private readonly unlock: () => void,
+    private readonly now: () => number,
   ) {}
 
-  /** Opens (or creates) the store under `dataDir`; throws if another live process holds it. */
-  static open(dataDir: string): EmbeddedStore {
+  /**
+   * Opens (or creates) the store under `dataDir`; throws if another live process holds it. `now` is
+   * the clock expiry deadlines are set and read by (epoch milliseconds): tests move it instead of
+   * sleeping past a deadline.
+   */
+  static open(dataDir: string, options: { now?: () => number } = {}): EmbeddedStore {
     const dir = path.resolve(dataDir);
     fs.mkdirSync(dir, { recursive: true });
     const unlock = acquireDirLock(path.join(dir, LOCK_FILE), dir);
-    const store = new EmbeddedStore(dir, unlock);
+    const store = new EmbeddedStore(dir, unlock, options.now ?? Date.now);
     try {
       store.replay();
     } catch (err) {
@@ -234,7 +239,7 @@ export class EmbeddedStore implements Store {
     const file = path.join(this.dataDir, LOG_FILE);
     const tmp = `${file}.compact`;
     const lines: Buffer[] = [];
-    const now = Date.now();
+    const now = this.now();
     for (const [k, e] of this.kv) {
       if (e.exp !== undefined && e.exp <= now) continue;
       if (e.kind === "str") lines.push(encodeLine({ o: "s", k, v: e.value, x: e.exp }));
@@ -371,7 +376,7 @@ export class EmbeddedStore implements Store {
    */
   private entry(key: string): Entry | undefined {
     const e = this.kv.get(key);
-    return e?.exp !== undefined && e.exp <= Date.now() ? undefined : e;
+    return e?.exp !== undefined && e.exp <= this.now() ? undefined : e;
   }
 
   private planAppend(key: string, expectedLength: number, values: string[], expiry: Expiry | undefined): Plan {
@@ -384,7 +389,7 @@ export class EmbeddedStore implements Store {
     const ops: Op[] = raw && !e ? [{ o: "d", k: key }] : [];
     let x: number | null | undefined;
     if (expiry === "persist") x = null;
-    else if (expiry !== undefined && (!e || e.exp !== undefined)) x = Date.now() + expiry;
+    else if (expiry !== undefined && (!e || e.exp !== undefined)) x = this.now() + expiry;
     for (const v of values) ops.push({ o: "a", k: key, v, x });
     return { ok: true, ops };
   }
@@ -412,7 +417,7 @@ export class EmbeddedStore implements Store {
 
   private planSet(key: string, value: string, ttlMs: number | undefined, expect?: (string | null)[]): Plan {
     if (!this.holdsExpected(key, expect)) return { ok: false, failure: { reason: "changed" } };
-    return { ok: true, ops: [setOp(key, value, ttlMs)] };
+    return { ok: true, ops: [setOp(key, value, ttlMs, this.now())] };
   }
 
   private planDel(key: string, expect?: (string | null)[]): Plan {
@@ -564,7 +569,7 @@ export class EmbeddedStore implements Store {
   set(key: string, value: string, options: SetOptions = {}): Promise<boolean> {
     return this.run(() => {
       if (options.nx && this.entry(key)) return false;
-      const op = setOp(key, value, options.ttlMs);
+      const op = setOp(key, value, options.ttlMs, this.now());
       // Volatile values die with this process, as the claims they hold are meant to.
       if (options.volatile) this.apply(op);
       else this.commit(op);
@@ -581,7 +586,7 @@ export class EmbeddedStore implements Store {
   expire(key: string, expiry: Expiry): Promise<void> {
     return this.run(() => {
       if (!this.entry(key)) return;
-      this.commit({ o: "x", k: key, x: expiry === "persist" ? null : Date.now() + expiry });
+      this.commit({ o: "x", k: key, x: expiry === "persist" ? null : this.now() + expiry });
     }, [keyName(key)]);
   }
 
@@ -591,7 +596,7 @@ export class EmbeddedStore implements Store {
       if (e && e.kind !== "str") throw new Error(`key ${key} does not hold a counter`);
       const current = e ? Number.parseInt(e.value, 10) : 0;
       if (!Number.isSafeInteger(current)) throw new Error(`key ${key} does not hold a counter`);
-      const exp = e ? e.exp : ttlMs ? Date.now() + ttlMs : undefined;
+      const exp = e ? e.exp : ttlMs ? this.now() + ttlMs : undefined;
       this.commit({ o: "s", k: key, v: String(current + 1), x: exp });
       return current + 1;
     }, [keyName(key)]);

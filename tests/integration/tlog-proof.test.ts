@@ -128,7 +128,7 @@ describe("a server killed (SIGKILL) during a burst", () => {
   it("on Upstash: the log converges after the restart, with every acknowledged write's leaf", async () => {
     const stack = await startUpstashStack();
     const env = { ...stack.env, ...HIGH_LIMITS };
-    const servers = [await startApp({ env }), await startApp({ env })];
+    const servers = await Promise.all([startApp({ env }), startApp({ env })]);
     try {
       const seen = newSeen();
       const before = await burstAndKill(servers, servers[0] as AppServer, "kill-upstash", seen);
@@ -147,8 +147,9 @@ describe("a server killed (SIGKILL) during a burst", () => {
     let server = await startApp({ env });
     try {
       const seen = newSeen();
-      // The claim an integrator killed mid-batch leaves behind: nobody deletes it, it lapses.
-      await stack.store.set(LOCK_KEY, "killed-integrator", { ttlMs: 10_000 });
+      // The claim an integrator killed mid-batch leaves behind: nobody deletes it, it lapses. Long
+      // enough to outlast the write below however slow the machine; it is made to lapse further down.
+      await stack.store.set(LOCK_KEY, "killed-integrator", { ttlMs: 600_000 });
       const sessionId = "tlog-under-dead-lock";
       await write(server.url, { body: { ...TYPICAL_INCORPORATION, sessionId }, headers: {} }, seen);
       seen.sessions.add(sessionId);
@@ -156,6 +157,9 @@ describe("a server killed (SIGKILL) during a burst", () => {
       expect(seen.receipts[0]?.checkpoint).toBeNull();
       await server.kill();
       server = await startApp({ env });
+      // The restarted server keeps retrying under the lock; its lapse is brought forward to now
+      // rather than waited for.
+      await stack.store.expire(LOCK_KEY, 1);
       await expectProvenLog(server.url, stack.store, seen);
     } finally {
       await server.stop();
@@ -199,7 +203,7 @@ describe("the store going down under writes (Upstash behind the REST bridge)", (
   it("answers 503, and leaves no leaf without its entry nor entry without its leaf", async () => {
     const stack = await startUpstashStack();
     const env = { ...stack.env, ...HIGH_LIMITS };
-    const servers = [await startApp({ env }), await startApp({ env })];
+    const servers = await Promise.all([startApp({ env }), startApp({ env })]);
     try {
       const seen = newSeen();
       const before = new Set<string>();

@@ -5,6 +5,8 @@ import os from "node:os";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
+/** The build tests serve: the test command sets .next-test, apart from the .next that `npm start` serves. */
+const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
 
 export interface AppServer {
   url: string;
@@ -39,9 +41,11 @@ export async function startApp(
   options: { env?: Record<string, string>; dataDir?: string; port?: number; distDir?: string } = {},
 ): Promise<AppServer> {
   // distDir: another build of this checkout (the benchmarks compare two builds side by side).
-  const distDir = options.distDir ?? (process.env.NEXT_DIST_DIR || ".next");
+  const distDir = options.distDir ?? DIST_DIR;
   if (!fs.existsSync(path.join(ROOT, distDir, "BUILD_ID"))) {
-    throw new Error("No production build: run `npx next build` (the test command does) before integration tests.");
+    throw new Error(
+      `No production build in ${distDir}: run \`NEXT_DIST_DIR=${distDir} npx next build\` (the test command does) before integration tests.`,
+    );
   }
   // A caller may pick the port first, e.g. to configure PUBLIC_BASE_URL with it.
   const port = options.port ?? (await freePort());
@@ -122,6 +126,8 @@ export async function startAppExpectingFailure(
       env: {
         PATH: process.env.PATH ?? "",
         NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        NEXT_DIST_DIR: DIST_DIR,
         PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
