@@ -5,7 +5,10 @@ export function SiteFooter({ d }: { d: Dictionary }) {
     <footer className="site-footer">
       <div className="site-footer-inner">
         <p>{d.footer.about}</p>
-        <p>{d.footer.legal}</p>
+        <section id="aviso-legal" aria-labelledby="aviso-legal-title" className="footer-legal" tabIndex={-1}>
+          <h2 id="aviso-legal-title">{d.footer.legalTitle}</h2>
+          <p>{d.footer.legal}</p>
+        </section>
         {/* JSON documents, not pages: plain links so the client router never tries to render them. */}
         <p>
           {d.footer.machines}:{" "}

@@ -20,7 +20,7 @@ export default async function PlayPage() {
       <p className="eyebrow">{t.eyebrow}</p>
       <h1>{t.heading}</h1>
       <p className="lead">{t.lead}</p>
-      <div className="notice play-notice">
+      <div className="page-note play-notice">
         <p>{t.sandbox}</p>
         <p data-testid="play-model" data-source={model.source}>
           {model.source === "scripted"

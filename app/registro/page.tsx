@@ -205,7 +205,6 @@ export default async function RegistryPage({ searchParams }: Props) {
     <div className="page registry-page">
       <h1>{t.title}</h1>
       <p className="lead">{t.lead}</p>
-      <p className="notice">{t.notice}</p>
 
       <details className="registry-states">
         <summary>{t.states.title}</summary>

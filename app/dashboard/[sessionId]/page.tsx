@@ -96,7 +96,7 @@ export default async function DashboardPage({ params }: Props) {
         </code>
       </p>
       <p className="lead">{t.lead}</p>
-      <p className="notice">{t.sandbox}</p>
+      <p className="page-note">{t.sandbox}</p>
 
       <SessionLive
         t={pick(t, ["status", "timeline", "empty", "badge"])}

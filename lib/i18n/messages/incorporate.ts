@@ -10,8 +10,6 @@ export const incorporate = defineMessages({
   es: {
     title: "Constituir una sociedad-IA",
     lead: "Completá los datos de la sociedad y obtené al instante sus cuatro archivos fuente, el enlace para desplegarla en un clic, la hoja de ruta legal de 8 pasos, su registro en formación y la sesión de auditoría firmada.",
-    pendingLaw:
-      "La forma SOCIEDAD-IA está pendiente de ley: lo que se genera es una preparación, no una inscripción. Hasta que haya ley, la sociedad se inscribe como SAS o SRL con este objeto.",
     noscript:
       "Este asistente necesita JavaScript. Sin él, podés constituir con la API: POST /api/auto-incorporate con un cuerpo JSON (ver «Para agentes de IA» más abajo).",
     agents: {
@@ -191,8 +189,6 @@ export const incorporate = defineMessages({
   en: {
     title: "Incorporate a sociedad-IA",
     lead: "Fill in the company's details and get, right away, its four source files, a one-click deploy link, the 8-step legal roadmap, its forming registry record and its signed audit session.",
-    pendingLaw:
-      "The SOCIEDAD-IA form is pending law: what is generated is preparation, not a registration. Until the law passes, the company registers as an SAS or SRL with this purpose.",
     noscript:
       "This wizard needs JavaScript. Without it you can incorporate through the API: POST /api/auto-incorporate with a JSON body (see “For AI agents” below).",
     agents: {
