@@ -91,7 +91,7 @@ export default async function LogPage() {
                 <p>{fill(t.leaves.intro, { n: log.leaves.length })}</p>
                 <KindCounts leaves={log.leaves} t={t.leaves} />
                 <ScrollArea label={t.leaves.tableLabel}>
-                  <table className="log-leaves">
+                  <table className="log-leaves stack-table">
                     <thead>
                       <tr>
                         <th scope="col">{t.leaves.index}</th>
@@ -102,9 +102,9 @@ export default async function LogPage() {
                     <tbody>
                       {log.leaves.map((leaf) => (
                         <tr key={leaf.index} data-leaf-kind={leaf.kind}>
-                          <td>{leaf.index}</td>
-                          <td>{t.leaves.kinds[leaf.kind]}</td>
-                          <td>
+                          <td data-label={t.leaves.index}>{leaf.index}</td>
+                          <td data-label={t.leaves.kind}>{t.leaves.kinds[leaf.kind]}</td>
+                          <td data-label={t.leaves.ids}>
                             <LeafIds leaf={leaf} t={t.leaves} />
                           </td>
                         </tr>

@@ -29,6 +29,7 @@ export type ChatMessages = Pick<PlayMessages, "examples" | "chat" | "form" | "to
 /** The chat of /play: example prompts, the conversation with its tool cards, and the audit session beside it. */
 export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
   const ids = useId();
+  const [panelOpen, setPanelOpen] = useState(false);
   const { messages, status, problem, sessionId, send: sendText, retry, stop, reset } = usePlayChat();
   const paths = sessionId ? auditPaths(sessionId) : null;
   const [draft, setDraft] = useState("");
@@ -197,17 +198,31 @@ export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
         </section>
       </div>
 
-      <aside className="play-session" aria-labelledby={`${ids}-session`}>
-        <h2 id={`${ids}-session`}>{t.session.title}</h2>
+      {/* On phones the panel stays pinned under the chat, folded to its badge until opened. */}
+      <aside className="play-session" aria-labelledby={`${ids}-session`} data-open={panelOpen}>
+        <div className="play-session-bar">
+          <h2 id={`${ids}-session`}>{t.session.title}</h2>
+          {paths ? (
+            <button
+              type="button"
+              className="button button-small play-session-toggle"
+              aria-expanded={panelOpen}
+              aria-controls={`${ids}-session-body`}
+              onClick={() => setPanelOpen((open) => !open)}
+            >
+              {panelOpen ? t.session.hide : t.session.show}
+            </button>
+          ) : null}
+        </div>
         {paths ? (
-          <>
+          <div id={`${ids}-session-body`} className="play-session-body">
             <p className="session-id">
               {t.session.id}{" "}
               <code translate="no" data-testid="session-id">
                 {sessionId}
               </code>
             </p>
-            <p>
+            <p className="session-badge-row">
               {/* The count in the query makes the browser fetch the live badge again after each entry. */}
               {/* biome-ignore lint/performance/noImgElement: a live SVG from our own API, not an optimisable asset. */}
               <img
@@ -230,7 +245,7 @@ export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
               </li>
             </ul>
             <h3>{t.session.timeline}</h3>
-            <p className="field-hint">
+            <p className="field-hint session-count">
               {refList.length === 1 ? t.session.entriesOne : fill(t.session.entries, { n: refList.length })}
             </p>
             {refList.length > 0 ? (
@@ -252,7 +267,7 @@ export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
               </ol>
             ) : null}
             <p className="field-hint">{t.session.note}</p>
-          </>
+          </div>
         ) : (
           <p>{t.session.none}</p>
         )}

@@ -251,7 +251,7 @@ export function SessionLive({
         {entries.length > 0 ? <p className="timeline-note">{t.timeline.caption}</p> : null}
         {entries.length > 0 ? (
           <ScrollArea label={t.timeline.region}>
-            <table className="timeline-table">
+            <table className="timeline-table stack-table">
               <caption className="visually-hidden">{t.timeline.title}</caption>
               <thead>
                 <tr>
@@ -284,8 +284,8 @@ export function SessionLive({
                       className={bad ? "row-bad" : undefined}
                       data-seq={seq}
                     >
-                      <td>{seq}</td>
-                      <td>
+                      <td data-label={t.timeline.seq}>{seq}</td>
+                      <td data-label={t.timeline.state}>
                         {!covered ? (
                           <span className="pill pill-neutral">{a.verdict.checking}</span>
                         ) : bad ? (
@@ -296,13 +296,17 @@ export function SessionLive({
                           <span className="pill pill-ok">{a.verdict.entryVerified}</span>
                         )}
                       </td>
-                      <td>{typeof ts === "string" ? <time dateTime={ts}>{formatUtc(ts)}</time> : formatUtc(ts)}</td>
-                      <td>{a.kinds[kind as keyof typeof a.kinds] ?? kind}</td>
-                      <td>
+                      <td data-label={t.timeline.time}>
+                        {typeof ts === "string" ? <time dateTime={ts}>{formatUtc(ts)}</time> : formatUtc(ts)}
+                      </td>
+                      <td data-label={t.timeline.kind}>{a.kinds[kind as keyof typeof a.kinds] ?? kind}</td>
+                      <td data-label={t.timeline.action}>
                         <code translate="no">{String(field(entry, "action") ?? "—")}</code>
                       </td>
-                      <td>{a.outcomes[outcome as keyof typeof a.outcomes] ?? outcome}</td>
-                      <td>
+                      <td data-label={t.timeline.outcome}>
+                        {a.outcomes[outcome as keyof typeof a.outcomes] ?? outcome}
+                      </td>
+                      <td data-label={t.timeline.hmac}>
                         <code translate="no">{shortHash(field(entry, "hmac"))}</code>
                       </td>
                     </tr>

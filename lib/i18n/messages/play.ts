@@ -91,6 +91,8 @@ export const play = defineMessages({
       entriesOne: "1 entrada firmada",
       entries: tpl("{n} entradas firmadas"),
       timeline: "Entradas de esta conversación",
+      show: "Ver detalles",
+      hide: "Ocultar detalles",
       note: "Guardá el identificador: cualquiera puede verificar la sesión con él. Sólo esta pestaña puede escribir en ella.",
     },
     errors: {
@@ -210,6 +212,8 @@ export const play = defineMessages({
       entriesOne: "1 signed entry",
       entries: tpl("{n} signed entries"),
       timeline: "Entries of this conversation",
+      show: "Show details",
+      hide: "Hide details",
       note: "Keep the id: anyone can verify the session with it. Only this tab can write to it.",
     },
     errors: {
