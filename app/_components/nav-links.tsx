@@ -52,7 +52,7 @@ export function NavLinks({ items, label, menuLabel }: { items: NavItem[]; label:
         <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
           <path d={open ? "M5 5l10 10M15 5L5 15" : "M3 6h14M3 10h14M3 14h14"} />
         </svg>
-        {menuLabel}
+        <span className="menu-button-label">{menuLabel}</span>
       </button>
       <ul id={listId}>
         {items.map((item) => (

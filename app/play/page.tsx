@@ -20,6 +20,7 @@ export default async function PlayPage() {
       <p className="eyebrow">{t.eyebrow}</p>
       <h1>{t.heading}</h1>
       <p className="lead">{t.lead}</p>
+      <PlayChat t={pick(t, ["examples", "chat", "form", "tool", "session", "errors"])} lang={lang} />
       <div className="page-note play-notice">
         <p>{t.sandbox}</p>
         <p data-testid="play-model" data-source={model.source}>
@@ -28,7 +29,6 @@ export default async function PlayPage() {
             : fill(model.source === "gateway" ? t.model.gateway : t.model.openaiCompatible, { id: model.model })}
         </p>
       </div>
-      <PlayChat t={pick(t, ["examples", "chat", "form", "tool", "session", "errors"])} lang={lang} />
     </div>
   );
 }
