@@ -20,6 +20,18 @@ export const incorporate = defineMessages({
       openapi: "Descripción OpenAPI 3.1",
     },
     form: {
+      live: {
+        title: "Tu sociedad",
+        capitalShort: "Capital",
+        objetoShort: "Objeto",
+        empty: "—",
+        objetoChars: tpl("{n} caracteres"),
+        ready: "Lista para constituir.",
+        missingOne: "Falta corregir 1 dato.",
+        missing: tpl("Falta corregir {n} datos."),
+        newSession: "Sesión de auditoría nueva",
+        joinsSession: "Se suma a la sesión",
+      },
       title: "Datos de la sociedad",
       intro:
         "Todos los campos son obligatorios salvo los marcados como opcionales. Los datos se revisan mientras escribís.",
@@ -199,6 +211,18 @@ export const incorporate = defineMessages({
       openapi: "OpenAPI 3.1 description",
     },
     form: {
+      live: {
+        title: "Your company",
+        capitalShort: "Capital",
+        objetoShort: "Purpose",
+        empty: "—",
+        objetoChars: tpl("{n} characters"),
+        ready: "Ready to incorporate.",
+        missingOne: "1 detail still needs fixing.",
+        missing: tpl("{n} details still need fixing."),
+        newSession: "A new audit session",
+        joinsSession: "Joins session",
+      },
       title: "Company details",
       intro: "Every field is required except those marked optional. The details are checked as you type.",
       optional: "(optional)",
