@@ -6,6 +6,7 @@ import { logNoteKey } from "@/lib/tlog/log-key";
 import { type LeafSummary, type RecentLeaves, readRecentLeaves } from "@/lib/tlog/recent-leaves";
 import { ErrorNotice } from "../_components/audit/error-notice";
 import { CodeBlock } from "../_components/code-block";
+import { PageContents } from "../_components/page-contents";
 import { ScrollArea } from "../_components/scroll-area";
 import { getDictionary } from "../_i18n/get-lang";
 import { ConsistencyCheck } from "./consistency-check";
@@ -39,6 +40,20 @@ export default async function LogPage() {
     <div className="page audit-page log-page">
       <h1>{t.title}</h1>
       <p className="lead">{t.lead}</p>
+      <PageContents
+        label={d.onThisPage}
+        items={[
+          { href: "#log-summary", label: t.summary.title },
+          ...(log === null
+            ? []
+            : [
+                { href: "#log-checkpoint", label: t.checkpoint.title },
+                { href: "#log-leaves", label: t.leaves.title },
+                { href: "#log-consistency", label: t.consistency.title },
+              ]),
+          { href: "#log-tools", label: t.tools.title },
+        ]}
+      />
 
       <section aria-labelledby="log-summary" className="audit-section">
         <h2 id="log-summary">{t.summary.title}</h2>

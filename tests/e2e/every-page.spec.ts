@@ -84,13 +84,6 @@ for (const { name, path: url } of PAGES.filter((p) => p.name !== "not-found" && 
     test(`${name} (${lang}, 375x812): nothing wider than the screen, first control on the first screen`, async ({
       page,
     }) => {
-      // Known gap: the dashboard and the log open with their live status and explanation, and their
-      // first link or button sits below the first screen. Expected to fail until they get an action
-      // row at the top; the test then reports the fix.
-      test.fail(
-        ["log", "dashboard", "dashboard-long-id"].includes(name),
-        "first control below the fold on the dashboard and the log",
-      );
       await preparePage(page, { lang, narrow: true });
       await page.goto(url);
       await page.waitForLoadState("load");

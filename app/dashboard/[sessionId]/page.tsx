@@ -11,6 +11,7 @@ import { pick } from "@/lib/i18n/pick";
 import { CopyButton } from "../../_components/audit/copy-button";
 import { TamperDemo } from "../../_components/audit/tamper-demo";
 import { CodeBlock } from "../../_components/code-block";
+import { PageContents } from "../../_components/page-contents";
 import { getDictionary } from "../../_i18n/get-lang";
 import { type InitialLog, SessionLive } from "./session-live";
 import "../../_components/audit/audit.css";
@@ -86,7 +87,7 @@ export default async function DashboardPage({ params }: Props) {
   const html = `<a href="${dashboardUrl}"><img src="${badgeUrl}" alt="audit log" height="24"></a>`;
 
   return (
-    <div className="page audit-page">
+    <div className="page audit-page dashboard-page">
       <p className="eyebrow">{t.eyebrow}</p>
       <h1>{t.title}</h1>
       <p>
@@ -96,6 +97,15 @@ export default async function DashboardPage({ params }: Props) {
         </code>
       </p>
       <p className="lead">{t.lead}</p>
+      <PageContents
+        label={d.onThisPage}
+        items={[
+          { href: "#dashboard-verification", label: t.status.title },
+          { href: "#dashboard-timeline", label: t.timeline.title },
+          { href: "#dashboard-badge", label: t.badge.title },
+          { href: "#dashboard-downloads", label: t.downloads.title },
+        ]}
+      />
       <p className="page-note">{t.sandbox}</p>
 
       <SessionLive

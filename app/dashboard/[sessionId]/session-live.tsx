@@ -196,7 +196,7 @@ export function SessionLive({
 
   return (
     <>
-      <section aria-labelledby={`${id}-status`} className="audit-section">
+      <section id="dashboard-verification" aria-labelledby={`${id}-status`} className="audit-section dash-verify">
         <h2 id={`${id}-status`}>{t.status.title}</h2>
         <p className="live-status" data-connection={connection}>
           <span className="live-status-text">
@@ -240,7 +240,7 @@ export function SessionLive({
         </div>
       </section>
 
-      <section aria-labelledby={`${id}-timeline`} className="audit-section">
+      <section id="dashboard-timeline" aria-labelledby={`${id}-timeline`} className="audit-section dash-timeline">
         <h2 id={`${id}-timeline`}>{t.timeline.title}</h2>
         {entries.length === 0 && !loadFailure && (report || initial) ? (
           <div className="notice" data-testid="empty-session">
@@ -320,7 +320,7 @@ export function SessionLive({
 
       {afterTimeline}
 
-      <section aria-labelledby={`${id}-badge`} className="audit-section">
+      <section id="dashboard-badge" aria-labelledby={`${id}-badge`} className="audit-section">
         <h2 id={`${id}-badge`}>{t.badge.title}</h2>
         <p>{t.badge.intro}</p>
         <div className="badge-preview">

@@ -34,6 +34,7 @@ export const common = defineMessages({
         "Proyecto independiente, no oficial: la forma SOCIEDAD-IA está pendiente de ley y los datos son de prueba.",
       details: "Detalles",
     },
+    onThisPage: "En esta página",
     footer: {
       about:
         "Proyecto independiente de código abierto (licencia MIT) para sociedades automatizadas de Argentina. No es un organismo ni un registro del Estado.",
@@ -80,6 +81,7 @@ export const common = defineMessages({
         "An independent, unofficial project: the SOCIEDAD-IA form is pending legislation and all data is test data.",
       details: "Details",
     },
+    onThisPage: "On this page",
     footer: {
       about:
         "An independent open-source project (MIT licence) for automated Argentine companies. It is not a government body or an official registry.",
