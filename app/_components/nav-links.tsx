@@ -54,7 +54,7 @@ export function NavLinks({ items, label, menuLabel }: { items: NavItem[]; label:
         </svg>
         <span className="menu-button-label">{menuLabel}</span>
       </button>
-      <ul id={listId}>
+      <ul id={listId} className="site-nav-list">
         {items.map((item) => (
           <li key={item.href}>
             <Link

@@ -5,6 +5,7 @@ import { E2E_SESSIONS } from "../support/e2e-sessions";
 import {
   expectCleanPage,
   expectNoSevereAxeViolations,
+  expectNoSevereAxeViolationsInBothSchemes,
   NARROW_VIEWPORT,
   preparePage,
   watchConsole,
@@ -171,5 +172,46 @@ test.describe("the header on a phone", () => {
     await expect(page.locator("main .notice")).toHaveCount(0);
     await note.getByRole("link", { name: "Detalles" }).click();
     await expect(page.getByRole("region", { name: "Aviso legal" })).toBeInViewport();
+  });
+});
+
+test.describe("wide layouts", () => {
+  test("/incorporar puts a live summary beside the form, in both colour schemes", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/incorporar");
+    const summary = page.getByRole("complementary", { name: "Tu sociedad" });
+    await expect(summary).toContainText("SOCIEDAD-IA");
+    await page.getByLabel("Denominación").fill("Vista Previa SOCIEDAD-IA");
+    await expect(summary).toContainText("Vista Previa SOCIEDAD-IA");
+    const form = await page.locator(".inc-form").boundingBox();
+    const aside = await summary.boundingBox();
+    // Side by side: the summary starts to the right of the form, level with it.
+    expect(aside?.x).toBeGreaterThan((form?.x ?? 0) + (form?.width ?? 0));
+    await expectNoSevereAxeViolationsInBothSchemes(page, (scheme) => `incorporar with its summary (${scheme})`);
+  });
+
+  test("the dashboard shows its timeline beside the verification, in both colour schemes", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/dashboard/${E2E_SESSIONS.clean}`);
+    const timeline = await page.locator("#dashboard-timeline").boundingBox();
+    const verification = await page.locator("#dashboard-verification").boundingBox();
+    expect(verification?.x).toBeGreaterThan((timeline?.x ?? 0) + (timeline?.width ?? 0));
+    // The whole row fits: the HMAC column is inside the timeline's box, no sideways scroll.
+    const lastCell = await page.locator(".timeline-table tbody tr").first().locator("td").last().boundingBox();
+    expect((lastCell?.x ?? 0) + (lastCell?.width ?? 0)).toBeLessThanOrEqual(
+      (timeline?.x ?? 0) + (timeline?.width ?? 0) + 1,
+    );
+    await expectNoSevereAxeViolationsInBothSchemes(page, (scheme) => `dashboard (${scheme})`);
+  });
+
+  test("on a phone the dashboard's timeline is a card per entry, every value on screen", async ({ page }) => {
+    await preparePage(page, { lang: "es", narrow: true });
+    await page.goto(`/dashboard/${E2E_SESSIONS.clean}`);
+    const row = page.locator(".timeline-table tbody tr").first();
+    for (const cell of await row.locator("td").all()) {
+      const box = await cell.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(NARROW_VIEWPORT.width);
+    }
+    await expect(row.locator("td[data-label='HMAC']")).toBeVisible();
   });
 });
