@@ -2,8 +2,8 @@ import { hmacKeys } from "@/lib/audit/keys";
 import { SAMPLE_SESSION, sampleEntries } from "@/lib/audit/tamper-demo";
 import { verifyEntries } from "@/lib/audit/verify";
 import { badgeFor, renderBadgeSvg } from "@/lib/badge/render-badge";
-import type { Dictionary } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
+import type { Dictionary } from "./_i18n/dictionary";
 
 /**
  * The product at work beside the home page's promise: a small signed log, verified by this server

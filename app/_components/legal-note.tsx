@@ -1,4 +1,4 @@
-import type { Dictionary } from "@/lib/i18n";
+import type { Dictionary } from "@/app/_i18n/dictionary";
 
 /**
  * The site's one legal note: a single line under the header of every page, its details in the

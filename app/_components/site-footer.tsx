@@ -1,4 +1,4 @@
-import type { Dictionary } from "@/lib/i18n";
+import type { Dictionary } from "@/app/_i18n/dictionary";
 
 export function SiteFooter({ d }: { d: Dictionary }) {
   return (

@@ -1,5 +1,6 @@
 import Link from "next/link";
-import type { Dictionary, Lang } from "@/lib/i18n";
+import type { Dictionary } from "@/app/_i18n/dictionary";
+import type { Lang } from "@/lib/i18n";
 import { LangToggle } from "./lang-toggle";
 import { type NavItem, NavLinks } from "./nav-links";
 

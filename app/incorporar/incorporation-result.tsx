@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type Ref, useState } from "react";
+import type { IncorporateMessages } from "@/app/incorporar/words";
 import { auditPaths } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";
-import type { IncorporateMessages } from "@/lib/i18n/messages/incorporate";
 import { fill } from "@/lib/i18n/template";
 import { envVarDescriptionIn } from "@/lib/incorporation/env-var-description";
 import type { IncorporationSuccess } from "@/lib/incorporation/success";

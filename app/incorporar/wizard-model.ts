@@ -1,4 +1,4 @@
-import type { IncorporateMessages } from "@/lib/i18n/messages/incorporate";
+import type { IncorporateMessages } from "@/app/incorporar/words";
 import type { Finding, Severity } from "@/lib/incorporation/finding-codes";
 import type { IncorporationSuccess } from "@/lib/incorporation/success";
 import type { RequestFailure } from "../_components/audit/request-failure";

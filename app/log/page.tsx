@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import type { TransparencyLogMessages } from "@/lib/i18n/messages/transparency-log";
+import type { TransparencyLogMessages } from "@/app/log/words";
 import { fill } from "@/lib/i18n/template";
 import { isStoreUnavailable } from "@/lib/store";
 import { logNoteKey } from "@/lib/tlog/log-key";

@@ -2,9 +2,9 @@
 
 import Link from "next/link";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import type { PlayMessages } from "@/app/play/words";
 import { auditPaths } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";
-import type { PlayMessages } from "@/lib/i18n/messages/play";
 import { fill } from "@/lib/i18n/template";
 import { PLAY_LIMITS } from "@/lib/play/limits";
 import type { AuditRef, PlayUIMessage } from "@/lib/play/ui-message";

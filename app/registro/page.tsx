@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
+import type { Dictionary } from "@/app/_i18n/dictionary";
 import { isApiError } from "@/lib/http/problem";
-import type { Dictionary, Lang } from "@/lib/i18n";
+import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
 import { getRegistryRecord } from "@/lib/registry/get-registry-record";
 import { listRegistry } from "@/lib/registry/list-registry";

@@ -1,9 +1,9 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
+import type { VerifyMessages } from "@/app/verify/words";
 import { auditPaths } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";
-import type { VerifyMessages } from "@/lib/i18n/messages/verify";
 import { fill } from "@/lib/i18n/template";
 import { type LogInclusion, type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { EnglishDetail, ErrorNotice } from "../_components/audit/error-notice";

@@ -1,4 +1,4 @@
-import type { AuditMessages } from "@/lib/i18n/messages/audit";
+import type { AuditMessages } from "@/app/_components/audit/words";
 import { fill } from "@/lib/i18n/template";
 
 /** What went wrong with a request, in the page's language; `detail` is the server's own (English) text. */

@@ -1,11 +1,11 @@
 "use client";
 
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
+import type { AuditMessages } from "@/app/_components/audit/words";
+import type { DashboardMessages } from "@/app/dashboard/[sessionId]/words";
 import { auditPaths } from "@/lib/audit/paths";
 import type { VerificationReport } from "@/lib/audit/verify";
 import type { Lang } from "@/lib/i18n";
-import type { AuditMessages } from "@/lib/i18n/messages/audit";
-import type { DashboardMessages } from "@/lib/i18n/messages/dashboard";
 import { fill } from "@/lib/i18n/template";
 import { type AuditVerification, type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { entryAnchorId } from "../../_components/audit/entry-link";

@@ -1,5 +1,5 @@
-import { defineMessages } from "../define-messages";
-import { tpl } from "../template";
+import { defineMessages } from "@/lib/i18n/define-messages";
+import { tpl } from "@/lib/i18n/template";
 
 /**
  * Strings of the incorporation page (`/incorporar`). The page passes the wizard (a client component)
