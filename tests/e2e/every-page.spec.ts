@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { E2E_SESSIONS } from "../support/e2e-sessions";
 import {
   expectCleanPage,
@@ -43,6 +43,12 @@ const STATES = [
 ] as const;
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../../.test-output/screenshots");
+
+/** Keeps a screenshot of the page as it is now, for people to look at (not compared). */
+async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
 
 for (const { name, path: url } of PAGES) {
   for (const { width, narrow, lang } of STATES) {
@@ -140,6 +146,7 @@ test.describe("the header on a phone", () => {
     await expect(button).toHaveAttribute("aria-expanded", "true");
     await expect(nav.getByRole("link", { name: "Registro" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Verificar" })).toBeVisible();
+    await shot(page, "header-menu-open-375px-es");
     await expectNoSevereAxeViolations(page, "menu open");
 
     await page.keyboard.press("Escape");
@@ -183,6 +190,7 @@ test.describe("wide layouts", () => {
     await expect(summary).toContainText("SOCIEDAD-IA");
     await page.getByLabel("Denominación").fill("Vista Previa SOCIEDAD-IA");
     await expect(summary).toContainText("Vista Previa SOCIEDAD-IA");
+    await shot(page, "incorporar-live-summary-1280px-es");
     const form = await page.locator(".inc-form").boundingBox();
     const aside = await summary.boundingBox();
     // Side by side: the summary starts to the right of the form, level with it.
@@ -196,6 +204,7 @@ test.describe("wide layouts", () => {
     const timeline = await page.locator("#dashboard-timeline").boundingBox();
     const verification = await page.locator("#dashboard-verification").boundingBox();
     expect(verification?.x).toBeGreaterThan((timeline?.x ?? 0) + (timeline?.width ?? 0));
+    await shot(page, "dashboard-side-by-side-1280px-es");
     // The whole row fits: the HMAC column is inside the timeline's box, no sideways scroll.
     const lastCell = await page.locator(".timeline-table tbody tr").first().locator("td").last().boundingBox();
     expect((lastCell?.x ?? 0) + (lastCell?.width ?? 0)).toBeLessThanOrEqual(
