@@ -1,7 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { LegalNote } from "./_components/legal-note";
 import { SiteFooter } from "./_components/site-footer";
 import { SiteHeader } from "./_components/site-header";
+import { typeface } from "./_components/typeface";
 import { getDictionary } from "./_i18n/get-lang";
 import "./globals.css";
 
@@ -26,12 +28,13 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const { lang, d } = await getDictionary();
   return (
-    <html lang={lang}>
+    <html lang={lang} className={typeface.variable}>
       <body>
         <a className="skip-link" href="#main">
           {d.skipLink}
         </a>
         <SiteHeader lang={lang} d={d} />
+        <LegalNote d={d} />
         {/* tabIndex -1 lets the skip link move keyboard focus, not just the scroll position. */}
         <main id="main" tabIndex={-1}>
           {children}

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { EXAMPLE_REQUEST } from "@/lib/incorporation/example-request";
 import { CodeBlock } from "./_components/code-block";
 import { getDictionary } from "./_i18n/get-lang";
+import { HomeProof } from "./home-proof";
 
 // Built from the shared example, which a test keeps valid, so the snippet works as shown.
 function exampleRequest(): string {
@@ -45,34 +46,24 @@ export default async function HomePage() {
   return (
     <div className="page home">
       <section className="hero" aria-labelledby="home-title">
-        <p className="eyebrow">{h.eyebrow}</p>
-        <h1 id="home-title">{h.title}</h1>
-        <p className="lead">{h.lead}</p>
-        <ul className="cta-row">
-          <li>
-            <Link className="button button-primary" href="/incorporar" prefetch={false}>
-              {h.cta.incorporate}
-            </Link>
-          </li>
-          <li>
-            <Link className="button" href="/play" prefetch={false}>
-              {h.cta.play}
-            </Link>
-          </li>
-          <li>
-            <Link className="button" href="/verify" prefetch={false}>
-              {h.cta.verify}
-            </Link>
-          </li>
-        </ul>
-      </section>
-
-      <section className="notice" aria-labelledby="notice-title">
-        <h2 id="notice-title">{h.notice.title}</h2>
-        <ul>
-          <li>{h.notice.pendingLaw}</li>
-          <li>{h.notice.sandbox}</li>
-        </ul>
+        <div className="hero-text">
+          <p className="eyebrow">{h.eyebrow}</p>
+          <h1 id="home-title">{h.title}</h1>
+          <p className="lead">{h.lead}</p>
+          <ul className="cta-row">
+            <li>
+              <Link className="button button-primary" href="/incorporar" prefetch={false}>
+                {h.cta.incorporate}
+              </Link>
+            </li>
+            <li>
+              <Link className="button" href="/play" prefetch={false}>
+                {h.cta.play}
+              </Link>
+            </li>
+          </ul>
+        </div>
+        <HomeProof d={d} />
       </section>
 
       <section aria-labelledby="features-title">

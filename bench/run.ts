@@ -43,7 +43,12 @@ const WARM_UP_MS = 1000;
 const TARGET_ROUND_FACTOR = 3;
 const roundsFor = (endpoint: Endpoint) =>
   endpoint.minRatio === undefined && endpoint.against === undefined ? ROUNDS : ROUNDS * TARGET_ROUND_FACTOR;
-const FIRST_LOAD_LIMIT = 150_000; // bytes gzipped (150 kB)
+// Budgets of first-load JavaScript, bytes gzipped: the pages a visitor mostly reads get less than
+// the ones built around an interaction (chat, wizard, verifier, live dashboard).
+const FIRST_LOAD_LIMIT = 150_000;
+const FIRST_LOAD_READING_LIMIT = 120_000;
+const READING_PAGES = new Set(["/", "/registro", "/test-vectors"]);
+const firstLoadLimit = (page: string) => (READING_PAGES.has(page) ? FIRST_LOAD_READING_LIMIT : FIRST_LOAD_LIMIT);
 const VERIFY_MIN_RATIO = 0.7;
 
 interface Row {
@@ -190,7 +195,7 @@ function report(
         PAGES[i] as string,
         String(f.scripts),
         fixed(f.gzipBytes / 1000, 1),
-        `< ${FIRST_LOAD_LIMIT / 1000} ${verdict(f.gzipBytes < FIRST_LOAD_LIMIT)}`,
+        `< ${firstLoadLimit(PAGES[i] as string) / 1000} ${verdict(f.gzipBytes < firstLoadLimit(PAGES[i] as string))}`,
       ]),
     ),
   );
@@ -233,7 +238,7 @@ async function main() {
       verify.ratio < VERIFY_MIN_RATIO ||
       rows.some((r) => r.failures > 0 || (r.minRatio !== undefined && r.rpsRatio < r.minRatio)) ||
       comparisons(rows).some((c) => !c.pass) ||
-      firstLoad.some((f) => f.gzipBytes >= FIRST_LOAD_LIMIT);
+      firstLoad.some((f, i) => f.gzipBytes >= firstLoadLimit(PAGES[i] as string));
     process.exitCode = missed ? 1 : 0;
   } finally {
     await server.stop();

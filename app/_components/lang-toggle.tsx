@@ -1,4 +1,5 @@
-import { type Dictionary, type Lang, langSwitchHref, otherLang } from "@/lib/i18n";
+import type { Dictionary } from "@/app/_i18n/dictionary";
+import { type Lang, langSwitchHref, otherLang } from "@/lib/i18n";
 
 /**
  * Switches between Spanish and English with a plain link to /lang, which sets the `lang` cookie and

@@ -1,12 +1,16 @@
-import type { Dictionary } from "@/lib/i18n";
+import type { Dictionary } from "@/app/_i18n/dictionary";
 
 export function SiteFooter({ d }: { d: Dictionary }) {
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
         <p>{d.footer.about}</p>
+        <section id="aviso-legal" aria-labelledby="aviso-legal-title" className="footer-legal" tabIndex={-1}>
+          <h2 id="aviso-legal-title">{d.footer.legalTitle}</h2>
+          <p>{d.footer.legal}</p>
+        </section>
         <p>
-          {d.footer.legal} <a href="/glosario">{d.glossary.title}</a>
+          <a href="/glosario">{d.glossary.title}</a>
         </p>
         {/* JSON documents, not pages: plain links so the client router never tries to render them. */}
         <p>

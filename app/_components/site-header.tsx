@@ -1,5 +1,6 @@
 import Link from "next/link";
-import type { Dictionary, Lang } from "@/lib/i18n";
+import type { Dictionary } from "@/app/_i18n/dictionary";
+import type { Lang } from "@/lib/i18n";
 import { LangToggle } from "./lang-toggle";
 import { type NavItem, NavLinks } from "./nav-links";
 
@@ -20,24 +21,22 @@ export function SiteHeader({ lang, d }: { lang: Lang; d: Dictionary }) {
   return (
     <header className="site-header">
       <div className="site-header-inner">
-        <div className="site-header-top">
-          <Link href="/" prefetch={false} className="brand" aria-label={d.site.homeLink}>
-            <svg className="brand-mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-              <rect x="1" y="1" width="30" height="30" rx="7" fill="currentColor" />
-              <path
-                d="M9 16.5l4.5 4.5L23 11.5"
-                fill="none"
-                stroke="var(--bg)"
-                strokeWidth="3.2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
-            <span>{d.site.name}</span>
-          </Link>
-          <LangToggle lang={lang} d={d} />
-        </div>
-        <NavLinks items={navItems(d)} label={d.nav.label} />
+        <Link href="/" prefetch={false} className="brand" aria-label={d.site.homeLink}>
+          <svg className="brand-mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+            <rect x="1" y="1" width="30" height="30" rx="7" fill="currentColor" />
+            <path
+              d="M9 16.5l4.5 4.5L23 11.5"
+              fill="none"
+              stroke="var(--bg)"
+              strokeWidth="3.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span>{d.site.name}</span>
+        </Link>
+        <NavLinks items={navItems(d)} label={d.nav.label} menuLabel={d.nav.menu} />
+        <LangToggle lang={lang} d={d} />
       </div>
     </header>
   );

@@ -1,6 +1,7 @@
 import { cookies } from "next/headers";
 import { cache } from "react";
-import { type Dictionary, LANG_COOKIE, type Lang, parseLang, t } from "@/lib/i18n";
+import { LANG_COOKIE, type Lang, parseLang } from "@/lib/i18n";
+import { type Dictionary, t } from "./dictionary";
 
 /** The visitor's language from the `lang` cookie (Spanish when absent or unknown). Server only. */
 export const getLang = cache(async (): Promise<Lang> => {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import type { GlossaryTerm } from "@/lib/i18n/messages/glossary";
+import type { GlossaryTerm } from "@/app/glosario/words";
 import { getDictionary } from "../_i18n/get-lang";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -34,7 +34,6 @@ export default async function IncorporarPage() {
     <div className="page incorporar-page">
       <h1>{t.title}</h1>
       <p className="lead">{t.lead}</p>
-      <p className="notice incorporar-notice">{t.pendingLaw}</p>
       <noscript>
         <p className="notice incorporar-notice">{t.noscript}</p>
       </noscript>

@@ -1,8 +1,8 @@
 "use client";
 
 import { type FormEvent, useId, useState } from "react";
+import type { TransparencyLogMessages } from "@/app/log/words";
 import type { Lang } from "@/lib/i18n";
-import type { TransparencyLogMessages } from "@/lib/i18n/messages/transparency-log";
 import { fill } from "@/lib/i18n/template";
 import { EnglishDetail, ErrorNotice } from "../_components/audit/error-notice";
 import { Stat } from "../_components/audit/verification-summary";

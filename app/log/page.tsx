@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
+import type { TransparencyLogMessages } from "@/app/log/words";
 import { formatInstant } from "@/lib/i18n/format-instant";
-import type { TransparencyLogMessages } from "@/lib/i18n/messages/transparency-log";
 import { fill } from "@/lib/i18n/template";
 import { isStoreUnavailable } from "@/lib/store";
 import { logNoteKey } from "@/lib/tlog/log-key";
@@ -8,6 +8,7 @@ import { type LeafSummary, type RecentLeaves, readRecentLeaves } from "@/lib/tlo
 import { type WitnessesReport, witnessesReport } from "@/lib/tlog/witness-report";
 import { ErrorNotice } from "../_components/audit/error-notice";
 import { CodeBlock } from "../_components/code-block";
+import { PageContents } from "../_components/page-contents";
 import { ScrollArea } from "../_components/scroll-area";
 import { getDictionary } from "../_i18n/get-lang";
 import { ConsistencyCheck } from "./consistency-check";
@@ -44,6 +45,20 @@ export default async function LogPage() {
       <h1>{t.title}</h1>
       <p className="lead">{t.lead}</p>
       <GlossaryLinks terms={["transparency", "checkpoint"]} t={d.glossary} />
+      <PageContents
+        label={d.onThisPage}
+        items={[
+          { href: "#log-summary", label: t.summary.title },
+          ...(log === null
+            ? []
+            : [
+                { href: "#log-checkpoint", label: t.checkpoint.title },
+                { href: "#log-leaves", label: t.leaves.title },
+                { href: "#log-consistency", label: t.consistency.title },
+              ]),
+          { href: "#log-tools", label: t.tools.title },
+        ]}
+      />
 
       <section aria-labelledby="log-summary" className="audit-section">
         <h2 id="log-summary">{t.summary.title}</h2>
@@ -98,7 +113,7 @@ export default async function LogPage() {
                 <p>{fill(t.leaves.intro, { n: log.leaves.length })}</p>
                 <KindCounts leaves={log.leaves} t={t.leaves} />
                 <ScrollArea label={t.leaves.tableLabel}>
-                  <table className="log-leaves">
+                  <table className="log-leaves stack-table">
                     <thead>
                       <tr>
                         <th scope="col">{t.leaves.index}</th>
@@ -109,9 +124,9 @@ export default async function LogPage() {
                     <tbody>
                       {log.leaves.map((leaf) => (
                         <tr key={leaf.index} data-leaf-kind={leaf.kind}>
-                          <td>{leaf.index}</td>
-                          <td>{t.leaves.kinds[leaf.kind]}</td>
-                          <td>
+                          <td data-label={t.leaves.index}>{leaf.index}</td>
+                          <td data-label={t.leaves.kind}>{t.leaves.kinds[leaf.kind]}</td>
+                          <td data-label={t.leaves.ids}>
                             <LeafIds leaf={leaf} t={t.leaves} />
                           </td>
                         </tr>

@@ -21,8 +21,9 @@ export default async function PlayPage() {
       <p className="eyebrow">{t.eyebrow}</p>
       <h1>{t.heading}</h1>
       <p className="lead">{t.lead}</p>
+      <PlayChat t={pick(t, ["examples", "chat", "form", "tool", "session", "errors"])} lang={lang} />
       <GlossaryLinks terms={["hmac", "sandbox"]} t={d.glossary} />
-      <div className="notice play-notice">
+      <div className="page-note play-notice">
         <p>{t.sandbox}</p>
         <p data-testid="play-model" data-source={model.source}>
           {model.source === "scripted"
@@ -30,7 +31,6 @@ export default async function PlayPage() {
             : fill(model.source === "gateway" ? t.model.gateway : t.model.openaiCompatible, { id: model.model })}
         </p>
       </div>
-      <PlayChat t={pick(t, ["examples", "chat", "form", "tool", "session", "errors"])} lang={lang} />
     </div>
   );
 }

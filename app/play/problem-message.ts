@@ -1,4 +1,4 @@
-import type { PlayMessages } from "@/lib/i18n/messages/play";
+import type { PlayMessages } from "@/app/play/words";
 import { fill } from "@/lib/i18n/template";
 import { PLAY_LIMITS } from "@/lib/play/limits";
 import { type ApiProblem, type ProblemOverrides, problemWords } from "../_client/api";

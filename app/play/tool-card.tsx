@@ -1,4 +1,4 @@
-import type { PlayMessages } from "@/lib/i18n/messages/play";
+import type { PlayMessages } from "@/app/play/words";
 import { fill } from "@/lib/i18n/template";
 import type { AuditRef } from "@/lib/play/ui-message";
 import { entryHref } from "../_components/audit/entry-link";

@@ -1,5 +1,5 @@
+import type { RegistryMessages } from "@/app/registro/words";
 import type { Lang } from "@/lib/i18n";
-import type { RegistryMessages } from "@/lib/i18n/messages/registry";
 import { fill } from "@/lib/i18n/template";
 import type { CertificationReport } from "@/lib/registry/record-schema";
 import { EnglishDetail } from "../_components/audit/error-notice";

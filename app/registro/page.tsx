@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
+import type { Dictionary } from "@/app/_i18n/dictionary";
 import { isApiError } from "@/lib/http/problem";
-import type { Dictionary, Lang } from "@/lib/i18n";
+import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
 import { getRegistryRecord } from "@/lib/registry/get-registry-record";
 import { listRegistry } from "@/lib/registry/list-registry";
@@ -211,7 +212,6 @@ export default async function RegistryPage({ searchParams }: Props) {
       <h1>{t.title}</h1>
       <p className="lead">{t.lead}</p>
       <GlossaryLinks terms={["certification", "rfc"]} t={d.glossary} />
-      <p className="notice">{t.notice}</p>
 
       <details className="registry-states">
         <summary>{t.states.title}</summary>

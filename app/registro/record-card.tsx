@@ -1,5 +1,6 @@
+import type { Dictionary } from "@/app/_i18n/dictionary";
 import { auditPaths } from "@/lib/audit/paths";
-import type { Dictionary, Lang } from "@/lib/i18n";
+import type { Lang } from "@/lib/i18n";
 import { formatDay, formatInstant } from "@/lib/i18n/format-instant";
 import { fill } from "@/lib/i18n/template";
 import type { RegistryRecord } from "@/lib/registry/record-schema";

@@ -76,7 +76,7 @@ export default async function TestVectorsPage() {
         <section aria-labelledby="tv-keys" className="audit-section">
           <h2 id="tv-keys">{t.keys.title}</h2>
           <ScrollArea label={t.keys.hmac}>
-            <table className="keys-table">
+            <table className="keys-table stack-table">
               <caption className="visually-hidden">{t.keys.hmac}</caption>
               <thead>
                 <tr>
@@ -87,10 +87,10 @@ export default async function TestVectorsPage() {
               <tbody>
                 {Object.entries(vectors.keys.hmac).map(([kid, secret]) => (
                   <tr key={kid}>
-                    <td>
+                    <td data-label={t.keys.kid}>
                       <code translate="no">{kid}</code>
                     </td>
-                    <td>
+                    <td data-label={t.keys.secret}>
                       <code translate="no">{secret}</code>
                     </td>
                   </tr>

@@ -1,8 +1,8 @@
 "use client";
 
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
+import type { TestVectorsMessages } from "@/app/test-vectors/words";
 import type { TestVectors } from "@/lib/audit/test-vectors";
-import type { TestVectorsMessages } from "@/lib/i18n/messages/test-vectors";
 import { fill } from "@/lib/i18n/template";
 import { canonicalize } from "@/packages/incorporate/src/jcs";
 import {

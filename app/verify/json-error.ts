@@ -1,4 +1,4 @@
-import type { VerifyMessages } from "@/lib/i18n/messages/verify";
+import type { VerifyMessages } from "@/app/verify/words";
 import { fill } from "@/lib/i18n/template";
 
 /** Where JSON.parse stopped: a line and column (both from 1), the end of the text, or unknown. */

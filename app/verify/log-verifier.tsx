@@ -1,11 +1,11 @@
 "use client";
 
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
+import type { AuditMessages } from "@/app/_components/audit/words";
+import type { VerifyMessages } from "@/app/verify/words";
 import { auditPaths } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";
 import { formatInstant } from "@/lib/i18n/format-instant";
-import type { AuditMessages } from "@/lib/i18n/messages/audit";
-import type { VerifyMessages } from "@/lib/i18n/messages/verify";
 import { fill } from "@/lib/i18n/template";
 import { DuplicateMemberError, parseStrictJson } from "@/packages/incorporate/src/strict-json";
 import {

@@ -1,8 +1,8 @@
 import Link from "next/link";
+import type { Dictionary } from "@/app/_i18n/dictionary";
 import type { AuditLogResult } from "@/lib/audit/get-audit-log";
 import { auditPaths } from "@/lib/audit/paths";
 import type { VerificationReport } from "@/lib/audit/verify";
-import type { Dictionary } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
 import { serverVerdict } from "../_components/audit/server-verdict";
 import { Stat, VerificationSummary } from "../_components/audit/verification-summary";

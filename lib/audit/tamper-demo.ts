@@ -45,10 +45,10 @@ export interface TamperDemoResult {
   detected: { seq: number | null; reasons: ProblemReason[] };
 }
 
-const SAMPLE_SESSION = "sample-session-0001";
+export const SAMPLE_SESSION = "sample-session-0001";
 
 /** A small signed log that exists only in memory: the demo works before any session does. */
-function sampleEntries(): AuditEntry[] {
+export function sampleEntries(): AuditEntry[] {
   const events = [
     {
       kind: "incorporation" as const,

@@ -1,8 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { E2E_SESSIONS } from "../support/e2e-sessions";
-import { expectCleanPage, NARROW_VIEWPORT, preparePage, watchConsole } from "../support/page-checks";
+import {
+  expectCleanPage,
+  expectNoSevereAxeViolations,
+  expectNoSevereAxeViolationsInBothSchemes,
+  NARROW_VIEWPORT,
+  preparePage,
+  watchConsole,
+} from "../support/page-checks";
 
 /**
  * One sweep over every page, as a visitor first sees it, at desktop and phone width in both
@@ -38,6 +45,12 @@ const STATES = [
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../../.test-output/screenshots");
 
+/** Keeps a screenshot of the page as it is now, for people to look at (not compared). */
+async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
 for (const { name, path: url } of PAGES) {
   for (const { width, narrow, lang } of STATES) {
     test(`${name} (${lang}, ${width}) loads cleanly`, async ({ page }) => {
@@ -66,3 +79,149 @@ for (const { name, path: url } of PAGES) {
     });
   }
 }
+
+/**
+ * On a 375 x 812 phone: no element reaches past the right edge of the screen (content inside a box
+ * that scrolls sideways on its own is that box's business), and the page's first control (a field,
+ * a button or a link in the main area) is within the first screen, above the fold.
+ */
+const FIRST_CONTROL = "main :is(input:not([type=hidden]), select, textarea, button, a[href])";
+
+for (const { name, path: url } of PAGES.filter((p) => p.name !== "not-found" && p.name !== "dashboard-unknown")) {
+  for (const lang of ["es", "en"] as const) {
+    test(`${name} (${lang}, 375x812): nothing wider than the screen, first control on the first screen`, async ({
+      page,
+    }) => {
+      await preparePage(page, { lang, narrow: true });
+      await page.goto(url);
+      await page.waitForLoadState("load");
+      await expect(page.locator("h1")).toBeVisible();
+
+      const wide = await page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        const scrollsItself = (el: Element) => {
+          for (let p = el.parentElement; p; p = p.parentElement) {
+            const style = getComputedStyle(p);
+            if (style.overflowX === "auto" || style.overflowX === "scroll" || style.overflowX === "hidden") {
+              return true;
+            }
+          }
+          return false;
+        };
+        return [...document.body.querySelectorAll("*")]
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            return box.width > 0 && box.right > width + 0.5 && !scrollsItself(el);
+          })
+          .map(
+            (el) => `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)} px)`,
+          );
+      });
+      expect(wide, "elements reaching past the 375 px screen").toEqual([]);
+
+      const first = page.locator(FIRST_CONTROL).filter({ visible: true }).first();
+      await expect(first).toBeVisible();
+      const box = await first.boundingBox();
+      expect(box, "the first control has a box").not.toBeNull();
+      expect(
+        (box?.y ?? Number.POSITIVE_INFINITY) + (box?.height ?? 0),
+        "first control's bottom edge",
+      ).toBeLessThanOrEqual(NARROW_VIEWPORT.height);
+    });
+  }
+}
+
+test.describe("the header on a phone", () => {
+  test("folds the menu behind one button that opens, closes with Escape and returns focus", async ({ page }) => {
+    await preparePage(page, { lang: "es", narrow: true });
+    await page.goto("/registro");
+    const nav = page.getByRole("navigation", { name: "Principal" });
+    const button = nav.getByRole("button", { name: "Menú" });
+    const header = page.locator(".site-header");
+    // One row: brand, language and menu button, no rows of links.
+    expect((await header.boundingBox())?.height).toBeLessThan(72);
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link", { name: "Verificar" })).toBeHidden();
+
+    await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.getByRole("link", { name: "Registro" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Verificar" })).toBeVisible();
+    await shot(page, "header-menu-open-375px-es");
+    await expectNoSevereAxeViolations(page, "menu open");
+
+    await page.keyboard.press("Escape");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(button).toBeFocused();
+    await expect(nav.getByRole("link", { name: "Verificar" })).toBeHidden();
+
+    await button.click();
+    await nav.getByRole("link", { name: "Verificar" }).click();
+    await expect(page).toHaveURL(/\/verify$/);
+    await expect(page.getByRole("button", { name: "Menú" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("shows every link in one row at 1280 px, with no menu button", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Principal" });
+    await expect(nav.getByRole("button", { name: "Menú" })).toBeHidden();
+    await expect(nav.getByRole("link")).toHaveCount(7);
+    for (const link of await nav.getByRole("link").all()) await expect(link).toBeVisible();
+    expect((await page.locator(".site-header").boundingBox())?.height).toBeLessThan(72);
+  });
+
+  test("says the legal note once, with its details one link away", async ({ page }) => {
+    await preparePage(page, { lang: "es", narrow: true });
+    await page.goto("/incorporar");
+    const note = page.getByRole("complementary", { name: "Aviso legal" });
+    await expect(note).toContainText("pendiente de ley");
+    // No second banner in the page itself.
+    await expect(page.locator("main .notice")).toHaveCount(0);
+    await note.getByRole("link", { name: "Detalles" }).click();
+    await expect(page.getByRole("region", { name: "Aviso legal" })).toBeInViewport();
+  });
+});
+
+test.describe("wide layouts", () => {
+  test("/incorporar puts a live summary beside the form, in both colour schemes", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/incorporar");
+    const summary = page.getByRole("complementary", { name: "Tu sociedad" });
+    await expect(summary).toContainText("SOCIEDAD-IA");
+    await page.getByLabel("Denominación").fill("Vista Previa SOCIEDAD-IA");
+    await expect(summary).toContainText("Vista Previa SOCIEDAD-IA");
+    await shot(page, "incorporar-live-summary-1280px-es");
+    const form = await page.locator(".inc-form").boundingBox();
+    const aside = await summary.boundingBox();
+    // Side by side: the summary starts to the right of the form, level with it.
+    expect(aside?.x).toBeGreaterThan((form?.x ?? 0) + (form?.width ?? 0));
+    await expectNoSevereAxeViolationsInBothSchemes(page, (scheme) => `incorporar with its summary (${scheme})`);
+  });
+
+  test("the dashboard shows its timeline beside the verification, in both colour schemes", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/dashboard/${E2E_SESSIONS.clean}`);
+    const timeline = await page.locator("#dashboard-timeline").boundingBox();
+    const verification = await page.locator("#dashboard-verification").boundingBox();
+    expect(verification?.x).toBeGreaterThan((timeline?.x ?? 0) + (timeline?.width ?? 0));
+    await shot(page, "dashboard-side-by-side-1280px-es");
+    // The whole row fits: the HMAC column is inside the timeline's box, no sideways scroll.
+    const lastCell = await page.locator(".timeline-table tbody tr").first().locator("td").last().boundingBox();
+    expect((lastCell?.x ?? 0) + (lastCell?.width ?? 0)).toBeLessThanOrEqual(
+      (timeline?.x ?? 0) + (timeline?.width ?? 0) + 1,
+    );
+    await expectNoSevereAxeViolationsInBothSchemes(page, (scheme) => `dashboard (${scheme})`);
+  });
+
+  test("on a phone the dashboard's timeline is a card per entry, every value on screen", async ({ page }) => {
+    await preparePage(page, { lang: "es", narrow: true });
+    await page.goto(`/dashboard/${E2E_SESSIONS.clean}`);
+    const row = page.locator(".timeline-table tbody tr").first();
+    for (const cell of await row.locator("td").all()) {
+      const box = await cell.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(NARROW_VIEWPORT.width);
+    }
+    await expect(row.locator("td[data-label='HMAC']")).toBeVisible();
+  });
+});

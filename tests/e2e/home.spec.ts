@@ -9,7 +9,7 @@ import {
   watchConsole,
 } from "../support/page-checks";
 
-const HEADING = { es: "Registro público de sociedades-IA", en: "Public registry of sociedades-IA" } as const;
+const HEADING = { es: "Sociedades-IA que cualquiera puede auditar", en: "Sociedades-IA anyone can audit" } as const;
 const NAV_NAME = { es: "Principal", en: "Main" } as const;
 const NAV_HREFS = ["/", "/play", "/incorporar", "/registro", "/verify", "/test-vectors"];
 
@@ -47,6 +47,19 @@ test.describe("home page", () => {
     for (const [name, href] of Object.entries(links)) {
       await expect(page.locator(".card-link").getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
+  });
+
+  test("the hero shows the product at work: a badge and entries this server has just verified", async ({ page }) => {
+    await page.goto("/");
+    const proof = page.getByRole("figure", { name: "Registro de ejemplo" });
+    await expect(proof.getByRole("img", { name: "Insignia del registro: verified 3/3" })).toBeVisible();
+    await expect(proof.getByRole("listitem")).toHaveCount(3);
+    await expect(proof.getByText("VERIFICADA")).toHaveCount(3);
+    await expect(proof).toContainText("Las 3 entradas se verificaron en este servidor");
+    await expect(page.getByRole("link", { name: "Constituir una sociedad-IA" }).first()).toHaveAttribute(
+      "href",
+      "/incorporar",
+    );
   });
 
   test("language toggle is labelled in the language it switches to", async ({ page }) => {
@@ -129,8 +142,13 @@ test.describe("home page", () => {
   test("states the legal status honestly and links to every section", async ({ page }) => {
     await page.goto("/");
     const main = page.getByRole("main");
-    await expect(main.getByText(/SOCIEDAD-IA está pendiente de ley/)).toBeVisible();
-    await expect(main.getByText(/sandbox/)).toBeVisible();
+    const note = page.getByRole("complementary", { name: "Aviso legal" });
+    await expect(note).toContainText("no oficial");
+    await expect(note).toContainText("pendiente de ley");
+    await expect(page.getByRole("region", { name: "Aviso legal" })).toContainText(
+      "La forma SOCIEDAD-IA está pendiente de ley",
+    );
+    await expect(page.getByRole("region", { name: "Aviso legal" })).toContainText("sandbox");
     for (const href of ["/play", "/verify", "/test-vectors", "/incorporar", "/registro"]) {
       await expect(main.locator(`a[href="${href}"]`).first()).toBeVisible();
     }

@@ -215,7 +215,7 @@ test.describe("/incorporar wizard", () => {
       answer.registry.url,
     );
     await expect(next).toContainText(`POST ${answer.registry.url}/certify`);
-    await expect(next.getByRole("link", { name: "Ver el registro público" })).toHaveAttribute("href", "/registro");
+    await expect(next.getByRole("link", { name: "Ir a la página del registro" })).toHaveAttribute("href", "/registro");
     await expect(next.getByRole("link", { name: "Abrir el panel de la sesión" })).toHaveAttribute(
       "href",
       answer.audit.dashboardUrl,

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { t } from "@/lib/i18n";
+import { t } from "@/app/_i18n/dictionary";
 import type { Message, MessageTree } from "@/lib/i18n/define-messages";
 import { fill, placeholders, type Template, tpl } from "@/lib/i18n/template";
 

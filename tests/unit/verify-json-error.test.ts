@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { jsonErrorPlace, jsonFailure } from "@/app/verify/json-error";
-import { verify } from "@/lib/i18n/messages/verify";
+import { verify } from "@/app/verify/words";
 
 const es = verify.es.paste.errors;
 const en = verify.en.paste.errors;

@@ -1,4 +1,4 @@
-import type { AuditMessages } from "@/lib/i18n/messages/audit";
+import type { AuditMessages } from "@/app/_components/audit/words";
 import type { ProblemReason } from "@/packages/incorporate/src/audit-rules";
 
 /** The verifier's reason codes in plain language, each with its code for those who look it up. */

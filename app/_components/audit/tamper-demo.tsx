@@ -1,10 +1,10 @@
 "use client";
 
 import { type FormEvent, useId, useState } from "react";
+import type { AuditMessages } from "@/app/_components/audit/words";
 import { SESSION_ID_PATTERN } from "@/lib/audit/entry";
 import type { TamperDemoResult, TamperMutation } from "@/lib/audit/tamper-demo";
 import type { Lang } from "@/lib/i18n";
-import type { AuditMessages } from "@/lib/i18n/messages/audit";
 import { fill } from "@/lib/i18n/template";
 import { callApi, problemWords } from "../../_client/api";
 import { CodeBlock } from "../code-block";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { AuditMessages } from "@/lib/i18n/messages/audit";
+import type { AuditMessages } from "@/app/_components/audit/words";
 import { fill, type Template } from "@/lib/i18n/template";
 import { CodeBlock } from "../code-block";
 import { prettyJson } from "./format";

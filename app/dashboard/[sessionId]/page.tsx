@@ -2,15 +2,16 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import type { Dictionary } from "@/app/_i18n/dictionary";
 import { isSessionId } from "@/lib/audit/entry";
 import { getAuditLog } from "@/lib/audit/get-audit-log";
 import { getConfig } from "@/lib/config/config";
 import { resolveBaseUrl } from "@/lib/http/base-url";
-import type { Dictionary } from "@/lib/i18n";
 import { pick } from "@/lib/i18n/pick";
 import { CopyButton } from "../../_components/audit/copy-button";
 import { TamperDemo } from "../../_components/audit/tamper-demo";
 import { CodeBlock } from "../../_components/code-block";
+import { PageContents } from "../../_components/page-contents";
 import { getDictionary } from "../../_i18n/get-lang";
 import { type InitialLog, SessionLive } from "./session-live";
 import "../../_components/audit/audit.css";
@@ -88,7 +89,7 @@ export default async function DashboardPage({ params }: Props) {
   const html = `<a href="${dashboardUrl}"><img src="${badgeUrl}" alt="${t.badge.snippetAlt}" height="24"></a>`;
 
   return (
-    <div className="page audit-page">
+    <div className="page audit-page dashboard-page">
       <p className="eyebrow">{t.eyebrow}</p>
       <h1>{t.title}</h1>
       <p>
@@ -98,8 +99,17 @@ export default async function DashboardPage({ params }: Props) {
         </code>
       </p>
       <p className="lead">{t.lead}</p>
+      <PageContents
+        label={d.onThisPage}
+        items={[
+          { href: "#dashboard-verification", label: t.status.title },
+          { href: "#dashboard-timeline", label: t.timeline.title },
+          { href: "#dashboard-badge", label: t.badge.title },
+          { href: "#dashboard-downloads", label: t.downloads.title },
+        ]}
+      />
       <GlossaryLinks terms={["hmac", "chain", "checkpoint", "kid"]} t={d.glossary} />
-      <p className="notice">{t.sandbox}</p>
+      <p className="page-note">{t.sandbox}</p>
 
       <SessionLive
         t={pick(t, ["status", "timeline", "empty", "badge"])}

@@ -1,12 +1,12 @@
 "use client";
 
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
+import type { AuditMessages } from "@/app/_components/audit/words";
+import type { DashboardMessages } from "@/app/dashboard/[sessionId]/words";
 import { auditPaths, badgePath } from "@/lib/audit/paths";
 import type { VerificationReport } from "@/lib/audit/verify";
 import type { Lang } from "@/lib/i18n";
 import { formatInstant } from "@/lib/i18n/format-instant";
-import type { AuditMessages } from "@/lib/i18n/messages/audit";
-import type { DashboardMessages } from "@/lib/i18n/messages/dashboard";
 import { fill } from "@/lib/i18n/template";
 import { type AuditVerification, type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { callApi, fetchPublished, problemWords } from "../../_client/api";
@@ -194,7 +194,7 @@ export function SessionLive({
 
   return (
     <>
-      <section aria-labelledby={`${id}-status`} className="audit-section">
+      <section id="dashboard-verification" aria-labelledby={`${id}-status`} className="audit-section dash-verify">
         <h2 id={`${id}-status`}>{t.status.title}</h2>
         <p className="live-status" data-connection={connection}>
           <span className="live-status-text">
@@ -238,7 +238,7 @@ export function SessionLive({
         </div>
       </section>
 
-      <section aria-labelledby={`${id}-timeline`} className="audit-section">
+      <section id="dashboard-timeline" aria-labelledby={`${id}-timeline`} className="audit-section dash-timeline">
         <h2 id={`${id}-timeline`}>{t.timeline.title}</h2>
         {entries.length === 0 && !loadFailure && (report || initial) ? (
           <div className="notice" data-testid="empty-session">
@@ -249,7 +249,7 @@ export function SessionLive({
         {entries.length > 0 ? <p className="timeline-note">{t.timeline.caption}</p> : null}
         {entries.length > 0 ? (
           <ScrollArea label={t.timeline.region}>
-            <table className="timeline-table">
+            <table className="timeline-table stack-table">
               <caption className="visually-hidden">{t.timeline.title}</caption>
               <thead>
                 <tr>
@@ -282,8 +282,8 @@ export function SessionLive({
                       className={bad ? "row-bad" : undefined}
                       data-seq={seq}
                     >
-                      <td>{seq}</td>
-                      <td>
+                      <td data-label={t.timeline.seq}>{seq}</td>
+                      <td data-label={t.timeline.state}>
                         {!covered ? (
                           <span className="pill pill-neutral">{a.verdict.checking}</span>
                         ) : bad ? (
@@ -294,15 +294,17 @@ export function SessionLive({
                           <span className="pill pill-ok">{a.verdict.entryVerified}</span>
                         )}
                       </td>
-                      <td>
+                      <td data-label={t.timeline.time}>
                         {typeof ts === "string" ? <time dateTime={ts}>{formatInstant(ts)}</time> : formatInstant(ts)}
                       </td>
-                      <td>{a.kinds[kind as keyof typeof a.kinds] ?? kind}</td>
-                      <td>
+                      <td data-label={t.timeline.kind}>{a.kinds[kind as keyof typeof a.kinds] ?? kind}</td>
+                      <td data-label={t.timeline.action}>
                         <code translate="no">{String(field(entry, "action") ?? "—")}</code>
                       </td>
-                      <td>{a.outcomes[outcome as keyof typeof a.outcomes] ?? outcome}</td>
-                      <td>
+                      <td data-label={t.timeline.outcome}>
+                        {a.outcomes[outcome as keyof typeof a.outcomes] ?? outcome}
+                      </td>
+                      <td data-label={t.timeline.hmac}>
                         <code translate="no">{shortHash(field(entry, "hmac"))}</code>
                       </td>
                     </tr>
@@ -316,7 +318,7 @@ export function SessionLive({
 
       {afterTimeline}
 
-      <section aria-labelledby={`${id}-badge`} className="audit-section">
+      <section id="dashboard-badge" aria-labelledby={`${id}-badge`} className="audit-section">
         <h2 id={`${id}-badge`}>{t.badge.title}</h2>
         <p>{t.badge.intro}</p>
         <div className="badge-preview">

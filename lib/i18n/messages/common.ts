@@ -6,12 +6,13 @@ export const common = defineMessages({
     site: {
       name: "Registro Sociedades-IA",
       description:
-        "Registro público de sociedades-IA argentinas, constitución en una sola llamada para agentes de IA y registro de auditoría firmado y encadenado que cualquiera puede verificar.",
+        "Directorio abierto e independiente de sociedades-IA argentinas, constitución en una sola llamada para agentes de IA y registro de auditoría firmado y encadenado que cualquiera puede verificar.",
       homeLink: "Registro Sociedades-IA: inicio",
     },
     skipLink: "Saltar al contenido",
     nav: {
       label: "Principal",
+      menu: "Menú",
       home: "Inicio",
       play: "Demo del agente",
       incorporate: "Constituir",
@@ -26,10 +27,20 @@ export const common = defineMessages({
       es: "Español",
       en: "English",
     },
+    legal: {
+      label: "Aviso legal",
+      tag: "Sandbox",
+      short:
+        "Proyecto independiente, no oficial: la forma SOCIEDAD-IA está pendiente de ley y los datos son de prueba.",
+      details: "Detalles",
+    },
+    onThisPage: "En esta página",
     footer: {
-      about: "Servicio de referencia de código abierto (licencia MIT) para sociedades automatizadas de Argentina.",
+      about:
+        "Proyecto independiente de código abierto (licencia MIT) para sociedades automatizadas de Argentina. No es un organismo ni un registro del Estado.",
+      legalTitle: "Aviso legal",
       legal:
-        "La forma SOCIEDAD-IA está pendiente de ley. Los datos de la demostración son de prueba (sandbox). Nada de este sitio es asesoramiento legal.",
+        "La forma SOCIEDAD-IA está pendiente de ley: todavía no es un tipo societario vigente en Argentina. Lo que genera este servicio es una preparación, no una inscripción; hasta que haya ley, una sociedad se inscribe como SAS o SRL. Los datos de la demostración son de prueba (sandbox): no tienen efecto legal y pueden borrarse. Nada de este sitio es asesoramiento legal.",
       machines: "Para máquinas",
     },
     notFound: {
@@ -43,12 +54,13 @@ export const common = defineMessages({
     site: {
       name: "Sociedades-IA Registry",
       description:
-        "Public registry of Argentine sociedades-IA, one-call incorporation for AI agents, and a signed, chained audit log that anyone can verify.",
+        "An open, independent directory of Argentine sociedades-IA, one-call incorporation for AI agents, and a signed, chained audit log that anyone can verify.",
       homeLink: "Sociedades-IA Registry: home",
     },
     skipLink: "Skip to content",
     nav: {
       label: "Main",
+      menu: "Menu",
       home: "Home",
       play: "Agent demo",
       incorporate: "Incorporate",
@@ -62,10 +74,20 @@ export const common = defineMessages({
       es: "Español",
       en: "English",
     },
+    legal: {
+      label: "Legal notice",
+      tag: "Sandbox",
+      short:
+        "An independent, unofficial project: the SOCIEDAD-IA form is pending legislation and all data is test data.",
+      details: "Details",
+    },
+    onThisPage: "On this page",
     footer: {
-      about: "Open-source reference service (MIT licence) for automated Argentine companies.",
+      about:
+        "An independent open-source project (MIT licence) for automated Argentine companies. It is not a government body or an official registry.",
+      legalTitle: "Legal notice",
       legal:
-        "The SOCIEDAD-IA legal form is pending legislation. Demo data is sandbox data. Nothing on this site is legal advice.",
+        "The SOCIEDAD-IA legal form is pending legislation: it is not yet a company type in force in Argentina. What this service produces is preparation, not registration; until the law passes, a company registers as an SAS or SRL. Demo data is sandbox data: it has no legal effect and may be deleted. Nothing on this site is legal advice.",
       machines: "For machines",
     },
     notFound: {

@@ -1,5 +1,5 @@
-import { defineMessages } from "../define-messages";
-import { tpl } from "../template";
+import { defineMessages } from "@/lib/i18n/define-messages";
+import { tpl } from "@/lib/i18n/template";
 
 /**
  * Strings of the verify page (`/verify`). The page passes the log verifier (a client component)

@@ -1,22 +1,22 @@
-import { defineMessages } from "../define-messages";
+import { defineMessages } from "@/lib/i18n/define-messages";
+import { tpl } from "@/lib/i18n/template";
 
 /** Strings of the home page (`/`). */
 export const home = defineMessages({
   es: {
-    eyebrow: "Argentina · servicio público y abierto",
-    title: "Registro público de sociedades-IA",
-    lead: "Un registro abierto de sociedades automatizadas argentinas, la constitución de una sociedad en una sola llamada para agentes de IA y un registro de auditoría firmado y encadenado que cualquiera puede verificar.",
+    eyebrow: "Proyecto abierto e independiente · no oficial",
+    title: "Sociedades-IA que cualquiera puede auditar",
+    lead: "Constituí una sociedad automatizada argentina en una sola llamada, listala en un directorio abierto y dejá que cada acción de su agente quede en un registro firmado y encadenado que cualquiera verifica.",
     cta: {
       incorporate: "Constituir una sociedad-IA",
       play: "Probar el agente de demostración",
-      verify: "Verificar una sesión",
     },
-    notice: {
-      title: "Antes de empezar",
-      pendingLaw:
-        "La forma societaria SOCIEDAD-IA está pendiente de ley: todavía no es un tipo societario vigente en Argentina. Lo que genera este servicio es una preparación, no una inscripción.",
-      sandbox:
-        "Los datos de la demostración son de prueba (sandbox): no tienen efecto legal y pueden borrarse. Cada respuesta indica qué almacenamiento la atendió.",
+    proof: {
+      title: "Registro de ejemplo",
+      badgeAlt: "Insignia del registro",
+      verifiedNow: tpl("Las {n} entradas se verificaron en este servidor al cargar la página."),
+      failedNow: "Este registro de ejemplo no verifica en este servidor.",
+      verifyLink: "Verificar una sesión propia",
     },
     features: {
       title: "Qué podés hacer",
@@ -77,20 +77,19 @@ export const home = defineMessages({
     },
   },
   en: {
-    eyebrow: "Argentina · open public service",
-    title: "Public registry of sociedades-IA",
-    lead: "An open registry of automated Argentine companies, one-call incorporation for AI agents, and a signed, chained audit log that anyone can verify.",
+    eyebrow: "Open, independent project · unofficial",
+    title: "Sociedades-IA anyone can audit",
+    lead: "Incorporate an automated Argentine company in one call, list it in an open directory, and let every action of its agent land in a signed, chained log that anyone can verify.",
     cta: {
       incorporate: "Incorporate a sociedad-IA",
       play: "Try the demo agent",
-      verify: "Verify a session",
     },
-    notice: {
-      title: "Before you start",
-      pendingLaw:
-        "The SOCIEDAD-IA company form is pending legislation: it is not yet a company type in force in Argentina. What this service produces is preparation, not registration.",
-      sandbox:
-        "Demo data is sandbox data: it has no legal effect and may be deleted. Every response says which storage backend answered it.",
+    proof: {
+      title: "Sample log",
+      badgeAlt: "Log badge",
+      verifiedNow: tpl("All {n} entries were verified on this server as the page loaded."),
+      failedNow: "This sample log does not verify on this server.",
+      verifyLink: "Verify a session of your own",
     },
     features: {
       title: "What you can do",

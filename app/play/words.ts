@@ -1,5 +1,5 @@
-import { defineMessages } from "../define-messages";
-import { tpl } from "../template";
+import { defineMessages } from "@/lib/i18n/define-messages";
+import { tpl } from "@/lib/i18n/template";
 
 /**
  * Strings of the demo agent page (`/play`). The page passes its chat (a client component) the groups
@@ -91,6 +91,8 @@ export const play = defineMessages({
       entriesOne: "1 entrada firmada",
       entries: tpl("{n} entradas firmadas"),
       timeline: "Entradas de esta conversación",
+      show: "Ver detalles",
+      hide: "Ocultar detalles",
       note: "Guardá el identificador: cualquiera puede verificar la sesión con él. Sólo quien tenga su token de escritura puede escribir en ella.",
       token: "Token de escritura:",
       tokenNote:
@@ -217,6 +219,8 @@ export const play = defineMessages({
       entriesOne: "1 signed entry",
       entries: tpl("{n} signed entries"),
       timeline: "Entries of this conversation",
+      show: "Show details",
+      hide: "Hide details",
       note: "Keep the id: anyone can verify the session with it. Only whoever holds its write token can write to it.",
       token: "Write token:",
       tokenNote:

@@ -1,5 +1,5 @@
-import { defineMessages } from "../define-messages";
-import { tpl } from "../template";
+import { defineMessages } from "@/lib/i18n/define-messages";
+import { tpl } from "@/lib/i18n/template";
 
 /**
  * Strings of the incorporation page (`/incorporar`). The page passes the wizard (a client component)
@@ -10,8 +10,6 @@ export const incorporate = defineMessages({
   es: {
     title: "Constituir una sociedad-IA",
     lead: "Completá los datos de la sociedad y obtené al instante sus cuatro archivos fuente, el enlace para desplegarla en un clic, la hoja de ruta legal de 8 pasos, su registro en formación y la sesión de auditoría firmada.",
-    pendingLaw:
-      "La forma SOCIEDAD-IA está pendiente de ley: lo que se genera es una preparación, no una inscripción. Hasta que haya ley, la sociedad se inscribe como SAS o SRL con este objeto.",
     noscript:
       "Este asistente necesita JavaScript. Sin él, podés constituir con la API: POST /api/auto-incorporate con un cuerpo JSON (ver «Para agentes de IA» más abajo).",
     agents: {
@@ -22,6 +20,18 @@ export const incorporate = defineMessages({
       openapi: "Descripción OpenAPI 3.1",
     },
     form: {
+      live: {
+        title: "Tu sociedad",
+        capitalShort: "Capital",
+        objetoShort: "Objeto",
+        empty: "—",
+        objetoChars: tpl("{n} caracteres"),
+        ready: "Lista para constituir.",
+        missingOne: "Falta corregir 1 dato.",
+        missing: tpl("Falta corregir {n} datos."),
+        newSession: "Sesión de auditoría nueva",
+        joinsSession: "Se suma a la sesión",
+      },
       title: "Datos de la sociedad",
       intro:
         "Todos los campos son obligatorios salvo los marcados como opcionales. Los datos se revisan mientras escribís.",
@@ -117,7 +127,7 @@ export const incorporate = defineMessages({
         claim: "Reclamá el registro con el token de reclamo y la URL pública del despliegue.",
         claimLink: "Ver el registro",
         certify: tpl("Pedí la certificación (POST {url}): con C o más, el registro pasa a activo."),
-        certifyLink: "Ver el registro público",
+        certifyLink: "Ir a la página del registro",
         watch: "Cada acción del agente queda en la sesión: seguila en su panel.",
         watchLink: "Abrir el panel de la sesión",
       },
@@ -192,8 +202,6 @@ export const incorporate = defineMessages({
   en: {
     title: "Incorporate a sociedad-IA",
     lead: "Fill in the company's details and get, right away, its four source files, a one-click deploy link, the 8-step legal roadmap, its forming registry record and its signed audit session.",
-    pendingLaw:
-      "The SOCIEDAD-IA form is pending law: what is generated is preparation, not a registration. Until the law passes, the company registers as an SAS or SRL with this purpose.",
     noscript:
       "This wizard needs JavaScript. Without it you can incorporate through the API: POST /api/auto-incorporate with a JSON body (see “For AI agents” below).",
     agents: {
@@ -204,6 +212,18 @@ export const incorporate = defineMessages({
       openapi: "OpenAPI 3.1 description",
     },
     form: {
+      live: {
+        title: "Your company",
+        capitalShort: "Capital",
+        objetoShort: "Purpose",
+        empty: "—",
+        objetoChars: tpl("{n} characters"),
+        ready: "Ready to incorporate.",
+        missingOne: "1 detail still needs fixing.",
+        missing: tpl("{n} details still need fixing."),
+        newSession: "A new audit session",
+        joinsSession: "Joins session",
+      },
       title: "Company details",
       intro: "Every field is required except those marked optional. The details are checked as you type.",
       optional: "(optional)",
@@ -297,7 +317,7 @@ export const incorporate = defineMessages({
         claim: "Claim the record with the claim token and the deployment's public URL.",
         claimLink: "See the record",
         certify: tpl("Ask for certification (POST {url}): with C or better the record goes live."),
-        certifyLink: "See the public registry",
+        certifyLink: "Go to the registry page",
         watch: "Every action of the agent lands in the session: follow it on its dashboard.",
         watchLink: "Open the session's dashboard",
       },

@@ -1,5 +1,5 @@
-import { defineMessages } from "../define-messages";
-import { tpl } from "../template";
+import { defineMessages } from "@/lib/i18n/define-messages";
+import { tpl } from "@/lib/i18n/template";
 
 /**
  * Strings shared by the audit pages (`/verify`, `/test-vectors`, `/dashboard/{sessionId}`): verdicts,

@@ -1,5 +1,5 @@
-import { defineMessages } from "../define-messages";
-import { tpl } from "../template";
+import { defineMessages } from "@/lib/i18n/define-messages";
+import { tpl } from "@/lib/i18n/template";
 
 /** Strings of the registry page (`/registro`). Finding messages are keyed by the API's finding codes. */
 export const registry = defineMessages({
@@ -16,8 +16,6 @@ export const registry = defineMessages({
       standing:
         "Situación: al día mientras las revisiones periódicas den C o más; suspendida si una revisión posterior bajó de C; sin verificar mientras no esté activa.",
     },
-    notice:
-      "La forma SOCIEDAD-IA está pendiente de ley: estar en este registro no es una inscripción legal. Los registros de demostración son ficticios.",
     filters: {
       title: "Filtrar",
       jurisdiction: "Jurisdicción",
@@ -204,8 +202,6 @@ export const registry = defineMessages({
       standing:
         "Standing: in good standing while the periodic re-checks rate it C or better; suspended when a later check fell below C; unverified until it is live.",
     },
-    notice:
-      "The SOCIEDAD-IA legal form is pending legislation: being in this registry is not a legal registration. Demo records are fictitious.",
     filters: {
       title: "Filter",
       jurisdiction: "Jurisdiction",

@@ -1,0 +1,77 @@
+import { useEffect, useRef } from "react";
+import type { AuditRef, PlayUIMessage } from "@/lib/play/ui-message";
+import { isToolPart, toolNameOf } from "@/lib/play/ui-message-builder";
+import type { ChatMessages } from "./play-chat";
+import { ToolCard } from "./tool-card";
+
+/** The conversation: each message with its text and tool cards, and whether the agent is working. */
+export function ChatLog({
+  t,
+  messages,
+  refs,
+  busy,
+  done,
+}: {
+  t: Pick<ChatMessages, "chat" | "tool">;
+  messages: PlayUIMessage[];
+  refs: Map<string, AuditRef>;
+  busy: boolean;
+  /** The last answer is complete (announced to screen readers). */
+  done: boolean;
+}) {
+  const endRef = useRef<HTMLLIElement>(null);
+  const count = messages.length;
+  useEffect(() => {
+    if (count > 0) endRef.current?.scrollIntoView({ block: "nearest" });
+  }, [count]);
+  return (
+    <>
+      {messages.length === 0 ? <p className="chat-empty">{t.chat.empty}</p> : null}
+      <ol className="chat-log">
+        {messages.map((message, index) => (
+          <li key={message.id} className={`chat-message chat-${message.role}`} data-role={message.role}>
+            <p className="chat-author">{message.role === "user" ? t.chat.you : t.chat.agent}</p>
+            {message.parts.map((part, i) => {
+              const key = `${message.id}-${i}`;
+              if (part.type === "text") {
+                return (
+                  <p key={key} className="chat-text">
+                    {part.text}
+                  </p>
+                );
+              }
+              if (isToolPart(part)) {
+                return (
+                  <ToolCard
+                    key={part.toolCallId}
+                    t={t.tool}
+                    audit={refs.get(part.toolCallId)}
+                    ended={!busy || index < messages.length - 1}
+                    call={{
+                      toolCallId: part.toolCallId,
+                      toolName: toolNameOf(part),
+                      state: part.state,
+                      input: part.input,
+                      output: "output" in part ? part.output : undefined,
+                      errorText: "errorText" in part ? part.errorText : undefined,
+                    }}
+                  />
+                );
+              }
+              return null;
+            })}
+          </li>
+        ))}
+        <li ref={endRef} className="chat-end" aria-hidden="true" />
+      </ol>
+      <p className="visually-hidden" aria-live="polite">
+        {busy ? t.chat.working : done ? t.chat.done : ""}
+      </p>
+      {busy ? (
+        <p className="chat-working" aria-hidden="true">
+          {t.chat.working}
+        </p>
+      ) : null}
+    </>
+  );
+}

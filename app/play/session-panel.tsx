@@ -1,0 +1,128 @@
+import Link from "next/link";
+import { useState } from "react";
+import { auditPaths, badgePath } from "@/lib/audit/paths";
+import type { Lang } from "@/lib/i18n";
+import { fill } from "@/lib/i18n/template";
+import type { AuditRef, PlayUIMessage } from "@/lib/play/ui-message";
+import { isToolPart, toolNameOf } from "@/lib/play/ui-message-builder";
+import { CopyButton } from "../_components/audit/copy-button";
+import { incorporateIntoHref } from "../incorporar/session-fragment";
+import type { ChatMessages } from "./play-chat";
+
+/** The audit session beside the chat: its id, live badge, links and the entries signed so far. */
+export function SessionPanel({
+  t,
+  ids,
+  lang,
+  sessionId,
+  sessionToken,
+  refList,
+  messages,
+}: {
+  t: Pick<ChatMessages, "session">;
+  ids: string;
+  lang: Lang;
+  sessionId: string | null;
+  /** The session's write token, shown once: only the tab that opened the session has it. */
+  sessionToken: string | null;
+  refList: AuditRef[];
+  messages: PlayUIMessage[];
+}) {
+  const [panelOpen, setPanelOpen] = useState(false);
+  const paths = sessionId ? auditPaths(sessionId) : null;
+  return (
+    <aside className="play-session" aria-labelledby={`${ids}-session`} data-open={panelOpen}>
+      <div className="play-session-bar">
+        <h2 id={`${ids}-session`}>{t.session.title}</h2>
+        {paths ? (
+          <button
+            type="button"
+            className="button button-small play-session-toggle"
+            aria-expanded={panelOpen}
+            aria-controls={`${ids}-session-body`}
+            onClick={() => setPanelOpen((open) => !open)}
+          >
+            {panelOpen ? t.session.hide : t.session.show}
+          </button>
+        ) : null}
+      </div>
+      {paths ? (
+        <div id={`${ids}-session-body`} className="play-session-body">
+          <p className="session-id">
+            {t.session.id}{" "}
+            <code translate="no" data-testid="session-id">
+              {sessionId}
+            </code>
+          </p>
+          <p className="session-badge-row">
+            {/* The count in the query makes the browser fetch the live badge again after each entry. */}
+            {/* biome-ignore lint/performance/noImgElement: a live SVG from our own API, not an optimisable asset. */}
+            <img
+              className="session-badge"
+              src={badgePath(sessionId ?? "", lang, { n: String(refList.length) })}
+              alt={t.session.badgeAlt}
+              height={24}
+            />
+          </p>
+          {sessionToken ? (
+            <div className="session-token" data-testid="session-token-box">
+              <p>
+                {t.session.token}{" "}
+                <code translate="no" data-testid="session-token">
+                  {sessionToken}
+                </code>
+              </p>
+              <p className="field-hint">{t.session.tokenNote}</p>
+              <CopyButton
+                text={sessionToken}
+                label={t.session.copyToken}
+                copiedLabel={t.session.copied}
+                failedLabel={t.session.copyFailed}
+              />
+              <p>
+                <a href={incorporateIntoHref(sessionId ?? "", sessionToken)}>{t.session.incorporate}</a>
+              </p>
+            </div>
+          ) : null}
+          <ul className="link-list">
+            <li>
+              <Link href={paths.dashboard} prefetch={false}>
+                {t.session.dashboard}
+              </Link>
+            </li>
+            <li>
+              <a href={paths.verified} translate="no">
+                {t.session.json}
+              </a>
+            </li>
+          </ul>
+          <h3>{t.session.timeline}</h3>
+          <p className="field-hint session-count">
+            {refList.length === 1 ? t.session.entriesOne : fill(t.session.entries, { n: refList.length })}
+          </p>
+          {refList.length > 0 ? (
+            <ol className="session-entries">
+              {refList.map((ref) => {
+                const part = messages
+                  .flatMap((m) => m.parts)
+                  .find((p) => isToolPart(p) && p.toolCallId === ref.toolCallId);
+                const name = part && isToolPart(part) ? toolNameOf(part) : "";
+                return (
+                  <li key={ref.toolCallId} data-seq={ref.seq}>
+                    <span className="session-seq">{ref.seq}</span> <code translate="no">{name}</code>{" "}
+                    <code translate="no" className="session-hmac">
+                      {ref.hmac}…
+                    </code>
+                  </li>
+                );
+              })}
+            </ol>
+          ) : null}
+          <p className="field-hint">{t.session.note}</p>
+        </div>
+      ) : (
+        <p>{t.session.none}</p>
+      )}
+    </aside>
+  );
+}
