@@ -12,8 +12,8 @@ import { hashOf } from "./canonical";
 import { signCheckpoint } from "./checkpoint";
 import type { AuditEntry, AuditEvent } from "./entry";
 import { currentHmacKey } from "./keys";
-import { signEntry } from "./sign-entry";
 import { logKey, readLogHead } from "./log-head";
+import { signEntry } from "./sign-entry";
 import { auditLogCorrupt, headRefusal, unsignableBecause } from "./signable-head";
 import { checkpointsKey, type SignedHead, storeCheckpoint } from "./store-checkpoint";
 import {

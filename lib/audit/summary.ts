@@ -68,7 +68,17 @@ export function openSummary(raw: string | null, sessionId: string): SessionSumma
 
 /** The summary of a session with no entries yet. */
 export function emptySummary(sessionId: string): SessionSummary {
-  return { v: 1, sessionId, head: null, total: 0, verified: 0, tampered: 0, unsigned: 0, firstBadSeq: null, problems: [] };
+  return {
+    v: 1,
+    sessionId,
+    head: null,
+    total: 0,
+    verified: 0,
+    tampered: 0,
+    unsigned: 0,
+    firstBadSeq: null,
+    problems: [],
+  };
 }
 
 /** The summary after the service appended one more entry (verified: it signed it) with head `head`. */
@@ -77,10 +87,7 @@ export function summaryAfterAppend(summary: SessionSummary, head: string): Sessi
 }
 
 /** The summary of a full verification's result over the stored entries. */
-export function summaryOfReport(
-  sessionId: string,
-  report: Tally & { head: { hash: string | null } },
-): SessionSummary {
+export function summaryOfReport(sessionId: string, report: Tally & { head: { hash: string | null } }): SessionSummary {
   const problems: EntryProblem[] = report.problems.slice(0, SUMMARY_MAX_PROBLEMS);
   const { total, verified, tampered, unsigned, firstBadSeq } = report;
   return { v: 1, sessionId, head: report.head.hash, total, verified, tampered, unsigned, firstBadSeq, problems };
