@@ -25,9 +25,16 @@ export interface PublishedLog extends VerifiedLog {
  * Every entry is read and verified (incrementally, per process): this is the full read.
  */
 export async function readPublishedLog(sessionId: string, store: Store = getStore()): Promise<PublishedLog> {
-  // The head first: the summary read here is the condition of any rewrite below, so an append that
-  // lands while the entries are read makes that rewrite fail instead of storing an older state.
-  const head = await readLogHead(sessionId, store);
+  return publishedFrom(await readLogHead(sessionId, store), store);
+}
+
+/**
+ * readPublishedLog from a head just read. The head comes first: the summary read there is the
+ * condition of any rewrite below, so an append that lands while the entries are read makes that
+ * rewrite fail instead of storing an older state.
+ */
+async function publishedFrom(head: LogHead, store: Store): Promise<PublishedLog> {
+  const { sessionId } = head;
   const stored = await store.range(logKey(sessionId), 1, -1);
   const { checkpoint, signed } = head;
   const items = signed && stored.length > signed.size ? stored.slice(0, signed.size) : stored;
@@ -92,7 +99,7 @@ export async function readLogReport(
 ): Promise<VerificationReport & { checkpoint: CheckpointStatus }> {
   const head = await readLogHead(sessionId, store);
   const fromHead = await headReport(head, store);
-  return fromHead !== null ? fromHead.report : (await readPublishedLog(sessionId, store)).report;
+  return fromHead !== null ? fromHead.report : (await publishedFrom(head, store)).report;
 }
 
 /** Where a page starts and how many entries it may hold. */
@@ -130,7 +137,7 @@ export async function readPublishedPage(
   const end = Math.min(total, first + page.limit);
   const next = end < total ? end - 1 : null;
   if (fromHead === null || (first === 0 && end === total)) {
-    return pageOf(await readPublishedLog(sessionId, store), first, page.limit);
+    return pageOf(await publishedFrom(head, store), first, page.limit);
   }
   // List positions: the header is item 0, entry n is item n + 1; the entry before the page is read too.
   const items = end > first ? await store.range(logKey(sessionId), Math.max(1, first), end) : [];
