@@ -320,11 +320,18 @@ export async function describe(options: ClientOptions = {}): Promise<Record<stri
  */
 export async function fetchAudit(
   sessionId: string,
-  options: ClientOptions & { verify?: boolean } = {},
+  options: ClientOptions & {
+    verify?: boolean /** Entries per page asked for; the server's default (its most) if unset. */;
+    pageSize?: number;
+  } = {},
 ): Promise<AuditLog> {
   const base = `/api/play/audit/${encodeURIComponent(sessionId)}`;
   const read = async (after: number | null): Promise<AuditLog> => {
-    const query = [options.verify ? "verify=1" : "", after === null ? "" : `after=${after}`].filter(Boolean);
+    const query = [
+      options.verify ? "verify=1" : "",
+      after === null ? "" : `after=${after}`,
+      options.pageSize === undefined ? "" : `limit=${options.pageSize}`,
+    ].filter(Boolean);
     const { response, body } = await send(
       query.length ? `${base}?${query.join("&")}` : base,
       { method: "GET" },
