@@ -32,6 +32,8 @@ export const dashboard = defineMessages({
       serverTampered: tpl("{tampered} de {total} entradas fallan; la primera es la entrada {first}."),
       serverUnsigned: tpl("{unsigned} de {total} entradas no tienen firma HMAC."),
       browserOk: "La cadena está completa y el checkpoint firmado coincide.",
+      browserPartial:
+        "Esta página muestra una parte del registro: para verificarlo entero en tu navegador, descargalo y abrilo en Verificar.",
       browserBadChain: tpl("La cadena se rompe en la entrada {first}."),
       browserBadCheckpoint: "El checkpoint firmado no coincide con las entradas.",
       browserCheckpointBad: "La firma del checkpoint no es válida o no coincide con las entradas.",
@@ -57,6 +59,10 @@ export const dashboard = defineMessages({
       hmac: "HMAC",
       state: "Verificación",
       newEntry: tpl("Nueva entrada en el registro: {seq}."),
+      window: tpl("Entradas {first} a {last} de {total}."),
+      older: "Entradas anteriores",
+      newer: "Entradas posteriores",
+      newest: "Las más nuevas",
     },
     badge: {
       title: "Insignia",
@@ -103,6 +109,8 @@ export const dashboard = defineMessages({
       serverTampered: tpl("{tampered} of {total} entries fail; the first is entry {first}."),
       serverUnsigned: tpl("{unsigned} of {total} entries have no HMAC."),
       browserOk: "The chain is complete and the signed checkpoint matches.",
+      browserPartial:
+        "This page shows part of the log: to verify all of it in your browser, download it and open it in Verify.",
       browserBadChain: tpl("The chain breaks at entry {first}."),
       browserBadCheckpoint: "The signed checkpoint does not match the entries.",
       browserCheckpointBad: "The checkpoint signature is not valid or does not match the entries.",
@@ -128,6 +136,10 @@ export const dashboard = defineMessages({
       hmac: "HMAC",
       state: "Verification",
       newEntry: tpl("New entry in the log: {seq}."),
+      window: tpl("Entries {first} to {last} of {total}."),
+      older: "Older entries",
+      newer: "Newer entries",
+      newest: "Newest",
     },
     badge: {
       title: "Badge",
