@@ -8,6 +8,7 @@ import { findRecentLeaf } from "../tlog/find-leaf";
 import { leafBytes, leafHashOf, sequenceLeaf } from "../tlog/leaf";
 import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
 import { inAppendQueue } from "./append-queue";
+import { announceCheckpoint } from "./appended";
 import { hashOf } from "./canonical";
 import { signCheckpoint } from "./checkpoint";
 import type { AuditEntry, AuditEvent } from "./entry";
@@ -288,7 +289,10 @@ export async function openSession(
       { type: "append", key: checkpointsKey(sessionId), expectedLength: checkpoints, values: [checkpoint], expiry },
       { type: "set", key: summaryKey(sessionId), value: sealSummary(emptySummary(sessionId)), expect: [null] },
     ]);
-    if (claimed.ok) return { sessionId, sessionToken: header.token };
+    if (claimed.ok) {
+      announceCheckpoint(sessionId);
+      return { sessionId, sessionToken: header.token };
+    }
   }
   throw sessionTooBusy();
 }
