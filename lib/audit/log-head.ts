@@ -31,7 +31,7 @@ export interface LogHead {
   signed: CheckpointPayload | null;
 }
 
-/** Reads a session's head in four independent reads (one round trip on Upstash's pipeline). */
+/** Reads a session's head: four independent reads, sent together, whatever the session's size. */
 export async function readLogHead(sessionId: string, store: Store): Promise<LogHead> {
   const key = logKey(sessionId);
   const [summaryRaw, length, [lastItem], [checkpoint = null]] = await Promise.all([
@@ -55,6 +55,21 @@ export async function readLogHead(sessionId: string, store: Store): Promise<LogH
     checkpoint,
     signed: checkpoint === null ? null : await openCheckpoint(checkpoint, sessionId),
   };
+}
+
+/**
+ * readLogHead, read once more when the stored summary does not describe the head: the reads are
+ * separate requests, and an append landing among them looks just like that. Only a mismatch read
+ * twice sends the caller to verifying every entry.
+ */
+export async function readSettledHead(sessionId: string, store: Store): Promise<LogHead> {
+  const head = await readLogHead(sessionId, store);
+  return unsettled(head) ? readLogHead(sessionId, store) : head;
+}
+
+/** A summary is stored but does not name the stored head: maybe an append landed among the reads. */
+export function unsettled(head: LogHead): boolean {
+  return head.exists && head.summary === null && head.summaryRaw !== null;
 }
 
 /** A whole-log report and how many entries it covers (the published ones: those a checkpoint covers). */

@@ -13,7 +13,7 @@ import { hashOf } from "./canonical";
 import { signCheckpoint } from "./checkpoint";
 import type { AuditEntry, AuditEvent } from "./entry";
 import { currentHmacKey } from "./keys";
-import { logKey, readLogHead } from "./log-head";
+import { logKey, readLogHead, unsettled } from "./log-head";
 import { signEntry } from "./sign-entry";
 import { auditLogCorrupt, headRefusal, unsignableBecause } from "./signable-head";
 import { checkpointsKey, type SignedHead, storeCheckpoint } from "./store-checkpoint";
@@ -118,6 +118,7 @@ async function appendWithRetries(
   const expiry: Expiry = request.event.kind === "tool-call" ? getConfig().demoRetentionMs : "persist";
 
   let refusedSnapshot: string | null = null;
+  let rereadHead = true;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 * attempt)));
     // The head, not the whole log: what this append builds on is checked in a few reads whatever
@@ -144,6 +145,11 @@ async function appendWithRetries(
     let summary: SessionSummary | null = header ? emptySummary(sessionId) : head.summary;
     let last = head.last;
     let refusal = header ? null : await headRefusal(head, store);
+    if (refusal === undefined && unsettled(head) && rereadHead) {
+      // The reads are separate requests: an append by another process may have landed among them.
+      rereadHead = false;
+      continue;
+    }
     if (refusal === undefined) {
       // No summary of this head (a session stored before summaries, or an edited store): verify every
       // entry once, and the append stores the summary that makes the next one cheap again.

@@ -3,7 +3,7 @@ import type { Store } from "../store/types";
 import { type CheckpointPayload, openCheckpoint } from "./checkpoint";
 import { hmacKeys } from "./keys";
 import { parseAuditItem } from "./log";
-import { type HeadReport, headReport, type LogHead, logKey, readLogHead } from "./log-head";
+import { type HeadReport, headReport, type LogHead, logKey, readLogHead, readSettledHead } from "./log-head";
 import { checkpointsKey } from "./store-checkpoint";
 import { sameSummary, sealSummary, summaryKey, summaryOfReport } from "./summary";
 import { type VerifiedLog, verifyItems } from "./verified-log";
@@ -97,7 +97,7 @@ export async function readLogReport(
   sessionId: string,
   store: Store = getStore(),
 ): Promise<VerificationReport & { checkpoint: CheckpointStatus }> {
-  const head = await readLogHead(sessionId, store);
+  const head = await readSettledHead(sessionId, store);
   const fromHead = await headReport(head, store);
   return fromHead !== null ? fromHead.report : (await publishedFrom(head, store)).report;
 }
@@ -130,7 +130,7 @@ export async function readPublishedPage(
   page: PageRequest,
   store: Store = getStore(),
 ): Promise<PublishedPage> {
-  const head = await readLogHead(sessionId, store);
+  const head = await readSettledHead(sessionId, store);
   const fromHead = await headReport(head, store);
   const total = fromHead?.published ?? publishedSize(head);
   const first = Math.min(page.after + 1, total);
