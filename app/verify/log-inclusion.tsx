@@ -1,10 +1,10 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
-import { auditPaths } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";
 import type { VerifyMessages } from "@/lib/i18n/messages/verify";
 import { fill } from "@/lib/i18n/template";
+import { fetchAudit } from "@/packages/incorporate/src/client";
 import { type LogInclusion, type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { EnglishDetail, ErrorNotice } from "../_components/audit/error-notice";
 import { Stat } from "../_components/audit/verification-summary";
@@ -85,7 +85,8 @@ export function SessionInclusion({ sessionId, t, lang }: { sessionId: string; t:
     setState({ kind: "checking" });
     try {
       const [log, jwks, logKey] = await Promise.all([
-        getOk(auditPaths(sessionId).log).then((r) => r.json()),
+        // Every page: the head and the checkpoint only verify against the whole log.
+        fetchAudit(sessionId),
         fetchJwks(),
         fetchLogKey(),
       ]);
