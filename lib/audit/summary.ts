@@ -40,13 +40,27 @@ export function sealSummary(summary: SessionSummary): string {
   return JSON.stringify(sealed);
 }
 
+// Reads of an unchanged head share one check of its seal, as long as the keys are the same.
+const opened = new Map<string, { keys: Record<string, string>; summary: SessionSummary | null }>();
+const OPENED_MAX = 2048;
+
 /** A stored summary the service sealed for this session, or null for anything else. */
 export function openSummary(raw: string | null, sessionId: string): SessionSummary | null {
   if (raw === null) return null;
+  const keys = hmacKeys();
+  const cacheKey = `${sessionId}\n${raw}`;
+  const known = opened.get(cacheKey);
+  if (known?.keys === keys) return known.summary;
+  const summary = unseal(raw, sessionId, keys);
+  if (opened.size >= OPENED_MAX) opened.clear();
+  opened.set(cacheKey, { keys, summary });
+  return summary;
+}
+
+function unseal(raw: string, sessionId: string, keys: Record<string, string>): SessionSummary | null {
   try {
     const s = JSON.parse(raw) as Sealed;
     if (s.v !== 1 || s.sessionId !== sessionId || typeof s.kid !== "string") return null;
-    const keys = hmacKeys();
     const secret = Object.hasOwn(keys, s.kid) ? keys[s.kid] : undefined;
     if (secret === undefined || !Number.isSafeInteger(s.total) || !Array.isArray(s.problems)) return null;
     const summary: SessionSummary = {
