@@ -2,16 +2,11 @@
 
 import { useCallback, useEffect, useState } from "react";
 import type { VerifyMessages } from "@/app/verify/words";
-import { auditPaths } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
+import { fetchAudit } from "@/packages/incorporate/src/client";
 import { checkWitnessPolicy, parseWitnessPolicy } from "@/packages/incorporate/src/tlog/policy";
-import {
-  type AuditLogDocument,
-  type LogInclusion,
-  type PublicJwk,
-  verifyAuditLog,
-} from "@/packages/incorporate/src/verify";
+import { type LogInclusion, type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { fetchPublished } from "../_client/api";
 import { EnglishDetail, ErrorNotice } from "../_components/audit/error-notice";
 import { Stat } from "../_components/audit/verification-summary";
@@ -112,9 +107,8 @@ export function SessionInclusion({ sessionId, t, lang }: { sessionId: string; t:
     setState({ kind: "checking" });
     try {
       const [log, jwks, logKey] = await Promise.all([
-        fetchPublished(auditPaths(sessionId).log) as Promise<
-          Pick<AuditLogDocument, "entries" | "checkpoint" | "transparency">
-        >,
+        // Every page: the head and the checkpoint only verify against the whole log.
+        fetchAudit(sessionId),
         fetchJwks(),
         fetchLogKey(),
       ]);

@@ -8,21 +8,24 @@ import { findRecentLeaf } from "../tlog/find-leaf";
 import { leafBytes, leafHashOf, sequenceLeaf } from "../tlog/leaf";
 import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
 import { inAppendQueue } from "./append-queue";
+import { announceCheckpoint } from "./appended";
 import { hashOf } from "./canonical";
 import { signCheckpoint } from "./checkpoint";
 import type { AuditEntry, AuditEvent } from "./entry";
 import { currentHmacKey } from "./keys";
+import { logKey, readLogHead, unsettled } from "./log-head";
 import { signEntry } from "./sign-entry";
-import { auditLogCorrupt, unsignableBecause } from "./signable-head";
+import { auditLogCorrupt, headRefusal, unsignableBecause } from "./signable-head";
 import { checkpointsKey, type SignedHead, storeCheckpoint } from "./store-checkpoint";
-
-/**
- * A session's log is one store list: item 0 is a header holding the hash of the session write
- * token, items 1.. are the entries, each stored as its full canonical form (so the next `prev` is a
- * hash of the stored bytes). One key means the claim of a new session, every append and the
- * retention all happen atomically on that key, and the token lives exactly as long as the log.
- */
-const logKey = (sessionId: string) => `audit:${sessionId}:log`;
+import {
+  emptySummary,
+  type SessionSummary,
+  sealSummary,
+  summaryAfterAppend,
+  summaryKey,
+  summaryOfReport,
+} from "./summary";
+import { verifyItems } from "./verified-log";
 
 interface SessionHeader {
   v: 1;
@@ -115,14 +118,13 @@ async function appendWithRetries(
   const expiry: Expiry = request.event.kind === "tool-call" ? getConfig().demoRetentionMs : "persist";
 
   let refusedSnapshot: string | null = null;
+  let rereadHead = true;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 * attempt)));
-    const [stored, [lastCheckpoint = null], checkpoints] = await Promise.all([
-      store.range(key, 0, -1),
-      store.range(checkpointsKey(sessionId), -1, -1),
-      store.length(checkpointsKey(sessionId)),
-    ]);
-    const [headerRaw, ...items] = stored;
+    // The head, not the whole log: what this append builds on is checked in a few reads whatever
+    // the session's size (signable-head.ts says why that is enough).
+    const [head, [headerRaw]] = await Promise.all([readLogHead(sessionId, store), store.range(key, 0, 0)]);
+    if (headerRaw === undefined && head.summaryRaw !== null) throw sessionRetired();
 
     // A new session: whoever appends the header first owns it, and returns its token.
     const header = headerRaw === undefined ? newSessionHeader() : null;
@@ -131,7 +133,7 @@ async function appendWithRetries(
     }
 
     // The position comes from the list's length, never from what the stored last entry says of itself.
-    const seq = items.length;
+    const seq = head.stored;
     const max = getConfig().env.AUDIT_MAX_ENTRIES;
     if (seq >= max) {
       throw new ApiError(
@@ -140,13 +142,28 @@ async function appendWithRetries(
         { max },
       );
     }
-    const last = items.at(-1) ?? null;
-    const refusal = await unsignableBecause({ sessionId, items, checkpoint: lastCheckpoint });
-    if (refusal !== null) {
+    let summary: SessionSummary | null = header ? emptySummary(sessionId) : head.summary;
+    let last = head.last;
+    let refusal = header ? null : await headRefusal(head, store);
+    if (refusal === undefined && unsettled(head) && rereadHead) {
+      // The reads are separate requests: an append by another process may have landed among them.
+      rereadHead = false;
+      continue;
+    }
+    if (refusal === undefined) {
+      // No summary of this head (a session stored before summaries, or an edited store): verify every
+      // entry once, and the append stores the summary that makes the next one cheap again.
+      const items = await readAuditItems(sessionId, store);
+      if (items.length !== seq) continue;
+      last = items.at(-1) ?? null;
+      refusal = await unsignableBecause({ sessionId, items, checkpoint: head.checkpoint });
+      summary = summaryOfReport(sessionId, verifyItems(sessionId, items).report);
+    }
+    if (refusal !== null || summary === null) {
       // The reads are separate requests: an append landing among them looks like a mismatch. Only
       // the same state read twice is a stored log that fails verification.
-      const snapshot = `${stored.length}\n${checkpoints}\n${lastCheckpoint}\n${last}`;
-      if (refusedSnapshot === snapshot) throw auditLogCorrupt(refusal);
+      const snapshot = `${head.stored}\n${head.summaryRaw}\n${head.checkpoint}\n${head.last}`;
+      if (refusedSnapshot === snapshot) throw auditLogCorrupt(refusal ?? "its summary does not match it");
       refusedSnapshot = snapshot;
       continue;
     }
@@ -155,18 +172,25 @@ async function appendWithRetries(
       { ...request.event, sessionId, seq, ts: now.toISOString(), prev: last === null ? null : hashOf(last) },
       currentHmacKey(),
     );
-    const head = hashOf(full);
+    const headHash = hashOf(full);
     // The entry's leaf is sequenced in the same batch: no entry without its leaf, no leaf without its entry.
-    const leaf = leafBytes({ kind: "audit.entry", sessionId, seq, entryHash: head });
+    const leaf = leafBytes({ kind: "audit.entry", sessionId, seq, entryHash: headHash });
     const append: BatchWrite = header
       ? { type: "append", key, expectedLength: 0, values: [header.raw, full], expiry }
       : { type: "append", key, expectedLength: seq + 1, values: [full], expiry };
-    const signed = { sessionId, size: seq + 1, head, at: now, expiry };
+    const signed = { sessionId, size: seq + 1, head: headHash, at: now, expiry };
+    // The summary is compare-and-set on the one this append read: a writer that lost the race retries.
+    const next: BatchWrite = {
+      type: "set",
+      key: summaryKey(sessionId),
+      value: sealSummary(summaryAfterAppend(summary, headHash)),
+      expect: [head.summaryRaw],
+    };
     const result = await store
-      .batch([append, sequenceLeaf(leaf), ...effects(entry)])
+      .batch([append, sequenceLeaf(leaf), next, ...effects(entry)])
       .catch((err: unknown) => settleLost(err, { ...signed, full, leaf }, store));
     if (!result.ok) {
-      if (result.index > 1) return { ok: false, index: result.index - 2, failure: result.failure };
+      if (result.index > 2) return { ok: false, index: result.index - 3, failure: result.failure };
       continue;
     }
     const logIndex = result.pushedAt[0] as number;
@@ -210,6 +234,17 @@ function sessionTooBusy(): ApiError {
   );
 }
 
+/**
+ * The id named a demo session whose log has expired: its summary outlives it, so that nobody can
+ * start a session under the same id and have badges embedded for the old one show their entries.
+ */
+function sessionRetired(): ApiError {
+  return new ApiError(
+    "audit_session_retired",
+    "This session id belonged to a session whose log has expired, and ids are never reused; nothing was written. Leave the session id out to start a new session.",
+  );
+}
+
 /** A fresh write token and the header item that stores only its hash. */
 function newSessionHeader(): { token: string; raw: string } {
   const token = randomToken();
@@ -239,10 +274,12 @@ export async function openSession(
   const key = logKey(sessionId);
   // Two rounds suffice: a lost claim means the header now exists.
   for (let attempt = 0; attempt < 2; attempt++) {
-    const [[headerRaw], checkpoints] = await Promise.all([
+    const [[headerRaw], checkpoints, summaryRaw] = await Promise.all([
       store.range(key, 0, 0),
       store.length(checkpointsKey(sessionId)),
+      store.get(summaryKey(sessionId)),
     ]);
+    if (headerRaw === undefined && summaryRaw !== null) throw sessionRetired();
     if (headerRaw !== undefined) {
       authorize(JSON.parse(headerRaw) as SessionHeader, request.sessionToken);
       return { sessionId, sessionToken: null };
@@ -256,8 +293,12 @@ export async function openSession(
     const claimed = await store.batch([
       { type: "append", key, expectedLength: 0, values: [header.raw], expiry },
       { type: "append", key: checkpointsKey(sessionId), expectedLength: checkpoints, values: [checkpoint], expiry },
+      { type: "set", key: summaryKey(sessionId), value: sealSummary(emptySummary(sessionId)), expect: [null] },
     ]);
-    if (claimed.ok) return { sessionId, sessionToken: header.token };
+    if (claimed.ok) {
+      announceCheckpoint(sessionId);
+      return { sessionId, sessionToken: header.token };
+    }
   }
   throw sessionTooBusy();
 }

@@ -1,10 +1,13 @@
 import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { type CheckpointPayload, openCheckpoint } from "./checkpoint";
-import { readAuditItems } from "./log";
+import { hmacKeys } from "./keys";
+import { parseAuditItem } from "./log";
+import { type HeadReport, headReport, type LogHead, logKey, readLogHead, readSettledHead } from "./log-head";
 import { checkpointsKey } from "./store-checkpoint";
+import { sameSummary, sealSummary, summaryKey, summaryOfReport } from "./summary";
 import { type VerifiedLog, verifyItems } from "./verified-log";
-import type { CheckpointStatus, VerificationReport } from "./verify";
+import { type CheckpointStatus, startVerification, type VerificationReport, verifyNext } from "./verify";
 
 export interface PublishedLog extends VerifiedLog {
   /** The newest stored checkpoint, as signed when its head was appended; null when there is none. */
@@ -19,16 +22,44 @@ export interface PublishedLog extends VerifiedLog {
  * checkpoint and the entries it covers, with the verification report of both. Nothing is signed
  * here. Entries past the checkpoint are appends whose own checkpoint is not stored yet (it follows
  * the entry, once the entry's log index is known); they are published with it, on a later read.
+ * Every entry is read and verified (incrementally, per process): this is the full read.
  */
 export async function readPublishedLog(sessionId: string, store: Store = getStore()): Promise<PublishedLog> {
-  const { checkpoint, signed } = await readNewestCheckpoint(sessionId, store);
-  const stored = await readAuditItems(sessionId, store);
-  return published(
-    sessionId,
-    signed && stored.length > signed.size ? stored.slice(0, signed.size) : stored,
-    checkpoint,
-    signed,
-  );
+  return publishedFrom(await readLogHead(sessionId, store), store);
+}
+
+/**
+ * readPublishedLog from a head just read. The head comes first: the summary read there is the
+ * condition of any rewrite below, so an append that lands while the entries are read makes that
+ * rewrite fail instead of storing an older state.
+ */
+async function publishedFrom(head: LogHead, store: Store): Promise<PublishedLog> {
+  const { sessionId } = head;
+  const stored = await store.range(logKey(sessionId), 1, -1);
+  const { checkpoint, signed } = head;
+  const items = signed && stored.length > signed.size ? stored.slice(0, signed.size) : stored;
+  const log = published(sessionId, items, checkpoint, signed);
+  if (items.length === stored.length) await recordVerdict(head, log.report, store);
+  return log;
+}
+
+/**
+ * Keeps the summary in step with a full verification of every stored entry: a session stored before
+ * summaries gets one, and an edit the summary did not know of (an entry changed in place behind the
+ * head) is recorded, so that the badge shows it and appends stop, on every server. Compare-and-set on
+ * the summary read before the entries; a failure (an append landed meanwhile) is left to the next read.
+ */
+async function recordVerdict(head: LogHead, report: VerificationReport, store: Store): Promise<void> {
+  if (!head.exists) return; // no summary for a session without a header: it would retire the id
+  const summary = summaryOfReport(head.sessionId, report);
+  if (sameSummary(head.summary, summary)) return;
+  try {
+    await store.batch([
+      { type: "set", key: summaryKey(head.sessionId), value: sealSummary(summary), expect: [head.summaryRaw] },
+    ]);
+  } catch {
+    // A read still answers when the store refuses this write: the next full read records it.
+  }
 }
 
 function published(
@@ -55,3 +86,116 @@ function statusOf(checkpoint: string | null, signed: CheckpointPayload | null, l
   if (signed === null) return "invalid";
   return signed.size === log.report.head.size && signed.head === log.report.head.hash ? "valid" : "mismatch";
 }
+
+/**
+ * The whole published log's report in a few reads, whatever its size: from the summary kept at
+ * append time and the newest checkpoint, or, when they cannot say (a session stored before
+ * summaries, an edited store), from a full read, which records its verdict for the next one. What
+ * the badge shows.
+ */
+export async function readLogReport(
+  sessionId: string,
+  store: Store = getStore(),
+): Promise<VerificationReport & { checkpoint: CheckpointStatus }> {
+  const head = await readSettledHead(sessionId, store);
+  const fromHead = await headReport(head, store);
+  return fromHead !== null ? fromHead.report : (await publishedFrom(head, store)).report;
+}
+
+/** Where a page starts and how many entries it may hold. */
+export interface PageRequest {
+  /** The page holds entries with a greater seq; -1 starts at the first. */
+  after: number;
+  limit: number;
+}
+
+export interface PublishedPage extends PublishedLog {
+  /** Entries in the whole published log (the checkpoint's size). */
+  total: number;
+  /** Seq of the page's first entry (its items are entries first..first+items.length-1). */
+  first: number;
+  /** `after` for the next page; null on the last. */
+  next: number | null;
+}
+
+/**
+ * One page of the published log, with the checkpoint and the report of the whole log: what a read
+ * costs grows with the page, never with the log. A page that holds the whole log is the full read.
+ * Otherwise the page's own entries are verified (HMAC, canonical form, links, the first against the
+ * entry before it) and the rest of the report comes from the summary; a page that finds a problem
+ * the summary does not list sends the read to the full verification, which records it.
+ */
+export async function readPublishedPage(
+  sessionId: string,
+  page: PageRequest,
+  store: Store = getStore(),
+): Promise<PublishedPage> {
+  const head = await readSettledHead(sessionId, store);
+  const fromHead = await headReport(head, store);
+  const total = fromHead?.published ?? publishedSize(head);
+  const first = Math.min(page.after + 1, total);
+  const end = Math.min(total, first + page.limit);
+  const next = end < total ? end - 1 : null;
+  if (fromHead === null || (first === 0 && end === total)) {
+    return pageOf(await publishedFrom(head, store), first, page.limit);
+  }
+  // List positions: the header is item 0, entry n is item n + 1; the entry before the page is read too.
+  const items = end > first ? await store.range(logKey(sessionId), Math.max(1, first), end) : [];
+  const before = first > 0 ? (items.shift() ?? null) : null;
+  const pageItems = items.slice(0, end - first);
+  const found = verifyPage(sessionId, first, before, pageItems);
+  if (found.some((p) => !fromHead.report.problems.some((known) => known.seq === p.seq))) {
+    return pageOf(await readPublishedLog(sessionId, store), first, page.limit);
+  }
+  const unparseable = new Set<number>();
+  for (const [i, raw] of pageItems.entries()) if (typeof parseAuditItem(raw) === "string") unparseable.add(i);
+  return {
+    items: pageItems,
+    unparseable,
+    report: fromHead.report,
+    checkpoint: head.checkpoint,
+    signed: head.signed,
+    total,
+    first,
+    next,
+  };
+}
+
+/** How many entries reads publish when no summary says: those the checkpoint covers, at most. */
+function publishedSize(head: LogHead): number {
+  return head.signed && head.stored > head.signed.size ? head.signed.size : head.stored;
+}
+
+/** A page cut from a full read. */
+function pageOf(log: PublishedLog, first: number, limit: number): PublishedPage {
+  const total = log.items.length;
+  const start = Math.min(first, total);
+  const end = Math.min(total, start + limit);
+  const unparseable = new Set<number>();
+  for (const i of log.unparseable) if (i >= start && i < end) unparseable.add(i - start);
+  return {
+    ...log,
+    items: log.items.slice(start, end),
+    unparseable,
+    total,
+    first: start,
+    next: end < total ? end - 1 : null,
+  };
+}
+
+/** The problems of a page's entries, judged as a verifier of the whole log would judge them. */
+function verifyPage(sessionId: string, first: number, before: string | null, items: string[]) {
+  const keys = hmacKeys();
+  const state = startVerification();
+  if (before !== null) {
+    // The entry before only gives the link the page's first entry must carry, hashed as a full
+    // verification hashes it; whatever it holds is judged on its own page.
+    state.tally.total = first - 1;
+    verifyNext(state, sessionId, parseAuditItem(before), keys, before);
+    state.tally.problems = [];
+  }
+  for (const raw of items) verifyNext(state, sessionId, parseAuditItem(raw), keys, raw);
+  return state.tally.problems;
+}
+
+export type { HeadReport };

@@ -1,7 +1,10 @@
 import { ApiError } from "../http/problem";
+import type { Store } from "../store/types";
 import { hashOf } from "./canonical";
 import { openCheckpoint } from "./checkpoint";
+import { type LogHead, logKey } from "./log-head";
 import { verifyItems } from "./verified-log";
+import type { VerificationReport } from "./verify";
 
 /** What an append read of a session before it signs a new head. */
 export interface StoredLog {
@@ -24,10 +27,8 @@ export interface StoredLog {
  */
 export async function unsignableBecause(log: StoredLog): Promise<string | null> {
   const { report } = verifyItems(log.sessionId, log.items);
-  if (report.firstBadSeq !== null) {
-    const reasons = report.problems.find((p) => p.seq === report.firstBadSeq)?.reasons ?? [];
-    return `entry ${report.firstBadSeq}: ${reasons.join(", ")}`;
-  }
+  const bad = firstProblem(report);
+  if (bad !== null) return bad;
   if (log.checkpoint === null) return null;
   const signed = await openCheckpoint(log.checkpoint, log.sessionId);
   if (signed === null) return "its stored checkpoint is not one this service signed for it";
@@ -39,6 +40,39 @@ export async function unsignableBecause(log: StoredLog): Promise<string | null> 
     signed.head !== (signedHead === undefined || signedHead === null ? null : hashOf(signedHead))
   ) {
     return `its newest checkpoint signed ${signed.size} entries and another head than the ${report.total} stored`;
+  }
+  return null;
+}
+
+function firstProblem(report: Pick<VerificationReport, "firstBadSeq" | "problems">): string | null {
+  if (report.firstBadSeq === null) return null;
+  const reasons = report.problems.find((p) => p.seq === report.firstBadSeq)?.reasons ?? [];
+  return `entry ${report.firstBadSeq}: ${reasons.join(", ")}`;
+}
+
+/**
+ * unsignableBecause from the stored head alone, when the session's summary describes it: the
+ * summary's verdict, and the newest checkpoint against the head it names. `undefined` when the head
+ * cannot tell (no summary of this head, or entries without any checkpoint): verify every entry.
+ * Checking the head is enough to never sign over a rewritten log: a chain that is whole up to the
+ * signed head holds exactly the signed entries, and an entry edited in place without re-linking the
+ * chain leaves a broken link that every verifier sees, whatever the service signs after it (and any
+ * full read that sees it records it in the summary, which stops further appends).
+ */
+export async function headRefusal(head: LogHead, store: Store): Promise<string | null | undefined> {
+  const { summary, signed, stored, checkpoint, sessionId } = head;
+  if (summary === null || (checkpoint === null && stored > 0)) return undefined;
+  const bad = firstProblem(summary);
+  if (bad !== null) return bad;
+  if (checkpoint === null) return null;
+  if (signed === null) return "its stored checkpoint is not one this service signed for it";
+  let signedHead: string | null = summary.head;
+  if (signed.size < stored) {
+    const [covered] = signed.size === 0 ? [] : await store.range(logKey(sessionId), signed.size, signed.size);
+    signedHead = covered === undefined ? null : hashOf(covered);
+  }
+  if (signed.size > stored || signed.head !== signedHead) {
+    return `its newest checkpoint signed ${signed.size} entries and another head than the ${stored} stored`;
   }
   return null;
 }

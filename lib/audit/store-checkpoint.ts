@@ -1,4 +1,5 @@
 import { type Expiry, isStoreUnavailable, type Store, StoreUnavailableError } from "../store/types";
+import { announceCheckpoint } from "./appended";
 import { openCheckpoint, signCheckpoint } from "./checkpoint";
 
 /**
@@ -47,7 +48,10 @@ async function attempt(head: SignedHead, store: Store): Promise<string> {
     const result = await store.batch([
       { type: "append", key, expectedLength: count, values: [checkpoint], expiry: head.expiry },
     ]);
-    if (result.ok) return checkpoint;
+    if (result.ok) {
+      announceCheckpoint(head.sessionId);
+      return checkpoint;
+    }
   }
   throw new StoreUnavailableError("the session's checkpoint could not be stored: too many concurrent writers", true);
 }

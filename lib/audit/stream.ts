@@ -1,11 +1,20 @@
+import { getStore } from "../store";
+import { onCheckpoint } from "./appended";
 import { readAuditEntriesAfter } from "./log";
 import { readNewestCheckpoint } from "./published-log";
+import { checkpointsKey } from "./store-checkpoint";
 
 export interface StreamOptions {
   /** Resume after this seq (from Last-Event-ID); -1 sends every entry. */
   afterSeq: number;
   /** How long one connection lives before it asks the client to reconnect. */
   lifetimeMs: number;
+  /**
+   * How often the stream looks at the store when no append in this process woke it: on Upstash
+   * (appends by other instances) each look is one length read, and the entries are read only when
+   * the session has a new checkpoint; the embedded store has one process, so every append wakes it
+   * and the look is only a safety net, made at the heartbeat.
+   */
   pollMs?: number;
   heartbeatMs?: number;
   /** The request's signal: stop polling as soon as the client goes away. */
@@ -16,7 +25,7 @@ export const RECONNECT_MS = 2000;
 
 /**
  * Server-sent events of a session's log: existing entries after `afterSeq`, then new ones as they
- * are appended (polled, so it works the same on every store backend and instance). Each event's
+ * are appended: woken by appends in this process, and polling cheaply for those of other instances. Each event's
  * `id:` is the entry's seq, so EventSource resumes with Last-Event-ID without replaying. Entries go
  * out only once a stored checkpoint covers them, and each new checkpoint follows the entries it
  * covers as a `checkpoint` event, so a follower can verify what it received offline at any point.
@@ -25,12 +34,17 @@ export const RECONNECT_MS = 2000;
  */
 export function auditEventStream(sessionId: string, options: StreamOptions): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const pollMs = options.pollMs ?? 1000;
+  const store = getStore();
   const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const pollMs = options.pollMs ?? (store.backend === "embedded" ? heartbeatMs : 1000);
   let last = options.afterSeq;
   let sentCheckpoint: string | null = null;
+  /** Checkpoints stored when the stream last read the session; -1 before its first read. */
+  let seenCheckpoints = -1;
+  let woken = false;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let unsubscribe = () => {};
 
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -45,6 +59,7 @@ export function auditEventStream(sessionId: string, options: StreamOptions): Rea
         if (closed) return;
         closed = true;
         clearTimeout(timer);
+        unsubscribe();
         controller.close();
       };
       options.signal?.addEventListener("abort", finish);
@@ -52,19 +67,13 @@ export function auditEventStream(sessionId: string, options: StreamOptions): Rea
 
       const tick = async () => {
         if (closed) return;
+        timer = undefined;
+        const wake = woken;
+        woken = false;
         try {
-          // The checkpoint first: entries appended after it wait for the next tick and their own.
-          const { checkpoint, signed } = await readNewestCheckpoint(sessionId);
-          const entries = await readAuditEntriesAfter(sessionId, last);
-          const covered = signed ? entries.slice(0, Math.max(0, signed.size - (last + 1))) : entries;
-          for (const entry of covered) {
-            send(`id: ${entry.seq}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`);
-            last = entry.seq;
-          }
-          if (checkpoint !== null && checkpoint !== sentCheckpoint) {
-            send(`event: checkpoint\ndata: ${JSON.stringify({ size: signed?.size ?? null, checkpoint })}\n\n`);
-            sentCheckpoint = checkpoint;
-          }
+          // Nothing new unless an append here woke the stream or the session has another checkpoint.
+          const count = await store.length(checkpointsKey(sessionId));
+          if (wake || count !== seenCheckpoints) await readNew(count);
         } catch {
           send(`event: error\ndata: ${JSON.stringify({ code: "store_unavailable", retryMs: RECONNECT_MS })}\n\n`);
           return finish();
@@ -74,13 +83,44 @@ export function auditEventStream(sessionId: string, options: StreamOptions): Rea
           return finish();
         }
         if (Date.now() - lastWrite >= heartbeatMs) send(`: heartbeat ${new Date().toISOString()}\n\n`);
-        timer = setTimeout(tick, pollMs);
+        const untilEnd = Math.max(0, options.lifetimeMs - (Date.now() - started));
+        const untilHeartbeat = Math.max(0, heartbeatMs - (Date.now() - lastWrite));
+        if (woken) return void tick();
+        timer = setTimeout(tick, Math.min(pollMs, untilEnd, untilHeartbeat));
       };
+
+      const readNew = async (count: number) => {
+        // The checkpoint first: entries appended after it wait for the next look and their own.
+        const { checkpoint, signed } = await readNewestCheckpoint(sessionId);
+        const entries = await readAuditEntriesAfter(sessionId, last);
+        const covered = signed ? entries.slice(0, Math.max(0, signed.size - (last + 1))) : entries;
+        for (const entry of covered) {
+          send(`id: ${entry.seq}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`);
+          last = entry.seq;
+        }
+        if (checkpoint !== null && checkpoint !== sentCheckpoint) {
+          send(`event: checkpoint\ndata: ${JSON.stringify({ size: signed?.size ?? null, checkpoint })}\n\n`);
+          sentCheckpoint = checkpoint;
+        }
+        seenCheckpoints = count;
+      };
+
+      unsubscribe = onCheckpoint(sessionId, () => {
+        woken = true;
+        // A stream waiting on its timer reads now; one reading already looks again when it is done.
+        if (timer !== undefined) {
+          clearTimeout(timer);
+          timer = undefined;
+          void tick();
+        }
+      });
+      woken = true;
       void tick();
     },
     cancel() {
       closed = true;
       clearTimeout(timer);
+      unsubscribe();
     },
   });
 }

@@ -1,6 +1,6 @@
 import { hash } from "node:crypto";
 import { isSessionId } from "../audit/entry";
-import { readPublishedLog } from "../audit/published-log";
+import { readLogReport } from "../audit/published-log";
 import { boundedMemo } from "../cache/bounded-memo";
 import { type Badge, type BadgeLang, badgeFor, renderBadgeSvg } from "./render-badge";
 
@@ -32,6 +32,6 @@ export async function getBadge(
     /* fails the pattern */
   }
   const valid = isSessionId(sessionId);
-  const report = valid ? (await readPublishedLog(sessionId)).report : null;
+  const report = valid ? await readLogReport(sessionId) : null;
   return { ...render(badgeFor(report, lang)), status: valid ? 200 : 400 };
 }

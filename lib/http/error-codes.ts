@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   invalid_transition: { status: 409, title: "Invalid state transition" },
   audit_log_corrupt: { status: 409, title: "Audit log fails verification" },
   audit_session_full: { status: 409, title: "Audit session full" },
+  audit_session_retired: { status: 410, title: "Audit session id retired" },
   payload_too_large: { status: 413, title: "Request body too large" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
   validation_failed: { status: 422, title: "Validation failed" },

@@ -95,7 +95,12 @@ function sessionWrites(app: AppServer, answer: Answer) {
   const own = writes.filter((w) => !w.k?.startsWith("tlog:") || w.k === "tlog:leaves");
   return {
     keys: new Set(own.map((w) => w.k)),
-    sessionKeys: new Set([`audit:${sessionId}:log`, `audit:${sessionId}:checkpoints`, "tlog:leaves"]),
+    sessionKeys: new Set([
+      `audit:${sessionId}:log`,
+      `audit:${sessionId}:checkpoints`,
+      `audit:${sessionId}:summary`,
+      "tlog:leaves",
+    ]),
     leaves: writes
       .filter((w) => w.k === "tlog:leaves")
       .map((w) => JSON.parse(w.v ?? "null") as { kind: string; sessionId: string; seq: number }),
@@ -147,7 +152,7 @@ describe.each(["openai", "gateway"] as const)("the demo agent on a real model (%
   /**
    * The session's log holds exactly `expected` (action and outcome), each announced once by a
    * `data-audit` part of the stream; it verifies on the server and offline; and the request wrote
-   * nothing else: only its new session's header, those entries and their checkpoints.
+   * nothing else: only its new session's header, those entries, their checkpoints and the session's summary.
    */
   async function expectExactLog(
     answer: Answer,

@@ -18,7 +18,13 @@ import "../../_components/audit/audit.css";
 import { auditPaths, badgePath } from "@/lib/audit/paths";
 import { GlossaryLinks } from "../../_components/glossary-link";
 
-type Props = { params: Promise<{ sessionId: string }> };
+type Props = { params: Promise<{ sessionId: string }>; searchParams: Promise<{ after?: string | string[] }> };
+
+/**
+ * Entries one view renders: the page's cost (and its HTML) stays the same whatever the session's
+ * size; links page through the rest.
+ */
+const WINDOW = 200;
 
 export async function generateMetadata(): Promise<Metadata> {
   const { d } = await getDictionary();
@@ -47,12 +53,34 @@ async function baseUrl(): Promise<string> {
   }
 }
 
-/** The session's log as the server reads it; null when the store cannot be read (the page then retries). */
-async function readInitial(sessionId: string): Promise<InitialLog | null> {
+/** `?after=<seq>` as a number, or null (the newest entries) when absent or not a seq. */
+function afterParam(raw: string | string[] | undefined): number | null {
+  return typeof raw === "string" && /^(-1|\d{1,9})$/.test(raw) ? Number(raw) : null;
+}
+
+/**
+ * A window of the session's log as the server reads it, with the report of the whole log: the
+ * newest WINDOW entries, or those after `after`. Null when the store cannot be read (the page then retries).
+ */
+async function readInitial(sessionId: string, after: number | null): Promise<InitialLog | null> {
   try {
-    const log = await getAuditLog(sessionId, { verify: true });
+    // The size first (a read past the end holds no entries), then the newest window.
+    const start =
+      after ?? Math.max(-1, (await getAuditLog(sessionId, { page: { after: 1e9, limit: 1 } })).page.total - WINDOW - 1);
+    const log = await getAuditLog(sessionId, { verify: true, page: { after: start, limit: WINDOW } });
     if (!log.verification) return null;
-    return { backend: log.backend, entries: log.entries, checkpoint: log.checkpoint, verification: log.verification };
+    return {
+      backend: log.backend,
+      entries: log.entries,
+      checkpoint: log.checkpoint,
+      verification: log.verification,
+      window: {
+        first: Math.min(start + 1, log.page.total),
+        total: log.page.total,
+        newest: log.page.next === null,
+        size: WINDOW,
+      },
+    };
   } catch (err) {
     console.error(err);
     return null;
@@ -72,16 +100,17 @@ function Snippet({ title, code, d }: { title: string; code: string; d: Dictionar
   );
 }
 
-export default async function DashboardPage({ params }: Props) {
+export default async function DashboardPage({ params, searchParams }: Props) {
   const { lang, d } = await getDictionary();
   const sessionId = decode((await params).sessionId);
+  const after = afterParam((await searchParams).after);
   // An id that cannot exist, and a session with no entries, are not pages: 404 with the site's page.
   if (!isSessionId(sessionId)) notFound();
 
   const t = d.dashboard;
   const paths = auditPaths(sessionId);
-  const [initial, base] = await Promise.all([readInitial(sessionId), baseUrl()]);
-  if (initial && initial.entries.length === 0) notFound();
+  const [initial, base] = await Promise.all([readInitial(sessionId, after), baseUrl()]);
+  if (initial && initial.window.total === 0) notFound();
   // The snippet's badge speaks the language of the page that gives it (the badge's default is English).
   const badgeUrl = `${base}${badgePath(sessionId, lang)}`;
   const dashboardUrl = `${base}${paths.dashboard}`;

@@ -19,13 +19,18 @@ import type { RequestFailure } from "../../_components/audit/request-failure";
 import { serverVerdict } from "../../_components/audit/server-verdict";
 import { ScrollArea } from "../../_components/scroll-area";
 
-/** What the server read for the page: the log with its checkpoint and verification report. */
+/** What the server read for the page: a window of the log with its checkpoint and the whole log's report. */
 export interface InitialLog {
   backend: string;
   entries: unknown[];
   checkpoint: string | null;
   verification: VerificationReport;
+  /** Seq of the first entry shown, entries in the whole log, and whether the window reaches the newest. */
+  window: { first: number; total: number; newest: boolean; size: number };
 }
+
+/** Entries after which the live view fetches its window again: the newest page of the log, at most. */
+const REFRESH_LIMIT = 1000;
 
 type Connection = "connecting" | "live" | "reconnecting" | "closed";
 
@@ -105,14 +110,20 @@ export function SessionLive({
     [sessionId],
   );
 
+  // A window that starts at the first entry is the whole log (with what the stream added), and is
+  // checked in the browser; a later window cannot be, without the entries before it.
+  const first = initial?.window.first ?? 0;
+  const whole = first === 0;
+  const live = initial?.window.newest ?? true;
   const refresh = useCallback(async () => {
-    const answer = await callApi<InitialLog>(paths.verified, { cache: "no-store" });
+    const query = first > 0 ? `&after=${first - 1}&limit=${REFRESH_LIMIT}` : "";
+    const answer = await callApi<InitialLog>(`${paths.verified}${query}`, { cache: "no-store" });
     if (!answer.ok) {
       // A failed refresh keeps what is shown; the message replaces it only when nothing is.
       const failure = problemWords(answer.problem, a.request);
-      const first = entriesRef.current.length === 0;
-      if (answer.problem.kind === "network") setLoadFailure((prev) => (first ? failure : prev));
-      else setLoadFailure((prev) => (prev || first ? failure : prev));
+      const nothingShown = entriesRef.current.length === 0;
+      if (answer.problem.kind === "network") setLoadFailure((prev) => (nothingShown ? failure : prev));
+      else setLoadFailure((prev) => (prev || nothingShown ? failure : prev));
       setRefreshFailed(true);
       return;
     }
@@ -123,18 +134,20 @@ export function SessionLive({
     const merged = merge(entriesRef.current, log.entries);
     setEntries(merged);
     // Only a log that is exactly the signed one can be checked against its checkpoint.
-    if (merged.length === log.entries.length) void checkInBrowser(log.entries, log.checkpoint);
-  }, [paths.verified, a.request, checkInBrowser]);
+    if (whole && merged.length === log.entries.length) void checkInBrowser(log.entries, log.checkpoint);
+  }, [paths.verified, a.request, checkInBrowser, first, whole]);
 
   // First paint done: check the server-rendered log in the browser, or load it if the server could not.
   useEffect(() => {
-    if (initial) void checkInBrowser(initial.entries, initial.checkpoint);
-    else void refresh();
-  }, [initial, checkInBrowser, refresh]);
+    if (initial && whole) void checkInBrowser(initial.entries, initial.checkpoint);
+    else if (!initial) void refresh();
+  }, [initial, whole, checkInBrowser, refresh]);
 
-  // The live stream. Each event's id is the entry's seq: EventSource resumes after it by itself.
+  // The live stream, for the newest entries only. Each event's id is the entry's seq: EventSource
+  // resumes after it by itself.
   useEffect(() => {
     void streamKey;
+    if (!live) return;
     const last = entriesRef.current.length > 0 ? seqOf(entriesRef.current[entriesRef.current.length - 1]) : -1;
     const query = last >= 0 ? `?lastEventId=${last}` : "";
     const source = new EventSource(`${paths.stream}${query}`);
@@ -169,7 +182,7 @@ export function SessionLive({
       source.close();
       clearTimeout(timer.current);
     };
-  }, [paths.stream, streamKey, refresh, t.timeline]);
+  }, [paths.stream, streamKey, refresh, t.timeline, live]);
 
   // A link to one entry (#entry-{seq}, as /play's tool cards give) lands on its row. The browser
   // scrolls to and focuses rows that are in the server's HTML; this covers a row that arrives later
@@ -196,17 +209,19 @@ export function SessionLive({
     <>
       <section id="dashboard-verification" aria-labelledby={`${id}-status`} className="audit-section dash-verify">
         <h2 id={`${id}-status`}>{t.status.title}</h2>
-        <p className="live-status" data-connection={connection}>
-          <span className="live-status-text">
-            <span className={`live-dot ${connection === "live" ? "live-dot-on" : ""}`} aria-hidden="true" />
-            <span>{t.status[connection]}</span>
-          </span>
-          {connection === "closed" ? (
-            <button type="button" className="button button-small" onClick={() => setStreamKey((k) => k + 1)}>
-              {t.status.reconnect}
-            </button>
-          ) : null}
-        </p>
+        {live ? (
+          <p className="live-status" data-connection={connection}>
+            <span className="live-status-text">
+              <span className={`live-dot ${connection === "live" ? "live-dot-on" : ""}`} aria-hidden="true" />
+              <span>{t.status[connection]}</span>
+            </span>
+            {connection === "closed" ? (
+              <button type="button" className="button button-small" onClick={() => setStreamKey((k) => k + 1)}>
+                {t.status.reconnect}
+              </button>
+            ) : null}
+          </p>
+        ) : null}
         <p className="visually-hidden" aria-live="polite">
           {announcement}
         </p>
@@ -233,7 +248,11 @@ export function SessionLive({
           </div>
           <div className="status-card" data-testid="browser-verification">
             <h3>{t.status.browser}</h3>
-            <BrowserVerdict result={browser} empty={entries.length === 0} t={t.status} a={a} onRetry={refresh} />
+            {whole ? (
+              <BrowserVerdict result={browser} empty={entries.length === 0} t={t.status} a={a} onRetry={refresh} />
+            ) : (
+              <p data-verdict="partial">{t.status.browserPartial}</p>
+            )}
           </div>
         </div>
       </section>
@@ -247,6 +266,9 @@ export function SessionLive({
           </div>
         ) : null}
         {entries.length > 0 ? <p className="timeline-note">{t.timeline.caption}</p> : null}
+        {initial && (first > 0 || !live) ? (
+          <WindowNav t={t.timeline} window={initial.window} shown={entries.length} />
+        ) : null}
         {entries.length > 0 ? (
           <ScrollArea label={t.timeline.region}>
             <table className="timeline-table stack-table">
@@ -386,6 +408,38 @@ function RefreshFailed({ message, retryLabel, onRetry }: { message: string; retr
         {retryLabel}
       </button>
     </div>
+  );
+}
+
+/** Where the shown entries sit in a log longer than one view, and links to the other views. */
+function WindowNav({ t, window, shown }: { t: LiveMessages["timeline"]; window: InitialLog["window"]; shown: number }) {
+  const { first, size, newest } = window;
+  const total = Math.max(window.total, first + shown);
+  return (
+    <nav className="timeline-window" aria-label={t.title}>
+      <p>{fill(t.window, { first, last: first + shown - 1, total })}</p>
+      <ul>
+        {first > 0 ? (
+          <li>
+            <a href={`?after=${Math.max(-1, first - 1 - size)}`} rel="prev">
+              {t.older}
+            </a>
+          </li>
+        ) : null}
+        {newest ? null : (
+          <>
+            <li>
+              <a href={`?after=${first - 1 + size}`} rel="next">
+                {t.newer}
+              </a>
+            </li>
+            <li>
+              <a href="?">{t.newest}</a>
+            </li>
+          </>
+        )}
+      </ul>
+    </nav>
   );
 }
 

@@ -32,6 +32,8 @@ export const dashboard = defineMessages({
       serverTampered: tpl("{tampered} de {total} entradas fallan; la primera es la entrada {first}."),
       serverUnsigned: tpl("{unsigned} de {total} entradas no tienen firma HMAC."),
       browserOk: "La cadena está completa y el checkpoint firmado coincide.",
+      browserPartial:
+        "Esta página muestra una parte del registro: para verificarlo entero en tu navegador, descargalo y abrilo en Verificar.",
       browserBadChain: tpl("La cadena se rompe en la entrada {first}."),
       browserAltered: tpl("La entrada {seq} fue alterada: la entrada {next}, intacta, ya no la enlaza."),
       browserBadCheckpoint: "El checkpoint firmado no coincide con las entradas.",
@@ -58,6 +60,10 @@ export const dashboard = defineMessages({
       hmac: "HMAC",
       state: "Verificación",
       newEntry: tpl("Nueva entrada en el registro: {seq}."),
+      window: tpl("Entradas {first} a {last} de {total}."),
+      older: "Entradas anteriores",
+      newer: "Entradas posteriores",
+      newest: "Las más nuevas",
     },
     badge: {
       snippetAlt: "registro de auditoría",
@@ -105,6 +111,8 @@ export const dashboard = defineMessages({
       serverTampered: tpl("{tampered} of {total} entries fail; the first is entry {first}."),
       serverUnsigned: tpl("{unsigned} of {total} entries have no HMAC."),
       browserOk: "The chain is complete and the signed checkpoint matches.",
+      browserPartial:
+        "This page shows part of the log: to verify all of it in your browser, download it and open it in Verify.",
       browserBadChain: tpl("The chain breaks at entry {first}."),
       browserAltered: tpl("Entry {seq} was altered: entry {next}, still whole, no longer links to it."),
       browserBadCheckpoint: "The signed checkpoint does not match the entries.",
@@ -131,6 +139,10 @@ export const dashboard = defineMessages({
       hmac: "HMAC",
       state: "Verification",
       newEntry: tpl("New entry in the log: {seq}."),
+      window: tpl("Entries {first} to {last} of {total}."),
+      older: "Older entries",
+      newer: "Newer entries",
+      newest: "Newest",
     },
     badge: {
       snippetAlt: "audit log",

@@ -312,13 +312,46 @@ export async function describe(options: ClientOptions = {}): Promise<Record<stri
   return body as Record<string, unknown>;
 }
 
-/** A session's audit log; `{verify: true}` adds the server's verification report. */
+/**
+ * A session's whole audit log; `{verify: true}` adds the server's verification report. The service
+ * hands the log out in pages (`?after=&limit=`, up to its page size each): this follows them and
+ * returns every entry the first page's checkpoint covers, with that checkpoint, so the result
+ * verifies offline like one read of the whole log. Entries appended meanwhile are left for the next call.
+ */
 export async function fetchAudit(
   sessionId: string,
-  options: ClientOptions & { verify?: boolean } = {},
+  options: ClientOptions & {
+    verify?: boolean /** Entries per page asked for; the server's default (its most) if unset. */;
+    pageSize?: number;
+  } = {},
 ): Promise<AuditLog> {
-  const path = `/api/play/audit/${encodeURIComponent(sessionId)}${options.verify ? "?verify=1" : ""}`;
-  const { response, body } = await send(path, { method: "GET" }, options);
-  if (response.status !== 200) throw unexpected(response, body);
-  return body as AuditLog;
+  const base = `/api/play/audit/${encodeURIComponent(sessionId)}`;
+  const read = async (after: number | null): Promise<AuditLog> => {
+    const query = [
+      options.verify ? "verify=1" : "",
+      after === null ? "" : `after=${after}`,
+      options.pageSize === undefined ? "" : `limit=${options.pageSize}`,
+    ].filter(Boolean);
+    const { response, body } = await send(
+      query.length ? `${base}?${query.join("&")}` : base,
+      { method: "GET" },
+      options,
+    );
+    if (response.status !== 200) throw unexpected(response, body);
+    return body as AuditLog;
+  };
+  const first = await read(null);
+  const total = first.page?.total ?? first.entries.length;
+  const entries = first.entries.slice();
+  let next = first.page?.next ?? null;
+  while (next !== null && entries.length < total) {
+    const page = await read(next);
+    // A page must continue exactly where the last one ended; anything else is not one log.
+    if (page.page === undefined || page.entries.length === 0) break;
+    entries.push(...page.entries);
+    next = page.page.next;
+  }
+  const whole = entries.slice(0, total);
+  const { page: _page, ...rest } = first;
+  return { ...rest, count: whole.length, entries: whole };
 }

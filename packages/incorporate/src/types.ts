@@ -148,8 +148,14 @@ export interface VerificationReport {
 export interface AuditLog {
   sessionId: string;
   backend: string;
+  /** Entries in this document: a page of the log, or the whole log as fetchAudit returns it. */
   count: number;
   entries: AuditEntry[];
+  /**
+   * Where a page of `GET /api/play/audit/{sessionId}` sits in the whole log (`total` entries); `next`
+   * is the `after` of the next page, null on the last. Absent from what fetchAudit returns.
+   */
+  page?: { after: number; limit: number; total: number; next: number | null };
   checkpoint: string;
   /** The head entry's leaf in the transparency log, with its inclusion proof; null for an empty log. */
   transparency?: TransparencyProof | null;

@@ -60,8 +60,16 @@ export const verificationReportSchema = z.object({
 export const auditLogSchema = z.object({
   sessionId: z.string(),
   backend: z.enum(["embedded", "upstash"]).describe("Which store answered."),
-  count: z.int().min(0),
+  count: z.int().min(0).describe("Entries in this document: one page of the log."),
   entries: z.array(auditEntrySchema),
+  page: z
+    .object({
+      after: z.int().min(-1).describe("The after asked for; -1 starts at the first entry."),
+      limit: z.int().min(1).max(1000),
+      total: z.int().min(0).describe("Entries in the whole log: the size its checkpoint signed."),
+      next: z.int().min(0).nullable().describe("The after of the next page; null on the last page."),
+    })
+    .describe("Where this page sits in the log. The checkpoint and the verification report cover the whole log."),
   checkpoint: z
     .string()
     .nullable()
@@ -84,11 +92,13 @@ export const getAuditLog = defineOperation({
   operationId: "getAuditLog",
   summary: "Read a session's audit log",
   description:
-    "The entries of the session in order and the checkpoint signed when its head was appended. With verify=1 the server recomputes every HMAC and chain link, checks the stored checkpoint against the entries, and reports tampering.",
+    "A page of the session's entries in order (the whole log when it holds at most `limit`), with the checkpoint signed when its head was appended, which covers the whole log. Follow `page.next` as `after` to read the rest: offline verification needs every entry. With verify=1 the report covers the whole log: the server checks the page's HMACs and links and the stored checkpoint against the head, and takes the rest from the verification state it keeps at append time (a read of the whole log re-verifies every entry).",
   tags: ["audit"],
   pathParams: sessionIdPath,
   query: z.object({
     verify: z.enum(["1", "0", "true", "false"]).optional().describe("1 adds the verification report."),
+    after: z.int().min(-1).optional().describe("Entries with a greater seq; default -1 (from the first)."),
+    limit: z.int().min(1).max(1000).optional().describe("Entries in the page; default and most 1000."),
   }),
   responses: {
     200: { description: "The log (empty for an unknown session).", content: { "application/json": auditLogSchema } },

@@ -126,6 +126,8 @@ export const autoIncorporate = defineOperation({
     "session_token_invalid",
     "idempotency_in_progress",
     "audit_log_corrupt",
+    "audit_session_full",
+    "audit_session_retired",
     "payload_too_large",
     "unsupported_media_type",
     "idempotency_key_reused",

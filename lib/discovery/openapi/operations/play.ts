@@ -52,6 +52,7 @@ export const runPlay = defineOperation({
     "bad_request",
     "session_token_required",
     "session_token_invalid",
+    "audit_session_retired",
     "payload_too_large",
     "unsupported_media_type",
     "store_unavailable",
