@@ -18,7 +18,8 @@ let restore: () => void;
 beforeAll(() => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-summary-"));
   restore = applyEnv({ DATA_DIR: dir });
-  store = EmbeddedStore.open(dir);
+  // The store reads the clock through this wrapper, so a test that fakes Date moves its time too.
+  store = EmbeddedStore.open(dir, { now: () => Date.now() });
 });
 afterAll(async () => {
   await store?.close();
