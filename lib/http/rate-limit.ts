@@ -53,6 +53,47 @@ export function requestSubject(request: Request): string {
   return rateLimitSubject(ip);
 }
 
+/** One request counted against a limit: allowed (with its RateLimit headers) or refused. */
+export type RateLimitVerdict =
+  | { allowed: true; headers: Record<string, string> }
+  | { allowed: false; headers: Record<string, string>; limit: number; window: string; retryAfterSeconds: number };
+
+/**
+ * Counts one request of the client against limit `name` (RATE_LIMIT_<NAME>) and says whether it may
+ * go on, without throwing: pages answer a refusal with HTML, the API with a problem. Its headers
+ * include Retry-After when refused. When the limiter's store is unreachable, writes fail closed
+ * (503, thrown) and reads pass.
+ */
+export async function countRequest(
+  name: RateLimitName,
+  request: Request,
+  options: { write: boolean },
+): Promise<RateLimitVerdict> {
+  let result: LimitResult;
+  try {
+    result = await limiterFor(name).limit(`ip:${requestSubject(request)}`);
+  } catch (err) {
+    console.error(`[rate-limit] ${name}: ${(err as Error).message}`);
+    if (!options.write) return { allowed: true, headers: {} };
+    throw new ApiError(
+      "rate_limiter_unavailable",
+      "The rate limiter cannot be reached, so writes are refused for now; nothing was changed. Try again shortly.",
+      {},
+      { "retry-after": "5" },
+    );
+  }
+  const headers = headersFor(name, result);
+  if (result.success) return { allowed: true, headers };
+  const retryAfterSeconds = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
+  return {
+    allowed: false,
+    headers: { ...headers, "retry-after": String(retryAfterSeconds) },
+    limit: result.limit,
+    window: getConfig().rateLimits[name].window,
+    retryAfterSeconds,
+  };
+}
+
 /**
  * Counts one request of the client against limit `name` (RATE_LIMIT_<NAME>). Returns the RateLimit
  * headers to send; throws a 429 problem with Retry-After when over the limit. When the limiter's
@@ -63,29 +104,12 @@ export async function enforceRateLimit(
   request: Request,
   options: { write: boolean },
 ): Promise<Record<string, string>> {
-  const config = getConfig();
-  let result: LimitResult;
-  try {
-    result = await limiterFor(name).limit(`ip:${requestSubject(request)}`);
-  } catch (err) {
-    console.error(`[rate-limit] ${name}: ${(err as Error).message}`);
-    if (!options.write) return {};
-    throw new ApiError(
-      "rate_limiter_unavailable",
-      "The rate limiter cannot be reached, so writes are refused for now; nothing was changed. Try again shortly.",
-      {},
-      { "retry-after": "5" },
-    );
-  }
-  const headers = headersFor(name, result);
-  if (!result.success) {
-    const retryAfter = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
-    throw new ApiError(
-      "rate_limited",
-      `Too many requests from your address: at most ${result.limit} per ${config.rateLimits[name].window}. Try again in ${retryAfter} s.`,
-      { limit: result.limit, retryAfterSeconds: retryAfter },
-      { ...headers, "retry-after": String(retryAfter) },
-    );
-  }
-  return headers;
+  const verdict = await countRequest(name, request, options);
+  if (verdict.allowed) return verdict.headers;
+  throw new ApiError(
+    "rate_limited",
+    `Too many requests from your address: at most ${verdict.limit} per ${verdict.window}. Try again in ${verdict.retryAfterSeconds} s.`,
+    { limit: verdict.limit, retryAfterSeconds: verdict.retryAfterSeconds },
+    verdict.headers,
+  );
 }

@@ -1,0 +1,29 @@
+import { defineMessages } from "../define-messages";
+import { tpl } from "../template";
+
+/**
+ * The page a visitor gets when a page view is over the read limit (lib/http/page-rate-limit.ts). It is
+ * plain HTML written before any rendering, so these few lines are all it has.
+ */
+export const rateLimitedPage = defineMessages({
+  es: {
+    title: "Demasiadas consultas",
+    body: tpl(
+      "Llegaron demasiadas consultas desde tu dirección: como mucho {limit} cada {window}, contando páginas y API juntas. No se cambió nada.",
+    ),
+    next: tpl("Probá de nuevo en {seconds} s."),
+    retry: "Reintentar",
+    home: "Ir al inicio",
+    otherLang: "English",
+  },
+  en: {
+    title: "Too many requests",
+    body: tpl(
+      "Too many requests came from your address: at most {limit} per {window}, pages and API counted together. Nothing was changed.",
+    ),
+    next: tpl("Try again in {seconds} s."),
+    retry: "Try again",
+    home: "Go to the home page",
+    otherLang: "Español",
+  },
+});
