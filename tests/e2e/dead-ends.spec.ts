@@ -128,6 +128,12 @@ for (const { name: width, viewport } of WIDTHS) {
       await box.fill("Validá el CUIT 20-17254359-7");
       await box.press("Enter");
       const tokenBox = page.getByTestId("session-token-box");
+      if (width === "375") {
+        // On a phone the session panel is folded to its badge: a person opens it to see the token.
+        const toggle = page.getByRole("button", { name: "Ver detalles" });
+        await expect(toggle).toBeVisible({ timeout: 30_000 });
+        await toggle.click();
+      }
       await expect(tokenBox).toBeVisible({ timeout: 30_000 });
       const sessionId = (await page.getByTestId("session-id").textContent())?.trim() ?? "";
       const token = (await page.getByTestId("session-token").textContent())?.trim() ?? "";

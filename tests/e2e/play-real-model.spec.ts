@@ -58,7 +58,8 @@ test("/play on an OpenAI-compatible model: tool cards, the live badge, and a bro
   expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
   await expect(page.locator(".play-session")).toContainText(es.session.entriesOne);
   const badge = page.locator(".session-badge");
-  await expect(badge).toHaveAttribute("src", `/api/badge/${sessionId}?n=1`);
+  // The badge speaks the page's language.
+  await expect(badge).toHaveAttribute("src", `/api/badge/${sessionId}?lang=es&n=1`);
   await expect.poll(() => badge.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const badgeSvg = await (await page.request.get(`${app.url}/api/badge/${sessionId}`)).text();
   expect(badgeSvg).toMatch(/verified/i);
@@ -106,6 +107,6 @@ test("/play on an OpenAI-compatible model: tool cards, the live badge, and a bro
   await expect(cards).toHaveCount(2);
   await expect(cards.nth(1)).toHaveAttribute("data-status", "ok");
   await expect(page.locator(".play-session")).toContainText(fill(es.session.entries, { n: 2 }));
-  await expect(badge).toHaveAttribute("src", `/api/badge/${sessionId}?n=2`);
+  await expect(badge).toHaveAttribute("src", `/api/badge/${sessionId}?lang=es&n=2`);
   expect(problems).toEqual([]);
 });
