@@ -1,13 +1,12 @@
 "use client";
 
-import type { Lang } from "@/lib/i18n";
 import { ErrorNotice } from "../_components/audit/error-notice";
 import { CompanyFields } from "./company-fields";
 import { LiveSummary } from "./live-summary";
 import { PeopleFields } from "./people-fields";
 import { SessionFields } from "./session-fields";
 import { useIncorporation } from "./use-incorporation";
-import { INPUT_ID, type TipoInfo, type WizardMessages } from "./wizard-model";
+import { INPUT_ID, type WizardProps } from "./wizard-model";
 
 export type { TipoInfo, WizardMessages } from "./wizard-model";
 
@@ -15,17 +14,7 @@ export type { TipoInfo, WizardMessages } from "./wizard-model";
  * The incorporation wizard: the form in three steps beside a live summary of the company, then the
  * result. The state and the call to the API are in use-incorporation.ts.
  */
-export function IncorporationWizard({
-  m,
-  lang,
-  smvm,
-  tipos,
-}: {
-  m: WizardMessages;
-  lang: Lang;
-  smvm: number;
-  tipos: TipoInfo[];
-}) {
+export function IncorporationWizard({ m, lang, smvm, tipos }: WizardProps) {
   const f = m.form;
   const w = useIncorporation({ m, lang, smvm, tipos });
   const { phase } = w;

@@ -1,7 +1,6 @@
 "use client";
 
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
 import { validateIncorporation } from "@/lib/incorporation/validate";
 import { sendIncorporation } from "./send-incorporation";
@@ -16,11 +15,10 @@ import {
   type Phase,
   parseCapital,
   randomKey,
-  type TipoInfo,
   toBody,
   toIssue,
   type Values,
-  type WizardMessages,
+  type WizardProps,
 } from "./wizard-model";
 
 type FieldKey = Exclude<keyof Values, "chain">;
@@ -30,17 +28,7 @@ type FieldKey = Exclude<keyof Values, "chain">;
  * (lib/incorporation/validate.ts), shows a field's findings once it was left or the form was sent,
  * blocks sending while any is an error, calls POST /api/auto-incorporate and keeps its result.
  */
-export function useIncorporation({
-  m,
-  lang,
-  smvm,
-  tipos,
-}: {
-  m: WizardMessages;
-  lang: Lang;
-  smvm: number;
-  tipos: TipoInfo[];
-}) {
+export function useIncorporation({ m, lang, smvm, tipos }: WizardProps) {
   const f = m.form;
   const [values, setValues] = useState<Values>(EMPTY);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());

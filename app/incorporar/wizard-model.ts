@@ -1,4 +1,5 @@
 import type { IncorporateMessages } from "@/app/incorporar/words";
+import type { Lang } from "@/lib/i18n";
 import type { Finding, Severity } from "@/lib/incorporation/finding-codes";
 import type { IncorporationSuccess } from "@/lib/incorporation/success";
 import type { RequestFailure } from "../_components/audit/request-failure";
@@ -12,6 +13,14 @@ export type WizardMessages = Pick<IncorporateMessages, "form" | "errors" | "resu
 export type ResultView = typeof import("./incorporation-result").IncorporationResult;
 
 /** What the page knows about each tipo (from the endpoint's self-description). */
+/** What the page hands the wizard: its words, language, the SMVM figure and the legal forms. */
+export interface WizardProps {
+  m: WizardMessages;
+  lang: Lang;
+  smvm: number;
+  tipos: TipoInfo[];
+}
+
 export interface TipoInfo {
   tipo: string;
   suffixes: string[];
