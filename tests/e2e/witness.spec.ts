@@ -2,26 +2,10 @@
 // log's witness policy: against a log whose witness (another instance) cosigns, and one whose only
 // witness never answers.
 import { expect, test } from "@playwright/test";
-import { generateSignerKey, noteKeyFrom, parseSignerKey, publicKeyOf } from "../../lib/tlog/note-key";
-import { computeKeyId, KEY_TYPE_COSIGNATURE_V1 } from "../../packages/incorporate/src/tlog/key-id";
 import { parseNote } from "../../packages/incorporate/src/tlog/note";
 import { type AppServer, freePort, startApp } from "../support/app-server";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
-
-function logKey(origin: string) {
-  const skey = generateSignerKey(origin);
-  const parsed = parseSignerKey(skey);
-  if (typeof parsed === "string") throw new Error(parsed);
-  return { origin, skey, vkey: noteKeyFrom(parsed.name, parsed.seed).vkey };
-}
-
-function witnessKey(name: string) {
-  const seed = Buffer.from(crypto.getRandomValues(new Uint8Array(32)));
-  const id = computeKeyId(name, KEY_TYPE_COSIGNATURE_V1, publicKeyOf(seed)).toString(16).padStart(8, "0");
-  const typed = (bytes: Uint8Array) =>
-    Buffer.concat([Buffer.from([KEY_TYPE_COSIGNATURE_V1]), bytes]).toString("base64");
-  return { name, skey: `PRIVATE+KEY+${name}+${id}+${typed(seed)}`, vkey: `${name}+${id}+${typed(publicKeyOf(seed))}` };
-}
+import { logKey, witnessKey } from "../support/tlog-keys";
 
 const log = logKey("verify.example/log");
 const witness = witnessKey("verify.example/witness");

@@ -8,35 +8,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateSignerKey, noteKeyFrom, parseSignerKey, publicKeyOf } from "@/lib/tlog/note-key";
 import { openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
-import { computeKeyId, KEY_TYPE_COSIGNATURE_V1 } from "@/packages/incorporate/src/tlog/key-id";
 import { parseNote, verifyNote } from "@/packages/incorporate/src/tlog/note";
 import { parseVerifierKey, verifierFromKey } from "@/packages/incorporate/src/tlog/note-keys";
 import { checkWitnessPolicy, parseWitnessPolicy } from "@/packages/incorporate/src/tlog/policy";
 import { type AppServer, freePort, startApp } from "../support/app-server";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
+import { logKey, witnessKey } from "../support/tlog-keys";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Each test starts or restarts servers and waits for background requests: a bound for a busy machine. */
 const TEST_TIMEOUT_MS = 90_000;
-
-function logKey(origin: string) {
-  const skey = generateSignerKey(origin);
-  const parsed = parseSignerKey(skey);
-  if (typeof parsed === "string") throw new Error(parsed);
-  return { origin, skey, vkey: noteKeyFrom(parsed.name, parsed.seed).vkey };
-}
-
-/** A witness key as WITNESS_SIGNING_KEY holds it, and the vkey logs configure for it. */
-function witnessKey(name: string) {
-  const seed = Buffer.from(crypto.getRandomValues(new Uint8Array(32)));
-  const publicKey = publicKeyOf(seed);
-  const id = computeKeyId(name, KEY_TYPE_COSIGNATURE_V1, publicKey).toString(16).padStart(8, "0");
-  const typed = (bytes: Uint8Array) =>
-    Buffer.concat([Buffer.from([KEY_TYPE_COSIGNATURE_V1]), bytes]).toString("base64");
-  return { name, skey: `PRIVATE+KEY+${name}+${id}+${typed(seed)}`, vkey: `${name}+${id}+${typed(publicKey)}` };
-}
 
 const logA = logKey("a.example/log");
 const logB = logKey("b.example/log");
