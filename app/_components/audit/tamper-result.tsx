@@ -1,0 +1,108 @@
+import type { TamperDemoResult } from "@/lib/audit/tamper-demo";
+import { fill } from "@/lib/i18n/template";
+import { CodeBlock } from "../code-block";
+import { ChangedLines } from "./changed-lines";
+import { prettyJson } from "./format";
+import { ReasonList } from "./reason-list";
+import { changedMembers, membersToShow, pick, type TamperDemoMessages } from "./tamper-model";
+
+/** The original entry VERIFIED next to its altered copy TAMPERED, with where and why the check failed. */
+export function TamperResult({
+  result,
+  m,
+  headingId,
+}: {
+  result: TamperDemoResult;
+  m: TamperDemoMessages;
+  headingId: string;
+}) {
+  const t = m.tamper;
+  const { original, altered, detected, seq } = result;
+  const originalClean = !original.verification.problems.some((p) => p.seq === seq);
+  const caught = detected.seq !== null;
+  const changed = changedMembers(original.entry, altered.entry);
+  const shown = membersToShow(changed);
+  const mutationLabel = t.mutations[result.mutation] ?? result.mutation;
+  const entryLabel = fill(m.entry, { seq });
+
+  return (
+    <section className="tamper-result" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t.resultTitle}</h3>
+      <p role="status">
+        {fill(result.source === "sample" ? t.resultSourceSample : t.resultSourceSession, { id: result.sessionId })}{" "}
+        {mutationLabel}. {t.original}: {originalClean ? m.verdict.entryVerified : m.verdict.entryTampered}. {t.altered}:{" "}
+        {m.verdict.entryTampered}.
+      </p>
+      <div className="tamper-compare">
+        <article className={`tamper-card ${originalClean ? "tamper-card-ok" : "tamper-card-bad"}`}>
+          <header className="tamper-card-head">
+            <h4>
+              {t.original} · {entryLabel}
+            </h4>
+            <span className={`pill ${originalClean ? "pill-ok" : "pill-bad"}`}>
+              {originalClean ? m.verdict.entryVerified : m.verdict.entryTampered}
+            </span>
+          </header>
+          <p>{fill(t.originalLog, { verified: original.verification.verified, total: original.verification.total })}</p>
+          {!originalClean ? <p>{t.originalNotClean}</p> : null}
+          {altered.entry === null ? (
+            <CodeBlock>{prettyJson(original.entry)}</CodeBlock>
+          ) : (
+            <>
+              {shown.length > 0 ? (
+                <CodeBlock caption={t.excerpt}>
+                  <ChangedLines text={pick(original.entry, shown)} other={pick(altered.entry, shown)} />
+                </CodeBlock>
+              ) : null}
+              <details>
+                <summary>{t.fullEntry}</summary>
+                <CodeBlock>
+                  <ChangedLines text={prettyJson(original.entry)} other={prettyJson(altered.entry)} />
+                </CodeBlock>
+              </details>
+            </>
+          )}
+        </article>
+        <article className="tamper-card tamper-card-bad">
+          <header className="tamper-card-head">
+            <h4>
+              {t.altered} · {entryLabel}
+            </h4>
+            <span className="pill pill-bad">{m.verdict.entryTampered}</span>
+          </header>
+          <p>{fill(t.alteredLog, { tampered: altered.verification.tampered, total: altered.verification.total })}</p>
+          {caught ? (
+            <div className="detected">
+              <p>
+                <strong>{fill(t.detectedAt, { seq: detected.seq as number })}</strong>
+              </p>
+              <ReasonList reasons={detected.reasons} m={m.reasons} />
+            </div>
+          ) : (
+            <p>{t.notDetectedByChain}</p>
+          )}
+          {altered.entry === null ? (
+            <p>{t.deleted}</p>
+          ) : (
+            <>
+              {changed.length > 0 && result.mutation !== "swap-entries" ? (
+                <p>{fill(t.changed, { fields: changed.join(", ") })}</p>
+              ) : null}
+              {shown.length > 0 ? (
+                <CodeBlock caption={t.excerpt}>
+                  <ChangedLines text={pick(altered.entry, shown)} other={pick(original.entry, shown)} />
+                </CodeBlock>
+              ) : null}
+              <details>
+                <summary>{t.fullEntry}</summary>
+                <CodeBlock>
+                  <ChangedLines text={prettyJson(altered.entry)} other={prettyJson(original.entry)} />
+                </CodeBlock>
+              </details>
+            </>
+          )}
+        </article>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import type { VerificationReport } from "@/lib/audit/verify";
+import { fill } from "@/lib/i18n/template";
+import type { AuditVerification } from "@/packages/incorporate/src/verify";
+import { alteredEntry } from "../../_components/audit/altered-entry";
+import { serverVerdict } from "../../_components/audit/server-verdict";
+import type { LiveAuditMessages, LiveMessages } from "./live-model";
+
+/** The server's report on the whole log, in words. */
+export function ServerVerdict({
+  report,
+  t,
+  a,
+}: {
+  report: VerificationReport | null;
+  t: LiveMessages["status"];
+  a: LiveAuditMessages;
+}) {
+  if (!report) return <span className="pill pill-neutral">{a.verdict.checking}</span>;
+  if (report.total === 0) {
+    return (
+      <>
+        <span className="pill pill-neutral">{a.verdict.logEmpty}</span>
+        <p>{t.noEntries}</p>
+      </>
+    );
+  }
+  const { verdict, tone, pill } = serverVerdict(report);
+  return (
+    <div data-verdict={tone}>
+      <span className={`pill pill-${tone}`}>{a.verdict[pill]}</span>
+      <p>
+        {verdict === "tampered"
+          ? fill(t.serverTampered, { tampered: report.tampered, total: report.total, first: report.firstBadSeq ?? 0 })
+          : verdict === "no-hmac"
+            ? fill(t.serverUnsigned, { unsigned: report.unsigned, total: report.total })
+            : fill(t.serverVerified, { verified: report.verified, total: report.total })}
+      </p>
+    </div>
+  );
+}
+
+/** A check that could not run (the network, the keys): said plainly, with a way to run it again. */
+export function RefreshFailed({
+  message,
+  retryLabel,
+  onRetry,
+}: {
+  message: string;
+  retryLabel: string;
+  onRetry: () => void;
+}) {
+  return (
+    <div className="refresh-failed">
+      <p className="field-error">{message}</p>
+      <button type="button" className="button button-small" onClick={onRetry}>
+        {retryLabel}
+      </button>
+    </div>
+  );
+}
+
+/** What the browser's own check of the chain and checkpoint found. */
+export function BrowserVerdict({
+  result,
+  empty,
+  t,
+  a,
+  onRetry,
+}: {
+  result: AuditVerification | "failed" | null;
+  empty: boolean;
+  t: LiveMessages["status"];
+  a: LiveAuditMessages;
+  onRetry: () => void;
+}) {
+  if (result === null) return <span className="pill pill-neutral">{a.verdict.checking}</span>;
+  if (result === "failed")
+    return <RefreshFailed message={t.refreshError} retryLabel={a.request.retry} onRetry={onRetry} />;
+  if (empty) return <span className="pill pill-neutral">{a.verdict.logEmpty}</span>;
+  const checkpointOk = result.checkpoint?.error === null;
+  const altered = alteredEntry(result);
+  return (
+    <div data-verdict={result.ok ? "ok" : "bad"}>
+      <span className={`pill ${result.ok ? "pill-ok" : "pill-bad"}`}>
+        {result.ok ? a.verdict.logVerified : a.verdict.logTampered}
+      </span>
+      <p>
+        {result.ok
+          ? t.browserOk
+          : altered?.inferred
+            ? fill(t.browserAltered, { seq: altered.seq, next: altered.seq + 1 })
+            : result.firstBadSeq !== null
+              ? fill(t.browserBadChain, { first: result.firstBadSeq })
+              : checkpointOk
+                ? t.browserBadCheckpoint
+                : t.browserCheckpointBad}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import type { TestVectors } from "@/lib/audit/test-vectors";
+import { callApi } from "../_client/api";
+import { type Results, runChecks } from "./run-checks";
+
+export type Status = "running" | "done" | "load-error" | "no-webcrypto";
+
+/**
+ * Downloads the published vectors file and checks it in the browser after the page has rendered
+ * (so server and client render the same "checking" state); `start` runs it all again.
+ */
+export function useVectorChecks(src: string) {
+  const [status, setStatus] = useState<Status>("running");
+  const [results, setResults] = useState<Results>({});
+
+  const start = useCallback(async () => {
+    setStatus("running");
+    setResults({});
+    if (!globalThis.crypto?.subtle) {
+      setStatus("no-webcrypto");
+      return;
+    }
+    const answer = await callApi<TestVectors>(src, { cache: "no-store" });
+    if (!answer.ok) {
+      setStatus("load-error");
+      return;
+    }
+    const vectors = answer.data;
+    setResults(await runChecks(vectors));
+    setStatus("done");
+  }, [src]);
+
+  useEffect(() => {
+    void start();
+  }, [start]);
+
+  return { status, results, start };
+}

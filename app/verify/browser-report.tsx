@@ -1,0 +1,103 @@
+import type { Lang } from "@/lib/i18n";
+import { formatInstant } from "@/lib/i18n/format-instant";
+import { fill } from "@/lib/i18n/template";
+import type { AuditLogDocument, AuditVerification } from "@/packages/incorporate/src/verify";
+import { alteredEntry } from "../_components/audit/altered-entry";
+import { Stat, VerificationSummary } from "../_components/audit/verification-summary";
+import { InclusionReport } from "./log-inclusion";
+import { type InclusionMessages, type LogAuditMessages, type Messages, reportVerdict } from "./verifier-model";
+
+/** What the browser's check of a pasted or loaded log found: the verdict, the counts, the first bad entry. */
+export function BrowserReport({
+  log,
+  report,
+  t,
+  inclusion,
+  lang,
+  a,
+  headingId,
+}: {
+  log: AuditLogDocument;
+  report: AuditVerification;
+  t: Messages;
+  inclusion: InclusionMessages;
+  lang: Lang;
+  a: LogAuditMessages;
+  headingId: string;
+}) {
+  const { cp, unattested, tone, pill, sentence } = reportVerdict(report, t, a);
+  // The headline names the entry that was changed, when the chain shows which one it is.
+  const altered = alteredEntry(report);
+  const first = altered?.seq ?? null;
+  const firstReasons = altered?.inferred ? [] : (report.problems.find((p) => p.seq === first)?.reasons ?? []);
+  const others = report.problems.filter((p) => p.seq !== first && p.reasons.some((r) => r !== "unsigned"));
+  const payload = report.checkpoint?.payload;
+
+  return (
+    <VerificationSummary
+      headingId={headingId}
+      title={t.resultTitle}
+      verdict={unattested ? "unattested" : report.ok ? "verified" : "tampered"}
+      tone={tone}
+      pill={pill}
+      sentence={sentence}
+      stats={
+        <>
+          {/* Which session was checked: the log names it, and its checkpoint signs it. */}
+          <Stat label={t.counts.session} wide>
+            <code translate="no" data-session-id>
+              {log.sessionId}
+            </code>
+          </Stat>
+          <Stat label={t.counts.total}>{report.total}</Stat>
+          <Stat label={t.counts.linked}>{report.verified}</Stat>
+          <Stat label={t.counts.tampered}>{report.tampered}</Stat>
+          <Stat label={t.counts.firstBad}>{first === null ? t.counts.none : fill(a.entry, { seq: first })}</Stat>
+          {/* Not a Stat: its value carries the checkpoint's state (data-checkpoint). */}
+          <div className="stat-wide">
+            <dt>{t.counts.checkpoint}</dt>
+            <dd data-checkpoint={cp}>{t.checkpointShort[cp]}</dd>
+          </div>
+          {payload ? (
+            <Stat label={t.counts.signedAt}>
+              <time dateTime={payload.ts}>{formatInstant(payload.ts)}</time>
+            </Stat>
+          ) : null}
+          {report.checkpoint?.kid ? (
+            <Stat label={t.counts.key} wide>
+              <code translate="no">{report.checkpoint.kid}</code>
+            </Stat>
+          ) : null}
+        </>
+      }
+      first={
+        first === null
+          ? null
+          : {
+              seq: first,
+              reasons: firstReasons,
+              entry: log.entries[first],
+              title: altered?.inferred ? fill(t.alteredTitle, { seq: first }) : undefined,
+              note: altered?.inferred ? (
+                <p>{fill(t.alteredWhy, { next: first + 1 })}</p>
+              ) : firstReasons.includes("chain_broken") && first > 0 ? (
+                <p>{fill(t.previousHint, { seq: first - 1 })}</p>
+              ) : null,
+            }
+      }
+      afterFirst={
+        cp !== "valid" && cp !== "missing" ? (
+          <div className="first-bad" data-checkpoint-problem={cp}>
+            <h4>{t.checkpointTitle}</h4>
+            <p>{t.checkpoint[cp]}</p>
+          </div>
+        ) : null
+      }
+      others={others}
+      m={t}
+      a={a}
+    >
+      {report.log ? <InclusionReport result={report.log} t={inclusion} lang={lang} /> : null}
+    </VerificationSummary>
+  );
+}
