@@ -1,7 +1,8 @@
 /**
  * Builds and runs a copy of the starter (packages/starter) holding a company's generated files, as
  * the deploy link would: the copy lives under .next-starter/ in this checkout, so it shares the
- * workspace's node_modules, and builds into its own .next, never the service's.
+ * workspace's node_modules, and builds into its own .next, never the service's (with webpack: see
+ * buildStarterCopy).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -27,7 +28,9 @@ export async function buildStarterCopy(name: string, files: CompanyFiles): Promi
     fs.writeFileSync(path.join(dir, file), text);
   }
   try {
-    await promisify(execFile)(NEXT, ["build"], {
+    // Webpack: Turbopack takes the checkout as the workspace root and compiles the service's own
+    // proxy.ts into the copy, which a clone of the starter would never have beside it.
+    await promisify(execFile)(NEXT, ["build", "--webpack"], {
       cwd: dir,
       env: {
         PATH: process.env.PATH ?? "",
