@@ -25,6 +25,7 @@ import type { AuditEvent } from "../lib/audit/entry";
 import { appendAuditEvent } from "../lib/audit/log";
 import { EmbeddedStore } from "../lib/store/embedded";
 import { startApp } from "../tests/support/app-server";
+import { appendEntries } from "../tests/support/audit-seed";
 import { applyEnv } from "../tests/support/upstash-stack";
 import { machineLine } from "./support/machine";
 import { processCpuMs } from "./support/process-cpu";
@@ -80,10 +81,7 @@ async function seed(dataDir: string): Promise<number> {
   const started = performance.now();
   try {
     await appendAuditEvent({ sessionId: SMALL, sessionToken: null, event: event(0) }, store);
-    const first = await appendAuditEvent({ sessionId: BIG, sessionToken: null, event: event(0) }, store);
-    for (let n = 1; n < ENTRIES; n++) {
-      await appendAuditEvent({ sessionId: BIG, sessionToken: first.sessionToken, event: event(n) }, store);
-    }
+    await appendEntries(store, BIG, ENTRIES, event);
   } finally {
     await store.close();
     restore();

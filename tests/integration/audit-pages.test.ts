@@ -2,21 +2,11 @@
 // carries the checkpoint and the report of the whole log, and the client follows the pages to
 // verify the whole log offline.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuditEvent } from "@/lib/audit/entry";
-import { appendAuditEvent } from "@/lib/audit/log";
 import { fetchAudit } from "@/packages/incorporate/src/client";
 import { type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { type AppServer, startApp } from "../support/app-server";
+import { appendEntries } from "../support/audit-seed";
 import { applyEnv, startUpstashStack, type UpstashStack } from "../support/upstash-stack";
-
-const event = (n: number): AuditEvent => ({
-  kind: "tool-call",
-  action: "validar_cuit",
-  actor: "ip:test",
-  input: { n },
-  output: null,
-  outcome: "ok",
-});
 
 let stack: UpstashStack;
 let app: AppServer;
@@ -27,10 +17,7 @@ beforeAll(async () => {
   stack = await startUpstashStack();
   restore = applyEnv(stack.env);
   app = await startApp({ env: stack.env });
-  const first = await appendAuditEvent({ sessionId: SID, sessionToken: null, event: event(0) }, stack.store);
-  for (let n = 1; n < 7; n++) {
-    await appendAuditEvent({ sessionId: SID, sessionToken: first.sessionToken, event: event(n) }, stack.store);
-  }
+  await appendEntries(stack.store, SID, 7);
 });
 afterAll(async () => {
   await app?.stop();

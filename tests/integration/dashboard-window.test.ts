@@ -1,21 +1,12 @@
 // The dashboard of a long session renders a window of its newest entries and links to the rest:
 // one view costs the same, and weighs the same, whatever the session's size.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuditEvent } from "@/lib/audit/entry";
-import { appendAuditEvent } from "@/lib/audit/log";
 import { type AppServer, startApp } from "../support/app-server";
+import { appendEntries } from "../support/audit-seed";
 import { applyEnv, startUpstashStack, type UpstashStack } from "../support/upstash-stack";
 
 const ENTRIES = 205;
 const SID = "dashboard-window-01";
-const event = (n: number): AuditEvent => ({
-  kind: "tool-call",
-  action: "validar_cuit",
-  actor: "ip:test",
-  input: { n },
-  output: null,
-  outcome: "ok",
-});
 
 let stack: UpstashStack;
 let app: AppServer;
@@ -24,10 +15,7 @@ beforeAll(async () => {
   stack = await startUpstashStack();
   restore = applyEnv(stack.env);
   app = await startApp({ env: stack.env });
-  const first = await appendAuditEvent({ sessionId: SID, sessionToken: null, event: event(0) }, stack.store);
-  for (let n = 1; n < ENTRIES; n++) {
-    await appendAuditEvent({ sessionId: SID, sessionToken: first.sessionToken, event: event(n) }, stack.store);
-  }
+  await appendEntries(stack.store, SID, ENTRIES);
 }, 120_000);
 afterAll(async () => {
   await app?.stop();

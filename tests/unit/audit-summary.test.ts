@@ -11,6 +11,7 @@ import { isApiError } from "@/lib/http/problem";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import type { Store } from "@/lib/store/types";
 import { LEAVES_KEY } from "@/lib/tlog/layout";
+import { appendEntries } from "../support/audit-seed";
 import { applyEnv } from "../support/upstash-stack";
 
 let store: EmbeddedStore;
@@ -34,13 +35,7 @@ const event = (n: number) =>
   ({ kind: "tool-call", action: "a", actor: "t", input: { n }, output: null, outcome: "ok" }) as const;
 
 /** A session of `size` entries; returns its write token. */
-async function session(sid: string, size: number): Promise<string> {
-  const first = await appendAuditEvent({ sessionId: sid, sessionToken: null, event: event(0) }, store);
-  const token = first.sessionToken as string;
-  for (let n = 1; n < size; n++)
-    await appendAuditEvent({ sessionId: sid, sessionToken: token, event: event(n) }, store);
-  return token;
-}
+const session = (sid: string, size: number) => appendEntries(store, sid, size, event);
 
 /** The store, counting the audit list items each call reads from it (the transparency log's reads aside). */
 function counting(inner: Store): { store: Store; items: () => number; reset: () => void } {
