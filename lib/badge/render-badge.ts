@@ -1,5 +1,6 @@
 import { reportVerdict } from "../audit/report-verdict";
 import type { VerificationReport } from "../audit/verify";
+import { escapeMarkup } from "../text/escape-markup";
 
 export type BadgeState = "verified" | "tampered" | "no-hmac" | "empty" | "invalid";
 
@@ -72,10 +73,6 @@ function textWidth(text: string): number {
   return Math.ceil(w);
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 const HEIGHT = 24;
 const PAD = 8;
 
@@ -84,9 +81,9 @@ export function renderBadgeSvg(badge: Badge): string {
   const lw = textWidth(badge.label) + 2 * PAD;
   const mw = textWidth(badge.message) + 2 * PAD;
   const width = lw + mw;
-  const title = escapeXml(`${badge.label}: ${badge.message}`);
-  const label = escapeXml(badge.label);
-  const message = escapeXml(badge.message);
+  const title = escapeMarkup(`${badge.label}: ${badge.message}`);
+  const label = escapeMarkup(badge.label);
+  const message = escapeMarkup(badge.message);
   const y = 16;
   return `<svg xmlns="http://www.w3.org/2000/svg" lang="${badge.lang ?? "en"}" width="${width}" height="${HEIGHT}" viewBox="0 0 ${width} ${HEIGHT}" role="img" aria-label="${title}"><title>${title}</title><clipPath id="r"><rect width="${width}" height="${HEIGHT}" rx="4"/></clipPath><g clip-path="url(#r)"><rect width="${lw}" height="${HEIGHT}" fill="${LABEL_COLOUR}"/><rect x="${lw}" width="${mw}" height="${HEIGHT}" fill="${COLOURS[badge.state]}"/></g><g fill="#fff" font-family="Verdana,DejaVu Sans,Geneva,sans-serif" font-size="11" text-anchor="middle"><text x="${lw / 2}" y="${y}">${label}</text><text x="${lw + mw / 2}" y="${y}">${message}</text></g></svg>`;
 }

@@ -1,10 +1,8 @@
 import { LANG_COOKIE, type Lang, langSwitchHref, otherLang, parseLang } from "../i18n";
 import { rateLimitedPage } from "../i18n/messages/rate-limited";
 import { fill } from "../i18n/template";
+import { escapeMarkup } from "../text/escape-markup";
 import { countRequest } from "./rate-limit";
-
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
 
 /** The cookie's language, read from the raw header: the page is answered before Next parses anything. */
 function langOf(request: Request): Lang {
@@ -21,16 +19,16 @@ function refusalPage(
 ): string {
   const t = rateLimitedPage[lang];
   const other = otherLang(lang);
-  const href = escapeHtml(here);
+  const href = escapeMarkup(here);
   return `<!DOCTYPE html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${t.title}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5}</style>
 </head><body><main>
 <h1>${t.title}</h1>
-<p>${escapeHtml(fill(t.body, { limit: verdict.limit, window: verdict.window }))}</p>
-<p>${escapeHtml(fill(t.next, { seconds: verdict.retryAfterSeconds }))}</p>
-<p><a href="${href}">${t.retry}</a> · <a href="/">${t.home}</a> · <a href="${escapeHtml(langSwitchHref(other, here))}" lang="${other}">${t.otherLang}</a></p>
+<p>${escapeMarkup(fill(t.body, { limit: verdict.limit, window: verdict.window }))}</p>
+<p>${escapeMarkup(fill(t.next, { seconds: verdict.retryAfterSeconds }))}</p>
+<p><a href="${href}">${t.retry}</a> · <a href="/">${t.home}</a> · <a href="${escapeMarkup(langSwitchHref(other, here))}" lang="${other}">${t.otherLang}</a></p>
 </main></body></html>
 `;
 }
