@@ -2,11 +2,11 @@ import type { PublicJwk } from "../audit/keys";
 import {
   AUDIT_ENDPOINT_KEYS,
   DISCOVERY_KEYS,
-  ENDPOINTS,
   type Endpoint,
   endpointUrl,
   type HttpMethod,
   isTemplate,
+  listedEndpoints,
 } from "./endpoints";
 import { HONOURED_RFC_TOKENS } from "./rfc-conformance";
 import type { ServiceInfo } from "./service-info";
@@ -79,7 +79,7 @@ export function buildAgentsManifest(input: {
   endpoints?: readonly Endpoint[];
 }): AgentsManifest {
   const { baseUrl, service, issuer } = input;
-  const live = (input.endpoints ?? ENDPOINTS).filter((e) => e.status === "live");
+  const live = (input.endpoints ?? listedEndpoints()).filter((e) => e.status === "live");
   const optional = <T>(key: string, value: T | undefined) => (value === undefined ? {} : { [key]: value });
   return {
     $schema: `${baseUrl}${MANIFEST_SCHEMA_PATH}`,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ApiAuth } from "./api-auth";
-import { ENDPOINTS, type Endpoint, type EndpointId, endpointById, endpointUrl } from "./endpoints";
+import { type Endpoint, type EndpointId, endpointById, endpointUrl, listedEndpoints } from "./endpoints";
 
 /** The plugin manifest (schema_version v1) that model tool-callers read to find the OpenAPI description. */
 export const aiPluginSchema = z.object({
@@ -45,7 +45,7 @@ export function buildAiPlugin(input: {
   const { baseUrl } = input;
   const url = (id: EndpointId) => endpointUrl(baseUrl, endpointById(id));
   // Generated from the endpoint list, so an endpoint that lands is described here too.
-  const offers = (input.endpoints ?? ENDPOINTS)
+  const offers = (input.endpoints ?? listedEndpoints())
     .filter((e) => e.status === "live" && e.inventory)
     .map((e) => `${e.method} ${e.path}: ${e.description}`);
   return {

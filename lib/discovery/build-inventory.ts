@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CLIENT_PACKAGE } from "../client-package/client-package-name";
 import type { Catalogue } from "./catalogue";
-import { ENDPOINTS, type Endpoint, endpointById, endpointUrl } from "./endpoints";
+import { type Endpoint, endpointById, endpointUrl, listedEndpoints } from "./endpoints";
 import type { ServiceInfo } from "./service-info";
 
 const paramSchema = z.object({ name: z.string(), required: z.boolean() });
@@ -58,7 +58,7 @@ export function buildInventory(input: {
   endpoints?: readonly Endpoint[];
 }): Inventory {
   const { baseUrl, catalogue } = input;
-  const hosted = (input.endpoints ?? ENDPOINTS).filter((e) => e.inventory);
+  const hosted = (input.endpoints ?? listedEndpoints()).filter((e) => e.inventory);
   const tools = catalogue.packages.flatMap((p) => p.tools);
   const url = (id: Parameters<typeof endpointById>[0]) => endpointUrl(baseUrl, endpointById(id));
   return {

@@ -1,5 +1,5 @@
 import { CLIENT_PACKAGE } from "../client-package/client-package-name";
-import { ENDPOINTS, type Endpoint, type EndpointId, endpointById, endpointUrl } from "./endpoints";
+import { type Endpoint, type EndpointId, endpointById, endpointUrl, listedEndpoints } from "./endpoints";
 import type { ServiceInfo } from "./service-info";
 
 /** The recommended crawl order (SPEC 1); steps without an endpoint are done outside this service. */
@@ -26,7 +26,7 @@ export function buildLlmsTxt(input: {
   endpoints?: readonly Endpoint[];
 }): string {
   const { baseUrl, service } = input;
-  const list = input.endpoints ?? ENDPOINTS;
+  const list = input.endpoints ?? listedEndpoints();
   const live = list.filter((e) => e.status === "live");
   const find = (id: EndpointId) => list.find((e) => e.id === id) ?? endpointById(id);
   const link = (e: Endpoint) => `${e.method} ${endpointUrl(baseUrl, e)}`;

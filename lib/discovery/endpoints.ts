@@ -1,12 +1,13 @@
 /**
- * The one list of this service's HTTP endpoints. agents.json, /api/discovery, ai-plugin.json and
- * /llms.txt are all built from it, and the integration test follows every live URL the manifest
- * ends up with. When an endpoint lands, flip its `status` to "live" (or add an entry): that is the
- * whole change here. Its OpenAPI operation goes in lib/discovery/openapi/operations.ts (a page has
- * none), and a unit test keeps the two lists in step.
+ * The one list of this service's endpoints as the discovery documents show them: agents.json,
+ * /api/discovery, ai-plugin.json and /llms.txt are all built from it, and the integration test
+ * follows every live URL the manifest ends up with. It is derived: each API endpoint's `listing`
+ * in its declaration (lib/api), plus the pages and static files below, which have no handler here.
  */
 
+import { declaredEndpoints } from "../api";
 import { CLIENT_TARBALL_PATH } from "../client-package/client-package-name";
+import type { EndpointSpec } from "../http/endpoint";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -51,7 +52,8 @@ export interface Endpoint {
   witness?: true;
 }
 
-const LIST = [
+/** Entries no declaration lists: pages, static files, and endpoints whose handlers are not yet in lib/api. */
+const NOT_DECLARED = [
   {
     id: "agentsManifest",
     method: "GET",
@@ -383,13 +385,33 @@ const LIST = [
   },
 ] as const satisfies readonly Endpoint[];
 
-export type EndpointId = (typeof LIST)[number]["id"];
+export type EndpointId = string;
 
-export const ENDPOINTS: readonly Endpoint[] = LIST;
+/** The entries a declaration's `listing` makes: one per listing, all live. */
+function listingsOf(spec: EndpointSpec): Endpoint[] {
+  const listings = spec.listing === undefined ? [] : Array.isArray(spec.listing) ? spec.listing : [spec.listing];
+  return (listings as NonNullable<EndpointSpec["listing"]>[]).flatMap((l) =>
+    "id" in l ? [{ ...l, method: spec.method, path: l.path ?? spec.path, status: "live" as const }] : [],
+  );
+}
 
-/** Looks an entry up by id (typed, so a renamed id is a compile error where it is used). */
+let listed: readonly Endpoint[] | undefined;
+
+/** Every listed endpoint: the declared ones (lib/api), then pages and static files. Read lazily, as lib/api imports this module's users. */
+export function listedEndpoints(): readonly Endpoint[] {
+  if (!listed) {
+    const declared = declaredEndpoints().flatMap((d) => listingsOf(d.spec));
+    const ids = new Set(declared.map((e) => e.id));
+    listed = [...declared, ...NOT_DECLARED.filter((e) => !ids.has(e.id))];
+  }
+  return listed;
+}
+
+/** Looks an entry up by id; an unknown id is a programming error. */
 export function endpointById(id: EndpointId): Endpoint {
-  return ENDPOINTS.find((e) => e.id === id) as Endpoint;
+  const found = listedEndpoints().find((e) => e.id === id);
+  if (!found) throw new Error(`No listed endpoint has id ${id}`);
+  return found;
 }
 
 /** True when the path is an RFC 6570 template rather than a fixed URL. */

@@ -4,7 +4,7 @@ import { DEPLOYMENT_RECORD_ID } from "../registry/deployment-record-id";
 import { logNoteKey } from "../tlog/log-key";
 import { type AgentsManifest, buildAgentsManifest, type IssuerSettings } from "./build-agents-manifest";
 import { type CachedDocument, documentForBaseUrl } from "./cached-document";
-import { ENDPOINTS } from "./endpoints";
+import { listedEndpoints } from "./endpoints";
 import { serviceInfo } from "./service-info";
 
 /** The operator's declarations from the ISSUER_* settings. */
@@ -32,7 +32,7 @@ export async function getAgentsManifest(baseUrl: string): Promise<AgentsManifest
     publicKey: publicJwk,
     transparencyLog: { origin: getConfig().tlog.origin, vkey: logNoteKey().vkey },
     // The manifest lists what answers here: the witness's routes only where it runs.
-    endpoints: ENDPOINTS.filter((e) => !e.witness || getConfig().witness !== null),
+    endpoints: listedEndpoints().filter((e) => !e.witness || getConfig().witness !== null),
   });
 }
 

@@ -1,9 +1,9 @@
 import { hash, randomUUID } from "node:crypto";
 import { canonicalJson } from "../audit/canonical";
+import { PUBLIC_SCOPE } from "../auth/api-key";
 import { ApiError } from "../http/problem";
 import { getStore } from "../store";
 import type { BatchWrite } from "../store/types";
-import { PUBLIC_SCOPE } from "./authorize";
 
 /**
  * Idempotent execution of a write. The first request atomically claims its key (SET NX) and runs;

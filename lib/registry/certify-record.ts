@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { appendAuditEventWith } from "../audit/log";
+import { authorizeToken } from "../auth/record-token";
 import { TargetRefusedError } from "../certifier/certifier-errors";
 import { certifyOrigin } from "../certifier/certify-origin";
 import { getNetworkPolicy } from "../certifier/get-network-policy";
@@ -8,7 +9,6 @@ import { ApiError } from "../http/problem";
 import { registryLeaf } from "../tlog/leaf";
 import type { TransparencyReceipt } from "../tlog/receipt";
 import { applyTransition } from "./apply-transition";
-import { authorizeToken } from "./authorize-token";
 import { SCHEMA_FILES } from "./build-json-schemas";
 import { loadEntryOrThrow } from "./get-registry-record";
 import type { CertificationReport, RegistryRecord } from "./record-schema";

@@ -1,8 +1,8 @@
+import { authorizeToken } from "../auth/record-token";
 import { getNetworkPolicy } from "../certifier/get-network-policy";
 import { ApiError } from "../http/problem";
 import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
 import { applyTransition } from "./apply-transition";
-import { authorizeToken } from "./authorize-token";
 import { loadEntryOrThrow } from "./get-registry-record";
 import { RECORD_TYPES, type RegistryRecord } from "./record-schema";
 import { saveEntry } from "./stored-record";

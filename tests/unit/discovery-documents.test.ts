@@ -10,8 +10,8 @@ import { aiPluginSchema, buildAiPlugin } from "@/lib/discovery/build-ai-plugin";
 import { buildInventory, inventorySchema } from "@/lib/discovery/build-inventory";
 import { buildLlmsTxt } from "@/lib/discovery/build-llms-txt";
 import { loadCatalogue } from "@/lib/discovery/catalogue";
-import { AUDIT_ENDPOINT_KEYS, DISCOVERY_KEYS, ENDPOINTS, type Endpoint } from "@/lib/discovery/endpoints";
-import { OPERATIONS } from "@/lib/discovery/openapi/operations";
+import { AUDIT_ENDPOINT_KEYS, DISCOVERY_KEYS, type Endpoint, listedEndpoints } from "@/lib/discovery/endpoints";
+import { openApiOperations } from "@/lib/discovery/openapi/operations";
 import { serviceInfo } from "@/lib/discovery/service-info";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -27,20 +27,21 @@ const manifest = (over: Partial<Parameters<typeof buildAgentsManifest>[0]> = {})
   buildAgentsManifest({ baseUrl: BASE, service: serviceInfo(), issuer, publicKey, ...over });
 
 /** The endpoint list as it will be once `id` lands. */
-const withLive = (id: string): Endpoint[] => ENDPOINTS.map((e) => (e.id === id ? { ...e, status: "live" } : e));
+const withLive = (id: string): Endpoint[] => listedEndpoints().map((e) => (e.id === id ? { ...e, status: "live" } : e));
 /** The endpoint list as it was before `id` landed. */
-const withPlanned = (id: string): Endpoint[] => ENDPOINTS.map((e) => (e.id === id ? { ...e, status: "planned" } : e));
+const withPlanned = (id: string): Endpoint[] =>
+  listedEndpoints().map((e) => (e.id === id ? { ...e, status: "planned" } : e));
 
 describe("the endpoint list", () => {
   it("names each endpoint once, by id and by method and path", () => {
-    const ids = ENDPOINTS.map((e) => e.id);
+    const ids = listedEndpoints().map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const routes = ENDPOINTS.map((e) => `${e.method} ${e.path}`);
+    const routes = listedEndpoints().map((e) => `${e.method} ${e.path}`);
     expect(new Set(routes).size).toBe(routes.length);
   });
 
   it("puts an endpoint in a manifest slot only under a key that slot has", () => {
-    for (const e of ENDPOINTS) {
+    for (const e of listedEndpoints()) {
       if (e.manifest === "auditEndpoints") expect(AUDIT_ENDPOINT_KEYS, e.id).toContain(e.id);
       if (e.manifest === "discovery") expect(DISCOVERY_KEYS, e.id).toContain(e.id);
       expect(e.path.startsWith("/"), e.id).toBe(true);
@@ -51,12 +52,12 @@ describe("the endpoint list", () => {
     const route = (method: string, p: string) => `${method.toUpperCase()} ${p.split("?")[0]}`;
     // Pages (the test vectors page) are for people, and static files are served as they are: neither is an operation.
     const live = new Set(
-      ENDPOINTS.filter((e) => e.status === "live" && !e.page && !e.file && !e.path.startsWith("/schemas/")).map((e) =>
-        route(e.method, e.path),
-      ),
+      listedEndpoints()
+        .filter((e) => e.status === "live" && !e.page && !e.file && !e.path.startsWith("/schemas/"))
+        .map((e) => route(e.method, e.path)),
     );
     live.add("GET /schemas/{name}"); // the list names one schema file; the operation serves them all
-    const described = new Set(OPERATIONS.map((o) => route(o.method, o.path)));
+    const described = new Set(openApiOperations().map((o) => route(o.method, o.path)));
     expect([...described].sort()).toEqual([...live].sort());
   });
 });
@@ -124,9 +125,9 @@ describe("agents.json", () => {
     expect(m.endpoints.map((e) => e.name)).not.toContain("registryRecord");
     // Before they landed, none of them was in the manifest.
     const before = manifest({
-      endpoints: ENDPOINTS.filter((e) => !e.path.startsWith("/api/registry")).map((e) =>
-        e.id === "certifier" ? { ...e, status: "planned" as const } : e,
-      ),
+      endpoints: listedEndpoints()
+        .filter((e) => !e.path.startsWith("/api/registry"))
+        .map((e) => (e.id === "certifier" ? { ...e, status: "planned" as const } : e)),
     });
     expect(JSON.stringify(before)).not.toMatch(/\/api\/(registry|certifier)/);
     expect(validateManifest(m)).toBe(true);
@@ -149,7 +150,7 @@ describe("the inventory", () => {
     expect(inventory.counts.tools).toBe(tools.length);
     expect(inventory.counts.distinctToolNames).toBe(new Set(tools.map((t) => t.name)).size);
     expect(inventory.counts.parameters).toBe(tools.reduce((n, t) => n + t.params.length, 0));
-    expect(inventory.counts.hostedEndpoints).toBe(ENDPOINTS.filter((e) => e.inventory).length);
+    expect(inventory.counts.hostedEndpoints).toBe(listedEndpoints().filter((e) => e.inventory).length);
     expect(inventory.counts.hostedEndpoints).toBe(inventory.hostedEndpoints.length);
     expect(inventory.counts.liveHostedEndpoints).toBe(
       inventory.hostedEndpoints.filter((e) => e.status === "live").length,
@@ -243,7 +244,8 @@ describe("llms.txt", () => {
   });
 
   it("links every live endpoint and says when a crawl step's endpoint has not landed", () => {
-    for (const e of ENDPOINTS.filter((e) => e.status === "live")) expect(text, e.id).toContain(`${BASE}${e.path}`);
+    for (const e of listedEndpoints().filter((e) => e.status === "live"))
+      expect(text, e.id).toContain(`${BASE}${e.path}`);
     const before = buildLlmsTxt({ baseUrl: BASE, service: serviceInfo(), endpoints: withPlanned("autoIncorporate") });
     expect(before).toMatch(/auto-incorporate` \(not available on this deployment yet\)/);
     const later = buildLlmsTxt({ baseUrl: BASE, service: serviceInfo(), endpoints: withLive("autoIncorporate") });

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { tamperDemoRequest } from "@/lib/audit/tamper-demo";
 import { buildOpenApi, type OpenApiDocument } from "@/lib/discovery/openapi/build-openapi";
 import { defineOperation, type OperationSpec } from "@/lib/discovery/openapi/operation";
-import { OPERATIONS } from "@/lib/discovery/openapi/operations";
+import { openApiOperations } from "@/lib/discovery/openapi/operations";
 import { serviceInfo } from "@/lib/discovery/service-info";
 import { ERROR_CODES, type ErrorCode } from "@/lib/http/error-codes";
 import { findingSchema } from "@/lib/http/findings";
@@ -135,7 +135,7 @@ describe("the OpenAPI description", () => {
 
   it("gives every operation a unique operationId, a summary and a problem+json 500", () => {
     const ops = Object.values(doc.paths).flatMap((item) => Object.values<Json>(item));
-    expect(ops.length).toBe(OPERATIONS.length);
+    expect(ops.length).toBe(openApiOperations().length);
     const ids = ops.map((op) => op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     for (const op of ops) {
@@ -202,7 +202,7 @@ describe("the OpenAPI description", () => {
 
 describe("the operations registry, for operations that land later", () => {
   const incorporate = defineOperation({
-    method: "post",
+    method: "POST",
     path: "/api/auto-incorporate",
     operationId: "autoIncorporate",
     summary: "Incorporate",
@@ -214,9 +214,9 @@ describe("the operations registry, for operations that land later", () => {
     },
     errors: ["malformed_json", "unsupported_media_type"],
     rateLimit: { name: "incorporate", write: true },
-    authenticated: true,
+    auth: "apiKey",
   });
-  const doc = build({ operations: [...OPERATIONS, incorporate] as OperationSpec[] });
+  const doc = build({ operations: [...openApiOperations(), incorporate] as OperationSpec[] });
   const op = doc.paths["/api/auto-incorporate"]?.post as Json;
 
   it("plugs an incorporation operation in with the shared 422 finding shape", () => {
@@ -271,17 +271,19 @@ describe("the registry operations", () => {
   const paths = doc.paths as Json;
 
   it("describes every public registry route, tagged registry, and not the cron re-check", () => {
-    const routes = OPERATIONS.filter((o) => o.tags.includes("registry")).map((o) => `${o.method} ${o.path}`);
+    const routes = openApiOperations()
+      .filter((o) => o.tags.includes("registry"))
+      .map((o) => `${o.method} ${o.path}`);
     expect(routes.sort()).toEqual(
       [
-        "get /api/certifier",
-        "get /api/registry",
-        "get /api/registry/{id}",
-        "get /api/registry/{id}/report",
-        "patch /api/registry/{id}",
-        "post /api/registry",
-        "post /api/registry/{id}/certify",
-        "post /api/registry/{id}/claim",
+        "GET /api/certifier",
+        "GET /api/registry",
+        "GET /api/registry/{id}",
+        "GET /api/registry/{id}/report",
+        "PATCH /api/registry/{id}",
+        "POST /api/registry",
+        "POST /api/registry/{id}/certify",
+        "POST /api/registry/{id}/claim",
       ].sort(),
     );
     expect(Object.keys(paths).some((p) => p.includes("/cron/"))).toBe(false);

@@ -1,3 +1,4 @@
+import { authorizeIncorporation } from "@/lib/auth/api-key";
 import { preferredLang } from "@/lib/http/accept-language";
 import { publicBaseUrl } from "@/lib/http/base-url";
 import { preflight } from "@/lib/http/cors";
@@ -6,7 +7,6 @@ import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { PROBLEM_CONTENT_TYPE } from "@/lib/http/problem";
 import { enforceRateLimit } from "@/lib/http/rate-limit";
 import { readJson } from "@/lib/http/read-json";
-import { authorizeIncorporation } from "@/lib/incorporation/authorize";
 import { describeIncorporation, MAX_BODY_BYTES } from "@/lib/incorporation/describe";
 import { incorporate } from "@/lib/incorporation/incorporate";
 

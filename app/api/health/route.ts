@@ -1,10 +1,5 @@
-import { checkHealth } from "@/lib/health/check-health";
-import { json, route } from "@/lib/http/handler";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+// Written by `npm run routes` from lib/api/service: change the declarations there.
+import { getHealth } from "@/lib/api/service";
+import { serve } from "@/lib/http/endpoint";
 
-// GET /api/health – liveness and store reachability (503 problem+json when the store is down)
-export const GET = route(async () => json(await checkHealth(), { headers: { "cache-control": "no-store" } }), {
-  cors: true,
-});
-
-export const { DELETE, OPTIONS, PATCH, POST, PUT } = methodNotAllowed(["GET", "HEAD"], { cors: true });
+export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(getHealth);

@@ -1,3 +1,4 @@
+import { OPENAPI_SECURITY } from "../../auth/authorize";
 import type { Config, RateLimitName } from "../../config/config";
 import { ERROR_CODES, type ErrorCode } from "../../http/error-codes";
 import type { ApiAuth } from "../api-auth";
@@ -12,7 +13,7 @@ import {
   SECURITY_SCHEMES,
 } from "./components";
 import type { BodySchema, OperationSpec, SuccessResponse } from "./operation";
-import { OPERATIONS, SCHEMA_COMPONENTS, TAGS } from "./operations";
+import { openApiOperations, SCHEMA_COMPONENTS, TAGS } from "./operations";
 import { toJsonSchema, withComponentRefs } from "./to-json-schema";
 
 type Json = Record<string, unknown>;
@@ -106,11 +107,15 @@ function errorResponses(spec: OperationSpec, out: OutputSchema): Record<string, 
 /** Security requirements: alternatives, each one scheme (the API key is ANDed into each when both apply). */
 function security(spec: OperationSpec, auth: ApiAuth): Json[] | undefined {
   const apiKey =
-    spec.authenticated && auth.mode !== "none" ? { [auth.mode === "bearer" ? "bearerAuth" : "apiKey"]: [] } : null;
-  if (spec.security && spec.security.length > 0) {
-    return spec.security.map((name) => ({ ...(apiKey ?? {}), [name]: [] }));
-  }
+    spec.auth === "apiKey" && auth.mode !== "none" ? { [auth.mode === "bearer" ? "bearerAuth" : "apiKey"]: [] } : null;
+  const tokens = tokenSchemes(spec);
+  if (tokens.length > 0) return tokens.map((name) => ({ ...(apiKey ?? {}), [name]: [] }));
   return apiKey ? [apiKey] : undefined;
+}
+
+/** The bearer token schemes an operation accepts, any one of them (lib/auth/authorize.ts). */
+function tokenSchemes(spec: OperationSpec): string[] {
+  return spec.auth === "recordToken" || spec.auth === "claimToken" ? OPENAPI_SECURITY[spec.auth] : [];
 }
 
 function operationObject(
@@ -169,7 +174,7 @@ export function buildOpenApi(input: {
   operations?: readonly OperationSpec[];
 }): OpenApiDocument {
   const { service } = input;
-  const operations = input.operations ?? OPERATIONS;
+  const operations = input.operations ?? openApiOperations();
   const named = Object.fromEntries(
     Object.entries(SCHEMA_COMPONENTS).map(([name, schema]) => [name, toJsonSchema(schema, "output")]),
   );
@@ -177,7 +182,12 @@ export function buildOpenApi(input: {
   const paths: OpenApiDocument["paths"] = {};
   for (const spec of operations) {
     paths[spec.path] ??= {};
-    (paths[spec.path] as Record<string, Json>)[spec.method] = operationObject(spec, input.rateLimits, input.auth, out);
+    (paths[spec.path] as Record<string, Json>)[spec.method.toLowerCase()] = operationObject(
+      spec,
+      input.rateLimits,
+      input.auth,
+      out,
+    );
   }
   const components = buildComponents();
   const schemes: Json = {};
@@ -186,7 +196,7 @@ export function buildOpenApi(input: {
     schemes.bearerAuth = { type: "http", scheme: "bearer", description: "A key of INCORPORATE_API_KEYS." };
   }
   for (const name of Object.keys(SECURITY_SCHEMES) as (keyof typeof SECURITY_SCHEMES)[]) {
-    if (operations.some((op) => op.security?.includes(name))) schemes[name] = SECURITY_SCHEMES[name];
+    if (operations.some((op) => tokenSchemes(op).includes(name))) schemes[name] = SECURITY_SCHEMES[name];
   }
   const securitySchemes = Object.keys(schemes).length > 0 ? { securitySchemes: schemes } : {};
   return {

@@ -1,7 +1,7 @@
 import type { z } from "zod";
+import type { AuthName } from "../../auth/authorize";
 import type { RateLimitName } from "../../config/config";
 import type { ErrorCode } from "../../http/error-codes";
-import type { SecuritySchemeName } from "./components";
 
 /** A JSON Schema written by hand, for bodies that no zod schema describes (text, SVG, external $ref). */
 export interface RawSchema {
@@ -28,7 +28,7 @@ export type SharedResponseName = "ValidationFailure" | "NotModified";
  * and become problem+json responses grouped by status.
  */
 export interface OperationSpec {
-  method: "get" | "post" | "put" | "patch" | "delete";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** OpenAPI path: no query, parameters as {name}. */
   path: string;
   operationId: string;
@@ -49,13 +49,8 @@ export interface OperationSpec {
   rateLimit?: { name: RateLimitName; write: boolean };
   /** Sends a strong ETag and answers If-None-Match with 304 (the 304 is added for you). */
   cacheable?: boolean;
-  /** Needs the API key whenever apiAuth() reports one configured (lib/discovery/api-auth.ts). */
-  authenticated?: boolean;
-  /**
-   * Bearer tokens of its own the operation requires (`authorization: Bearer <token>`), any one of
-   * them: e.g. a registry record's owner token or the operator's admin token.
-   */
-  security?: SecuritySchemeName[];
+  /** How callers authenticate (lib/auth/authorize.ts); the description states the matching schemes. */
+  auth?: AuthName;
   /**
    * Members that a problem code adds to the problem body on this operation (`findings` on
    * `validation_failed`, `field` on `registry_duplicate`...). Loose objects: Problem stays open.

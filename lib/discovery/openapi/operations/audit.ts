@@ -87,7 +87,7 @@ export const auditLogSchema = z.object({
 const text = (description: string) => rawSchema({ type: "string", description });
 
 export const getAuditLog = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/api/play/audit/{sessionId}",
   operationId: "getAuditLog",
   summary: "Read a session's audit log",
@@ -108,7 +108,7 @@ export const getAuditLog = defineOperation({
 });
 
 export const getAuditCsv = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/api/play/audit/{sessionId}/csv",
   operationId: "getAuditCsv",
   summary: "Export a session's audit log as CSV",
@@ -133,7 +133,7 @@ export const getAuditCsv = defineOperation({
 });
 
 export const streamAuditLog = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/api/play/audit/{sessionId}/stream",
   operationId: "streamAuditLog",
   summary: "Follow a session's audit log live (server-sent events)",

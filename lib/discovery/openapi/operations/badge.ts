@@ -6,7 +6,7 @@ import { sessionIdPath } from "./audit";
 const svg = rawSchema({ type: "string", description: "SVG image, 24 px high." });
 
 export const getBadge = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/api/badge/{sessionId}",
   operationId: "getBadge",
   summary: "Live verification badge of a session",

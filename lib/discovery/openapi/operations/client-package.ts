@@ -9,7 +9,7 @@ const statementSchema = z.object({
 });
 
 export const getClientPackage = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/api/packages/incorporate",
   operationId: "getClientPackage",
   summary: "The client library's tarball, integrity and signed provenance",

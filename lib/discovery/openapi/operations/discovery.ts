@@ -7,7 +7,7 @@ import { schemaNamePath } from "../../read-schema-file";
 import { defineOperation, rawSchema } from "../operation";
 
 export const getAgentsManifest = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/.well-known/agents.json",
   operationId: "getAgentsManifest",
   summary: "Discovery manifest",
@@ -25,7 +25,7 @@ export const getAgentsManifest = defineOperation({
 });
 
 export const getAiPlugin = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/.well-known/ai-plugin.json",
   operationId: "getAiPlugin",
   summary: "Plugin manifest for model tool-callers",
@@ -38,7 +38,7 @@ export const getAiPlugin = defineOperation({
 });
 
 export const getDiscovery = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/api/discovery",
   operationId: "getDiscovery",
   summary: "Inventory of packages, tools and hosted endpoints, or this OpenAPI description",
@@ -68,7 +68,7 @@ export const getDiscovery = defineOperation({
 });
 
 export const getLlmsTxt = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/llms.txt",
   operationId: "getLlmsTxt",
   summary: "Summary of the service for language models",
@@ -84,7 +84,7 @@ export const getLlmsTxt = defineOperation({
 });
 
 export const getSchema = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/schemas/{name}",
   operationId: "getSchema",
   summary: "A JSON Schema of this service, byte for byte as in the repository's schemas/ folder",

@@ -91,7 +91,7 @@ const requestHeaders = z.object({
 });
 
 export const autoIncorporate = defineOperation({
-  method: "post",
+  method: "POST",
   path: "/api/auto-incorporate",
   operationId: "autoIncorporate",
   summary: "Incorporate a sociedad-IA in one call",
@@ -134,11 +134,11 @@ export const autoIncorporate = defineOperation({
     "store_unavailable",
   ],
   rateLimit: { name: "incorporate", write: true },
-  authenticated: true,
+  auth: "apiKey",
 });
 
 export const describeIncorporation = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/api/auto-incorporate",
   operationId: "describeIncorporation",
   summary: "What the incorporation endpoint accepts",

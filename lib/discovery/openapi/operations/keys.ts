@@ -11,7 +11,7 @@ const publicJwkSchema = z.object({
 });
 
 export const getJwks = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/.well-known/jwks.json",
   operationId: "getJwks",
   summary: "Public keys of audit checkpoints",

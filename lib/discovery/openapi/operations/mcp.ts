@@ -29,7 +29,7 @@ const apiCatalogSchema = z.object({
 });
 
 export const getMcpServerCard = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/mcp/server-card",
   operationId: "getMcpServerCard",
   summary: "The MCP server card",
@@ -41,7 +41,7 @@ export const getMcpServerCard = defineOperation({
 });
 
 export const getAiCatalog = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/.well-known/ai-catalog.json",
   operationId: "getAiCatalog",
   summary: "AI Catalog of this deployment",
@@ -54,7 +54,7 @@ export const getAiCatalog = defineOperation({
 });
 
 export const getApiCatalog = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/.well-known/api-catalog",
   operationId: "getApiCatalog",
   summary: "RFC 9727 API catalog",
@@ -67,7 +67,7 @@ export const getApiCatalog = defineOperation({
 });
 
 export const postMcp = defineOperation({
-  method: "post",
+  method: "POST",
   path: "/mcp",
   operationId: "postMcp",
   summary: "Model Context Protocol endpoint (Streamable HTTP)",

@@ -5,7 +5,7 @@ import { playRequest } from "../../../play/parse-play-request";
 import { defineOperation, rawSchema } from "../operation";
 
 export const runPlay = defineOperation({
-  method: "post",
+  method: "POST",
   path: "/api/play",
   operationId: "runPlay",
   summary: "Run the demo agent over 12 sandbox tools (streamed)",

@@ -15,7 +15,7 @@ export const tamperDemoResultSchema = z.object({
 });
 
 export const runTamperDemo = defineOperation({
-  method: "post",
+  method: "POST",
   path: "/api/play/tamper-demo",
   operationId: "runTamperDemo",
   summary: "Show where verification catches an altered log",

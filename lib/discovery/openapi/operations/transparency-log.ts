@@ -22,7 +22,7 @@ export const consistencyProofSchema = z.object({
 });
 
 export const getLogCheckpoint = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/log/checkpoint",
   operationId: "getLogCheckpoint",
   summary: "The transparency log's latest checkpoint",
@@ -34,7 +34,7 @@ export const getLogCheckpoint = defineOperation({
 });
 
 export const getLogVkey = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/log/vkey",
   operationId: "getLogVkey",
   summary: "The transparency log's note verifier key",
@@ -47,7 +47,7 @@ export const getLogVkey = defineOperation({
 });
 
 export const getLogTile = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/log/tile/{path}",
   operationId: "getLogTile",
   summary: "A tile or an entry bundle of the transparency log (C2SP tlog-tiles)",
@@ -62,7 +62,7 @@ export const getLogTile = defineOperation({
 });
 
 export const getLogInclusionProof = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/log/proof/{index}",
   operationId: "getLogInclusionProof",
   summary: "The inclusion proof of a leaf",
@@ -81,7 +81,7 @@ export const getLogInclusionProof = defineOperation({
 });
 
 export const getLogConsistencyProof = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/log/consistency",
   operationId: "getLogConsistencyProof",
   summary: "The consistency proof between two tree sizes",
@@ -102,7 +102,7 @@ export const getLogConsistencyProof = defineOperation({
 });
 
 export const getLogPolicy = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/log/policy",
   operationId: "getLogPolicy",
   summary: "The witness policy: the log key, its witnesses and the quorum to require",
@@ -131,7 +131,7 @@ export const getLogPolicy = defineOperation({
 });
 
 export const postWitnessAddCheckpoint = defineOperation({
-  method: "post",
+  method: "POST",
   path: "/witness/add-checkpoint",
   operationId: "postWitnessAddCheckpoint",
   summary: "The built-in witness (C2SP tlog-witness add-checkpoint)",
@@ -161,7 +161,7 @@ export const postWitnessAddCheckpoint = defineOperation({
 });
 
 export const getWitnessCheckpoint = defineOperation({
-  method: "get",
+  method: "GET",
   path: "/witness/{originHash}/checkpoint",
   operationId: "getWitnessCheckpoint",
   summary: "The latest checkpoint the built-in witness cosigned for a log",

@@ -1,22 +1,5 @@
-import { publicBaseUrl } from "@/lib/http/base-url";
-import { preflight } from "@/lib/http/cors";
-import { json, route } from "@/lib/http/handler";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { enforceRateLimit } from "@/lib/http/rate-limit";
-import { getCertificationReport } from "@/lib/registry/get-certification-report";
+// Written by `npm run routes` from lib/api/registry: change the declarations there.
+import { getCertificationReport } from "@/lib/api/registry";
+import { serve } from "@/lib/http/endpoint";
 
-type Ctx = { params: Promise<{ id: string }> };
-
-// GET /api/registry/{id}/report – the record's last certification report, or 404
-export const GET = route<Ctx>(
-  async (request, { params }) => {
-    const limits = await enforceRateLimit("read", request, { write: false });
-    return json(await getCertificationReport((await params).id, publicBaseUrl(request)), {
-      headers: { ...limits, "cache-control": "no-cache" },
-    });
-  },
-  { cors: true },
-);
-
-export const OPTIONS = () => preflight(["GET"]);
-export const { DELETE, PATCH, POST, PUT } = methodNotAllowed(["GET", "HEAD", "OPTIONS"], { cors: true });
+export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(getCertificationReport);

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { RefusalReason } from "../../../certifier/classify-address";
-import type { ErrorCode } from "../../../http/error-codes";
-import { findingSchema } from "../../../http/findings";
-import { CUIT_INPUT_PATTERN } from "../../../identity/cuit";
-import type { RegistryEvent } from "../../../registry/apply-transition";
-import { CLAIM_FIELDS, CLAIM_REQUIRED } from "../../../registry/claim-forming-stub";
-import { DEFAULT_LIMIT, MAX_LIMIT } from "../../../registry/parse-registry-query";
+import type { RefusalReason } from "../certifier/classify-address";
+import { transparencyReceiptSchema } from "../discovery/openapi/components";
+import { findingSchema } from "../http/findings";
+import { CUIT_INPUT_PATTERN } from "../identity/cuit";
+import type { RegistryEvent } from "./apply-transition";
+import { CLAIM_FIELDS, CLAIM_REQUIRED } from "./claim-forming-stub";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "./parse-registry-query";
 import {
   certificationReportSchema,
   JURISDICTIONS,
@@ -13,14 +13,10 @@ import {
   RECORD_STATUSES,
   RECORD_TYPES,
   RFC_TOKENS,
-  registryListSchema,
   registryRecordSchema,
-} from "../../../registry/record-schema";
-import { OWNER_EDITABLE } from "../../../registry/update-listing";
-import { FINDING_CODES, LISTING_LIMITS, type ListingField } from "../../../registry/validate-listing";
-import type { SecuritySchemeName } from "../components";
-import { transparencyReceiptSchema } from "../components";
-import { defineOperation } from "../operation";
+} from "./record-schema";
+import { OWNER_EDITABLE } from "./update-listing";
+import { FINDING_CODES, LISTING_LIMITS, type ListingField } from "./validate-listing";
 
 /*
  * The registry and certifier routes (docs/registry.md). Responses are the zod contracts of
@@ -67,28 +63,28 @@ const TRANSITION_EVENTS = Object.keys({ certify: 1, claim: 1, "change-url": 1 } 
  * problem+json `validation_failed` whose `findings` member lists every finding (errors and
  * warnings) in the shared Finding shape.
  */
-const validationFailedMembers = z.looseObject({
+export const validationFailedMembers = z.looseObject({
   findings: z
     .array(registryFindingSchema)
     .describe("Every finding of the request, errors and warnings: fix each error and send it again."),
 });
 
-const duplicateMembers = z.looseObject({
+export const duplicateMembers = z.looseObject({
   field: z.enum(["publicUrl", "operatorCuit"]).describe("The member another record already has."),
 });
 
-const transitionMembers = z.looseObject({
+export const transitionMembers = z.looseObject({
   from: z.enum(RECORD_STATUSES).describe("The record's status."),
   event: z.enum(TRANSITION_EVENTS).describe("What was refused (change-url: a PATCH of publicUrl)."),
 });
 
-const refusedMembers = z.looseObject({
+export const refusedMembers = z.looseObject({
   reason: z.enum(REFUSAL_REASONS).describe("Why the network policy refused the URL (docs/registry.md)."),
   url: z.string().describe("The refused URL."),
   address: z.string().nullable().describe("The refused address after DNS resolution, when there was one."),
 });
 
-const invalidQueryMembers = z.looseObject({
+export const invalidQueryMembers = z.looseObject({
   parameter: z.string().describe("The query parameter at fault."),
   allowed: z.array(z.string()).optional().describe("Its allowed values (or the allowed parameter names)."),
 });
@@ -185,13 +181,13 @@ export const claimRequestSchema = z
     "The running company's public URL and operator (operatorCuit for AR records, which every formed record is); disclosure and rfcConformance may be completed too.",
   );
 
-const recordIdPath = z.object({
+export const recordIdPath = z.object({
   id: registryRecordSchema.shape.id.describe(
     "The record id (a slug). An id that matches no record, or cannot be one, is a 404.",
   ),
 });
 
-const listQuery = z.strictObject({
+export const listQuery = z.strictObject({
   jurisdiction: z.enum(JURISDICTIONS).optional().describe("Only records of this jurisdiction."),
   type: z.enum(RECORD_TYPES).optional().describe("Only records of this type."),
   status: z.enum(RECORD_STATUSES).optional().describe("Only records in this status."),
@@ -202,7 +198,7 @@ const listQuery = z.strictObject({
     .describe("The nextCursor of the previous page; valid only with the same filters (else 400 invalid_query)."),
 });
 
-const certifierQuery = z.strictObject({
+export const certifierQuery = z.strictObject({
   url: z.url().describe("The company's URL; its origin is certified (<origin>/.well-known/agents.json)."),
   jurisdiction: z
     .enum(JURISDICTIONS)
@@ -225,229 +221,25 @@ const receipt = transparencyReceiptSchema.describe(
   "The change's leaf in the transparency log (/log), with its inclusion proof once integrated.",
 );
 
-const createdSchema = z.object({
+export const createdSchema = z.object({
   record: registryRecordSchema,
   ownerToken,
   findings: z.array(registryFindingSchema).describe("Warnings only (errors are a 422)."),
   transparency: receipt,
 });
 
-const updatedSchema = z.object({
+export const updatedSchema = z.object({
   record: registryRecordSchema,
   findings: z.array(registryFindingSchema).describe("Warnings only (errors are a 422)."),
   transparency: receipt,
 });
 
-const certifiedSchema = z.object({
+export const certifiedSchema = z.object({
   record: registryRecordSchema,
   report: certificationReportSchema,
   transparency: transparencyReceiptSchema.describe(
     "The certification's audit entry's leaf in the transparency log, with its inclusion proof once integrated.",
   ),
-});
-
-const BODY_ERRORS = [
-  "malformed_json",
-  "json_too_deep",
-  "json_number_out_of_range",
-  "incomplete_body",
-  "invalid_request",
-  "payload_too_large",
-  "unsupported_media_type",
-] as const;
-
-const TOKEN_ERRORS = ["registry_token_required", "registry_token_invalid"] as const;
-
-/**
- * Changing an existing record (PATCH, claim) takes a body and a token, validates like a listing and
- * writes conditionally, so both operations answer the same problems with the same members.
- */
-const RECORD_CHANGE_ERRORS: ErrorCode[] = [
-  ...BODY_ERRORS,
-  ...TOKEN_ERRORS,
-  "not_found",
-  "registry_duplicate",
-  "invalid_transition",
-  "conflict",
-  "validation_failed",
-  "store_unavailable",
-];
-
-const RECORD_CHANGE_MEMBERS = {
-  validation_failed: validationFailedMembers,
-  registry_duplicate: duplicateMembers,
-  invalid_transition: transitionMembers,
-};
-
-/** Who may change or certify a record: its owner, or the operator with the admin token. */
-const OWNER_OR_ADMIN: SecuritySchemeName[] = ["registryOwnerToken", "registryAdminToken"];
-
-/** Listing writes count against RATE_LIMIT_REGISTRY; certifier runs (outbound requests) against its own limit. */
-const REGISTRY_WRITE = { name: "registry", write: true } as const;
-const CERTIFIER_RUN = { name: "certifier", write: true } as const;
-
-/** A success answer: every registry route answers application/json. */
-const jsonAnswer = (description: string, schema: z.ZodType) => ({
-  description,
-  content: { "application/json": schema },
-});
-
-/** What a self-listing and a claim return: the owner token is issued in both. */
-const draftWithToken = jsonAnswer("The draft record, its owner token (shown once) and any warnings.", createdSchema);
-
-// --- Operations ------------------------------------------------------------------------------------
-
-export const listRegistry = defineOperation({
-  method: "get",
-  path: "/api/registry",
-  operationId: "listRegistry",
-  summary: "The public registry of sociedades-IA, filtered and paged",
-  description:
-    "The SPEC 2.3 envelope (schemas/registry-list.v1.json) in creation order, which updates do not change, so pages never skip or repeat a record. Pass nextCursor as ?cursor= with the same filters for the next page. An unknown, repeated or out-of-range parameter is a 400 invalid_query naming the parameter and its allowed values.",
-  tags: ["registry"],
-  query: listQuery,
-  responses: {
-    200: jsonAnswer("One page of records.", registryListSchema),
-  },
-  errors: ["invalid_query", "bad_request", "store_unavailable"],
-  problemMembers: { invalid_query: invalidQueryMembers },
-  rateLimit: { name: "read", write: false },
-});
-
-export const createRegistryListing = defineOperation({
-  method: "post",
-  path: "/api/registry",
-  operationId: "createRegistryListing",
-  summary: "List a company in the registry (as a draft)",
-  description:
-    "Validates every member and reports every problem at once (422 validation_failed with findings). The record is created as a draft under an id the service draws (the name's slug and a random suffix). A draft reserves nothing: other drafts may name the same URL or CUIT, and drafts not certified within REGISTRY_DRAFT_TTL leave the public list. It goes live when a certification rates it C or better (POST /api/registry/{id}/certify with the owner token returned here).",
-  tags: ["registry"],
-  body: { schema: listingRequestSchema },
-  responses: {
-    201: {
-      ...draftWithToken,
-      headers: {
-        Location: { description: "/api/registry/{id} of the new record.", schema: { type: "string" } },
-      },
-    },
-  },
-  errors: [...BODY_ERRORS, "conflict", "validation_failed", "store_unavailable"],
-  problemMembers: { validation_failed: validationFailedMembers, registry_duplicate: duplicateMembers },
-  rateLimit: REGISTRY_WRITE,
-});
-
-export const getRegistryRecord = defineOperation({
-  method: "get",
-  path: "/api/registry/{id}",
-  operationId: "getRegistryRecord",
-  summary: "One registry record",
-  tags: ["registry"],
-  pathParams: recordIdPath,
-  responses: {
-    200: jsonAnswer("The record (schemas/registry-record.v1.json).", registryRecordSchema),
-  },
-  errors: ["not_found", "store_unavailable"],
-  rateLimit: { name: "read", write: false },
-});
-
-export const updateRegistryRecord = defineOperation({
-  method: "patch",
-  path: "/api/registry/{id}",
-  operationId: "updateRegistryRecord",
-  summary: "Change a record (owner or admin token)",
-  description:
-    "The owner may change disclosure and publicUrl; the operator's admin token (REGISTRY_ADMIN_TOKEN, when set) every listing member. A new public URL is re-checked for uniqueness in the same atomic write and returns the record to draft until it is certified again. The write is conditional on the version read: 409 conflict asks to retry if the record kept changing. No token: 401; a token that is not this record's: 403.",
-  tags: ["registry"],
-  security: OWNER_OR_ADMIN,
-  pathParams: recordIdPath,
-  body: { schema: listingUpdateSchema },
-  responses: {
-    200: jsonAnswer("The updated record and any warnings.", updatedSchema),
-  },
-  errors: RECORD_CHANGE_ERRORS,
-  problemMembers: RECORD_CHANGE_MEMBERS,
-  rateLimit: REGISTRY_WRITE,
-});
-
-export const certifyRegistryRecord = defineOperation({
-  method: "post",
-  path: "/api/registry/{id}/certify",
-  operationId: "certifyRegistryRecord",
-  summary: "Certify a record's public URL (owner or admin token)",
-  description:
-    "Fetches <publicUrl>/.well-known/agents.json, checks it and the endpoints it declares (up to 25 s), and applies the verdict: a draft rated C or better goes live; a live record's good standing becomes active or suspended. One audit entry records each certification (the report's audit member points at it) and the report is kept for GET /api/registry/{id}/report. No request body. A forming record (claim it first) or one without a public URL is a 409 invalid_transition; a URL the network policy refuses is a 422 target_refused, before any connection. Going live takes the origin: while another live record holds it, a passing verdict is a 409 registry_duplicate and nothing is written.",
-  tags: ["registry"],
-  security: OWNER_OR_ADMIN,
-  pathParams: recordIdPath,
-  responses: {
-    200: jsonAnswer("The record after the verdict and the certification report.", certifiedSchema),
-  },
-  errors: [
-    ...TOKEN_ERRORS,
-    "not_found",
-    "invalid_transition",
-    "registry_duplicate",
-    "conflict",
-    "target_refused",
-    "bad_request",
-    "store_unavailable",
-  ],
-  problemMembers: {
-    invalid_transition: transitionMembers,
-    target_refused: refusedMembers,
-    registry_duplicate: duplicateMembers,
-  },
-  rateLimit: CERTIFIER_RUN,
-});
-
-export const claimRegistryRecord = defineOperation({
-  method: "post",
-  path: "/api/registry/{id}/claim",
-  operationId: "claimRegistryRecord",
-  summary: "Claim a forming record with its claim token",
-  description:
-    "A company formed through this service claims the forming record created for it, with the claim token it received once, and gives its public URL and operator. The record becomes a draft, the claim token stops working, and a new owner token is returned once. A record that is not forming is a 409 invalid_transition.",
-  tags: ["registry"],
-  security: ["registryClaimToken"],
-  pathParams: recordIdPath,
-  body: { schema: claimRequestSchema },
-  responses: {
-    200: draftWithToken,
-  },
-  errors: RECORD_CHANGE_ERRORS,
-  problemMembers: RECORD_CHANGE_MEMBERS,
-  rateLimit: REGISTRY_WRITE,
-});
-
-export const getCertificationReport = defineOperation({
-  method: "get",
-  path: "/api/registry/{id}/report",
-  operationId: "getCertificationReport",
-  summary: "A record's last certification report",
-  tags: ["registry"],
-  pathParams: recordIdPath,
-  responses: {
-    200: jsonAnswer("The report (schemas/certification-report.v1.json).", certificationReportSchema),
-  },
-  errors: ["not_found", "bad_request", "store_unavailable"],
-  rateLimit: { name: "read", write: false },
-});
-
-export const dryRunCertification = defineOperation({
-  method: "get",
-  path: "/api/certifier",
-  operationId: "dryRunCertification",
-  summary: "Certify any origin without changing anything (dry run)",
-  description:
-    "Runs the registry's certification checks against <url's origin>/.well-known/agents.json and the endpoints it declares (up to 25 s) and returns the report; no record and no audit entry is written (recordId and audit are null). Counted as a write for the rate limit: every run makes outbound requests on the caller's behalf. A URL the network policy refuses is a 422 target_refused, before any connection.",
-  tags: ["registry"],
-  query: certifierQuery,
-  responses: {
-    200: jsonAnswer("The certification report (schemas/certification-report.v1.json).", certificationReportSchema),
-  },
-  errors: ["invalid_query", "target_refused", "bad_request"],
-  problemMembers: { invalid_query: invalidQueryMembers, target_refused: refusedMembers },
-  rateLimit: CERTIFIER_RUN,
 });
 
 /** Contracts several operations answer with: written once, as components, and referenced. */

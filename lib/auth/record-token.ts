@@ -1,8 +1,9 @@
 import { getConfig } from "../config/config";
 import { ApiError } from "../http/problem";
 import { sameSecret } from "../identity/same-secret";
-import { tokenMatches } from "./issue-token";
-import type { RegistryEntry } from "./stored-record";
+import { tokenMatches } from "../registry/issue-token";
+import type { RegistryEntry } from "../registry/stored-record";
+import { bearerToken } from "./bearer";
 
 export type RegistryActor = "owner" | "admin";
 
@@ -22,4 +23,16 @@ export function authorizeToken(entry: RegistryEntry, token: string): RegistryAct
       ? "This token is not the owner token of this record."
       : "This record has no owner token yet (a forming stub is claimed first); only the operator's admin token applies.",
   );
+}
+
+/** The bearer token of a request, or a 401 problem saying how to send it. */
+export function readBearerToken(request: Request): string {
+  const token = bearerToken(request);
+  if (!token) {
+    throw new ApiError(
+      "registry_token_required",
+      "Send the record's owner token (returned once when it was listed or claimed) as 'authorization: Bearer <token>'.",
+    );
+  }
+  return token;
 }

@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { defineOperation } from "../operation";
+import { checkHealth } from "../health/check-health";
+import { defineEndpoint } from "../http/endpoint";
+import { json } from "../http/handler";
 
-export const getHealth = defineOperation({
-  method: "get",
+export const getHealth = defineEndpoint({
+  method: "GET",
   path: "/api/health",
   operationId: "getHealth",
   summary: "Liveness, store reachability and the demo agent's model",
@@ -44,4 +46,9 @@ export const getHealth = defineOperation({
     },
   },
   errors: ["store_unavailable"],
+  listing: { id: "health", description: "Liveness and store reachability." },
+  preflight: false,
+  async handle() {
+    return json(await checkHealth(), { headers: { "cache-control": "no-store" } });
+  },
 });

@@ -1,0 +1,34 @@
+import { type EndpointSpec, isEndpointSpec } from "../http/endpoint";
+import * as registry from "./registry";
+import * as service from "./service";
+
+/**
+ * Every HTTP endpoint of the service, by area: each area module of lib/api declares its endpoints
+ * with their handlers (defineEndpoint), and everything else is derived from this table: the route
+ * files (`npm run routes`), the OpenAPI description, the discovery documents, the README's API
+ * table. An endpoint in a new area needs its module added here.
+ */
+export const API_AREAS = { registry, service } as const;
+
+export interface DeclaredEndpoint {
+  area: keyof typeof API_AREAS;
+  /** The name the area module exports it under (route files import it by that name). */
+  name: string;
+  spec: EndpointSpec;
+}
+
+let declared: readonly DeclaredEndpoint[] | undefined;
+
+/**
+ * The declarations in area order, then by export name. Read on first use, not when this module
+ * loads: the discovery handlers import the documents that list every endpoint, so the modules
+ * import each other and only a lazy read sees them all complete.
+ */
+export function declaredEndpoints(): readonly DeclaredEndpoint[] {
+  declared ??= Object.entries(API_AREAS).flatMap(([area, module]) =>
+    Object.entries(module)
+      .filter(([, value]) => isEndpointSpec(value))
+      .map(([name, spec]) => ({ area: area as keyof typeof API_AREAS, name, spec: spec as EndpointSpec })),
+  );
+  return declared;
+}

@@ -1,0 +1,333 @@
+import type { z } from "zod";
+import { runDryCertification } from "../certifier/run-dry-certification";
+import { publicBaseUrl } from "../http/base-url";
+import { defineEndpoint } from "../http/endpoint";
+import type { ErrorCode } from "../http/error-codes";
+import { json } from "../http/handler";
+import { readJson } from "../http/read-json";
+import {
+  certifiedSchema,
+  certifierQuery,
+  claimRequestSchema,
+  createdSchema,
+  duplicateMembers,
+  invalidQueryMembers,
+  listingRequestSchema,
+  listingUpdateSchema,
+  listQuery,
+  recordIdPath,
+  refusedMembers,
+  transitionMembers,
+  updatedSchema,
+  validationFailedMembers,
+} from "../registry/api-schemas";
+import { certifyRecord } from "../registry/certify-record";
+import { claimFormingStub } from "../registry/claim-forming-stub";
+import { createListing } from "../registry/create-listing";
+import { getCertificationReport as readCertificationReport } from "../registry/get-certification-report";
+import { getRegistryRecord as readRegistryRecord } from "../registry/get-registry-record";
+import { listRegistry as readRegistryList } from "../registry/list-registry";
+import { parseRegistryQuery } from "../registry/parse-registry-query";
+import { recheckLiveRecords } from "../registry/recheck-live-records";
+import { certificationReportSchema, registryListSchema, registryRecordSchema } from "../registry/record-schema";
+import { updateListing } from "../registry/update-listing";
+
+/*
+ * The registry and certifier endpoints (docs/registry.md): each declaration with its handler. The
+ * schemas are in lib/registry/api-schemas.ts; the work is done by lib/registry and lib/certifier.
+ */
+
+type IdParams = { id: string };
+
+const BODY_ERRORS = [
+  "malformed_json",
+  "json_too_deep",
+  "json_number_out_of_range",
+  "incomplete_body",
+  "invalid_request",
+  "payload_too_large",
+  "unsupported_media_type",
+] as const;
+
+const TOKEN_ERRORS = ["registry_token_required", "registry_token_invalid"] as const;
+
+/**
+ * Changing an existing record (PATCH, claim) takes a body and a token, validates like a listing and
+ * writes conditionally, so both operations answer the same problems with the same members.
+ */
+const RECORD_CHANGE_ERRORS: ErrorCode[] = [
+  ...BODY_ERRORS,
+  ...TOKEN_ERRORS,
+  "not_found",
+  "registry_duplicate",
+  "invalid_transition",
+  "conflict",
+  "validation_failed",
+  "store_unavailable",
+];
+
+const RECORD_CHANGE_MEMBERS = {
+  validation_failed: validationFailedMembers,
+  registry_duplicate: duplicateMembers,
+  invalid_transition: transitionMembers,
+};
+
+/** A success answer: every registry route answers application/json. */
+const jsonAnswer = (description: string, schema: z.ZodType) => ({
+  description,
+  content: { "application/json": schema },
+});
+
+/** What a self-listing and a claim return: the owner token is issued in both. */
+const draftWithToken = jsonAnswer("The draft record, its owner token (shown once) and any warnings.", createdSchema);
+
+/** Listing writes count against RATE_LIMIT_REGISTRY; certifier runs (outbound requests) against its own limit. */
+const REGISTRY_WRITE = { name: "registry", write: true } as const;
+const CERTIFIER_RUN = { name: "certifier", write: true } as const;
+
+// --- Operations ------------------------------------------------------------------------------------
+
+export const listRegistry = defineEndpoint({
+  method: "GET",
+  path: "/api/registry",
+  operationId: "listRegistry",
+  summary: "The public registry of sociedades-IA, filtered and paged",
+  description:
+    "The SPEC 2.3 envelope (schemas/registry-list.v1.json) in creation order, which updates do not change, so pages never skip or repeat a record. Pass nextCursor as ?cursor= with the same filters for the next page. An unknown, repeated or out-of-range parameter is a 400 invalid_query naming the parameter and its allowed values.",
+  tags: ["registry"],
+  query: listQuery,
+  responses: {
+    200: jsonAnswer("One page of records.", registryListSchema),
+  },
+  errors: ["invalid_query", "bad_request", "store_unavailable"],
+  problemMembers: { invalid_query: invalidQueryMembers },
+  rateLimit: { name: "read", write: false },
+  listing: {
+    id: "registry",
+    description: "The public registry of sociedades-IA, filterable by jurisdiction, type and status.",
+  },
+  async handle(request) {
+    const query = parseRegistryQuery(new URL(request.url).searchParams);
+    const list = await readRegistryList(query, publicBaseUrl(request));
+    return json(list, { headers: { "cache-control": "no-cache" } });
+  },
+});
+
+export const createRegistryListing = defineEndpoint({
+  method: "POST",
+  path: "/api/registry",
+  operationId: "createRegistryListing",
+  summary: "List a company in the registry (as a draft)",
+  description:
+    "Validates every member and reports every problem at once (422 validation_failed with findings). The record is created as a draft under an id the service draws (the name's slug and a random suffix). A draft reserves nothing: other drafts may name the same URL or CUIT, and drafts not certified within REGISTRY_DRAFT_TTL leave the public list. It goes live when a certification rates it C or better (POST /api/registry/{id}/certify with the owner token returned here).",
+  tags: ["registry"],
+  body: { schema: listingRequestSchema },
+  responses: {
+    201: {
+      ...draftWithToken,
+      headers: {
+        Location: { description: "/api/registry/{id} of the new record.", schema: { type: "string" } },
+      },
+    },
+  },
+  errors: [...BODY_ERRORS, "conflict", "validation_failed", "store_unavailable"],
+  problemMembers: { validation_failed: validationFailedMembers, registry_duplicate: duplicateMembers },
+  rateLimit: REGISTRY_WRITE,
+  listing: {
+    id: "registrySelfListing",
+    description: "Lists a company as a draft; it goes live when the certifier rates it C or better.",
+  },
+  async handle(request) {
+    const created = await createListing(await readJson(request));
+    return json(created, {
+      status: 201,
+      headers: { location: `/api/registry/${created.record.id}`, "cache-control": "no-store" },
+    });
+  },
+});
+
+export const getRegistryRecord = defineEndpoint<IdParams>({
+  method: "GET",
+  path: "/api/registry/{id}",
+  operationId: "getRegistryRecord",
+  summary: "One registry record",
+  tags: ["registry"],
+  pathParams: recordIdPath,
+  responses: {
+    200: jsonAnswer("The record (schemas/registry-record.v1.json).", registryRecordSchema),
+  },
+  errors: ["not_found", "store_unavailable"],
+  rateLimit: { name: "read", write: false },
+  listing: {
+    id: "registryRecord",
+    description: "One registry record: status, good standing and bilingual disclosure.",
+  },
+  async handle(_request, { params }) {
+    return json(await readRegistryRecord(params.id), { headers: { "cache-control": "no-cache" } });
+  },
+});
+
+export const updateRegistryRecord = defineEndpoint<IdParams>({
+  method: "PATCH",
+  path: "/api/registry/{id}",
+  operationId: "updateRegistryRecord",
+  summary: "Change a record (owner or admin token)",
+  description:
+    "The owner may change disclosure and publicUrl; the operator's admin token (REGISTRY_ADMIN_TOKEN, when set) every listing member. A new public URL is re-checked for uniqueness in the same atomic write and returns the record to draft until it is certified again. The write is conditional on the version read: 409 conflict asks to retry if the record kept changing. No token: 401; a token that is not this record's: 403.",
+  tags: ["registry"],
+  auth: "recordToken",
+  pathParams: recordIdPath,
+  body: { schema: listingUpdateSchema },
+  responses: {
+    200: jsonAnswer("The updated record and any warnings.", updatedSchema),
+  },
+  errors: RECORD_CHANGE_ERRORS,
+  problemMembers: RECORD_CHANGE_MEMBERS,
+  rateLimit: REGISTRY_WRITE,
+  listing: {
+    id: "registryUpdate",
+    description: "Changes a record's disclosure or public URL with its owner token; a new URL returns it to draft.",
+  },
+  async handle(request, { params, token }) {
+    const updated = await updateListing(params.id, token as string, await readJson(request));
+    return json(updated, { headers: { "cache-control": "no-store" } });
+  },
+});
+
+export const certifyRegistryRecord = defineEndpoint<IdParams>({
+  method: "POST",
+  path: "/api/registry/{id}/certify",
+  operationId: "certifyRegistryRecord",
+  summary: "Certify a record's public URL (owner or admin token)",
+  description:
+    "Fetches <publicUrl>/.well-known/agents.json, checks it and the endpoints it declares (up to 25 s), and applies the verdict: a draft rated C or better goes live; a live record's good standing becomes active or suspended. One audit entry records each certification (the report's audit member points at it) and the report is kept for GET /api/registry/{id}/report. No request body. A forming record (claim it first) or one without a public URL is a 409 invalid_transition; a URL the network policy refuses is a 422 target_refused, before any connection. Going live takes the origin: while another live record holds it, a passing verdict is a 409 registry_duplicate and nothing is written.",
+  tags: ["registry"],
+  auth: "recordToken",
+  pathParams: recordIdPath,
+  responses: {
+    200: jsonAnswer("The record after the verdict and the certification report.", certifiedSchema),
+  },
+  errors: [
+    ...TOKEN_ERRORS,
+    "not_found",
+    "invalid_transition",
+    "registry_duplicate",
+    "conflict",
+    "target_refused",
+    "bad_request",
+    "store_unavailable",
+  ],
+  problemMembers: {
+    invalid_transition: transitionMembers,
+    target_refused: refusedMembers,
+    registry_duplicate: duplicateMembers,
+  },
+  rateLimit: CERTIFIER_RUN,
+  listing: {
+    id: "registryCertify",
+    description: "Certifies a record's public URL with its owner token; C or better takes a draft live.",
+  },
+  // The certifier may wait on a slow company server for up to its 25 s budget.
+  maxDuration: 60,
+  async handle(request, { params, token }) {
+    const result = await certifyRecord(params.id, { token: token as string }, publicBaseUrl(request));
+    return json(result, { headers: { "cache-control": "no-store" } });
+  },
+});
+
+export const claimRegistryRecord = defineEndpoint<IdParams>({
+  method: "POST",
+  path: "/api/registry/{id}/claim",
+  operationId: "claimRegistryRecord",
+  summary: "Claim a forming record with its claim token",
+  description:
+    "A company formed through this service claims the forming record created for it, with the claim token it received once, and gives its public URL and operator. The record becomes a draft, the claim token stops working, and a new owner token is returned once. A record that is not forming is a 409 invalid_transition.",
+  tags: ["registry"],
+  auth: "claimToken",
+  pathParams: recordIdPath,
+  body: { schema: claimRequestSchema },
+  responses: {
+    200: draftWithToken,
+  },
+  errors: RECORD_CHANGE_ERRORS,
+  problemMembers: RECORD_CHANGE_MEMBERS,
+  rateLimit: REGISTRY_WRITE,
+  listing: {
+    id: "registryClaim",
+    description: "Turns a forming record into a draft with the claim token received at incorporation.",
+  },
+  async handle(request, { params, token }) {
+    const claimed = await claimFormingStub(params.id, token as string, await readJson(request));
+    return json(claimed, { headers: { "cache-control": "no-store" } });
+  },
+});
+
+export const getCertificationReport = defineEndpoint<IdParams>({
+  method: "GET",
+  path: "/api/registry/{id}/report",
+  operationId: "getCertificationReport",
+  summary: "A record's last certification report",
+  tags: ["registry"],
+  pathParams: recordIdPath,
+  responses: {
+    200: jsonAnswer("The report (schemas/certification-report.v1.json).", certificationReportSchema),
+  },
+  errors: ["not_found", "bad_request", "store_unavailable"],
+  rateLimit: { name: "read", write: false },
+  listing: { id: "registryReport", description: "A record's last certification report, check by check." },
+  async handle(request, { params }) {
+    return json(await readCertificationReport(params.id, publicBaseUrl(request)), {
+      headers: { "cache-control": "no-cache" },
+    });
+  },
+});
+
+export const dryRunCertification = defineEndpoint({
+  method: "GET",
+  path: "/api/certifier",
+  operationId: "dryRunCertification",
+  summary: "Certify any origin without changing anything (dry run)",
+  description:
+    "Runs the registry's certification checks against <url's origin>/.well-known/agents.json and the endpoints it declares (up to 25 s) and returns the report; no record and no audit entry is written (recordId and audit are null). Counted as a write for the rate limit: every run makes outbound requests on the caller's behalf. A URL the network policy refuses is a 422 target_refused, before any connection.",
+  tags: ["registry"],
+  query: certifierQuery,
+  responses: {
+    200: jsonAnswer("The certification report (schemas/certification-report.v1.json).", certificationReportSchema),
+  },
+  errors: ["invalid_query", "target_refused", "bad_request"],
+  problemMembers: { invalid_query: invalidQueryMembers, target_refused: refusedMembers },
+  rateLimit: CERTIFIER_RUN,
+  listing: {
+    id: "certifier",
+    path: "/api/certifier?url={url}",
+    description: "Dry-run certification of a company's manifest and endpoints; changes nothing.",
+    manifest: "discovery",
+  },
+  maxDuration: 60,
+  async handle(request) {
+    const report = await runDryCertification(new URL(request.url).searchParams, publicBaseUrl(request));
+    return json(report, { headers: { "cache-control": "no-store" } });
+  },
+});
+
+/**
+ * The platform scheduler's call (vercel.json), refused without CRON_SECRET. Left out of the OpenAPI
+ * description and the discovery documents: no client of theirs can use it, and listing it would
+ * only invite agents to try. docs/registry.md documents it for operators.
+ */
+export const recheckRegistry = defineEndpoint({
+  method: "GET",
+  path: "/api/cron/registry-recheck",
+  operationId: "recheckRegistry",
+  summary: "Re-certify a batch of live records (the platform scheduler's call)",
+  tags: ["registry"],
+  responses: { 200: { description: "What the batch found." } },
+  errors: ["unauthorized", "store_unavailable"],
+  auth: "cronSecret",
+  cors: false,
+  undocumented: true,
+  maxDuration: 60,
+  async handle() {
+    return json(await recheckLiveRecords(), { headers: { "cache-control": "no-store" } });
+  },
+});

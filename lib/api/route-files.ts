@@ -1,0 +1,45 @@
+import type { DeclaredEndpoint } from ".";
+
+/** A route file under app/ and the text `npm run routes` writes in it. */
+export interface RouteFile {
+  file: string;
+  text: string;
+}
+
+/** Where the route file of a path lives: `/api/registry/{id}` is app/api/registry/[id]/route.ts. */
+export function routeFileOf(d: DeclaredEndpoint): string {
+  const dir = d.spec.routeDir ?? `app${d.spec.path.replace(/\{(\w+)\}/g, "[$1]")}`;
+  return `${dir}/route.ts`;
+}
+
+/**
+ * The route files of every declared endpoint: one per path, serving the declarations of that path.
+ * They are generated rather than written because Next reads a route's exports (and a literal
+ * `maxDuration`) from the file itself; a unit test fails when one is missing or stale.
+ */
+export function routeFiles(declared: readonly DeclaredEndpoint[]): RouteFile[] {
+  const byFile = new Map<string, DeclaredEndpoint[]>();
+  for (const d of declared) byFile.set(routeFileOf(d), [...(byFile.get(routeFileOf(d)) ?? []), d]);
+  return [...byFile].map(([file, group]) => ({ file, text: routeText(group) }));
+}
+
+function routeText(group: DeclaredEndpoint[]): string {
+  const areas = [...new Set(group.map((d) => d.area))].sort();
+  const imports = areas.map((area) => {
+    const names = group
+      .filter((d) => d.area === area)
+      .map((d) => d.name)
+      .sort();
+    return `import { ${names.join(", ")} } from "@/lib/api/${area}";`;
+  });
+  const durations = group.map((d) => d.spec.maxDuration).filter((s): s is number => s !== undefined);
+  const lines = [
+    `// Written by \`npm run routes\` from lib/api/${areas.join(", lib/api/")}: change the declarations there.`,
+    ...imports,
+    `import { serve } from "@/lib/http/endpoint";`,
+    "",
+    `export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(${group.map((d) => d.name).join(", ")});`,
+    ...(durations.length > 0 ? [`export const maxDuration = ${Math.max(...durations)};`] : []),
+  ];
+  return `${lines.join("\n")}\n`;
+}

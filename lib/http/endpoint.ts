@@ -1,0 +1,116 @@
+import { type Authorized, authorize } from "../auth/authorize";
+import type { OperationSpec } from "../discovery/openapi/operation";
+import { preflight } from "./cors";
+import { route } from "./handler";
+import { type Method, methodNotAllowed } from "./method-not-allowed";
+import { enforceRateLimit } from "./rate-limit";
+
+/**
+ * One HTTP operation, declared once: what the OpenAPI description says about it (method, path,
+ * schemas, errors, auth, rate limit), how discovery lists it, and its handler. Everything else is
+ * derived from this declaration: the route file's exports (`serve`), OPTIONS and the 405s, the
+ * OpenAPI operation, the discovery list (lib/discovery/endpoints.ts), the README's API table and
+ * the MCP tools that stand for it. The declarations live in lib/api/<area>.ts.
+ */
+export interface EndpointSpec<P extends RouteParams = RouteParams> extends OperationSpec {
+  /** Any origin may call it (public, credential-free API): CORS headers, and a preflight. Default true. */
+  cors?: boolean;
+  /** Answer OPTIONS with a CORS preflight (default: when `cors`); false answers it with a 405. */
+  preflight?: boolean;
+  /** How the discovery documents list it; absent: not listed (only in OpenAPI). */
+  listing?: Listing | readonly Listing[];
+  /** Left out of the OpenAPI description (the scheduler's cron call). */
+  undocumented?: true;
+  /** Seconds the platform lets the function run (Next's `maxDuration` route export). */
+  maxDuration?: number;
+  /**
+   * The route file's folder under app/, when it is not the path's own (a catch-all `[...path]`
+   * segment, which OpenAPI cannot write).
+   */
+  routeDir?: string;
+  /** The rate limit is counted by the handler itself (it depends on the request), not before it. */
+  rateLimitedByHandler?: true;
+  handle(request: Request, context: EndpointContext<P>): Promise<Response>;
+}
+
+export type RouteParams = Record<string, string | string[]>;
+
+export interface EndpointContext<P extends RouteParams> extends Authorized {
+  params: P;
+  /** RateLimit headers of the request's count; the wrapper adds them to the answer too. */
+  limits: Record<string, string>;
+}
+
+/** How one of the discovery documents (agents.json, /api/discovery, llms.txt) lists an endpoint. */
+export interface Listing {
+  /** Stable camelCase name; the key in `auditEndpoints` / `discovery` when `manifest` is set. */
+  id: string;
+  /** One sentence for people and models. */
+  description: string;
+  /** The listed path when it is not the operation's own: a fixed query (`?verify=1`) or an RFC 6570 query template. */
+  path?: string;
+  /** The manifest object that also names this endpoint. */
+  manifest?: "auditEndpoints" | "discovery";
+  /** One of the five hosted endpoints SPEC 1 counts in the /api/discovery inventory. */
+  inventory?: true;
+  /** Answers only where this deployment runs the built-in witness (WITNESS_LOGS). */
+  witness?: true;
+}
+
+/** Checks a declaration's shape where it is written, keeping its parameter types. */
+export function defineEndpoint<P extends RouteParams = RouteParams>(endpoint: EndpointSpec<P>): EndpointSpec<P> {
+  return endpoint;
+}
+
+type RouteHandler = (request: Request, context: { params: Promise<RouteParams> }) => Promise<Response>;
+type RouteExports = Record<Exclude<Method, "HEAD">, RouteHandler>;
+
+const ORDER: readonly Method[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+
+/**
+ * A route file's exports, from the declarations of its path: each declared method's handler
+ * (authorisation, then the rate limit, then the handler, errors as problem+json), OPTIONS (a
+ * preflight or a 405) and a 405 problem with Allow for every other method. HEAD is left to Next,
+ * which answers it with GET.
+ */
+export function serve(...endpoints: EndpointSpec<never>[]): RouteExports {
+  const declared = endpoints as unknown as EndpointSpec[];
+  const first = declared[0];
+  if (!first) throw new Error("serve: no endpoint");
+  const cors = first.cors ?? true;
+  const withPreflight = first.preflight ?? cors;
+  const methods = declared.map((e) => e.method);
+  const served = ORDER.filter(
+    (m) => methods.includes(m as EndpointSpec["method"]) || (m === "HEAD" && methods.includes("GET")),
+  );
+  const allow = withPreflight ? [...served, "OPTIONS" as const] : served;
+  const exports: Partial<Record<Method, RouteHandler>> = methodNotAllowed(allow, { cors });
+  for (const endpoint of declared) exports[endpoint.method] = handlerOf(endpoint, cors);
+  if (withPreflight) exports.OPTIONS = async () => preflight(served.filter((m) => m !== "HEAD"));
+  return exports as RouteExports;
+}
+
+function handlerOf(endpoint: EndpointSpec, cors: boolean): RouteHandler {
+  return route<{ params: Promise<RouteParams> }>(
+    async (request, context) => {
+      const authorized = authorize(endpoint.auth, request);
+      const limits =
+        endpoint.rateLimit && !endpoint.rateLimitedByHandler
+          ? await enforceRateLimit(endpoint.rateLimit.name, request, { write: endpoint.rateLimit.write })
+          : {};
+      const params = ((await context?.params) ?? {}) as RouteParams;
+      const response = await endpoint.handle(request, { ...authorized, params, limits });
+      for (const [name, value] of Object.entries(limits)) {
+        if (!response.headers.has(name)) response.headers.set(name, value);
+      }
+      return response;
+    },
+    { cors },
+  );
+}
+
+/** True for a value made by defineEndpoint (what an area module of lib/api exports). */
+export function isEndpointSpec(value: unknown): value is EndpointSpec {
+  const v = value as Partial<EndpointSpec> | null;
+  return typeof v === "object" && v !== null && typeof v.handle === "function" && typeof v.path === "string";
+}
