@@ -27,6 +27,7 @@ let declared: readonly DeclaredEndpoint[] | undefined;
 export function declaredEndpoints(): readonly DeclaredEndpoint[] {
   declared ??= Object.entries(API_AREAS).flatMap(([area, module]) =>
     Object.entries(module)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
       .filter(([, value]) => isEndpointSpec(value))
       .map(([name, spec]) => ({ area: area as keyof typeof API_AREAS, name, spec: spec as EndpointSpec })),
   );
