@@ -215,7 +215,7 @@ export function buildOpenApi(input: {
       ...(input.contactEmail ? { contact: { email: input.contactEmail } } : {}),
     },
     servers: [{ url: input.baseUrl }],
-    tags: TAGS,
+    tags: TAGS.map(({ name, description }) => ({ name, description })),
     paths,
     components: {
       ...components,

@@ -79,22 +79,44 @@ export function openApiOperations(): readonly OperationSpec[] {
 /** Named schemas that operations reference as #/components/schemas/<name>. */
 export const SCHEMA_COMPONENTS: Record<string, z.ZodType> = { ...discoveryComponents, ...registryComponents };
 
-/** Tags in the order they are shown. */
+/** Tags in the order they are shown, each with the page of docs/ that documents its endpoints. */
 export const TAGS = [
-  { name: "discovery", description: "Manifests, the inventory, this description and the JSON Schemas." },
-  { name: "incorporation", description: "One-call incorporation of a sociedad-IA." },
-  { name: "audit", description: "The tamper-evident audit log: read, verify, export, follow, badge, demo." },
-  { name: "play", description: "The live demo agent: 12 sandbox tools, each call recorded in the audit log." },
+  {
+    name: "discovery",
+    description: "Manifests, the inventory, this description and the JSON Schemas.",
+    docs: "docs/discovery.md",
+  },
+  {
+    name: "incorporation",
+    description: "One-call incorporation of a sociedad-IA.",
+    docs: "docs/incorporation.md",
+  },
+  {
+    name: "audit",
+    description: "The tamper-evident audit log: read, verify, export, follow, badge, demo.",
+    docs: "docs/audit-log.md",
+  },
+  {
+    name: "play",
+    description: "The live demo agent: 12 sandbox tools, each call recorded in the audit log.",
+    docs: "docs/play.md",
+  },
   {
     name: "registry",
     description:
       "The public registry of sociedades-IA: list, self-list, claim, change, certify, and the dry-run certifier.",
+    docs: "docs/registry.md",
   },
   {
     name: "transparency",
     description:
       "The service-wide transparency log (C2SP tlog-checkpoint and tlog-tiles, RFC 9162 proofs): every audit entry, registry change and key in use is a leaf.",
+    docs: "docs/transparency-log.md",
   },
-  { name: "service", description: "Operational endpoints." },
-  { name: "mcp", description: "The same registry, incorporation and audit as Model Context Protocol tools." },
+  { name: "service", description: "Operational endpoints.", docs: "README.md#configuration" },
+  {
+    name: "mcp",
+    description: "The same registry, incorporation and audit as Model Context Protocol tools.",
+    docs: "docs/mcp.md",
+  },
 ];
