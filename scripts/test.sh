@@ -65,6 +65,8 @@ step "type check (tsc --noEmit)"
 ./node_modules/.bin/tsc --noEmit || failed_steps+=("type check")
 step "lint and format (biome check)"
 ./node_modules/.bin/biome check . || failed_steps+=("lint")
+step "commit messages (the commit-msg hook's rule)"
+node scripts/check-commit-log.mjs || failed_steps+=("commit messages")
 
 # --- a private redis-server on a free port -----------------------------------------------------
 step "redis-server"
