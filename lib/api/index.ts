@@ -1,6 +1,8 @@
 import { type EndpointSpec, isEndpointSpec } from "../http/endpoint";
 import * as registry from "./registry";
 import * as service from "./service";
+import * as transparencyLog from "./transparency-log";
+import * as witness from "./witness";
 
 /**
  * Every HTTP endpoint of the service, by area: each area module of lib/api declares its endpoints
@@ -8,7 +10,7 @@ import * as service from "./service";
  * files (`npm run routes`), the OpenAPI description, the discovery documents, the README's API
  * table. An endpoint in a new area needs its module added here.
  */
-export const API_AREAS = { registry, service } as const;
+export const API_AREAS = { registry, service, "transparency-log": transparencyLog, witness } as const;
 
 export interface DeclaredEndpoint {
   area: keyof typeof API_AREAS;

@@ -18,16 +18,6 @@ import { getJwks } from "./operations/keys";
 import { getAiCatalog, getApiCatalog, getMcpServerCard, postMcp } from "./operations/mcp";
 import { runPlay } from "./operations/play";
 import { runTamperDemo } from "./operations/tamper-demo";
-import {
-  getLogCheckpoint,
-  getLogConsistencyProof,
-  getLogInclusionProof,
-  getLogPolicy,
-  getLogTile,
-  getLogVkey,
-  getWitnessCheckpoint,
-  postWitnessAddCheckpoint,
-} from "./operations/transparency-log";
 
 /**
  * Operations whose endpoints are not yet declared in lib/api with their handlers: their route
@@ -49,14 +39,6 @@ const NOT_YET_DECLARED: readonly OperationSpec[] = [
   runPlay,
   autoIncorporate,
   describeIncorporation,
-  getLogCheckpoint,
-  getLogVkey,
-  getLogTile,
-  getLogInclusionProof,
-  getLogConsistencyProof,
-  getLogPolicy,
-  postWitnessAddCheckpoint,
-  getWitnessCheckpoint,
   postMcp,
   getMcpServerCard,
   getAiCatalog,

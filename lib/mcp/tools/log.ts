@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getConfig } from "../../config/config";
-import { consistencyProofSchema, inclusionProofSchema } from "../../discovery/openapi/operations/transparency-log";
+import { consistencyProofSchema, inclusionProofSchema } from "../../tlog/api-schemas";
 import { toBase64 } from "../../tlog/layout";
 import { logNoteKey } from "../../tlog/log-key";
 import { latestHead, proveConsistency, proveInclusion } from "../../tlog/read-log";

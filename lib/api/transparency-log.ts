@@ -1,0 +1,173 @@
+import { parseTilePath } from "../../packages/incorporate/src/tlog/tile-path";
+import { defineEndpoint } from "../http/endpoint";
+import { json } from "../http/handler";
+import { ApiError } from "../http/problem";
+import {
+  consistencyProofSchema,
+  consistencyQuery,
+  inclusionProofSchema,
+  logPolicySchema,
+  proofPath,
+  proofQuery,
+  signedNoteBody,
+  textBody,
+  tileBody,
+  tilePath,
+} from "../tlog/api-schemas";
+import { withCosignatures } from "../tlog/cosigned-head";
+import { logNoteKey } from "../tlog/log-key";
+import { logPolicy } from "../tlog/log-policy";
+import { logNumber } from "../tlog/log-query";
+import { latestHead, proveConsistency, proveInclusion, readEntryBundle, readHashTile } from "../tlog/read-log";
+
+/*
+ * The service-wide transparency log (docs/transparency-log.md): C2SP tlog-checkpoint and
+ * tlog-tiles, RFC 9162 proofs, and the witness policy. Public reads: CORS, no limit. The schemas
+ * are in lib/tlog/api-schemas.ts; the work is done by lib/tlog.
+ */
+
+const TEXT = "text/plain; charset=utf-8";
+
+export const getLogCheckpoint = defineEndpoint({
+  method: "GET",
+  path: "/log/checkpoint",
+  operationId: "getLogCheckpoint",
+  summary: "The transparency log's latest checkpoint",
+  description:
+    "A C2SP tlog-checkpoint in a signed note: the log's origin, its size, the base64 RFC 6962 root, a blank line, then the signature lines. Verify with the key at /log/vkey. See docs/transparency-log.md.",
+  tags: ["transparency"],
+  responses: { 200: { description: "The signed checkpoint.", content: { "text/plain": signedNoteBody } } },
+  errors: ["store_unavailable"],
+  listing: {
+    id: "logCheckpoint",
+    description:
+      "The transparency log's latest signed checkpoint (C2SP signed note); keep it and check the next one is consistent.",
+  },
+  async handle() {
+    const { note } = await withCosignatures(await latestHead());
+    return new Response(note, { headers: { "content-type": TEXT, "cache-control": "no-cache" } });
+  },
+});
+
+export const getLogVkey = defineEndpoint({
+  method: "GET",
+  path: "/log/vkey",
+  operationId: "getLogVkey",
+  summary: "The transparency log's note verifier key",
+  description: "One line, `<origin>+<hex key id>+<base64(0x01 || Ed25519 public key)>`, as C2SP signed-note writes it.",
+  tags: ["transparency"],
+  responses: {
+    200: { description: "The verifier key.", content: { "text/plain": textBody("A signed-note verifier key.") } },
+  },
+  errors: [],
+  listing: { id: "logVkey", description: "The transparency log's note verifier key." },
+  async handle() {
+    return new Response(`${logNoteKey().vkey}\n`, {
+      headers: { "content-type": TEXT, "cache-control": "public, max-age=300" },
+    });
+  },
+});
+
+export const getLogTile = defineEndpoint<{ path: string[] }>({
+  method: "GET",
+  path: "/log/tile/{path}",
+  operationId: "getLogTile",
+  summary: "A tile or an entry bundle of the transparency log (C2SP tlog-tiles)",
+  description:
+    "`tile/<L>/<N>[.p/<W>]`: the hashes of tile N at tile level L (Merkle level 8L), 32 bytes each; `tile/entries/<N>[.p/<W>]`: leaves N*256 onward, each as a big-endian uint16 length then its bytes (canonical JSON). N is written in 3-digit groups (x001/234). Any tile, full or partial, never changes once served.",
+  tags: ["transparency"],
+  pathParams: tilePath,
+  responses: {
+    200: { description: "The tile's bytes.", content: { "application/octet-stream": tileBody } },
+  },
+  errors: ["invalid_query", "not_found", "store_unavailable"],
+  // The path spans several segments, which an OpenAPI {path} cannot: a catch-all route.
+  routeDir: "app/log/tile/[...path]",
+  listing: { id: "logTile", description: "Tiles and entry bundles of the transparency log (C2SP tlog-tiles)." },
+  async handle(_request, { params }) {
+    const path = `tile/${params.path.join("/")}`;
+    let parsed: ReturnType<typeof parseTilePath>;
+    try {
+      parsed = parseTilePath(path);
+    } catch (err) {
+      throw new ApiError(
+        "invalid_query",
+        `${(err as Error).message}. Tiles are tile/<L>/<N>[.p/<W>] and tile/entries/<N>[.p/<W>].`,
+      );
+    }
+    const bytes = parsed.kind === "entries" ? await readEntryBundle(parsed) : await readHashTile(parsed);
+    if (bytes === null) throw new ApiError("not_found", `The log does not hold ${path} yet.`);
+    // A tile of a given width never changes: full and partial alike.
+    return new Response(Buffer.from(bytes), {
+      headers: { "content-type": "application/octet-stream", "cache-control": "public, max-age=31536000, immutable" },
+    });
+  },
+});
+
+export const getLogInclusionProof = defineEndpoint<{ index: string }>({
+  method: "GET",
+  path: "/log/proof/{index}",
+  operationId: "getLogInclusionProof",
+  summary: "The inclusion proof of a leaf",
+  description:
+    "RFC 9162 inclusion proof of leaf `index` in the tree of `size` leaves (default: the latest), base64 hashes from the leaf up. `checkpoint` is the signed checkpoint of that size when it is the latest.",
+  tags: ["transparency"],
+  pathParams: proofPath,
+  query: proofQuery,
+  responses: { 200: { description: "The proof.", content: { "application/json": inclusionProofSchema } } },
+  errors: ["invalid_query", "store_unavailable"],
+  listing: {
+    id: "logInclusionProof",
+    description: "The inclusion proof of a leaf of the transparency log (?size= for an earlier tree).",
+  },
+  async handle(request, { params }) {
+    const index = logNumber("index", params.index) as number;
+    const size = logNumber("size", new URL(request.url).searchParams.get("size"), { min: 1 });
+    return json(await proveInclusion(index, size), { headers: { "cache-control": "no-cache" } });
+  },
+});
+
+export const getLogConsistencyProof = defineEndpoint({
+  method: "GET",
+  path: "/log/consistency",
+  operationId: "getLogConsistencyProof",
+  summary: "The consistency proof between two tree sizes",
+  description:
+    "RFC 9162 consistency proof that the tree of `from` leaves is a prefix of the tree of `to` leaves (default: the latest).",
+  tags: ["transparency"],
+  query: consistencyQuery,
+  responses: { 200: { description: "The proof.", content: { "application/json": consistencyProofSchema } } },
+  errors: ["invalid_query", "store_unavailable"],
+  listing: {
+    id: "logConsistencyProof",
+    path: "/log/consistency?from={from}&to={to}",
+    description: "The consistency proof between two sizes of the transparency log.",
+  },
+  async handle(request) {
+    const query = new URL(request.url).searchParams;
+    const from = logNumber("from", query.get("from"), { min: 1 });
+    if (from === undefined)
+      throw new ApiError("invalid_query", "from is required: the smaller tree size.", { parameter: "from" });
+    const to = logNumber("to", query.get("to"), { min: 1 });
+    return json(await proveConsistency(from, to), { headers: { "cache-control": "no-cache" } });
+  },
+});
+
+export const getLogPolicy = defineEndpoint({
+  method: "GET",
+  path: "/log/policy",
+  operationId: "getLogPolicy",
+  summary: "The witness policy: the log key, its witnesses and the quorum to require",
+  description:
+    "Accept a checkpoint only with the log's signature and at least `quorum` of the witnesses' cosignatures (c2sp.org/tlog-cosignature). The client package's checkWitnessPolicy and `monitor --policy` read this document. See docs/transparency-log.md.",
+  tags: ["transparency"],
+  responses: { 200: { description: "The policy.", content: { "application/json": logPolicySchema } } },
+  errors: [],
+  listing: {
+    id: "logPolicy",
+    description: "The witness policy: the log key, its witnesses and the quorum of cosignatures to require.",
+  },
+  async handle() {
+    return json(logPolicy(), { headers: { "cache-control": "public, max-age=300" } });
+  },
+});

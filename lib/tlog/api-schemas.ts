@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { rawSchema } from "../discovery/openapi/operation";
+
+/*
+ * The schemas of the transparency log's HTTP API (lib/api/transparency-log.ts). Paths and queries
+ * are read by hand (logNumber in log-query.ts, parseTilePath); the patterns below are the same ones.
+ * The proof schemas are also the MCP log tools' outputs, so the tools and the routes answer alike.
+ */
+
+/** A plain-text body: a signed note, a key, signature lines. */
+export const textBody = (description: string) => rawSchema({ type: "string", description });
+
+/** A C2SP signed note (a checkpoint with its signature lines). */
+export const signedNoteBody = textBody("A C2SP signed note.");
+
+/** A tile or an entry bundle: bytes. */
+export const tileBody = rawSchema({ type: "string", format: "binary", description: "Tile or entry bundle." });
+
+/** A leaf index or tree size as written in a path or query (log-query.ts's pattern). */
+const logNumber = z.string().regex(/^(0|[1-9][0-9]{0,15})$/);
+
+export const tilePath = z.object({
+  path: z.string().describe("The rest of the tile path, e.g. 0/000.p/7 or entries/000.p/7."),
+});
+
+export const proofPath = z.object({ index: logNumber.describe("The leaf's index, from 0.") });
+
+export const proofQuery = z.object({ size: logNumber.optional().describe("The tree size (at most the latest).") });
+
+export const consistencyQuery = z.object({
+  from: logNumber.describe("The smaller size, at least 1."),
+  to: logNumber.optional().describe("The larger size, at most the latest."),
+});
+
+/** GET /log/proof/{index}: the inclusion proof (read-log.ts). */
+export const inclusionProofSchema = z.object({
+  index: z.int().min(0),
+  size: z.int().min(1),
+  leafHash: z.string().describe("Base64 SHA-256(0x00 || leaf)."),
+  hashes: z.array(z.string()).describe("Base64 hashes from the leaf up (RFC 9162 2.1.3)."),
+  checkpoint: z.string().nullable().describe("The signed checkpoint of `size` when it is the latest."),
+});
+
+/** GET /log/consistency: the consistency proof. */
+export const consistencyProofSchema = z.object({
+  from: z.int().min(1),
+  to: z.int().min(1),
+  hashes: z.array(z.string()).describe("Base64 hashes (RFC 9162 2.1.4)."),
+});
+
+/** GET /log/policy (log-policy.ts): the client package's WitnessPolicy. */
+export const logPolicySchema = z.object({
+  log: z.object({ origin: z.string(), vkey: z.string().describe("The log's note verifier key (type 0x01).") }),
+  witnesses: z.array(
+    z.object({
+      name: z.string(),
+      vkey: z.string().describe("The witness's cosignature verifier key (type 0x04)."),
+      url: z.string().describe("Its submission prefix (tlog-witness)."),
+    }),
+  ),
+  quorum: z.int().min(0),
+});
