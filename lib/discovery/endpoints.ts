@@ -204,67 +204,6 @@ const NOT_DECLARED = [
     status: "live",
     inventory: true,
   },
-  // Every public registry route has an entry, since each has an OpenAPI operation (and the unit test
-  // pairs them one to one). The {id} ones are templates, so they stay out of the manifest's
-  // `endpoints` and appear in llms.txt. GET /api/cron/registry-recheck is deliberately absent: only
-  // the platform scheduler holds its CRON_SECRET (see lib/discovery/openapi/operations.ts).
-  {
-    id: "registry",
-    method: "GET",
-    path: "/api/registry",
-    description: "The public registry of sociedades-IA, filterable by jurisdiction, type and status.",
-    status: "live",
-  },
-  {
-    id: "registrySelfListing",
-    method: "POST",
-    path: "/api/registry",
-    description: "Lists a company as a draft; it goes live when the certifier rates it C or better.",
-    status: "live",
-  },
-  {
-    id: "registryRecord",
-    method: "GET",
-    path: "/api/registry/{id}",
-    description: "One registry record: status, good standing and bilingual disclosure.",
-    status: "live",
-  },
-  {
-    id: "registryUpdate",
-    method: "PATCH",
-    path: "/api/registry/{id}",
-    description: "Changes a record's disclosure or public URL with its owner token; a new URL returns it to draft.",
-    status: "live",
-  },
-  {
-    id: "registryCertify",
-    method: "POST",
-    path: "/api/registry/{id}/certify",
-    description: "Certifies a record's public URL with its owner token; C or better takes a draft live.",
-    status: "live",
-  },
-  {
-    id: "registryClaim",
-    method: "POST",
-    path: "/api/registry/{id}/claim",
-    description: "Turns a forming record into a draft with the claim token received at incorporation.",
-    status: "live",
-  },
-  {
-    id: "registryReport",
-    method: "GET",
-    path: "/api/registry/{id}/report",
-    description: "A record's last certification report, check by check.",
-    status: "live",
-  },
-  {
-    id: "certifier",
-    method: "GET",
-    path: "/api/certifier?url={url}",
-    description: "Dry-run certification of a company's manifest and endpoints; changes nothing.",
-    status: "live",
-    manifest: "discovery",
-  },
   {
     id: "testVectors",
     method: "GET",
@@ -316,13 +255,6 @@ const NOT_DECLARED = [
     description: "RFC 9727 API catalog (a linkset): the API, its OpenAPI description, documentation and status.",
     status: "live",
     manifest: "discovery",
-  },
-  {
-    id: "health",
-    method: "GET",
-    path: "/api/health",
-    description: "Liveness and store reachability.",
-    status: "live",
   },
 ] as const satisfies readonly Endpoint[];
 
