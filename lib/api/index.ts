@@ -1,4 +1,6 @@
 import { type EndpointSpec, isEndpointSpec } from "../http/endpoint";
+import * as audit from "./audit";
+import * as play from "./play";
 import * as registry from "./registry";
 import * as service from "./service";
 import * as transparencyLog from "./transparency-log";
@@ -10,7 +12,7 @@ import * as witness from "./witness";
  * files (`npm run routes`), the OpenAPI description, the discovery documents, the README's API
  * table. An endpoint in a new area needs its module added here.
  */
-export const API_AREAS = { registry, service, "transparency-log": transparencyLog, witness } as const;
+export const API_AREAS = { audit, play, registry, service, "transparency-log": transparencyLog, witness } as const;
 
 export interface DeclaredEndpoint {
   area: keyof typeof API_AREAS;

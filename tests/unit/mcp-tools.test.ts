@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { auditLogSchema } from "@/lib/discovery/openapi/operations/audit";
+import { auditLogSchema } from "@/lib/audit/api-schemas";
 import { incorporationSuccessSchema } from "@/lib/discovery/openapi/operations/incorporation";
 import { incorporationRequestSchema } from "@/lib/incorporation/request-schema";
 import { TOOLS } from "@/lib/mcp/tool-table";

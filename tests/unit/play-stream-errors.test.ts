@@ -15,6 +15,9 @@ vi.mock("@/lib/play/model", () => ({
     }),
 }));
 
+// The unit project shares one module registry per worker (isolate: false): another file may have
+// loaded stream-play with the real model already, so load it afresh, with the mock above.
+vi.resetModules();
 const { streamFailure, streamPlay } = await import("@/lib/play/stream-play");
 const { readUIStreamChunks } = await import("@/lib/play/ui-stream-reader");
 

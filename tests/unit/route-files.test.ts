@@ -1,9 +1,33 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { declaredEndpoints } from "@/lib/api";
 import { readmeTable, withReadmeTable } from "@/lib/api/readme-table";
 import { routeFiles } from "@/lib/api/route-files";
 import { openApiOperations } from "@/lib/discovery/openapi/operations";
+
+/** Route files that stay written by hand, each with why no declaration can write it. */
+const HAND_WRITTEN: readonly { file: string; reason: string }[] = [
+  {
+    file: "app/api/badge/route.ts",
+    reason:
+      "scripts/server.mjs hands a well-formed GET /api/badge/{sessionId} here in a header: a static route spares the badge Next's matching of a dynamic one",
+  },
+  { file: "app/api/[...path]/route.ts", reason: "any other /api path: a 404 problem, not an endpoint" },
+  { file: "app/lang/route.ts", reason: "the pages' language switch (a redirect with a cookie), not part of the API" },
+];
+
+const allRouteFiles = (): string[] =>
+  readdirSync("app", { recursive: true, encoding: "utf8" })
+    .filter((f) => f === "route.ts" || f.endsWith("/route.ts"))
+    .map((f) => `app/${f}`)
+    .sort();
+
+/** The OpenAPI path a route file serves: app/log/tile/[...path]/route.ts is /log/tile/{path}. */
+const pathOf = (file: string): string =>
+  file
+    .replace(/^app/, "")
+    .replace(/\/route\.ts$/, "")
+    .replace(/\[(?:\.\.\.)?(\w+)\]/g, "{$1}");
 
 describe("route files and the README", () => {
   it("serve exactly the declarations of their path, as `npm run routes` writes them", () => {
@@ -22,6 +46,23 @@ describe("route files and the README", () => {
       withReadmeTable(readme, readmeTable(openApiOperations())),
     );
     for (const op of openApiOperations()) expect(readme).toContain(`| ${op.method} | \`${op.path}\` |`);
+  });
+
+  it("are all written from declarations, but the few listed with their reasons", () => {
+    const generated = new Set(routeFiles(declaredEndpoints()).map((r) => r.file));
+    const declared = new Set<object>(declaredEndpoints().map((d) => d.spec));
+    // Operations not yet declared in lib/api keep their hand-written route files until they move.
+    const notYetDeclared = new Set(openApiOperations().flatMap((op) => (declared.has(op) ? [] : [op.path])));
+    const listed = new Set(HAND_WRITTEN.map((h) => h.file));
+    for (const file of allRouteFiles()) {
+      if (generated.has(file) || notYetDeclared.has(pathOf(file))) continue;
+      expect(listed.has(file), `${file} is hand-written: declare its endpoint in lib/api, or list it here`).toBe(true);
+    }
+    for (const { file, reason } of HAND_WRITTEN) {
+      expect(allRouteFiles(), `${file} is listed but missing`).toContain(file);
+      expect(generated.has(file), `${file} is listed but generated`).toBe(false);
+      expect(reason.length, file).toBeGreaterThan(0);
+    }
   });
 
   it("declare each method and path once, each with a listing or a reason to have none", () => {

@@ -2,8 +2,6 @@ import type { z } from "zod";
 import { declaredEndpoints } from "../../api";
 import { registryComponents } from "../../registry/api-schemas";
 import type { OperationSpec } from "./operation";
-import { getAuditCsv, getAuditLog, streamAuditLog } from "./operations/audit";
-import { getBadge } from "./operations/badge";
 import { getClientPackage } from "./operations/client-package";
 import {
   discoveryComponents,
@@ -16,8 +14,6 @@ import {
 import { autoIncorporate, describeIncorporation } from "./operations/incorporation";
 import { getJwks } from "./operations/keys";
 import { getAiCatalog, getApiCatalog, getMcpServerCard, postMcp } from "./operations/mcp";
-import { runPlay } from "./operations/play";
-import { runTamperDemo } from "./operations/tamper-demo";
 
 /**
  * Operations whose endpoints are not yet declared in lib/api with their handlers: their route
@@ -31,12 +27,6 @@ const NOT_YET_DECLARED: readonly OperationSpec[] = [
   getSchema,
   getJwks,
   getClientPackage,
-  getAuditLog,
-  getAuditCsv,
-  streamAuditLog,
-  getBadge,
-  runTamperDemo,
-  runPlay,
   autoIncorporate,
   describeIncorporation,
   postMcp,

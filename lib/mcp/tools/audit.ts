@@ -1,7 +1,7 @@
 import type { z } from "zod";
+import { auditLogSchema, sessionIdPath, verificationReportSchema } from "../../audit/api-schemas";
 import { getAuditLog } from "../../audit/get-audit-log";
 import { reportVerdict } from "../../audit/report-verdict";
-import { auditLogSchema, sessionIdPath, verificationReportSchema } from "../../discovery/openapi/operations/audit";
 import { defineTool, READ_ONLY } from "../tool";
 
 const input = sessionIdPath;

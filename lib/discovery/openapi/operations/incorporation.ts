@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { auditEntrySchema } from "../../../audit/api-schemas";
 import { findingSchema } from "../../../http/findings";
 import { incorporationRequestSchema } from "../../../incorporation/request-schema";
 import { transparencyReceiptSchema } from "../components";
 import { defineOperation } from "../operation";
-import { auditEntrySchema } from "./audit";
 
 const bilingual = z.object({ es: z.string(), en: z.string() });
 

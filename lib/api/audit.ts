@@ -1,0 +1,229 @@
+import { z } from "zod";
+import { auditLogSchema, sessionIdPath } from "../audit/api-schemas";
+import { toCsv } from "../audit/csv";
+import { AUDIT_PAGE_MAX, getAuditLogJson } from "../audit/get-audit-log";
+import { parseAuditItem } from "../audit/log";
+import { readPublishedLog } from "../audit/published-log";
+import { requireSessionId } from "../audit/session-id";
+import { auditEventStream } from "../audit/stream";
+import { parseStreamRequest, STREAM_LIFETIME_MAX_S } from "../audit/stream-request";
+import { badgeResponse } from "../badge/badge-response";
+import { BADGE_LANGS } from "../badge/render-badge";
+import { rawSchema } from "../discovery/openapi/operation";
+import { defineEndpoint } from "../http/endpoint";
+import { jsonText } from "../http/handler";
+import { booleanFlag, integerParam } from "../http/query";
+import { enforceRateLimit } from "../http/rate-limit";
+import { acquireStreamSlot, releasingWhenDone } from "../http/stream-slots";
+
+/*
+ * The audit log's read endpoints and the badge (docs/audit-log.md): each declaration with its
+ * handler. The schemas are in lib/audit/api-schemas.ts. Each handler checks the session id and the
+ * query before it counts the request against the read limit, so a malformed request is answered
+ * without being counted (rateLimitedByHandler).
+ */
+
+type SessionParams = { sessionId: string };
+
+const READ = { name: "read", write: false } as const;
+
+const text = (description: string) => rawSchema({ type: "string", description });
+
+export const getAuditLog = defineEndpoint<SessionParams>({
+  method: "GET",
+  path: "/api/play/audit/{sessionId}",
+  operationId: "getAuditLog",
+  summary: "Read a session's audit log",
+  description:
+    "A page of the session's entries in order (the whole log when it holds at most `limit`), with the checkpoint signed when its head was appended, which covers the whole log. Follow `page.next` as `after` to read the rest: offline verification needs every entry. With verify=1 the report covers the whole log: the server checks the page's HMACs and links and the stored checkpoint against the head, and takes the rest from the verification state it keeps at append time (a read of the whole log re-verifies every entry).",
+  tags: ["audit"],
+  pathParams: sessionIdPath,
+  query: z.object({
+    verify: z.enum(["1", "0", "true", "false"]).optional().describe("1 adds the verification report."),
+    after: z.int().min(-1).optional().describe("Entries with a greater seq; default -1 (from the first)."),
+    limit: z.int().min(1).max(AUDIT_PAGE_MAX).optional().describe("Entries in the page; default and most 1000."),
+  }),
+  responses: {
+    200: { description: "The log (empty for an unknown session).", content: { "application/json": auditLogSchema } },
+  },
+  errors: ["invalid_session_id", "invalid_query", "store_unavailable"],
+  rateLimit: READ,
+  rateLimitedByHandler: true,
+  listing: [
+    {
+      id: "auditRead",
+      description: "A session's audit entries with a signed checkpoint of its head.",
+      manifest: "auditEndpoints",
+      inventory: true,
+    },
+    {
+      id: "auditVerify",
+      path: "/api/play/audit/{sessionId}?verify=1",
+      description: "The same, with the server's re-verification report (HMACs and chain).",
+      manifest: "auditEndpoints",
+    },
+  ],
+  async handle(request, { params }) {
+    const sessionId = requireSessionId(params.sessionId);
+    const url = new URL(request.url);
+    const verify = booleanFlag(url, "verify");
+    const after = integerParam(url, "after", { min: -1, max: 999_999_999, fallback: -1 });
+    const limit = integerParam(url, "limit", { min: 1, max: AUDIT_PAGE_MAX, fallback: AUDIT_PAGE_MAX });
+    const limits = await enforceRateLimit("read", request, { write: false });
+    return jsonText(await getAuditLogJson(sessionId, { verify, page: { after, limit } }), {
+      headers: { ...limits, "cache-control": "no-store" },
+    });
+  },
+});
+
+export const getAuditCsv = defineEndpoint<SessionParams>({
+  method: "GET",
+  path: "/api/play/audit/{sessionId}/csv",
+  operationId: "getAuditCsv",
+  summary: "Export a session's audit log as CSV",
+  description:
+    "RFC 4180 CSV with a header row, one entry per row with every member needed to re-verify it; the x-audit-checkpoint header carries the checkpoint of exactly these rows.",
+  tags: ["audit"],
+  pathParams: sessionIdPath,
+  responses: {
+    200: {
+      description: "The CSV file.",
+      content: { "text/csv": text("RFC 4180 CSV.") },
+      headers: {
+        "x-audit-checkpoint": {
+          description: "The stored checkpoint (compact JWS) of the rows; absent for a session that has none.",
+          schema: { type: "string" },
+        },
+      },
+    },
+  },
+  errors: ["invalid_session_id", "store_unavailable"],
+  rateLimit: READ,
+  rateLimitedByHandler: true,
+  listing: {
+    id: "auditCsv",
+    description: "A session's audit log as CSV, one re-verifiable entry per row.",
+    manifest: "auditEndpoints",
+  },
+  async handle(request, { params }) {
+    const sessionId = requireSessionId(params.sessionId);
+    const limits = await enforceRateLimit("read", request, { write: false });
+    const log = await readPublishedLog(sessionId);
+    return new Response(toCsv(log.items.map(parseAuditItem)), {
+      headers: {
+        ...limits,
+        // The signed head of exactly these rows, for offline verification of the export.
+        ...(log.checkpoint ? { "x-audit-checkpoint": log.checkpoint } : {}),
+        "content-type": "text/csv; charset=utf-8; header=present",
+        "content-disposition": `attachment; filename="audit-${sessionId}.csv"`,
+        "cache-control": "no-store",
+      },
+    });
+  },
+});
+
+export const streamAuditLog = defineEndpoint<SessionParams>({
+  method: "GET",
+  path: "/api/play/audit/{sessionId}/stream",
+  operationId: "streamAuditLog",
+  summary: "Follow a session's audit log live (server-sent events)",
+  description:
+    "Sends existing entries, then new ones as they are appended, as `entry` events whose id is the entry's seq; each new stored checkpoint follows the entries it covers as a `checkpoint` event ({size, checkpoint}). After maxSeconds a `reconnect` event ends the stream; EventSource resumes with Last-Event-ID. Open streams are capped per address (STREAM_MAX_PER_IP) and per server (STREAM_MAX): the next one is a 429 stream_limit.",
+  tags: ["audit"],
+  pathParams: sessionIdPath,
+  query: z.object({
+    maxSeconds: z
+      .int()
+      .min(1)
+      .max(STREAM_LIFETIME_MAX_S)
+      .optional()
+      .describe("Lifetime of this connection in seconds (default 300)."),
+    lastEventId: z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .optional()
+      .describe("Resume after this seq (as Last-Event-ID)."),
+  }),
+  headers: z.object({
+    "last-event-id": z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .optional()
+      .describe("Resume after this seq."),
+  }),
+  responses: {
+    200: { description: "An event stream.", content: { "text/event-stream": text("Server-sent events.") } },
+  },
+  errors: ["invalid_session_id", "invalid_query", "bad_request", "stream_limit"],
+  rateLimit: READ,
+  rateLimitedByHandler: true,
+  listing: {
+    id: "auditStream",
+    description: "Server-sent events of a session's audit log: existing entries, then new ones live.",
+    manifest: "auditEndpoints",
+  },
+  async handle(request, { params }) {
+    const sessionId = requireSessionId(params.sessionId);
+    const { afterSeq, lifetimeMs } = parseStreamRequest(request);
+    const limits = await enforceRateLimit("read", request, { write: false });
+    const release = acquireStreamSlot(request);
+    request.signal.addEventListener("abort", release);
+    const stream = auditEventStream(sessionId, { afterSeq, lifetimeMs, signal: request.signal });
+    return new Response(releasingWhenDone(stream, release), {
+      headers: {
+        ...limits,
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-transform",
+        "x-accel-buffering": "no",
+      },
+    });
+  },
+});
+
+const svg = rawSchema({ type: "string", description: "SVG image, 24 px high." });
+
+/**
+ * The production server (scripts/server.mjs) hands a well-formed id to the static route
+ * app/api/badge/route.ts instead, which answers with the same badgeResponse(); this declaration
+ * serves everything else and describes both.
+ */
+export const getBadge = defineEndpoint<SessionParams>({
+  method: "GET",
+  path: "/api/badge/{sessionId}",
+  operationId: "getBadge",
+  summary: "Live verification badge of a session",
+  description:
+    "An SVG badge that follows the log's verification state: verified (n/m), tampered, no hmac, or no entries. Served with no-cache and an ETag so README image proxies revalidate on every view.",
+  tags: ["audit"],
+  pathParams: sessionIdPath,
+  query: z.object({
+    lang: z
+      .enum(BADGE_LANGS)
+      .optional()
+      .describe(
+        "The badge's language: en (the default, for READMEs) or es. The service's pages ask for their own. Anything else is 400 invalid_query.",
+      ),
+  }),
+  responses: {
+    200: { description: "The badge.", content: { "image/svg+xml": svg } },
+    304: "NotModified",
+    400: {
+      description:
+        "An invalid session id, drawn as a badge that says so; an unknown lang is a problem document (invalid_query).",
+      content: { "image/svg+xml": svg },
+    },
+  },
+  errors: ["invalid_query", "store_unavailable"],
+  // Counted by badgeResponse() for well-formed ids only: a malformed one never reaches the store.
+  rateLimit: READ,
+  rateLimitedByHandler: true,
+  listing: {
+    id: "verifyBadge",
+    description: "A live 24 px SVG badge of a session's verification state, for READMEs.",
+    manifest: "auditEndpoints",
+    inventory: true,
+  },
+  async handle(request, { params }) {
+    return badgeResponse(request, params.sessionId);
+  },
+});

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { transparencyReceiptSchema } from "../discovery/openapi/components";
+import { SESSION_ID_PATTERN } from "./entry";
+import { tamperDemoRequest } from "./tamper-demo";
+
+/*
+ * The audit routes' contracts (docs/audit-log.md): the session id of their paths and the documents
+ * they answer. The OpenAPI description (lib/api/audit.ts, lib/api/play.ts), the MCP tools and the
+ * incorporation answer's entry all use these.
+ */
+
+/** The path parameter of every audit route: requireSessionId() checks this same pattern. */
+export const sessionIdPath = z.object({
+  sessionId: z
+    .string()
+    .regex(SESSION_ID_PATTERN)
+    .describe("Caller-chosen session id, 8-64 of A-Z a-z 0-9 _ - (a UUID fits)."),
+});
+
+/** An audit entry as stored (DESIGN 3, docs/audit-log.md). A tampered log may hold anything. */
+export const auditEntrySchema = z.looseObject({
+  id: z.string().describe("<sessionId>:<seq>"),
+  sessionId: z.string(),
+  seq: z.int().min(0),
+  ts: z.string().describe("ISO 8601 UTC with milliseconds."),
+  kind: z.enum(["incorporation", "tool-call", "registry"]),
+  action: z.string(),
+  actor: z.string().describe("ip:<keyed hash>, key:<key id> or system; never a raw IP."),
+  input: z.unknown(),
+  output: z.unknown(),
+  outcome: z.enum(["ok", "rejected", "error"]),
+  prev: z.string().nullable().describe("sha256:<hex> of the previous entry's canonical form; null for seq 0."),
+  kid: z.string(),
+  hmac: z.string().describe("sha256:<hex> HMAC-SHA256 over the canonical form without hmac and signature."),
+  signature: z.string().optional(),
+});
+
+const problemReason = z.enum([
+  "malformed",
+  "wrong_session",
+  "wrong_seq",
+  "wrong_id",
+  "unknown_kid",
+  "hmac_mismatch",
+  "chain_broken",
+  "unsigned",
+]);
+
+/** The verification report of `?verify=1` (lib/audit/verify.ts). */
+export const verificationReportSchema = z.object({
+  total: z.int().min(0),
+  verified: z.int().min(0),
+  tampered: z.int().min(0).describe("Entries whose HMAC fails or whose chain link is broken; 0 for a clean log."),
+  unsigned: z.int().min(0),
+  firstBadSeq: z.int().min(0).nullable(),
+  head: z.object({ size: z.int().min(0), hash: z.string().nullable() }),
+  problems: z.array(z.object({ seq: z.int().min(0), reasons: z.array(problemReason) })),
+  checkpoint: z
+    .enum(["valid", "mismatch", "invalid", "missing", "none"])
+    .optional()
+    .describe(
+      "On every read of a stored log (absent in the tamper demonstration, which has no checkpoint): the stored checkpoint against the entries served with it: valid; mismatch (entries edited, cut or spliced since it was signed); invalid (not signed by the service for this session); missing (entries without any checkpoint); none (an empty log that never had one). Anything but valid or none makes the log tampered.",
+    ),
+});
+
+export const auditLogSchema = z.object({
+  sessionId: z.string(),
+  backend: z.enum(["embedded", "upstash"]).describe("Which store answered."),
+  count: z.int().min(0).describe("Entries in this document: one page of the log."),
+  entries: z.array(auditEntrySchema),
+  page: z
+    .object({
+      after: z.int().min(-1).describe("The after asked for; -1 starts at the first entry."),
+      limit: z.int().min(1).max(1000),
+      total: z.int().min(0).describe("Entries in the whole log: the size its checkpoint signed."),
+      next: z.int().min(0).nullable().describe("The after of the next page; null on the last page."),
+    })
+    .describe("Where this page sits in the log. The checkpoint and the verification report cover the whole log."),
+  checkpoint: z
+    .string()
+    .nullable()
+    .describe(
+      "Compact JWS (EdDSA) over {sessionId, size, head, ts}, signed when that head was appended and stored with it (reads never sign); keys at /.well-known/jwks.json. Null for a session that never had one (an unknown session).",
+    ),
+  transparency: transparencyReceiptSchema
+    .nullable()
+    .describe(
+      "The head entry's leaf in the transparency log (the index its checkpoint names) and its inclusion proof in the latest log checkpoint; null for an empty log.",
+    ),
+  verification: verificationReportSchema.optional().describe("Present with verify=1."),
+});
+
+/** What POST /api/play/tamper-demo answers (lib/audit/tamper-demo.ts). */
+export const tamperDemoResultSchema = z.object({
+  source: z.enum(["session", "sample"]),
+  sessionId: z.string(),
+  mutation: tamperDemoRequest.shape.mutation.unwrap(),
+  description: z.string(),
+  seq: z.int().min(0),
+  original: z.object({ entry: auditEntrySchema, verification: verificationReportSchema }),
+  altered: z.object({ entry: auditEntrySchema.nullable(), verification: verificationReportSchema }),
+  detected: z.object({ seq: z.int().min(0).nullable(), reasons: z.array(z.string()) }),
+});
