@@ -11,10 +11,9 @@ import { openApiOperations } from "@/lib/discovery/openapi/operations";
 import { serviceInfo } from "@/lib/discovery/service-info";
 import { ERROR_CODES, type ErrorCode } from "@/lib/http/error-codes";
 import { findingSchema } from "@/lib/http/findings";
-import { CLAIM_FIELDS, CLAIM_REQUIRED } from "@/lib/registry/claim-forming-stub";
-import { LISTABLE_TYPES } from "@/lib/registry/record-schema";
-import { OWNER_EDITABLE } from "@/lib/registry/update-listing";
-import { LISTING_FIELDS, validateListing } from "@/lib/registry/validate-listing";
+import { CLAIM_FIELDS, CLAIM_REQUIRED, LISTING_FIELDS, OWNER_EDITABLE } from "@/lib/registry/listing-fields";
+import { listingRequestSchema } from "@/lib/registry/listing-request";
+import { validateListing } from "@/lib/registry/validate-listing";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BASE = "https://sia.example";
@@ -392,9 +391,9 @@ describe("the registry operations", () => {
     expect(validate({ ...base, code: "conflict" })).toBe(true);
   });
 
-  it("describes the self-listing body so that what it accepts, the validator accepts", () => {
+  it("renders the self-listing schema so that JSON Schema accepts and refuses what the validator does", () => {
     const validate = at("paths", "/api/registry", "post", "requestBody", "content", "application/json", "schema");
-    const options = { fields: LISTING_FIELDS, required: LISTING_FIELDS, types: LISTABLE_TYPES, allowLoopback: false };
+    const options = { schema: listingRequestSchema, cuitRequired: true, allowLoopback: false };
     const errors = (body: unknown) => validateListing(body, options).findings.filter((f) => f.severity === "error");
     const good = {
       name: "Acme SIA",
