@@ -1,11 +1,13 @@
 import type { z } from "zod";
+import { safeParse } from "zod/v4/core";
 
 /*
  * From a zod parse to findings (lib/http/findings.ts). A request schema is the validator: each of its
  * own checks names the finding it raises (`params: { code }`, see findingCheck), and the problems zod
  * raises by itself (a wrong type, a missing or unknown member, a value outside an enum) take the code
  * the domain gives for that member. Rules that need more than the shape run after the parse, on the
- * members that parsed (parseMembers), as small finding functions of their domain.
+ * members that parsed (parseMembers), as small finding functions of their domain. Nothing here
+ * imports zod itself, only its core: the /incorporar page validates in the browser with zod/mini.
  */
 
 /** The refinement parameters that make a failed check raise the finding `code`. */
@@ -86,19 +88,20 @@ export function findingsFromSites<F extends { code: string; field: string }>(
  * Parses an object with its schema and keeps every member that is well formed, even when others
  * are not: zod returns no data from a failed parse, so each member without an issue is then parsed
  * on its own. Issues carry the value their check saw (`input`), for messages that quote a length.
+ * Works with zod and zod/mini schemas alike (it needs only zod's core).
  */
-export function parseMembers<S extends z.ZodObject>(
+export function parseMembers<S extends z.core.$ZodObject>(
   schema: S,
   input: Record<string, unknown>,
 ): { values: Partial<z.output<S>>; issues: z.core.$ZodIssue[] } {
-  const result = schema.safeParse(input, { reportInput: true });
-  if (result.success) return { values: result.data, issues: [] };
+  const result = safeParse(schema, input, { reportInput: true });
+  if (result.success) return { values: result.data as Partial<z.output<S>>, issues: [] };
   const issues = result.error.issues;
   const failed = new Set(issues.map((issue) => issue.path[0]));
   const values: Record<string, unknown> = {};
-  for (const [key, member] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+  for (const [key, member] of Object.entries(schema._zod.def.shape)) {
     if (failed.has(key) || !Object.hasOwn(input, key)) continue;
-    const one = member.safeParse(input[key]);
+    const one = safeParse(member, input[key]);
     if (one.success && one.data !== undefined) values[key] = one.data;
   }
   return { values: values as Partial<z.output<S>>, issues };
