@@ -2,9 +2,8 @@ import { z } from "zod";
 import { getConfig } from "../config/config";
 import { FINDING_CODES } from "./finding-codes";
 import { CAPITAL_RULES, DEFAULT_SMVM_ARS, SUFFIXES, TIPOS } from "./legal-figures";
-import { incorporationRequestSchema } from "./request-schema";
+import { incorporationRequestSchema, LIMITS } from "./request-schema";
 import { rfc001Checks } from "./rfc001";
-import { LIMITS } from "./validate";
 
 export const MAX_BODY_BYTES = 32 * 1024;
 

@@ -1,46 +1,86 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { SESSION_ID_PATTERN } from "../audit/entry";
+import { findingCheck } from "../http/zod-findings";
+import { CUIT_INPUT_PATTERN, isValidCuit, normaliseCuit } from "../identity/cuit";
+import { hasHiddenCharacters } from "../text/hidden-characters";
 import { EXAMPLE_REQUEST } from "./example-request";
 import { TIPOS } from "./legal-figures";
-import { type IncorporationRequest, LIMITS } from "./validate";
 
-/**
- * The request's contract for the OpenAPI description and the self-description (SPEC 2.4 plus the
- * optional fields). The rules that produce findings are in validate.ts; this schema states the same
- * shapes and limits for machines.
+/*
+ * The incorporation request (SPEC 2.4 plus the optional fields): the validator of POST
+ * /api/auto-incorporate, MCP's incorporation tools and the /incorporar page, which runs it as the
+ * user types, and the contract the OpenAPI description and the self-description publish. It is
+ * written with zod/mini, which a bundler can trim to what the schema uses: the page's bundle gets
+ * a fraction of what zod's chained API would add to it. Checks that name a finding code raise that
+ * finding; validate.ts gives the codes of what zod finds by itself and runs the rules that need more
+ * than the shape. Only z.toJSONSchema() converts zod/mini schemas (not zod's Standard JSON Schema
+ * method).
  */
+
+export const LIMITS = {
+  denominacion: { min: 3, max: 120 },
+  objeto: { min: 30, max: 2000 },
+  representanteNombre: { min: 3, max: 120 },
+} as const;
+
+/** Names and the objeto are read with their spaces collapsed: what counts is what a reader sees. */
+function normaliseSpaces(s: string): string {
+  return s.trim().replace(/\s+/g, " ");
+}
+
 export const incorporationRequestSchema = z
   .object({
     denominacion: z
       .string()
-      .min(LIMITS.denominacion.min)
-      .max(LIMITS.denominacion.max)
-      .describe("Company name, ending with the suffix of its tipo (e.g. 'Acme Agentes Automatizada SOCIEDAD-IA')."),
-    tipo: z.enum(TIPOS).describe("Legal form. SOCIEDAD-IA is pending law."),
-    capitalSocial: z.number().positive().describe("Share capital in Argentine pesos."),
-    objeto: z
-      .string()
-      .min(LIMITS.objeto.min)
-      .max(LIMITS.objeto.max)
-      .describe("Corporate purpose: the concrete activities, in plain language."),
+      .check(
+        z.overwrite(normaliseSpaces),
+        z.minLength(LIMITS.denominacion.min),
+        z.maxLength(LIMITS.denominacion.max),
+        z.describe("Company name, ending with the suffix of its tipo (e.g. 'Acme Agentes Automatizada SOCIEDAD-IA')."),
+      ),
+    // Read in any case, with spaces around ("srl" is SRL); the description lists the written forms.
+    tipo: z.string().check(
+      z.overwrite((s) => s.trim().toUpperCase()),
+      z.refine((s) => (TIPOS as readonly string[]).includes(s), findingCheck("tipo_unknown")),
+      z.meta({ enum: [...TIPOS], description: "Legal form. SOCIEDAD-IA is pending law." }),
+    ),
+    capitalSocial: z.number().check(z.positive(), z.describe("Share capital in Argentine pesos.")),
+    objeto: z.string().check(
+      // On the text as sent: it reaches the public log, the CSV and the generated README.
+      z.refine((s) => !hasHiddenCharacters(s, { multiline: true }), findingCheck("objeto_characters", { abort: true })),
+      z.overwrite(normaliseSpaces),
+      z.minLength(LIMITS.objeto.min),
+      z.maxLength(LIMITS.objeto.max),
+      z.describe("Corporate purpose: the concrete activities, in plain language."),
+    ),
     sessionId: z
-      .string()
-      .regex(SESSION_ID_PATTERN)
-      .optional()
-      .describe("Audit session to chain this call into (a UUID); omitted: the server creates one."),
+      .optional(z.string().check(z.regex(SESSION_ID_PATTERN)))
+      .check(z.describe("Audit session to chain this call into (a UUID); omitted: the server creates one.")),
     representante: z
-      .object({
-        nombre: z.string().describe("Full name."),
-        cuit: z.string().describe("CUIT, NN-NNNNNNNN-N or 11 digits."),
-      })
-      .optional()
-      .describe("The responsible human representative."),
-    emailContacto: z.email().optional().describe("Contact e-mail for the authorities."),
+      .nullish(
+        z.object({
+          nombre: z
+            .string()
+            .check(
+              z.maxLength(LIMITS.representanteNombre.max, { abort: true }),
+              z.overwrite(normaliseSpaces),
+              z.minLength(LIMITS.representanteNombre.min),
+              z.describe("Full name."),
+            ),
+          cuit: z
+            .string()
+            .check(
+              z.trim(),
+              z.regex(CUIT_INPUT_PATTERN, { abort: true }),
+              z.overwrite(normaliseCuit),
+              z.refine(isValidCuit, findingCheck("representante_cuit_invalid")),
+              z.describe("CUIT, NN-NNNNNNNN-N or 11 digits, whose modulo-11 check digit must match."),
+            ),
+        }),
+      )
+      .check(z.describe("The responsible human representative (null or absent: an info finding).")),
+    emailContacto: z
+      .nullish(z.string().check(z.trim(), z.email()))
+      .check(z.describe("Contact e-mail for the authorities (null or absent: an info finding).")),
   })
-  .meta({
-    examples: [EXAMPLE_REQUEST],
-  });
-
-// The schema and the validated request type must describe the same object.
-type _Same = z.infer<typeof incorporationRequestSchema> extends IncorporationRequest ? true : never;
-export const schemaMatchesRequest: _Same = true;
+  .check(z.meta({ examples: [EXAMPLE_REQUEST] }));

@@ -1,8 +1,6 @@
-import { SESSION_ID_PATTERN } from "../audit/entry";
+import { fieldPath, findingsFromSites, type IssueSite, issueSites, parseMembers } from "../http/zod-findings";
 import { formatPesos } from "../i18n/format-pesos";
-import { isValidCuit, normaliseCuit } from "../identity/cuit";
-import { hasHiddenCharacters } from "../text/hidden-characters";
-import { type Finding, finding } from "./finding-codes";
+import { type Finding, type FindingCode, finding } from "./finding-codes";
 import {
   AUTOMATION_WORDS,
   CAPITAL_RULES,
@@ -13,21 +11,17 @@ import {
   type Tipo,
   VAGUE_OBJETO_PATTERNS,
 } from "./legal-figures";
+import { incorporationRequestSchema, LIMITS } from "./request-schema";
+
+export { LIMITS } from "./request-schema";
 
 /**
- * The incorporation rules, shared by POST /api/auto-incorporate and the /incorporar page, which
- * runs them as the user types: so this module imports nothing server-only and no zod (it would add
- * tens of kilobytes to the page). The request's contract for the OpenAPI description is the zod
- * schema in request-schema.ts, built from the same limits.
+ * The incorporation rules, shared by POST /api/auto-incorporate, MCP and the /incorporar page,
+ * which runs them as the user types: so this module imports nothing server-only. The request is
+ * parsed with incorporationRequestSchema (the published contract); the rules that need more than
+ * the shape (name words and suffix, capital minimums, a vague objeto) and the advice (warnings,
+ * infos) run after the parse, on the members that parsed.
  */
-export const LIMITS = {
-  denominacion: { min: 3, max: 120 },
-  objeto: { min: 30, max: 2000 },
-  representanteNombre: { min: 3, max: 120 },
-} as const;
-
-// The shape zod's z.email() accepts, without the library.
-const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /** A request that passed every error rule (its shape is `incorporationRequestSchema`). */
 export interface IncorporationRequest {
@@ -52,20 +46,28 @@ export interface ValidationResult {
   request: IncorporationRequest | null;
 }
 
-const KNOWN_FIELDS = new Set([
-  "denominacion",
-  "tipo",
-  "capitalSocial",
-  "objeto",
-  "sessionId",
-  "representante",
-  "emailContacto",
-]);
+type Lang = "es" | "en";
+type Parsed = Partial<{
+  denominacion: string;
+  tipo: Tipo;
+  capitalSocial: number;
+  objeto: string;
+  sessionId: string;
+  representante: { nombre: string; cuit: string } | null;
+  emailContacto: string | null;
+}>;
+
+const REQUIRED = ["denominacion", "tipo", "capitalSocial", "objeto"];
+/** Members in the order their findings are listed (tipo first: the name's suffix depends on it). */
+const MEMBER_ORDER = ["tipo", "denominacion", "capitalSocial", "objeto", "sessionId", "representante", "emailContacto"];
 const NAME_CHARS = /^[\p{L}\p{M}0-9 .,&'()-]+$/u;
 
-function normaliseSpaces(s: string): string {
-  return s.trim().replace(/\s+/g, " ");
-}
+const EXPECTED = {
+  string: { es: "un texto", en: "a string" },
+  number: { es: "un número", en: "a number" },
+  object: { es: "un objeto", en: "an object" },
+  body: { es: "un objeto JSON", en: "a JSON object" },
+} as const;
 
 function fold(s: string): string {
   return s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
@@ -82,12 +84,54 @@ function endsWithForm(foldedName: string, foldedForm: string): boolean {
   return foldedName === foldedForm || foldedName.endsWith(` ${foldedForm}`);
 }
 
-function checkDenominacion(name: string, tipo: Tipo | null, lang: "es" | "en", out: Finding[]) {
-  const { min, max } = LIMITS.denominacion;
-  if (name.length < min || name.length > max) {
-    out.push(finding(lang, "denominacion_length", "denominacion", { min, max, length: name.length }));
-    return;
+/** The code of what zod found by itself in a member, when its value is of the right type. */
+const MEMBER_CODES: Record<string, FindingCode> = {
+  denominacion: "denominacion_length",
+  capitalSocial: "capital_not_positive",
+  objeto: "objeto_length",
+  sessionId: "session_id_invalid",
+  "representante.nombre": "representante_nombre_length",
+  "representante.cuit": "representante_cuit_invalid",
+  emailContacto: "email_invalid",
+};
+
+/** The type a member must have, for invalid_type; members without one have a single code. */
+const EXPECTED_TYPE: Record<string, keyof typeof EXPECTED> = {
+  denominacion: "string",
+  tipo: "string",
+  capitalSocial: "number",
+  objeto: "string",
+  representante: "object",
+};
+
+/** The finding of one problem zod found in a request. */
+function siteFinding(site: IssueSite, lang: Lang): Finding {
+  const field = fieldPath(site.path);
+  const { sent } = site;
+  if (REQUIRED.includes(field) && (sent === undefined || sent === null || sent === "")) {
+    return finding(lang, "required", field);
   }
+  const expected = EXPECTED_TYPE[field];
+  const typeOk = expected === undefined || typeof sent === expected;
+  const code = site.code ?? (typeOk ? MEMBER_CODES[field] : undefined) ?? "invalid_type";
+  // What a check saw: the text with its spaces collapsed.
+  const length = typeof site.issue.input === "string" ? site.issue.input.length : 0;
+  switch (code) {
+    case "invalid_type":
+      return finding(lang, code, field, { expected: EXPECTED[expected ?? "string"][lang] });
+    case "tipo_unknown":
+      return finding(lang, code, field, { allowed: TIPOS.join(", ") });
+    case "denominacion_length":
+      return finding(lang, code, field, { ...LIMITS.denominacion, length });
+    case "objeto_length":
+      return finding(lang, code, field, { ...LIMITS.objeto, length });
+    default:
+      return finding(lang, code as FindingCode, field);
+  }
+}
+
+function checkDenominacion(name: string, tipo: Tipo | undefined, lang: Lang): Finding[] {
+  const out: Finding[] = [];
   if (!NAME_CHARS.test(name)) out.push(finding(lang, "denominacion_characters", "denominacion"));
   const foldedName = fold(name);
   const words = ` ${foldedName.replace(/[^a-z0-9 ]/g, " ")} `;
@@ -102,9 +146,9 @@ function checkDenominacion(name: string, tipo: Tipo | null, lang: "es" | "en", o
       );
     }
   }
-  if (!tipo) return;
+  if (!tipo) return out;
   const own = SUFFIXES[tipo];
-  if (FOLDED_FORMS.some((f) => f.t === tipo && endsWithForm(foldedName, f.folded))) return;
+  if (FOLDED_FORMS.some((f) => f.t === tipo && endsWithForm(foldedName, f.folded))) return out;
   const other = FOLDED_FORMS.find((f) => f.t !== tipo && endsWithForm(foldedName, f.folded));
   if (other) {
     out.push(
@@ -119,135 +163,84 @@ function checkDenominacion(name: string, tipo: Tipo | null, lang: "es" | "en", o
       }),
     );
   }
+  return out;
 }
 
-// The pages' money format, currency included, so a finding reads as the form's own hints.
-const formatArs = (n: number, lang: "es" | "en") => formatPesos(n, lang);
+function checkCapital(capital: number, tipo: Tipo, smvm: number, lang: Lang): Finding[] {
+  const rule = CAPITAL_RULES[tipo];
+  const minimum = rule.minimum(smvm);
+  // The pages' money format, currency included, so a finding reads as the form's own hints.
+  if (capital < minimum) {
+    return [
+      finding(lang, "capital_below_minimum", "capitalSocial", {
+        tipo,
+        minimum: formatPesos(minimum, lang),
+        source: rule.source[lang],
+      }),
+    ];
+  }
+  if (tipo === "SRL" && capital < 2 * smvm) {
+    return [finding(lang, "capital_low", "capitalSocial", { capital: formatPesos(capital, lang) })];
+  }
+  return [];
+}
+
+function checkObjeto(objeto: string, tipo: Tipo | undefined, lang: Lang): Finding[] {
+  if (VAGUE_OBJETO_PATTERNS.some((p) => p.test(objeto))) return [finding(lang, "objeto_vague", "objeto")];
+  if (tipo === "SOCIEDAD-IA" && !AUTOMATION_WORDS.test(objeto)) {
+    return [finding(lang, "objeto_automation_undisclosed", "objeto")];
+  }
+  return [];
+}
 
 /** Validates a parsed JSON body into findings; the request is returned only when nothing is an error. */
 export function validateIncorporation(raw: unknown, options: ValidationOptions = {}): ValidationResult {
   const lang = options.lang ?? "es";
   const smvm = options.smvm ?? DEFAULT_SMVM_ARS;
-  const out: Finding[] = [];
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-    out.push(finding(lang, "invalid_type", "body", { expected: lang === "es" ? "un objeto JSON" : "a JSON object" }));
-    return { findings: out, request: null };
+    return {
+      findings: [finding(lang, "invalid_type", "body", { expected: EXPECTED.body[lang] })],
+      request: null,
+    };
   }
   const body = raw as Record<string, unknown>;
-  for (const key of Object.keys(body)) if (!KNOWN_FIELDS.has(key)) out.push(finding(lang, "unknown_field", key));
+  const parsed = parseMembers(incorporationRequestSchema, body);
+  const values = parsed.values as Parsed;
+  const shape = findingsFromSites(issueSites(parsed.issues, body), (site) => siteFinding(site, lang));
 
-  const str = (field: string): string | null => {
-    const v = body[field];
-    if (v === undefined || v === null) return null;
-    if (typeof v !== "string") {
-      out.push(finding(lang, "invalid_type", field, { expected: lang === "es" ? "un texto" : "a string" }));
-      return null;
-    }
-    return v;
-  };
-  for (const field of ["denominacion", "tipo", "capitalSocial", "objeto"]) {
-    if (body[field] === undefined || body[field] === null || body[field] === "")
-      out.push(finding(lang, "required", field));
+  const { tipo, denominacion, capitalSocial, objeto } = values;
+  const rules: Finding[] = [];
+  if (tipo === "SOCIEDAD-IA") rules.push(finding(lang, "tipo_pending_law", "tipo"));
+  if (denominacion !== undefined) rules.push(...checkDenominacion(denominacion, tipo, lang));
+  if (capitalSocial !== undefined && tipo) rules.push(...checkCapital(capitalSocial, tipo, smvm, lang));
+  if (objeto !== undefined) rules.push(...checkObjeto(objeto, tipo, lang));
+  if (body.representante === undefined || body.representante === null) {
+    rules.push(finding(lang, "representante_missing", "representante"));
+  }
+  if (body.emailContacto === undefined || body.emailContacto === null) {
+    rules.push(finding(lang, "email_missing", "emailContacto"));
   }
 
-  // tipo
-  let tipo: Tipo | null = null;
-  const rawTipo = body.tipo === "" ? null : str("tipo");
-  if (rawTipo !== null) {
-    const upper = rawTipo.trim().toUpperCase();
-    if ((TIPOS as readonly string[]).includes(upper)) tipo = upper as Tipo;
-    else out.push(finding(lang, "tipo_unknown", "tipo", { allowed: TIPOS.join(", ") }));
-  }
-  if (tipo === "SOCIEDAD-IA") out.push(finding(lang, "tipo_pending_law", "tipo"));
-
-  // denominacion
-  const rawName = body.denominacion === "" ? null : str("denominacion");
-  const denominacion = rawName === null ? null : normaliseSpaces(rawName);
-  if (denominacion !== null) checkDenominacion(denominacion, tipo, lang, out);
-
-  // capitalSocial
-  const capital = body.capitalSocial;
-  if (capital !== undefined && capital !== null && capital !== "") {
-    if (typeof capital !== "number") {
-      out.push(finding(lang, "invalid_type", "capitalSocial", { expected: lang === "es" ? "un número" : "a number" }));
-    } else if (!Number.isFinite(capital) || capital <= 0) {
-      out.push(finding(lang, "capital_not_positive", "capitalSocial"));
-    } else if (tipo) {
-      const rule = CAPITAL_RULES[tipo];
-      const minimum = rule.minimum(smvm);
-      if (capital < minimum) {
-        out.push(
-          finding(lang, "capital_below_minimum", "capitalSocial", {
-            tipo,
-            minimum: formatArs(minimum, lang),
-            source: rule.source[lang],
-          }),
-        );
-      } else if (tipo === "SRL" && capital < 2 * smvm) {
-        out.push(finding(lang, "capital_low", "capitalSocial", { capital: formatArs(capital, lang) }));
-      }
-    }
-  }
-
-  // objeto
-  const rawObjeto = body.objeto === "" ? null : str("objeto");
-  const objeto = rawObjeto === null ? null : normaliseSpaces(rawObjeto);
-  if (objeto !== null) {
-    const { min, max } = LIMITS.objeto;
-    // Checked on the text as sent: it reaches the public log, the CSV and the generated README.
-    if (hasHiddenCharacters(rawObjeto as string, { multiline: true })) {
-      out.push(finding(lang, "objeto_characters", "objeto"));
-    } else if (objeto.length < min || objeto.length > max) {
-      out.push(finding(lang, "objeto_length", "objeto", { min, max, length: objeto.length }));
-    } else if (VAGUE_OBJETO_PATTERNS.some((p) => p.test(objeto))) {
-      out.push(finding(lang, "objeto_vague", "objeto"));
-    } else if (tipo === "SOCIEDAD-IA" && !AUTOMATION_WORDS.test(objeto)) {
-      out.push(finding(lang, "objeto_automation_undisclosed", "objeto"));
-    }
-  }
-
-  // sessionId
-  const sessionId = body.sessionId;
-  if (sessionId !== undefined && (typeof sessionId !== "string" || !SESSION_ID_PATTERN.test(sessionId))) {
-    out.push(finding(lang, "session_id_invalid", "sessionId"));
-  }
-
-  // representante
-  const rep = body.representante;
-  if (rep === undefined || rep === null) {
-    out.push(finding(lang, "representante_missing", "representante"));
-  } else if (typeof rep !== "object" || Array.isArray(rep)) {
-    out.push(finding(lang, "invalid_type", "representante", { expected: lang === "es" ? "un objeto" : "an object" }));
-  } else {
-    const { nombre, cuit } = rep as Record<string, unknown>;
-    const { min, max } = LIMITS.representanteNombre;
-    if (typeof nombre !== "string" || normaliseSpaces(nombre).length < min || nombre.length > max) {
-      out.push(finding(lang, "representante_nombre_length", "representante.nombre"));
-    }
-    if (typeof cuit !== "string" || !isValidCuit(normaliseCuit(cuit))) {
-      out.push(finding(lang, "representante_cuit_invalid", "representante.cuit"));
-    }
-  }
-
-  // emailContacto
-  const email = body.emailContacto;
-  if (email === undefined || email === null) out.push(finding(lang, "email_missing", "emailContacto"));
-  else if (typeof email !== "string" || !EMAIL.test(email.trim())) {
-    out.push(finding(lang, "email_invalid", "emailContacto"));
-  }
-
-  if (out.some((f) => f.severity === "error")) return { findings: out, request: null };
-  const r = rep as { nombre: string; cuit: string } | undefined;
+  // Unknown members first, then every missing one, then member by member.
+  const rank = (f: Finding) => (f.code === "required" ? -1 : MEMBER_ORDER.indexOf(f.field.split(".")[0] as string));
+  const findings = [
+    ...Object.keys(body)
+      .filter((key) => !Object.hasOwn(incorporationRequestSchema.def.shape, key))
+      .map((key) => finding(lang, "unknown_field", key)),
+    ...[...shape, ...rules].sort((a, b) => rank(a) - rank(b)),
+  ];
+  if (findings.some((f) => f.severity === "error")) return { findings, request: null };
+  const { sessionId, representante, emailContacto } = values;
   return {
-    findings: out,
+    findings,
     request: {
       denominacion: denominacion as string,
       tipo: tipo as Tipo,
-      capitalSocial: capital as number,
+      capitalSocial: capitalSocial as number,
       objeto: objeto as string,
-      ...(typeof sessionId === "string" ? { sessionId } : {}),
-      ...(r ? { representante: { nombre: normaliseSpaces(r.nombre), cuit: normaliseCuit(r.cuit) } } : {}),
-      ...(typeof email === "string" ? { emailContacto: email.trim() } : {}),
+      ...(sessionId !== undefined ? { sessionId } : {}),
+      ...(representante ? { representante } : {}),
+      ...(typeof emailContacto === "string" ? { emailContacto } : {}),
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { StandardSchemaWithJSON } from "@modelcontextprotocol/server";
-import type { z } from "zod";
+import { z } from "zod";
 
 type Converter = (options: { target: string; libraryOptions?: Record<string, unknown> }) => Record<string, unknown>;
 
@@ -20,17 +20,20 @@ function memo(convert: Converter): Converter {
 /**
  * The zod schema as a Standard Schema whose JSON Schema is converted once per process. The SDK asks
  * for a tool's JSON Schema on every call, and a server is built for every request, so without this
- * each call converted its schemas anew: most of what a call cost beyond the work itself.
+ * each call converted its schemas anew: most of what a call cost beyond the work itself. The
+ * conversion is z.toJSONSchema's: zod's own Standard JSON Schema method knows only classic zod
+ * schemas, and a tool's input may hold a zod/mini one (the incorporation request).
  */
 export function memoJsonSchema<S extends z.ZodType>(schema: S): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
   const standard = schema["~standard"] as unknown as StandardSchemaWithJSON<z.input<S>, z.output<S>>["~standard"];
+  const convert =
+    (io: "input" | "output"): Converter =>
+    ({ target, libraryOptions }) =>
+      z.toJSONSchema(schema, { ...libraryOptions, target, io } as z.core.ToJSONSchemaParams) as Record<string, unknown>;
   return {
     "~standard": {
       ...standard,
-      jsonSchema: {
-        input: memo(standard.jsonSchema.input as Converter),
-        output: memo(standard.jsonSchema.output as Converter),
-      },
+      jsonSchema: { input: memo(convert("input")), output: memo(convert("output")) },
     },
   };
 }

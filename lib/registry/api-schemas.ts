@@ -2,34 +2,26 @@ import { z } from "zod";
 import type { RefusalReason } from "../certifier/classify-address";
 import { transparencyReceiptSchema } from "../discovery/openapi/components";
 import { findingSchema } from "../http/findings";
-import { CUIT_INPUT_PATTERN } from "../identity/cuit";
 import type { RegistryEvent } from "./apply-transition";
-import { CLAIM_FIELDS, CLAIM_REQUIRED } from "./claim-forming-stub";
+import { FINDING_CODES } from "./finding-codes";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "./parse-registry-query";
 import {
   certificationReportSchema,
   JURISDICTIONS,
-  LISTABLE_TYPES,
   RECORD_STATUSES,
   RECORD_TYPES,
-  RFC_TOKENS,
   registryRecordSchema,
 } from "./record-schema";
-import { OWNER_EDITABLE } from "./update-listing";
-import { FINDING_CODES, LISTING_LIMITS, type ListingField } from "./validate-listing";
 
 /*
  * The registry and certifier routes (docs/registry.md). Responses are the zod contracts of
  * lib/registry/record-schema.ts, which the handlers' answers are built to and from which
- * schemas/registry-*.v1.json are generated. Requests are not parsed with zod: validateListing()
- * (lib/registry/validate-listing.ts) collects every problem as a finding, and parseRegistryQuery()
- * / runDryCertification() read the query by hand. The request schemas below are written from the
- * same constants those functions use (member lists, enums, length limits, the CUIT pattern), and
- * tests/unit/openapi.test.ts checks them against validateListing(), so they cannot drift apart.
- * Rules JSON Schema cannot state (the CUIT check digit, "operatorCuit is required for AR", that
- * strings are trimmed before their lengths are checked) are in the descriptions. The description
- * is a little stricter than the server in two places (an empty operatorCuit string, which the server
- * treats as none; http:// on loopback hosts, which a development server may allow).
+ * schemas/registry-*.v1.json are generated. The write requests' schemas are in listing-request.ts:
+ * validateListing() parses with them, so what the description says is what the server checks;
+ * rules JSON Schema cannot state (the CUIT check digit, "operatorCuit is required for AR", that
+ * strings are trimmed before their lengths are checked, http on loopback hosts for development
+ * servers) are in the descriptions. parseRegistryQuery() and runDryCertification() read the query
+ * by hand.
  */
 
 // --- Findings and the members problems add -------------------------------------------------------
@@ -91,95 +83,7 @@ export const invalidQueryMembers = z.looseObject({
 
 // --- Requests --------------------------------------------------------------------------------------
 
-/** An absolute https URL without user info (validateListing's public_url_invalid / _not_https). */
-const HTTPS_URL = /^https:\/\/[^/?#@\s]+(?:[/?#]\S*)?$/;
-
-const cuit = z
-  .string()
-  .regex(CUIT_INPUT_PATTERN)
-  .nullable()
-  .optional()
-  .describe(
-    "Operator's CUIT, NN-NNNNNNNN-N or 11 digits (stored as NN-NNNNNNNN-N), whose modulo-11 check digit must match. Required for jurisdiction AR (cuit_required); null or absent otherwise. One operator may run any number of companies.",
-  );
-
-const disclosure = (what: string) =>
-  z
-    .strictObject({
-      es: z.string().min(LISTING_LIMITS.disclosureMin).max(LISTING_LIMITS.disclosureMax),
-      en: z.string().min(LISTING_LIMITS.disclosureMin).max(LISTING_LIMITS.disclosureMax),
-    })
-    .describe(
-      `${what}Plain-language disclosure in Spanish and English, ${LISTING_LIMITS.disclosureMin} to ${LISTING_LIMITS.disclosureMax} characters each.`,
-    );
-
-/** Every listing member as a self-listing sends it (all but rfcConformance and operatorCuit required). */
-const listingShape = {
-  name: z
-    .string()
-    .min(1)
-    .max(LISTING_LIMITS.name)
-    .describe("The company's name; the record id is its slug plus a random suffix the service draws."),
-  type: z.enum(LISTABLE_TYPES).describe("reference-implementation is reserved for this deployment's own record."),
-  jurisdiction: z.enum(JURISDICTIONS),
-  operator: z.string().min(1).max(LISTING_LIMITS.operator).describe("The operator's name."),
-  operatorCuit: cuit,
-  publicUrl: z
-    .url()
-    .regex(HTTPS_URL)
-    .describe(
-      "Absolute https URL of the company's deployment, without credentials. Only its origin is kept (a path, query or fragment is dropped with a public_url_origin_only warning); the certifier reads <origin>/.well-known/agents.json. Drafts may share a URL: only a live record holds its origin (certification answers 409 registry_duplicate while another live record holds it).",
-    ),
-  rfcConformance: z
-    .array(z.enum(RFC_TOKENS))
-    .optional()
-    .describe("Conformance tokens the company claims; [] when absent, duplicates dropped."),
-  disclosure: disclosure(""),
-} satisfies Record<ListingField, z.ZodType>;
-
-/** POST /api/registry: a self-listing. Unknown members are field_unknown findings. */
-export const listingRequestSchema = z.strictObject(listingShape);
-
-const adminOnly = (field: ListingField) =>
-  OWNER_EDITABLE.includes(field) ? "" : " Admin token only (an owner gets a field_not_editable finding).";
-
-/** PATCH /api/registry/{id}: the members to change; the owner may change OWNER_EDITABLE only. */
-export const listingUpdateSchema = z
-  .strictObject({
-    name: listingShape.name.optional().describe(`New name (the id does not change).${adminOnly("name")}`),
-    type: z
-      .enum(RECORD_TYPES)
-      .optional()
-      .describe(`New type.${adminOnly("type")}`),
-    jurisdiction: listingShape.jurisdiction.optional().describe(`New jurisdiction.${adminOnly("jurisdiction")}`),
-    operator: listingShape.operator.optional().describe(`New operator name.${adminOnly("operator")}`),
-    operatorCuit: cuit.describe(`${cuit.description}${adminOnly("operatorCuit")}`),
-    publicUrl: listingShape.publicUrl
-      .optional()
-      .describe(
-        `New public URL (origin kept). A different URL puts the record back to draft, good standing unverified, until it is certified again.${adminOnly("publicUrl")}`,
-      ),
-    rfcConformance: listingShape.rfcConformance.describe(`New conformance tokens.${adminOnly("rfcConformance")}`),
-    disclosure: disclosure(`New disclosure.${adminOnly("disclosure")} `).optional(),
-  } satisfies Record<ListingField, z.ZodType>)
-  .describe(
-    "At least one member (an empty object is a 400 invalid_request). With the owner token only disclosure and publicUrl may be sent; the admin token may change every member.",
-  );
-
-/** POST /api/registry/{id}/claim: what a forming stub needs to become a draft. */
-export const claimRequestSchema = z
-  .strictObject(
-    Object.fromEntries(
-      CLAIM_FIELDS.map((field) => {
-        const schema: z.ZodType = listingShape[field];
-        // operatorCuit is already optional: it is required for AR records only (every formed record is AR).
-        return [field, CLAIM_REQUIRED.includes(field) || field === "operatorCuit" ? schema : schema.optional()];
-      }),
-    ),
-  )
-  .describe(
-    "The running company's public URL and operator (operatorCuit for AR records, which every formed record is); disclosure and rfcConformance may be completed too.",
-  );
+export { claimRequestSchema, listingRequestSchema, listingUpdateSchema } from "./listing-request";
 
 export const recordIdPath = z.object({
   id: registryRecordSchema.shape.id.describe(

@@ -1,5 +1,5 @@
-import { RECORD_TYPES } from "./record-schema";
-import { LISTING_FIELDS, type ListingField, validateListing } from "./validate-listing";
+import { listingUpdateSchema } from "./listing-request";
+import { validateListing } from "./validate-listing";
 
 /** One problem of the registry data file, located by record. */
 export interface DataFileProblem {
@@ -9,7 +9,13 @@ export interface DataFileProblem {
   message: string;
 }
 
-const REQUIRED: readonly ListingField[] = ["name", "type", "jurisdiction", "rfcConformance", "disclosure"];
+/** A proposed record's listing members: any type, and name, type, jurisdiction and disclosure required. */
+const seedListingSchema = listingUpdateSchema.required({
+  name: true,
+  type: true,
+  jurisdiction: true,
+  disclosure: true,
+});
 
 /**
  * The rules data/registry-seeds.json must meet beyond its JSON Schema (schemas/registry-seeds.v1.json),
@@ -34,9 +40,8 @@ export function checkRegistryDataFile(file: unknown): DataFileProblem[] {
     const id = typeof record.id === "string" ? record.id : null;
     const { id: _id, deployment, status, ...listing } = record;
     const { findings, values } = validateListing(listing, {
-      fields: LISTING_FIELDS,
-      required: REQUIRED,
-      types: RECORD_TYPES,
+      schema: seedListingSchema,
+      cuitRequired: false,
       allowLoopback: false,
     });
     for (const f of findings) {

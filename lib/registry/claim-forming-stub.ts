@@ -4,21 +4,12 @@ import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
 import { applyTransition } from "./apply-transition";
 import { loadEntryOrThrow } from "./get-registry-record";
 import { hashToken, issueToken, tokenMatches } from "./issue-token";
+import { claimRequestSchema } from "./listing-request";
 import type { RegistryRecord } from "./record-schema";
 import { saveEntry } from "./stored-record";
-import { type Finding, type ListingField, throwOnErrors, validateListing } from "./validate-listing";
+import { type Finding, throwOnErrors, validateListing } from "./validate-listing";
 
 const MAX_ATTEMPTS = 5;
-
-/** Members a claim may send, and those it must (operatorCuit is required only for AR records). */
-export const CLAIM_FIELDS: readonly ListingField[] = [
-  "publicUrl",
-  "operator",
-  "operatorCuit",
-  "disclosure",
-  "rfcConformance",
-];
-export const CLAIM_REQUIRED: readonly ListingField[] = ["publicUrl", "operator", "operatorCuit"];
 
 /**
  * A formed company claims its forming stub: with the claim token it received at incorporation it
@@ -39,9 +30,8 @@ export async function claimFormingStub(
       throw new ApiError("registry_token_invalid", "This is not the claim token of this record.");
     }
     const { values, findings } = validateListing(body, {
-      fields: CLAIM_FIELDS,
-      required: CLAIM_REQUIRED,
-      types: [],
+      schema: claimRequestSchema,
+      cuitRequired: true,
       jurisdiction: entry.record.jurisdiction,
       allowLoopback: getNetworkPolicy().allowLoopback,
     });

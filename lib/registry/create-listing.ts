@@ -3,10 +3,11 @@ import { ApiError } from "../http/problem";
 import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
 import { ensureSeeds } from "./ensure-seeds";
 import { hashToken, issueToken } from "./issue-token";
+import { listingRequestSchema } from "./listing-request";
 import { recordIdCandidates } from "./make-record-id";
-import { LISTABLE_TYPES, type RegistryRecord } from "./record-schema";
+import type { RegistryRecord } from "./record-schema";
 import { saveEntry } from "./stored-record";
-import { type Finding, LISTING_FIELDS, type ListingValues, throwOnErrors, validateListing } from "./validate-listing";
+import { type Finding, type ListingValues, throwOnErrors, validateListing } from "./validate-listing";
 
 export interface CreatedListing {
   record: RegistryRecord;
@@ -27,9 +28,8 @@ export interface CreatedListing {
 export async function createListing(body: unknown, now: Date = new Date()): Promise<CreatedListing> {
   await ensureSeeds();
   const { values, findings } = validateListing(body, {
-    fields: LISTING_FIELDS,
-    required: LISTING_FIELDS,
-    types: LISTABLE_TYPES,
+    schema: listingRequestSchema,
+    cuitRequired: true,
     allowLoopback: getNetworkPolicy().allowLoopback,
   });
   throwOnErrors(findings);
@@ -46,7 +46,7 @@ export async function createListing(body: unknown, now: Date = new Date()): Prom
       operator: v.operator,
       operatorCuit: v.operatorCuit ?? null,
       publicUrl: v.publicUrl,
-      rfcConformance: v.rfcConformance,
+      rfcConformance: v.rfcConformance ?? [],
       disclosure: v.disclosure,
       status: "draft",
       listedSince: "-",

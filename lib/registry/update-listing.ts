@@ -4,12 +4,10 @@ import { ApiError } from "../http/problem";
 import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
 import { applyTransition } from "./apply-transition";
 import { loadEntryOrThrow } from "./get-registry-record";
-import { RECORD_TYPES, type RegistryRecord } from "./record-schema";
+import { listingUpdateSchema, ownerUpdateSchema } from "./listing-request";
+import type { RegistryRecord } from "./record-schema";
 import { saveEntry } from "./stored-record";
-import { type Finding, LISTING_FIELDS, type ListingField, throwOnErrors, validateListing } from "./validate-listing";
-
-/** What an owner may change; the operator (admin token) may change every listing member. */
-export const OWNER_EDITABLE: readonly ListingField[] = ["disclosure", "publicUrl"];
+import { type Finding, throwOnErrors, validateListing } from "./validate-listing";
 
 const MAX_ATTEMPTS = 5;
 
@@ -28,9 +26,8 @@ export async function updateListing(
     const { entry, version } = await loadEntryOrThrow(id);
     const actor = authorizeToken(entry, token);
     const { values, findings } = validateListing(body, {
-      fields: actor === "admin" ? LISTING_FIELDS : OWNER_EDITABLE,
-      required: [],
-      types: RECORD_TYPES,
+      schema: actor === "admin" ? listingUpdateSchema : ownerUpdateSchema,
+      cuitRequired: false,
       jurisdiction: entry.record.jurisdiction,
       operatorCuit: entry.record.operatorCuit ?? null,
       allowLoopback: getNetworkPolicy().allowLoopback,

@@ -1,49 +1,14 @@
-import { isIP } from "node:net";
-import { classifyAddress } from "../certifier/classify-address";
-import type { Finding as SharedFinding } from "../http/findings";
+import type { z } from "zod";
 import { ApiError } from "../http/problem";
-import { CUIT_PATTERN, isValidCuit, normaliseCuit } from "../identity/cuit";
-import { hasHiddenCharacters } from "../text/hidden-characters";
-import { type Disclosure, JURISDICTIONS, type Jurisdiction, type RecordType, RFC_TOKENS } from "./record-schema";
+import { fieldPath, findingsFromSites, type IssueSite, issueSites, parseMembers } from "../http/zod-findings";
+import { isValidCuit } from "../identity/cuit";
+import { charCount } from "../text/char-count";
+import { type Finding, type FindingCode, listingFinding } from "./finding-codes";
+import { LISTING_FIELDS, type ListingField } from "./listing-fields";
+import { checkPublicUrl, readPublicUrl } from "./public-url";
+import type { Disclosure, Jurisdiction, RecordType, RFC_TOKENS } from "./record-schema";
 
-/** Every finding code of the registry's 422 answers; docs/registry.md explains each. */
-export const FINDING_CODES = [
-  "field_unknown",
-  "field_not_editable",
-  "name_invalid",
-  "type_invalid",
-  "jurisdiction_invalid",
-  "operator_invalid",
-  "cuit_required",
-  "cuit_format",
-  "cuit_check_digit",
-  "public_url_invalid",
-  "public_url_not_https",
-  "public_url_origin_only",
-  "rfc_invalid",
-  "rfc_unknown",
-  "disclosure_missing",
-  "disclosure_length",
-  "text_characters",
-] as const;
-
-export type FindingCode = (typeof FINDING_CODES)[number];
-
-/** A registry finding: the shared shape of lib/http/findings.ts with one of FINDING_CODES. */
-export type Finding = SharedFinding & { code: FindingCode; severity: "error" | "warning" };
-
-export const LISTING_FIELDS = [
-  "name",
-  "type",
-  "jurisdiction",
-  "operator",
-  "operatorCuit",
-  "publicUrl",
-  "rfcConformance",
-  "disclosure",
-] as const;
-
-export type ListingField = (typeof LISTING_FIELDS)[number];
+export type { Finding, FindingCode } from "./finding-codes";
 
 export interface ListingValues {
   name: string;
@@ -58,12 +23,10 @@ export interface ListingValues {
 }
 
 export interface ValidateOptions {
-  /** Members this caller may send. */
-  fields: readonly ListingField[];
-  /** Members that must be present. */
-  required: readonly ListingField[];
-  /** Types this caller may choose. */
-  types: readonly RecordType[];
+  /** The request's schema (listing-request.ts): its members are the ones this caller may send. */
+  schema: z.ZodObject;
+  /** An absent operatorCuit counts as missing for jurisdiction AR (a listing, a claim; not an update). */
+  cuitRequired: boolean;
   /** Jurisdiction of the existing record (an update that does not send one). */
   jurisdiction?: Jurisdiction;
   /** CUIT of the existing record (an update that does not send one). */
@@ -72,35 +35,26 @@ export interface ValidateOptions {
   allowLoopback: boolean;
 }
 
-/** Length limits of listing members (characters, after trimming); the OpenAPI description reads them too. */
-export const LISTING_LIMITS = { name: 120, operator: 200, disclosureMin: 20, disclosureMax: 2000 } as const;
+/** The code of what zod finds by itself in a member (a wrong type, a missing member, a value outside an enum). */
+const MEMBER_CODES: Record<ListingField, FindingCode> = {
+  name: "name_invalid",
+  type: "type_invalid",
+  jurisdiction: "jurisdiction_invalid",
+  operator: "operator_invalid",
+  operatorCuit: "cuit_format",
+  publicUrl: "public_url_invalid",
+  rfcConformance: "rfc_invalid",
+  disclosure: "disclosure_missing",
+};
 
-function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost")) return true;
-  return isIP(host) !== 0 && classifyAddress(host) === "loopback";
-}
-
-function text(value: unknown): string | null {
-  return typeof value === "string" ? value.trim() : null;
-}
-
-/** Length in characters (code points, as JSON Schema's maxLength counts), not UTF-16 units. */
-function charCount(value: string): number {
-  let n = 0;
-  for (const _ of value) n++;
-  return n;
-}
-
-function hiddenCharactersMessage(field: string): string {
-  return `${field} holds a control or invisible formatting character (such as NUL, a zero-width space or a right-to-left override): remove it.`;
-}
+type Parsed = Partial<Omit<ListingValues, "operatorCuit">> & { operatorCuit?: string | null };
 
 /**
- * Validates the members of a self-listing, an update or a claim and collects every problem as a
- * finding (not just the first), so an agent can fix them all in one retry. Values come back
- * normalised: trimmed strings, the public URL reduced to its origin, conformance tokens de-duplicated.
- * A body that is not a JSON object is a 400 problem.
+ * Validates the members of a self-listing, an update or a claim with the request's schema and
+ * collects every problem as a finding (not just the first), so an agent can fix them all in one
+ * retry. Findings come in a fixed order: unknown members first, then by member. Values come back
+ * normalised: trimmed strings, the public URL reduced to its origin, conformance tokens
+ * de-duplicated; a member with an error has none. A body that is not a JSON object is a 400 problem.
  */
 export function validateListing(
   body: unknown,
@@ -110,172 +64,106 @@ export function validateListing(
     throw new ApiError("invalid_request", "Send the listing as a JSON object; see docs/registry.md.");
   }
   const input = body as Record<string, unknown>;
-  const findings: Finding[] = [];
-  const values: Partial<ListingValues> = {};
-  const add = (code: FindingCode, field: string, message: string, severity: Finding["severity"] = "error") =>
-    findings.push({ code, severity, field, message });
+  const { schema } = options;
+  const { values: parsed, issues } = parseMembers(schema, input) as { values: Parsed; issues: z.core.$ZodIssue[] };
+  const sites = issueSites(issues, input);
+  const isMember = (site: IssueSite) => site.unknown && site.path.length === 1;
+  const allowed = Object.keys(schema.shape).join(", ");
+  const types = enumValues(schema.shape.type).join(", ");
 
-  for (const key of Object.keys(input)) {
-    if (!(LISTING_FIELDS as readonly string[]).includes(key)) {
-      add("field_unknown", key, `Unknown member "${key}". Allowed: ${options.fields.join(", ")}.`);
-    } else if (!options.fields.includes(key as ListingField)) {
-      add("field_not_editable", key, `"${key}" cannot be changed here. Allowed: ${options.fields.join(", ")}.`);
-    }
+  const { operatorCuit, publicUrl, rfcConformance, ...values } = parsed;
+  const memberFindings = findingsFromSites(
+    sites.filter((site) => !isMember(site)),
+    (site) => siteFindings(site, input, types),
+  );
+  if ("operatorCuit" in schema.shape) {
+    const cuit = checkCuit(input.operatorCuit, operatorCuit, parsed.jurisdiction, options);
+    memberFindings.push(...cuit.findings);
+    if (cuit.value !== undefined) (values as Partial<ListingValues>).operatorCuit = cuit.value;
   }
-  const present = (field: ListingField) => options.fields.includes(field) && input[field] !== undefined;
-  const required = (field: ListingField) => options.required.includes(field);
-
-  if (present("name") || required("name")) {
-    const name = text(input.name);
-    if (!name || charCount(name) > LISTING_LIMITS.name)
-      add("name_invalid", "name", `name is required: 1 to ${LISTING_LIMITS.name} characters.`);
-    else if (hasHiddenCharacters(name)) add("text_characters", "name", hiddenCharactersMessage("name"));
-    else values.name = name;
+  if (publicUrl !== undefined) {
+    const url = checkPublicUrl(readPublicUrl(publicUrl) as URL, options.allowLoopback);
+    memberFindings.push(...url.findings);
+    if (url.origin) (values as Partial<ListingValues>).publicUrl = url.origin;
   }
-  if (present("type") || required("type")) {
-    if ((options.types as readonly unknown[]).includes(input.type)) values.type = input.type as RecordType;
-    else add("type_invalid", "type", `type must be one of: ${options.types.join(", ")}.`);
-  }
-  if (present("jurisdiction") || required("jurisdiction")) {
-    if ((JURISDICTIONS as readonly unknown[]).includes(input.jurisdiction)) {
-      values.jurisdiction = input.jurisdiction as Jurisdiction;
-    } else add("jurisdiction_invalid", "jurisdiction", `jurisdiction must be one of: ${JURISDICTIONS.join(", ")}.`);
-  }
-  if (present("operator") || required("operator")) {
-    const operator = text(input.operator);
-    if (!operator || charCount(operator) > LISTING_LIMITS.operator) {
-      add(
-        "operator_invalid",
-        "operator",
-        `operator (the operator's name) is required: 1 to ${LISTING_LIMITS.operator} characters.`,
-      );
-    } else if (hasHiddenCharacters(operator)) add("text_characters", "operator", hiddenCharactersMessage("operator"));
-    else values.operator = operator;
-  }
+  if (rfcConformance) (values as Partial<ListingValues>).rfcConformance = [...new Set(rfcConformance)];
 
-  const jurisdiction = values.jurisdiction ?? options.jurisdiction;
-  if (options.fields.includes("operatorCuit")) {
-    const cuit = input.operatorCuit;
-    if (cuit === undefined || cuit === null || cuit === "") {
-      if (jurisdiction === "AR" && (required("operatorCuit") || input.operatorCuit !== undefined)) {
-        add("cuit_required", "operatorCuit", "operatorCuit is required for jurisdiction AR, written NN-NNNNNNNN-N.");
-      } else if (input.operatorCuit !== undefined) values.operatorCuit = null;
-    } else if (typeof cuit !== "string" || !CUIT_PATTERN.test(normaliseCuit(cuit))) {
-      add(
-        "cuit_format",
-        "operatorCuit",
-        "operatorCuit must be written NN-NNNNNNNN-N (two digits, 7 or 8 digits, one digit) or as 11 digits.",
-      );
-    } else if (!isValidCuit(normaliseCuit(cuit))) {
-      add(
-        "cuit_check_digit",
-        "operatorCuit",
-        `operatorCuit ${normaliseCuit(cuit)} fails the modulo-11 check digit: check the number.`,
-      );
-    } else values.operatorCuit = normaliseCuit(cuit);
-    // An update that moves a record to AR keeps needing a CUIT: sent with it, or already on the record.
-    if (cuit === undefined && values.jurisdiction === "AR" && options.operatorCuit === null) {
-      add("cuit_required", "operatorCuit", "operatorCuit is required for jurisdiction AR, written NN-NNNNNNNN-N.");
-    }
-  }
-
-  if (present("publicUrl") || required("publicUrl")) checkPublicUrl(input.publicUrl, options, values, add);
-
-  if (present("rfcConformance")) {
-    const list = input.rfcConformance;
-    if (!Array.isArray(list) || list.some((t) => typeof t !== "string")) {
-      add("rfc_invalid", "rfcConformance", "rfcConformance must be an array of conformance tokens (it may be empty).");
-    } else {
-      list.forEach((token, i) => {
-        if (!(RFC_TOKENS as readonly string[]).includes(token)) {
-          add(
-            "rfc_unknown",
-            `rfcConformance[${i}]`,
-            `Unknown conformance token "${token}". Known: ${RFC_TOKENS.join(", ")}.`,
-          );
-        }
-      });
-      values.rfcConformance = [...new Set(list as (typeof RFC_TOKENS)[number][])];
-    }
-  } else if (required("rfcConformance")) values.rfcConformance = [];
-
-  if (present("disclosure") || required("disclosure")) checkDisclosure(input.disclosure, values, add);
-
-  return { values, findings };
+  const memberRank = (f: Finding) => LISTING_FIELDS.indexOf(f.field.split(/[.[]/)[0] as ListingField);
+  return {
+    values,
+    findings: [
+      ...findingsFromSites(sites.filter(isMember), (site) => {
+        const code = (LISTING_FIELDS as readonly unknown[]).includes(site.path[0])
+          ? "field_not_editable"
+          : "field_unknown";
+        return listingFinding(code, fieldPath(site.path), { allowed });
+      }),
+      ...memberFindings.sort((a, b) => memberRank(a) - memberRank(b)),
+    ],
+  };
 }
 
-function checkPublicUrl(
-  raw: unknown,
+/** The findings of one problem zod found in a member of a listing. */
+function siteFindings(site: IssueSite, input: Record<string, unknown>, types: string): Finding[] {
+  const field = fieldPath(site.path);
+  const [member, inner] = site.path as [ListingField, PropertyKey | undefined];
+  if (site.unknown) return [listingFinding("field_unknown", field, { language: String(inner) })];
+  if (site.code) {
+    const length = site.code === "disclosure_length" ? charCount(String(site.issue.input)) : 0;
+    return [listingFinding(site.code as FindingCode, field, { length })];
+  }
+  if (member === "rfcConformance" && inner !== undefined) {
+    // A list with anything but strings is no list of tokens; a string not in the list is an unknown token.
+    const list = input.rfcConformance as unknown[];
+    if (list.some((token) => typeof token !== "string")) return [listingFinding("rfc_invalid", member)];
+    return [listingFinding("rfc_unknown", field, { token: String(site.sent) })];
+  }
+  if (member === "disclosure" && inner === undefined) {
+    // Not an object: both languages are missing (and the indexes of a list are no languages).
+    const indexes = Array.isArray(site.sent) ? Object.keys(site.sent) : [];
+    return [
+      listingFinding("disclosure_missing", "disclosure.es"),
+      listingFinding("disclosure_missing", "disclosure.en"),
+      ...indexes.map((key) => listingFinding("field_unknown", `disclosure.${key}`, { language: key })),
+    ];
+  }
+  return [listingFinding(MEMBER_CODES[member], field, { allowed: types })];
+}
+
+/**
+ * The CUIT rules beyond its written form: the check digit, and jurisdiction AR needs one (sent,
+ * or already on the record an update changes). `value` is what to store: null for none, undefined
+ * when nothing is to change or the CUIT is refused.
+ */
+function checkCuit(
+  sent: unknown,
+  parsed: string | null | undefined,
+  sentJurisdiction: Jurisdiction | undefined,
   options: ValidateOptions,
-  values: Partial<ListingValues>,
-  add: (code: FindingCode, field: string, message: string, severity?: Finding["severity"]) => void,
-) {
-  let url: URL | null = null;
-  try {
-    url = typeof raw === "string" ? new URL(raw.trim()) : null;
-  } catch {
-    url = null;
+): { findings: Finding[]; value?: string | null } {
+  const findings: Finding[] = [];
+  let value: string | null | undefined;
+  const jurisdiction = sentJurisdiction ?? options.jurisdiction;
+  if (sent === undefined || sent === null || sent === "") {
+    if (jurisdiction === "AR" && (options.cuitRequired || sent !== undefined)) {
+      findings.push(listingFinding("cuit_required", "operatorCuit"));
+    } else if (sent !== undefined) value = null;
+  } else if (typeof parsed === "string") {
+    if (isValidCuit(parsed)) value = parsed;
+    else findings.push(listingFinding("cuit_check_digit", "operatorCuit", { cuit: parsed }));
   }
-  // "example.com." names the same host as "example.com": one spelling is kept, so a site is listed once.
-  const host = url?.hostname.replace(/\.+$/, "");
-  if (url && host && host !== url.hostname) url.hostname = host;
-  if (!url || !["http:", "https:"].includes(url.protocol) || url.username || url.password || !host) {
-    add(
-      "public_url_invalid",
-      "publicUrl",
-      "publicUrl must be an absolute https URL without credentials, e.g. https://example.com.",
-    );
-    return;
+  // An update that moves a record to AR keeps needing a CUIT: sent with it, or already on the record.
+  if (sent === undefined && sentJurisdiction === "AR" && options.operatorCuit === null) {
+    findings.push(listingFinding("cuit_required", "operatorCuit"));
   }
-  if (url.protocol === "http:" && !(options.allowLoopback && isLoopbackHost(url.hostname))) {
-    add("public_url_not_https", "publicUrl", "publicUrl must use https.");
-    return;
-  }
-  if (url.pathname !== "/" || url.search || url.hash) {
-    add(
-      "public_url_origin_only",
-      "publicUrl",
-      `Only the origin ${url.origin} is kept; the certifier reads ${url.origin}/.well-known/agents.json.`,
-      "warning",
-    );
-  }
-  values.publicUrl = url.origin;
+  return { findings, value };
 }
 
-function checkDisclosure(
-  raw: unknown,
-  values: Partial<ListingValues>,
-  add: (code: FindingCode, field: string, message: string) => void,
-) {
-  const input = raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  const out: Partial<Disclosure> = {};
-  for (const lang of ["es", "en"] as const) {
-    const value = text(input[lang]);
-    const length = value ? charCount(value) : 0;
-    const name = lang === "es" ? "Spanish" : "English";
-    if (!value) {
-      add(
-        "disclosure_missing",
-        `disclosure.${lang}`,
-        `disclosure.${lang} is required: a plain-language disclosure in ${name}.`,
-      );
-    } else if (length < LISTING_LIMITS.disclosureMin || length > LISTING_LIMITS.disclosureMax) {
-      add(
-        "disclosure_length",
-        `disclosure.${lang}`,
-        `disclosure.${lang} must be ${LISTING_LIMITS.disclosureMin} to ${LISTING_LIMITS.disclosureMax} characters (got ${length}).`,
-      );
-    } else if (hasHiddenCharacters(value, { multiline: true })) {
-      add("text_characters", `disclosure.${lang}`, hiddenCharactersMessage(`disclosure.${lang}`));
-    } else out[lang] = value;
-  }
-  if (raw && typeof raw === "object") {
-    for (const key of Object.keys(raw)) {
-      if (key !== "es" && key !== "en")
-        add("field_unknown", `disclosure.${key}`, `Unknown language "${key}": send es and en.`);
-    }
-  }
-  if (out.es && out.en) values.disclosure = { es: out.es, en: out.en };
+/** The values an enum member allows, through its optional and required wrappers. */
+function enumValues(schema: unknown): readonly string[] {
+  let s = schema as { options?: string[]; unwrap?: () => unknown } | undefined;
+  while (s && !s.options && s.unwrap) s = s.unwrap() as typeof s;
+  return s?.options ?? [];
 }
 
 /** Throws the 422 problem when any finding is an error. */

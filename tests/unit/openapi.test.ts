@@ -11,10 +11,11 @@ import { openApiOperations } from "@/lib/discovery/openapi/operations";
 import { serviceInfo } from "@/lib/discovery/service-info";
 import { ERROR_CODES, type ErrorCode } from "@/lib/http/error-codes";
 import { findingSchema } from "@/lib/http/findings";
-import { CLAIM_FIELDS, CLAIM_REQUIRED } from "@/lib/registry/claim-forming-stub";
-import { LISTABLE_TYPES } from "@/lib/registry/record-schema";
-import { OWNER_EDITABLE } from "@/lib/registry/update-listing";
-import { LISTING_FIELDS, validateListing } from "@/lib/registry/validate-listing";
+import { validateIncorporation } from "@/lib/incorporation/validate";
+import { CLAIM_FIELDS, CLAIM_REQUIRED, LISTING_FIELDS, OWNER_EDITABLE } from "@/lib/registry/listing-fields";
+import { listingRequestSchema } from "@/lib/registry/listing-request";
+import { validateListing } from "@/lib/registry/validate-listing";
+import { TYPICAL_INCORPORATION } from "../support/fixtures";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BASE = "https://sia.example";
@@ -392,9 +393,9 @@ describe("the registry operations", () => {
     expect(validate({ ...base, code: "conflict" })).toBe(true);
   });
 
-  it("describes the self-listing body so that what it accepts, the validator accepts", () => {
+  it("renders the self-listing schema so that JSON Schema accepts and refuses what the validator does", () => {
     const validate = at("paths", "/api/registry", "post", "requestBody", "content", "application/json", "schema");
-    const options = { fields: LISTING_FIELDS, required: LISTING_FIELDS, types: LISTABLE_TYPES, allowLoopback: false };
+    const options = { schema: listingRequestSchema, cuitRequired: true, allowLoopback: false };
     const errors = (body: unknown) => validateListing(body, options).findings.filter((f) => f.severity === "error");
     const good = {
       name: "Acme SIA",
@@ -432,6 +433,53 @@ describe("the registry operations", () => {
     ];
     for (const change of bad) {
       const body = { ...good, ...change };
+      expect(validate(body), JSON.stringify(change)).toBe(false);
+      expect(errors(body).length, JSON.stringify(change)).toBeGreaterThan(0);
+    }
+  });
+
+  it("renders the incorporation request so that JSON Schema accepts and refuses what the validator does", () => {
+    const validate = at(
+      "paths",
+      "/api/auto-incorporate",
+      "post",
+      "requestBody",
+      "content",
+      "application/json",
+      "schema",
+    );
+    const errors = (body: unknown) => validateIncorporation(body).findings.filter((f) => f.severity === "error");
+    const complete = {
+      ...TYPICAL_INCORPORATION,
+      sessionId: "session-12345678",
+      representante: { nombre: "Ana Pérez", cuit: "20-12345678-6" },
+      emailContacto: "ana@acme.com.ar",
+    };
+    const nulls = { ...TYPICAL_INCORPORATION, representante: null, emailContacto: null };
+    for (const body of [
+      TYPICAL_INCORPORATION,
+      complete,
+      nulls,
+      { ...complete, representante: { nombre: "Ana Pérez", cuit: "20123456786" } },
+    ]) {
+      expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+      expect(errors(body), JSON.stringify(body)).toEqual([]);
+    }
+    const bad: Record<string, unknown>[] = [
+      { denominacion: "AB" },
+      { denominacion: "x".repeat(121) },
+      { tipo: "SCS" },
+      { capitalSocial: 0 },
+      { capitalSocial: "2000000" },
+      { objeto: "Agentes." },
+      { sessionId: "corto" },
+      { representante: { nombre: "An", cuit: "20-12345678-6" } },
+      { representante: { nombre: "Ana Pérez", cuit: "20-1234567" } },
+      { representante: "Ana" },
+      { emailContacto: "ana@" },
+    ];
+    for (const change of bad) {
+      const body = { ...complete, ...change };
       expect(validate(body), JSON.stringify(change)).toBe(false);
       expect(errors(body).length, JSON.stringify(change)).toBeGreaterThan(0);
     }

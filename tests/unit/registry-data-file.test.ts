@@ -4,6 +4,7 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { checkRegistryDataFile } from "@/lib/registry/check-data-file";
+import { LISTING_LIMITS } from "@/lib/registry/listing-fields";
 import {
   JURISDICTIONS,
   RECORD_ID_MAX,
@@ -11,7 +12,6 @@ import {
   RECORD_TYPES,
   RFC_TOKENS,
 } from "@/lib/registry/record-schema";
-import { LISTING_LIMITS } from "@/lib/registry/validate-listing";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const read = (p: string) => JSON.parse(fs.readFileSync(path.join(ROOT, p), "utf8"));

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { LISTABLE_TYPES } from "@/lib/registry/record-schema";
-import { FINDING_CODES, LISTING_FIELDS, type ValidateOptions, validateListing } from "@/lib/registry/validate-listing";
+import { FINDING_CODES } from "@/lib/registry/finding-codes";
+import { listingRequestSchema, listingUpdateSchema, ownerUpdateSchema } from "@/lib/registry/listing-request";
+import { type ValidateOptions, validateListing } from "@/lib/registry/validate-listing";
 
 const GOOD = {
   name: "  Acme  SIA ",
@@ -15,7 +16,7 @@ const GOOD = {
   disclosure: { es: "Una sociedad operada por agentes.", en: "A company run by AI agents, for tests." },
 };
 
-const listing = { fields: LISTING_FIELDS, required: LISTING_FIELDS, types: LISTABLE_TYPES, allowLoopback: false };
+const listing: ValidateOptions = { schema: listingRequestSchema, cuitRequired: true, allowLoopback: false };
 const codesOf = (body: unknown, options: ValidateOptions = listing) =>
   validateListing(body, options).findings.map((f) => `${f.code}@${f.field}`);
 
@@ -97,10 +98,8 @@ describe("self-listing validation", () => {
   });
 
   it("lets an owner send only what an owner may change", () => {
-    const owner = { fields: ["disclosure", "publicUrl"] as const, required: [], types: [], allowLoopback: false };
-    expect(codesOf({ name: "New name" }, { ...owner, jurisdiction: "AR" } as never)).toEqual([
-      "field_not_editable@name",
-    ]);
+    const owner = { schema: ownerUpdateSchema, cuitRequired: false, jurisdiction: "AR", allowLoopback: false } as const;
+    expect(codesOf({ name: "New name" }, owner)).toEqual(["field_not_editable@name"]);
   });
 
   it("refuses hidden and reordering characters in text, and counts length in characters", () => {
@@ -131,9 +130,8 @@ describe("self-listing validation", () => {
 
   it("asks for a CUIT when an update moves a record without one to AR", () => {
     const admin = {
-      fields: LISTING_FIELDS,
-      required: [],
-      types: [],
+      schema: listingUpdateSchema,
+      cuitRequired: false,
       jurisdiction: "EE",
       allowLoopback: false,
     } as const;

@@ -8,8 +8,11 @@ export interface RawSchema {
   jsonSchema: Record<string, unknown>;
 }
 
-/** A body's schema: preferably the zod schema the code itself uses, so description and code agree. */
-export type BodySchema = z.ZodType | RawSchema;
+/**
+ * A body's schema: preferably the zod schema the code itself uses, so description and code agree
+ * (zod or zod/mini: the incorporation request is a zod/mini schema, for the page that runs it).
+ */
+export type BodySchema = z.core.$ZodType | RawSchema;
 
 export interface SuccessResponse {
   description: string;
@@ -40,7 +43,7 @@ export interface OperationSpec {
   /** Request headers the operation reads (names as sent, e.g. `last-event-id`). */
   headers?: z.ZodObject;
   /** JSON request body. */
-  body?: { schema: z.ZodType; description?: string };
+  body?: { schema: z.core.$ZodType; description?: string };
   /** Answers that are not problem+json errors, by status (a shared response by name). */
   responses: Record<number, SuccessResponse | SharedResponseName>;
   /** Problem codes the operation can answer with; internal_error (500) is added to every operation. */

@@ -7,7 +7,7 @@ import type { BodySchema } from "./operation";
  * what the service sends.
  */
 export function toJsonSchema(schema: BodySchema, io: "input" | "output"): Record<string, unknown> {
-  if (!(schema instanceof z.ZodType)) return schema.jsonSchema;
+  if (!(schema instanceof z.core.$ZodType)) return schema.jsonSchema;
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io });
   return rest;
 }
