@@ -1,4 +1,7 @@
 import { type EndpointSpec, isEndpointSpec } from "../http/endpoint";
+import * as discovery from "./discovery";
+import * as incorporation from "./incorporation";
+import * as mcp from "./mcp";
 import * as registry from "./registry";
 import * as service from "./service";
 
@@ -8,7 +11,7 @@ import * as service from "./service";
  * files (`npm run routes`), the OpenAPI description, the discovery documents, the README's API
  * table. An endpoint in a new area needs its module added here.
  */
-export const API_AREAS = { registry, service } as const;
+export const API_AREAS = { discovery, incorporation, registry, mcp, service } as const;
 
 export interface DeclaredEndpoint {
   area: keyof typeof API_AREAS;

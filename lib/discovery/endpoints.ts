@@ -55,96 +55,12 @@ export interface Endpoint {
 /** Entries no declaration lists: pages, static files, and endpoints whose handlers are not yet in lib/api. */
 const NOT_DECLARED = [
   {
-    id: "agentsManifest",
-    method: "GET",
-    path: "/.well-known/agents.json",
-    description: "This deployment's discovery manifest: issuer, public key, audit endpoint templates and links.",
-    status: "live",
-  },
-  {
-    id: "machineReadable",
-    method: "GET",
-    path: "/api/discovery",
-    description: "Inventory of the ecosystem's packages and tools and of this service's hosted endpoints.",
-    status: "live",
-    manifest: "discovery",
-  },
-  {
-    id: "openapi",
-    method: "GET",
-    path: "/api/discovery?format=openapi",
-    description: "OpenAPI 3.1 description of this HTTP API, generated from the schemas the handlers validate with.",
-    status: "live",
-    manifest: "discovery",
-  },
-  {
-    id: "openapi31",
-    method: "GET",
-    path: "/api/discovery?format=openapi31",
-    description: "The same OpenAPI 3.1 description, under the name that pins the version.",
-    status: "live",
-    manifest: "discovery",
-  },
-  {
-    id: "aiPlugin",
-    method: "GET",
-    path: "/.well-known/ai-plugin.json",
-    description: "Plugin manifest for model tool-callers, pointing at the OpenAPI description.",
-    status: "live",
-    manifest: "discovery",
-  },
-  {
-    id: "llmsTxt",
-    method: "GET",
-    path: "/llms.txt",
-    description: "A plain-text summary of the service for language models.",
-    status: "live",
-  },
-  {
-    id: "manifestSchema",
-    method: "GET",
-    path: "/schemas/agents.v1.json",
-    description: "JSON Schema (2020-12) of the discovery manifest.",
-    status: "live",
-  },
-  {
-    id: "jwks",
-    method: "GET",
-    path: "/.well-known/jwks.json",
-    description: "Public keys of the audit checkpoints (current first, then retired), for offline verification.",
-    status: "live",
-  },
-  {
-    id: "clientPackage",
-    method: "GET",
-    path: "/api/packages/incorporate",
-    description:
-      "The client library as a tarball to npm install, with its SHA-512 integrity and an in-toto provenance statement signed with the checkpoint key.",
-    status: "live",
-  },
-  {
     id: "clientTarball",
     method: "GET",
     path: CLIENT_TARBALL_PATH,
     description: "The packed client library itself: npm install this URL.",
     status: "live",
     file: true,
-  },
-  {
-    id: "autoIncorporate",
-    method: "POST",
-    path: "/api/auto-incorporate",
-    description: "Incorporates a sociedad-IA in one idempotent call; invalid input is a 422 with findings.",
-    status: "live",
-    inventory: true,
-  },
-  {
-    id: "describeIncorporation",
-    method: "GET",
-    path: "/api/auto-incorporate",
-    description:
-      "What the incorporation endpoint accepts: schema, tipo values, capital minimums, finding codes, limits, auth.",
-    status: "live",
   },
   {
     id: "play",
@@ -203,67 +119,6 @@ const NOT_DECLARED = [
     description: "Alters a copy of a log in memory and shows where verification fails; never writes.",
     status: "live",
     inventory: true,
-  },
-  // Every public registry route has an entry, since each has an OpenAPI operation (and the unit test
-  // pairs them one to one). The {id} ones are templates, so they stay out of the manifest's
-  // `endpoints` and appear in llms.txt. GET /api/cron/registry-recheck is deliberately absent: only
-  // the platform scheduler holds its CRON_SECRET (see lib/discovery/openapi/operations.ts).
-  {
-    id: "registry",
-    method: "GET",
-    path: "/api/registry",
-    description: "The public registry of sociedades-IA, filterable by jurisdiction, type and status.",
-    status: "live",
-  },
-  {
-    id: "registrySelfListing",
-    method: "POST",
-    path: "/api/registry",
-    description: "Lists a company as a draft; it goes live when the certifier rates it C or better.",
-    status: "live",
-  },
-  {
-    id: "registryRecord",
-    method: "GET",
-    path: "/api/registry/{id}",
-    description: "One registry record: status, good standing and bilingual disclosure.",
-    status: "live",
-  },
-  {
-    id: "registryUpdate",
-    method: "PATCH",
-    path: "/api/registry/{id}",
-    description: "Changes a record's disclosure or public URL with its owner token; a new URL returns it to draft.",
-    status: "live",
-  },
-  {
-    id: "registryCertify",
-    method: "POST",
-    path: "/api/registry/{id}/certify",
-    description: "Certifies a record's public URL with its owner token; C or better takes a draft live.",
-    status: "live",
-  },
-  {
-    id: "registryClaim",
-    method: "POST",
-    path: "/api/registry/{id}/claim",
-    description: "Turns a forming record into a draft with the claim token received at incorporation.",
-    status: "live",
-  },
-  {
-    id: "registryReport",
-    method: "GET",
-    path: "/api/registry/{id}/report",
-    description: "A record's last certification report, check by check.",
-    status: "live",
-  },
-  {
-    id: "certifier",
-    method: "GET",
-    path: "/api/certifier?url={url}",
-    description: "Dry-run certification of a company's manifest and endpoints; changes nothing.",
-    status: "live",
-    manifest: "discovery",
   },
   {
     id: "testVectors",
@@ -341,47 +196,6 @@ const NOT_DECLARED = [
     description: "The latest checkpoint the built-in witness cosigned for a log (hex SHA-256 of its origin).",
     status: "live",
     witness: true,
-  },
-  {
-    id: "mcp",
-    method: "POST",
-    path: "/mcp",
-    description:
-      "Model Context Protocol endpoint (Streamable HTTP, 2026-07-28 stateless; 2025 revisions too): the registry, incorporation and audit as tools.",
-    status: "live",
-    manifest: "discovery",
-  },
-  {
-    id: "mcpServerCard",
-    method: "GET",
-    path: "/mcp/server-card",
-    description:
-      "MCP server card: the MCP endpoint, its transport, revisions and auth, for clients before they connect.",
-    status: "live",
-    manifest: "discovery",
-  },
-  {
-    id: "aiCatalog",
-    method: "GET",
-    path: "/.well-known/ai-catalog.json",
-    description: "AI Catalog of this deployment: the MCP server card, OpenAPI, agents.json, llms.txt and test vectors.",
-    status: "live",
-    manifest: "discovery",
-  },
-  {
-    id: "apiCatalog",
-    method: "GET",
-    path: "/.well-known/api-catalog",
-    description: "RFC 9727 API catalog (a linkset): the API, its OpenAPI description, documentation and status.",
-    status: "live",
-    manifest: "discovery",
-  },
-  {
-    id: "health",
-    method: "GET",
-    path: "/api/health",
-    description: "Liveness and store reachability.",
-    status: "live",
   },
 ] as const satisfies readonly Endpoint[];
 

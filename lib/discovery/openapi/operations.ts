@@ -1,21 +1,10 @@
 import type { z } from "zod";
 import { declaredEndpoints } from "../../api";
 import { registryComponents } from "../../registry/api-schemas";
+import { discoveryComponents } from "../api-schemas";
 import type { OperationSpec } from "./operation";
 import { getAuditCsv, getAuditLog, streamAuditLog } from "./operations/audit";
 import { getBadge } from "./operations/badge";
-import { getClientPackage } from "./operations/client-package";
-import {
-  discoveryComponents,
-  getAgentsManifest,
-  getAiPlugin,
-  getDiscovery,
-  getLlmsTxt,
-  getSchema,
-} from "./operations/discovery";
-import { autoIncorporate, describeIncorporation } from "./operations/incorporation";
-import { getJwks } from "./operations/keys";
-import { getAiCatalog, getApiCatalog, getMcpServerCard, postMcp } from "./operations/mcp";
 import { runPlay } from "./operations/play";
 import { runTamperDemo } from "./operations/tamper-demo";
 import {
@@ -34,21 +23,12 @@ import {
  * files still hold the handlers. Each moves to lib/api/<area>.ts, and this list empties.
  */
 const NOT_YET_DECLARED: readonly OperationSpec[] = [
-  getAgentsManifest,
-  getAiPlugin,
-  getDiscovery,
-  getLlmsTxt,
-  getSchema,
-  getJwks,
-  getClientPackage,
   getAuditLog,
   getAuditCsv,
   streamAuditLog,
   getBadge,
   runTamperDemo,
   runPlay,
-  autoIncorporate,
-  describeIncorporation,
   getLogCheckpoint,
   getLogVkey,
   getLogTile,
@@ -57,10 +37,6 @@ const NOT_YET_DECLARED: readonly OperationSpec[] = [
   getLogPolicy,
   postWitnessAddCheckpoint,
   getWitnessCheckpoint,
-  postMcp,
-  getMcpServerCard,
-  getAiCatalog,
-  getApiCatalog,
 ];
 
 let operations: readonly OperationSpec[] | undefined;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { authorizeIncorporation } from "../../auth/api-key";
 import { getConfig } from "../../config/config";
-import { incorporationSuccessSchema, rfc001Schema } from "../../discovery/openapi/operations/incorporation";
 import { findingSchema } from "../../http/findings";
+import { incorporationSuccessSchema, rfc001Schema } from "../../incorporation/api-schemas";
 import { incorporate as incorporateCompany } from "../../incorporation/incorporate";
 import { DEFAULT_SMVM_ARS } from "../../incorporation/legal-figures";
 import { incorporationRequestSchema } from "../../incorporation/request-schema";
