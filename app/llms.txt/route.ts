@@ -1,18 +1,5 @@
-import { llmsTxtDocument } from "@/lib/discovery/get-llms-txt";
-import { publicBaseUrl } from "@/lib/http/base-url";
-import { cacheableResponse } from "@/lib/http/cacheable";
-import { preflight } from "@/lib/http/cors";
-import { route } from "@/lib/http/handler";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+// Written by `npm run routes` from lib/api/discovery: change the declarations there.
+import { getLlmsTxt } from "@/lib/api/discovery";
+import { serve } from "@/lib/http/endpoint";
 
-// GET /llms.txt – markdown summary of the service for language models, built from the endpoint list
-export const GET = route(
-  async (request) => {
-    const { body, etag } = await llmsTxtDocument(publicBaseUrl(request));
-    return cacheableResponse(request, body, { contentType: "text/plain; charset=utf-8", etag });
-  },
-  { cors: true },
-);
-
-export const OPTIONS = () => preflight(["GET", "HEAD"]);
-export const { DELETE, PATCH, POST, PUT } = methodNotAllowed(["GET", "HEAD", "OPTIONS"], { cors: true });
+export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(getLlmsTxt);

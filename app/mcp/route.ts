@@ -1,11 +1,5 @@
-import { mcpMethodNotAllowed, serveMcp } from "@/lib/mcp/serve-mcp";
+// Written by `npm run routes` from lib/api/mcp: change the declarations there.
+import { postMcp } from "@/lib/api/mcp";
+import { serve } from "@/lib/http/endpoint";
 
-// POST /mcp – Model Context Protocol over Streamable HTTP (2026-07-28 stateless; 2025 revisions too)
-export const POST = (request: Request) => serveMcp(request);
-
-// Stateless: no GET stream, no DELETE of a session. Errors stay JSON-RPC, never an HTML page.
-export const GET = mcpMethodNotAllowed;
-export const DELETE = mcpMethodNotAllowed;
-export const PUT = mcpMethodNotAllowed;
-export const PATCH = mcpMethodNotAllowed;
-export const OPTIONS = mcpMethodNotAllowed;
+export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(postMcp);

@@ -1,5 +1,8 @@
 import { type EndpointSpec, isEndpointSpec } from "../http/endpoint";
 import * as audit from "./audit";
+import * as discovery from "./discovery";
+import * as incorporation from "./incorporation";
+import * as mcp from "./mcp";
 import * as play from "./play";
 import * as registry from "./registry";
 import * as service from "./service";
@@ -12,7 +15,17 @@ import * as witness from "./witness";
  * files (`npm run routes`), the OpenAPI description, the discovery documents, the README's API
  * table. An endpoint in a new area needs its module added here.
  */
-export const API_AREAS = { audit, play, registry, service, "transparency-log": transparencyLog, witness } as const;
+export const API_AREAS = {
+  discovery,
+  incorporation,
+  audit,
+  play,
+  registry,
+  "transparency-log": transparencyLog,
+  witness,
+  mcp,
+  service,
+} as const;
 
 export interface DeclaredEndpoint {
   area: keyof typeof API_AREAS;

@@ -1,4 +1,5 @@
 import type { PublicJwk } from "../audit/keys";
+import { MANIFEST_SCHEMA_PATH } from "./api-schemas";
 import {
   AUDIT_ENDPOINT_KEYS,
   DISCOVERY_KEYS,
@@ -53,8 +54,6 @@ export interface AgentsManifest {
   transparencyLog?: { origin: string; vkey: string; url: string };
   auditSample?: { sessionId: string };
 }
-
-export const MANIFEST_SCHEMA_PATH = "/schemas/agents.v1.json";
 
 function slot<K extends string>(live: Endpoint[], baseUrl: string, name: string, keys: readonly K[]) {
   const out: Partial<Record<K, string>> = {};

@@ -1,30 +1,6 @@
-import { z } from "zod";
 import type { ApiAuth } from "./api-auth";
+import type { AiPluginManifest } from "./api-schemas";
 import { type Endpoint, type EndpointId, endpointById, endpointUrl, listedEndpoints } from "./endpoints";
-
-/** The plugin manifest (schema_version v1) that model tool-callers read to find the OpenAPI description. */
-export const aiPluginSchema = z.object({
-  schema_version: z.literal("v1"),
-  // The limits plugin hosts apply to these fields.
-  name_for_human: z.string().max(20),
-  name_for_model: z.string().regex(/^[A-Za-z0-9_]{1,50}$/),
-  description_for_human: z.string().max(100),
-  description_for_model: z.string().max(8000),
-  auth: z.discriminatedUnion("type", [
-    z.object({ type: z.literal("none") }),
-    z.object({
-      type: z.literal("service_http"),
-      authorization_type: z.enum(["custom", "bearer"]),
-      custom_auth_header: z.string().optional(),
-    }),
-  ]),
-  api: z.object({ type: z.literal("openapi"), url: z.url(), is_user_authenticated: z.boolean() }),
-  logo_url: z.url(),
-  contact_email: z.email().optional(),
-  legal_info_url: z.url(),
-});
-
-export type AiPluginManifest = z.infer<typeof aiPluginSchema>;
 
 /** Path of the app icon Next serves from app/icon.svg. */
 export const LOGO_PATH = "/icon.svg";

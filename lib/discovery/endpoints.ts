@@ -52,76 +52,8 @@ export interface Endpoint {
   witness?: true;
 }
 
-/** Entries no declaration lists: pages, static files, and endpoints whose handlers are not yet in lib/api. */
+/** Entries no declaration lists: pages and static files, which have no handler in lib/api. */
 const NOT_DECLARED = [
-  {
-    id: "agentsManifest",
-    method: "GET",
-    path: "/.well-known/agents.json",
-    description: "This deployment's discovery manifest: issuer, public key, audit endpoint templates and links.",
-    status: "live",
-  },
-  {
-    id: "machineReadable",
-    method: "GET",
-    path: "/api/discovery",
-    description: "Inventory of the ecosystem's packages and tools and of this service's hosted endpoints.",
-    status: "live",
-    manifest: "discovery",
-  },
-  {
-    id: "openapi",
-    method: "GET",
-    path: "/api/discovery?format=openapi",
-    description: "OpenAPI 3.1 description of this HTTP API, generated from the schemas the handlers validate with.",
-    status: "live",
-    manifest: "discovery",
-  },
-  {
-    id: "openapi31",
-    method: "GET",
-    path: "/api/discovery?format=openapi31",
-    description: "The same OpenAPI 3.1 description, under the name that pins the version.",
-    status: "live",
-    manifest: "discovery",
-  },
-  {
-    id: "aiPlugin",
-    method: "GET",
-    path: "/.well-known/ai-plugin.json",
-    description: "Plugin manifest for model tool-callers, pointing at the OpenAPI description.",
-    status: "live",
-    manifest: "discovery",
-  },
-  {
-    id: "llmsTxt",
-    method: "GET",
-    path: "/llms.txt",
-    description: "A plain-text summary of the service for language models.",
-    status: "live",
-  },
-  {
-    id: "manifestSchema",
-    method: "GET",
-    path: "/schemas/agents.v1.json",
-    description: "JSON Schema (2020-12) of the discovery manifest.",
-    status: "live",
-  },
-  {
-    id: "jwks",
-    method: "GET",
-    path: "/.well-known/jwks.json",
-    description: "Public keys of the audit checkpoints (current first, then retired), for offline verification.",
-    status: "live",
-  },
-  {
-    id: "clientPackage",
-    method: "GET",
-    path: "/api/packages/incorporate",
-    description:
-      "The client library as a tarball to npm install, with its SHA-512 integrity and an in-toto provenance statement signed with the checkpoint key.",
-    status: "live",
-  },
   {
     id: "clientTarball",
     method: "GET",
@@ -129,22 +61,6 @@ const NOT_DECLARED = [
     description: "The packed client library itself: npm install this URL.",
     status: "live",
     file: true,
-  },
-  {
-    id: "autoIncorporate",
-    method: "POST",
-    path: "/api/auto-incorporate",
-    description: "Incorporates a sociedad-IA in one idempotent call; invalid input is a 422 with findings.",
-    status: "live",
-    inventory: true,
-  },
-  {
-    id: "describeIncorporation",
-    method: "GET",
-    path: "/api/auto-incorporate",
-    description:
-      "What the incorporation endpoint accepts: schema, tipo values, capital minimums, finding codes, limits, auth.",
-    status: "live",
   },
   {
     id: "testVectors",
@@ -163,40 +79,6 @@ const NOT_DECLARED = [
     status: "live",
     manifest: "discovery",
     page: true,
-  },
-  {
-    id: "mcp",
-    method: "POST",
-    path: "/mcp",
-    description:
-      "Model Context Protocol endpoint (Streamable HTTP, 2026-07-28 stateless; 2025 revisions too): the registry, incorporation and audit as tools.",
-    status: "live",
-    manifest: "discovery",
-  },
-  {
-    id: "mcpServerCard",
-    method: "GET",
-    path: "/mcp/server-card",
-    description:
-      "MCP server card: the MCP endpoint, its transport, revisions and auth, for clients before they connect.",
-    status: "live",
-    manifest: "discovery",
-  },
-  {
-    id: "aiCatalog",
-    method: "GET",
-    path: "/.well-known/ai-catalog.json",
-    description: "AI Catalog of this deployment: the MCP server card, OpenAPI, agents.json, llms.txt and test vectors.",
-    status: "live",
-    manifest: "discovery",
-  },
-  {
-    id: "apiCatalog",
-    method: "GET",
-    path: "/.well-known/api-catalog",
-    description: "RFC 9727 API catalog (a linkset): the API, its OpenAPI description, documentation and status.",
-    status: "live",
-    manifest: "discovery",
   },
 ] as const satisfies readonly Endpoint[];
 

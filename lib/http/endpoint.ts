@@ -30,6 +30,11 @@ export interface EndpointSpec<P extends RouteParams = RouteParams> extends Opera
   routeDir?: string;
   /** The rate limit is counted by the handler itself (it depends on the request), not before it. */
   rateLimitedByHandler?: true;
+  /**
+   * Answers every method the path does not declare, OPTIONS included, instead of the 405 problem:
+   * a protocol endpoint whose clients expect its own error format (/mcp answers JSON-RPC).
+   */
+  otherMethods?: (request: Request) => Response;
   handle(request: Request, context: EndpointContext<P>): Promise<Response>;
 }
 
@@ -70,8 +75,8 @@ const ORDER: readonly Method[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE
 /**
  * A route file's exports, from the declarations of its path: each declared method's handler
  * (authorisation, then the rate limit, then the handler, errors as problem+json), OPTIONS (a
- * preflight or a 405) and a 405 problem with Allow for every other method. HEAD is left to Next,
- * which answers it with GET.
+ * preflight or a 405) and a 405 problem with Allow for every other method (or the first
+ * declaration's `otherMethods`). HEAD is left to Next, which answers it with GET.
  */
 export function serve(...endpoints: EndpointSpec<never>[]): RouteExports {
   const declared = endpoints as unknown as EndpointSpec[];
@@ -84,9 +89,15 @@ export function serve(...endpoints: EndpointSpec<never>[]): RouteExports {
     (m) => methods.includes(m as EndpointSpec["method"]) || (m === "HEAD" && methods.includes("GET")),
   );
   const allow = withPreflight ? [...served, "OPTIONS" as const] : served;
-  const exports: Partial<Record<Method, RouteHandler>> = methodNotAllowed(allow, { cors });
+  const other = first.otherMethods;
+  const exports: Partial<Record<Method, RouteHandler>> = other
+    ? Object.fromEntries(ORDER.concat("OPTIONS").map((m) => [m, async (request: Request) => other(request)]))
+    : methodNotAllowed(allow, { cors });
   for (const endpoint of declared) exports[endpoint.method] = handlerOf(endpoint, cors);
-  if (withPreflight) exports.OPTIONS = async () => preflight(served.filter((m) => m !== "HEAD"));
+  // Cacheable documents name HEAD too: a client may check their ETag with it.
+  const cacheable = declared.some((e) => e.cacheable);
+  const preflighted = served.filter((m) => m !== "HEAD" || cacheable);
+  if (withPreflight) exports.OPTIONS = async () => preflight(preflighted);
   return exports as RouteExports;
 }
 

@@ -22,3 +22,8 @@ export function jsonRpcError(
     { status, headers: { "cache-control": "no-store", ...headers } },
   );
 }
+
+/** Every other method: a JSON-RPC 405 (this endpoint is stateless, so it has no GET stream or DELETE). */
+export function mcpMethodNotAllowed(): Response {
+  return jsonRpcError(405, JSON_RPC.invalidRequest, "Method not allowed: /mcp takes POST only.", { allow: "POST" });
+}

@@ -67,8 +67,3 @@ export async function serveMcp(request: Request): Promise<Response> {
     return jsonRpcError(500, JSON_RPC.internalError, "An unexpected error occurred; it has been logged.");
   }
 }
-
-/** Every other method: a JSON-RPC 405 (this endpoint is stateless, so it has no GET stream or DELETE). */
-export function mcpMethodNotAllowed(): Response {
-  return jsonRpcError(405, JSON_RPC.invalidRequest, "Method not allowed: /mcp takes POST only.", { allow: "POST" });
-}

@@ -1,5 +1,6 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { RateLimitName } from "../config/config";
+import type { EndpointSpec, RouteParams } from "../http/endpoint";
 
 /** What a tool needs from the HTTP request that carried the call. */
 export interface ToolContext {
@@ -16,7 +17,8 @@ export interface ToolAnswer<O> {
 
 /**
  * One MCP tool. Input and output are the zod contracts the REST handlers and the OpenAPI description
- * use, so the three cannot drift. `rateLimit` is the limit of the REST route the tool stands for.
+ * use, so the three cannot drift: a tool that stands for an endpoint takes them, and its rate limit,
+ * from the endpoint's declaration (fromEndpoint).
  */
 export interface McpTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
   name: string;
@@ -36,3 +38,47 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodType>(tool: Mcp
 
 /** Annotation presets: reads change nothing; `incorporate` writes, but a repeat with its key writes nothing more. */
 export const READ_ONLY = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false };
+
+/** The path parameters a declaration names in its type (`defineEndpoint<{ id: string }>`), as schemas. */
+type PathArguments<P> = string extends keyof P ? Record<never, never> : { [K in keyof P]: z.ZodType<P[K]> };
+
+/**
+ * A tool's arguments from the endpoint it stands for: its path parameters, query and JSON body, or
+ * the body as one argument named `bodyAs` when the tool takes more than the body (`extra`). Unknown
+ * arguments are dropped, as a tool's arguments always were.
+ */
+export function endpointArguments<
+  P extends RouteParams,
+  B extends string = never,
+  X extends z.ZodRawShape = Record<never, never>,
+>(endpoint: EndpointSpec<P>, options: { bodyAs?: B; extra?: X } = {}) {
+  const body = endpoint.body?.schema;
+  if (body && !options.bodyAs && !(body instanceof z.ZodObject)) {
+    throw new Error(`${endpoint.operationId}: a body that is not an object is an argument: name it with bodyAs`);
+  }
+  const bodyShape = !body ? {} : options.bodyAs ? { [options.bodyAs]: body } : (body as z.ZodObject).shape;
+  const shape = { ...endpoint.pathParams?.shape, ...endpoint.query?.shape, ...bodyShape, ...options.extra };
+  // Typed as far as the declaration's type tells: path parameters, the body's name, the extras.
+  return z.object(shape as PathArguments<P> & Record<B, z.ZodType> & X);
+}
+
+/** The JSON of an endpoint's success answer (200, or 201 for a creation): a tool's result. */
+export function endpointAnswer(endpoint: Pick<EndpointSpec, "operationId" | "responses">): z.ZodType {
+  const success = endpoint.responses[200] ?? endpoint.responses[201];
+  const schema = typeof success === "object" ? success.content?.["application/json"] : undefined;
+  if (!(schema instanceof z.ZodType)) throw new Error(`${endpoint.operationId}: no zod schema of a JSON answer`);
+  return schema;
+}
+
+/** Input, output and rate limit of a tool that stands for an endpoint, from its declaration. */
+export function fromEndpoint<
+  P extends RouteParams,
+  B extends string = never,
+  X extends z.ZodRawShape = Record<never, never>,
+>(endpoint: EndpointSpec<P>, options: { bodyAs?: B; extra?: X } = {}) {
+  return {
+    input: endpointArguments(endpoint, options),
+    output: endpointAnswer(endpoint),
+    ...(endpoint.rateLimit ? { rateLimit: endpoint.rateLimit } : {}),
+  };
+}

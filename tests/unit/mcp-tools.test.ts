@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { auditLogSchema } from "@/lib/audit/api-schemas";
-import { incorporationSuccessSchema } from "@/lib/discovery/openapi/operations/incorporation";
+import { incorporationSuccessSchema } from "@/lib/incorporation/api-schemas";
 import { incorporationRequestSchema } from "@/lib/incorporation/request-schema";
 import { TOOLS } from "@/lib/mcp/tool-table";
 import { registryListSchema, registryRecordSchema } from "@/lib/registry/record-schema";

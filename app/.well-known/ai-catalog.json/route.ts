@@ -1,18 +1,5 @@
-import { aiCatalogDocument } from "@/lib/discovery/get-catalog-documents";
-import { publicBaseUrl } from "@/lib/http/base-url";
-import { cacheableResponse } from "@/lib/http/cacheable";
-import { preflight } from "@/lib/http/cors";
-import { route } from "@/lib/http/handler";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+// Written by `npm run routes` from lib/api/discovery: change the declarations there.
+import { getAiCatalog } from "@/lib/api/discovery";
+import { serve } from "@/lib/http/endpoint";
 
-// GET /.well-known/ai-catalog.json – AI Catalog: server card, OpenAPI, agents.json, llms.txt, test vectors
-export const GET = route(
-  async (request) => {
-    const { body, etag } = await aiCatalogDocument(publicBaseUrl(request));
-    return cacheableResponse(request, body, { contentType: "application/ai-catalog+json; charset=utf-8", etag });
-  },
-  { cors: true },
-);
-
-export const OPTIONS = () => preflight(["GET", "HEAD"]);
-export const { DELETE, PATCH, POST, PUT } = methodNotAllowed(["GET", "HEAD", "OPTIONS"], { cors: true });
+export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(getAiCatalog);

@@ -1,18 +1,5 @@
-import { aiPluginDocument } from "@/lib/discovery/get-ai-plugin";
-import { publicBaseUrl } from "@/lib/http/base-url";
-import { cacheableResponse } from "@/lib/http/cacheable";
-import { preflight } from "@/lib/http/cors";
-import { route } from "@/lib/http/handler";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+// Written by `npm run routes` from lib/api/discovery: change the declarations there.
+import { getAiPlugin } from "@/lib/api/discovery";
+import { serve } from "@/lib/http/endpoint";
 
-// GET /.well-known/ai-plugin.json – plugin manifest pointing model tool-callers at the OpenAPI description
-export const GET = route(
-  async (request) => {
-    const { body, etag } = await aiPluginDocument(publicBaseUrl(request));
-    return cacheableResponse(request, body, { contentType: "application/json; charset=utf-8", etag });
-  },
-  { cors: true },
-);
-
-export const OPTIONS = () => preflight(["GET", "HEAD"]);
-export const { DELETE, PATCH, POST, PUT } = methodNotAllowed(["GET", "HEAD", "OPTIONS"], { cors: true });
+export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(getAiPlugin);

@@ -1,18 +1,5 @@
-import { serverCardDocument } from "@/lib/discovery/get-catalog-documents";
-import { publicBaseUrl } from "@/lib/http/base-url";
-import { cacheableResponse } from "@/lib/http/cacheable";
-import { preflight } from "@/lib/http/cors";
-import { route } from "@/lib/http/handler";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+// Written by `npm run routes` from lib/api/mcp: change the declarations there.
+import { getMcpServerCard } from "@/lib/api/mcp";
+import { serve } from "@/lib/http/endpoint";
 
-// GET /mcp/server-card – the MCP server card: endpoint, transport, revisions and auth
-export const GET = route(
-  async (request) => {
-    const { body, etag } = await serverCardDocument(publicBaseUrl(request));
-    return cacheableResponse(request, body, { contentType: "application/json; charset=utf-8", etag });
-  },
-  { cors: true },
-);
-
-export const OPTIONS = () => preflight(["GET", "HEAD"]);
-export const { DELETE, PATCH, POST, PUT } = methodNotAllowed(["GET", "HEAD", "OPTIONS"], { cors: true });
+export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(getMcpServerCard);

@@ -1,50 +1,19 @@
 import type { z } from "zod";
 import { declaredEndpoints } from "../../api";
 import { registryComponents } from "../../registry/api-schemas";
+import { discoveryComponents } from "../api-schemas";
 import type { OperationSpec } from "./operation";
-import { getClientPackage } from "./operations/client-package";
-import {
-  discoveryComponents,
-  getAgentsManifest,
-  getAiPlugin,
-  getDiscovery,
-  getLlmsTxt,
-  getSchema,
-} from "./operations/discovery";
-import { autoIncorporate, describeIncorporation } from "./operations/incorporation";
-import { getJwks } from "./operations/keys";
-import { getAiCatalog, getApiCatalog, getMcpServerCard, postMcp } from "./operations/mcp";
-
-/**
- * Operations whose endpoints are not yet declared in lib/api with their handlers: their route
- * files still hold the handlers. Each moves to lib/api/<area>.ts, and this list empties.
- */
-const NOT_YET_DECLARED: readonly OperationSpec[] = [
-  getAgentsManifest,
-  getAiPlugin,
-  getDiscovery,
-  getLlmsTxt,
-  getSchema,
-  getJwks,
-  getClientPackage,
-  autoIncorporate,
-  describeIncorporation,
-  postMcp,
-  getMcpServerCard,
-  getAiCatalog,
-  getApiCatalog,
-];
 
 let operations: readonly OperationSpec[] | undefined;
 
-/** Every operation of the description: the declared endpoints (lib/api) but the undocumented ones. */
+/**
+ * Every operation of the description: the endpoints declared in lib/api, but the undocumented ones
+ * (the scheduler's cron call). Read lazily: lib/api's discovery handlers import this module.
+ */
 export function openApiOperations(): readonly OperationSpec[] {
-  operations ??= [
-    ...declaredEndpoints()
-      .map((d) => d.spec)
-      .filter((spec) => !spec.undocumented),
-    ...NOT_YET_DECLARED,
-  ];
+  operations ??= declaredEndpoints()
+    .map((d) => d.spec)
+    .filter((spec) => !spec.undocumented);
   return operations;
 }
 

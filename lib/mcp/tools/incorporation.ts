@@ -1,14 +1,14 @@
 import { z } from "zod";
+import { autoIncorporate } from "../../api/incorporation";
 import { authorizeIncorporation } from "../../auth/api-key";
 import { getConfig } from "../../config/config";
-import { incorporationSuccessSchema, rfc001Schema } from "../../discovery/openapi/operations/incorporation";
 import { findingSchema } from "../../http/findings";
+import { rfc001Schema } from "../../incorporation/api-schemas";
 import { incorporate as incorporateCompany } from "../../incorporation/incorporate";
 import { DEFAULT_SMVM_ARS } from "../../incorporation/legal-figures";
-import { incorporationRequestSchema } from "../../incorporation/request-schema";
 import { rfc001Report } from "../../incorporation/rfc001";
 import { validateIncorporation } from "../../incorporation/validate";
-import { defineTool, READ_ONLY } from "../tool";
+import { defineTool, endpointArguments, fromEndpoint, READ_ONLY } from "../tool";
 import { ToolRefusal } from "../tool-refusal";
 
 const checkOutput = z.object({
@@ -22,7 +22,7 @@ export const incorporationCheck = defineTool({
   title: "Check an incorporation request",
   description:
     "Runs every rule of POST /api/auto-incorporate on a request and returns the findings (the 422's findings as data) and the RFC-001 report. Writes nothing: no audit entry, no registry record.",
-  input: z.object({ request: incorporationRequestSchema }),
+  input: endpointArguments(autoIncorporate, { bodyAs: "request" }),
   output: checkOutput,
   annotations: READ_ONLY,
   async run({ request }, ctx) {
@@ -37,13 +37,11 @@ export const incorporationCheck = defineTool({
   },
 });
 
-export const incorporate = defineTool({
-  name: "incorporate",
-  title: "Incorporate a company",
-  description:
-    "Incorporates a sociedad-IA in one call, as POST /api/auto-incorporate: the four generated files, env vars, the 8-step checklist, a deploy link, a forming registry record and the signed audit reference. Idempotent on idempotencyKey: a repeat answers the first result and writes nothing. A request with error findings is refused (and recorded); run incorporation_check first.",
-  input: z.object({
-    request: incorporationRequestSchema,
+// POST /api/auto-incorporate's body as `request`; the headers it reads become arguments, and the key
+// is required here (docs/mcp.md, Idempotency).
+const incorporateContract = fromEndpoint(autoIncorporate, {
+  bodyAs: "request",
+  extra: {
     idempotencyKey: z
       .string()
       .regex(/^[\x21-\x7e]{1,255}$/)
@@ -53,10 +51,16 @@ export const incorporate = defineTool({
       .max(200)
       .optional()
       .describe("The write token of request.sessionId's session, when that session already exists."),
-  }),
-  output: incorporationSuccessSchema,
+  },
+});
+
+export const incorporate = defineTool({
+  name: "incorporate",
+  title: "Incorporate a company",
+  description:
+    "Incorporates a sociedad-IA in one call, as POST /api/auto-incorporate: the four generated files, env vars, the 8-step checklist, a deploy link, a forming registry record and the signed audit reference. Idempotent on idempotencyKey: a repeat answers the first result and writes nothing. A request with error findings is refused (and recorded); run incorporation_check first.",
+  ...incorporateContract,
   annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: false, openWorldHint: false },
-  rateLimit: { name: "incorporate", write: true },
   async run({ request, idempotencyKey, sessionToken }, ctx) {
     const caller = authorizeIncorporation(ctx.request);
     const outcome = await incorporateCompany({

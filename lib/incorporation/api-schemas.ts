@@ -1,9 +1,12 @@
 import { z } from "zod";
-import { auditEntrySchema } from "../../../audit/api-schemas";
-import { findingSchema } from "../../../http/findings";
-import { incorporationRequestSchema } from "../../../incorporation/request-schema";
-import { transparencyReceiptSchema } from "../components";
-import { defineOperation } from "../operation";
+import { auditEntrySchema } from "../audit/api-schemas";
+import { transparencyReceiptSchema } from "../discovery/openapi/components";
+import { findingSchema } from "../http/findings";
+
+/*
+ * The answers of POST and GET /api/auto-incorporate and the headers POST reads (lib/api/incorporation.ts
+ * declares them; the incorporate tool answers the same 200). The request's schema is request-schema.ts.
+ */
 
 const bilingual = z.object({ es: z.string(), en: z.string() });
 
@@ -84,69 +87,9 @@ export const incorporationSuccessSchema = z.object({
     .describe("The audit entry's leaf in the transparency log, with its inclusion proof; a replay omits it."),
 });
 
-const requestHeaders = z.object({
+/** The request headers POST /api/auto-incorporate reads. */
+export const incorporationHeaders = z.object({
   "x-session-token": z.string().optional().describe("Write token of the session named by sessionId, when it exists."),
   "idempotency-key": z.string().max(255).optional().describe("Retries with the same key return the first answer."),
   "accept-language": z.string().optional().describe("`en` for English finding messages; Spanish by default."),
-});
-
-export const autoIncorporate = defineOperation({
-  method: "POST",
-  path: "/api/auto-incorporate",
-  operationId: "autoIncorporate",
-  summary: "Incorporate a sociedad-IA in one call",
-  description:
-    "Validates the request, then generates four starter files, env vars, an 8-step checklist and a one-click deploy URL, creates a forming registry record and appends one signed audit entry. Idempotent on the body (or Idempotency-Key). A request with error findings is a 422 with findings and the RFC-001 report, also audited (its `audit` member names the entry, and carries the session token when the refusal created the session). A reused Idempotency-Key is a 422 of the same shape, with problem+json members beside it and the finding `idempotency_key_reused`.",
-  tags: ["incorporation"],
-  headers: requestHeaders,
-  body: { schema: incorporationRequestSchema },
-  responses: {
-    200: {
-      description: "The company's files, checklist, deploy link, registry stub and audit reference.",
-      content: { "application/json": incorporationSuccessSchema },
-      headers: {
-        "x-session-id": { description: "The audit session of this call.", schema: { type: "string" } },
-        "x-session-token": {
-          description: "The session's write token, only when this call created the session.",
-          schema: { type: "string" },
-        },
-      },
-    },
-    422: "ValidationFailure",
-  },
-  errors: [
-    "bad_request",
-    "malformed_json",
-    "json_too_deep",
-    "json_number_out_of_range",
-    "incomplete_body",
-    "invalid_idempotency_key",
-    "unauthorized",
-    "session_token_required",
-    "session_token_invalid",
-    "idempotency_in_progress",
-    "audit_log_corrupt",
-    "audit_session_full",
-    "audit_session_retired",
-    "payload_too_large",
-    "unsupported_media_type",
-    "idempotency_key_reused",
-    "store_unavailable",
-  ],
-  rateLimit: { name: "incorporate", write: true },
-  auth: "apiKey",
-});
-
-export const describeIncorporation = defineOperation({
-  method: "GET",
-  path: "/api/auto-incorporate",
-  operationId: "describeIncorporation",
-  summary: "What the incorporation endpoint accepts",
-  description:
-    "The request schema, tipo values with suffixes and capital minimums, finding codes, limits and auth mode.",
-  tags: ["incorporation"],
-  responses: {
-    200: { description: "The self-description.", content: { "application/json": z.record(z.string(), z.unknown()) } },
-  },
-  errors: ["bad_request"],
 });

@@ -1,0 +1,72 @@
+import { serverCardDocument } from "../discovery/get-catalog-documents";
+import { rawSchema } from "../discovery/openapi/operation";
+import { publicBaseUrl } from "../http/base-url";
+import { cacheableResponse } from "../http/cacheable";
+import { defineEndpoint } from "../http/endpoint";
+import { jsonRpcMessageSchema, serverCardSchema } from "../mcp/api-schemas";
+import { mcpMethodNotAllowed } from "../mcp/json-rpc-error";
+
+/*
+ * The Model Context Protocol endpoint (docs/mcp.md) and its server card. /mcp answers every error as
+ * JSON-RPC, never problem+json: its own refusals (lib/mcp/serve-mcp.ts) and the other methods.
+ */
+
+export const postMcp = defineEndpoint({
+  method: "POST",
+  path: "/mcp",
+  operationId: "postMcp",
+  summary: "Model Context Protocol endpoint (Streamable HTTP)",
+  description:
+    "One JSON-RPC message per POST: the 2026-07-28 revision (stateless, server/discover, Mcp-Method and Mcp-Name headers) and 2025-11-25 / 2025-06-18 clients in stateless mode. Tools: registry_search, registry_get, incorporation_check, incorporate, audit_read, audit_verify, describe_service. Every error, including refused Host or Origin (403), a body over 64 KiB (413) and other methods (405), is a JSON-RPC error object, not problem+json. See docs/mcp.md.",
+  tags: ["mcp"],
+  body: { schema: jsonRpcMessageSchema },
+  responses: {
+    200: {
+      description: "A JSON-RPC response, as JSON or as one server-sent event.",
+      content: {
+        "application/json": rawSchema({ type: "object", description: "JSON-RPC response." }),
+        "text/event-stream": rawSchema({ type: "string", description: "Server-sent events carrying the response." }),
+      },
+    },
+    202: { description: "A notification was accepted." },
+  },
+  errors: [],
+  listing: {
+    id: "mcp",
+    description:
+      "Model Context Protocol endpoint (Streamable HTTP, 2026-07-28 stateless; 2025 revisions too): the registry, incorporation and audit as tools.",
+    manifest: "discovery",
+  },
+  // Only this deployment's own origins may call it (the Host and Origin checks): no CORS headers.
+  cors: false,
+  // Stateless: no GET stream, no DELETE of a session.
+  otherMethods: mcpMethodNotAllowed,
+  // Loaded on the first call: its tools derive from the declarations, which every discovery document
+  // reads, so a static import would make a cycle and put the MCP server in all of their bundles.
+  async handle(request) {
+    const { serveMcp } = await import("../mcp/serve-mcp");
+    return serveMcp(request);
+  },
+});
+
+export const getMcpServerCard = defineEndpoint({
+  method: "GET",
+  path: "/mcp/server-card",
+  operationId: "getMcpServerCard",
+  summary: "The MCP server card",
+  description: "SEP-2127 server card: the MCP endpoint, its transport, the protocol revisions it serves and its auth.",
+  tags: ["discovery"],
+  responses: { 200: { description: "The server card.", content: { "application/json": serverCardSchema } } },
+  errors: ["bad_request"],
+  cacheable: true,
+  listing: {
+    id: "mcpServerCard",
+    description:
+      "MCP server card: the MCP endpoint, its transport, revisions and auth, for clients before they connect.",
+    manifest: "discovery",
+  },
+  async handle(request) {
+    const { body, etag } = await serverCardDocument(publicBaseUrl(request));
+    return cacheableResponse(request, body, { contentType: "application/json; charset=utf-8", etag });
+  },
+});
