@@ -4,13 +4,18 @@
 // X-Forwarded-For when the client sent none, so a client could choose its own rate-limit identity.
 // Here every request's X-Forwarded-For gets the socket address appended, as a proxy would do, and
 // lib/http/client-ip.ts takes the entry TRUSTED_PROXY_HOPS places from the right (0 = the socket).
-// It also hands badge requests to a static route (routeBadge below).
+// It also hands badge requests to a static route (routeBadge below), and answers a rate-limited
+// client's repeated requests itself (refusal-memo.mjs).
 import { createServer } from "node:http";
 import next from "next";
+import { REFUSAL_MARK_ENV, refusalMemo } from "./refusal-memo.mjs";
 
 const port = Number.parseInt(process.env.PORT ?? "3000", 10);
 const hostname = process.env.HOST ?? "0.0.0.0";
 process.env.NODE_ENV ??= "production";
+// Next marks its rate-limit refusals only where something strips the mark: here.
+process.env[REFUSAL_MARK_ENV] = "1";
+const refusals = refusalMemo();
 
 const app = next({ dev: false, hostname, port });
 const handle = app.getRequestHandler();
@@ -99,10 +104,15 @@ try {
 // for Node's default 300 s. Only the request is timed: streamed answers (/api/play, the SSE log) are
 // not. Time-outs are checked every 5 s (Node's default check runs every 30 s).
 const timeouts = { headersTimeout: 20_000, requestTimeout: 30_000, connectionsCheckingInterval: 5_000 };
-const server = createServer(timeouts, (req, res) => {
+function toNext(req, res) {
+  refusals.watch(req, res);
   appendSocketAddress(req);
   routeBadge(req);
   handle(req, res);
+}
+
+const server = createServer(timeouts, (req, res) => {
+  if (!refusals.answer(req, res, toNext)) toNext(req, res);
 });
 server.on("clientError", answerClientError);
 server.keepAliveTimeout = 65_000;

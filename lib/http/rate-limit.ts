@@ -4,6 +4,7 @@ import { sharedRedisClient } from "../store/redis-client";
 import { clientIp, rateLimitSubject } from "./client-ip";
 import { type Limiter, type LimitResult, memoryLimiter } from "./memory-limiter";
 import { ApiError } from "./problem";
+import { refusalMark } from "./refusal-mark";
 
 const LIMITERS = Symbol.for("sia.limiters");
 type LimiterGlobal = typeof globalThis & { [LIMITERS]?: Map<RateLimitName, Limiter> };
@@ -87,7 +88,7 @@ export async function countRequest(
   const retryAfterSeconds = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
   return {
     allowed: false,
-    headers: { ...headers, "retry-after": String(retryAfterSeconds) },
+    headers: { ...headers, "retry-after": String(retryAfterSeconds), ...refusalMark(name, result.reset) },
     limit: result.limit,
     window: getConfig().rateLimits[name].window,
     retryAfterSeconds,

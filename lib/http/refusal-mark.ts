@@ -1,0 +1,13 @@
+/**
+ * Response header of a rate-limit refusal behind scripts/server.mjs: the limit and its reset, so
+ * that the server can answer the same request again itself, with the same bytes, while Next would
+ * (scripts/refusal-memo.mjs). That server strips it before sending and sets SIA_REFUSAL_MARK;
+ * elsewhere (Vercel, `next start`) nothing strips it, so it is not added.
+ */
+export const REFUSAL_MARK_HEADER = "x-sia-refusal";
+
+/** The mark for a refusal by limit `name` that lasts until `reset` (epoch ms), or nothing. */
+export function refusalMark(name: string, reset: number): Record<string, string> {
+  if (process.env.SIA_REFUSAL_MARK !== "1") return {};
+  return { [REFUSAL_MARK_HEADER]: `${name}; reset=${Math.ceil(reset)}` };
+}
