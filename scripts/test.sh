@@ -83,9 +83,17 @@ echo "redis-server pid $redis_pid on port $port"
 
 # --- production build (integration and browser tests run against it) ---------------------------
 step "next build ($NEXT_DIST_DIR)"
+# What a running `npm start` reads: its build's id and the type globs. A test build written over
+# .next once left such a server's pages pointing at chunks that were gone.
+served() { stat -c '%i %y %s' .next/BUILD_ID 2>/dev/null || echo "no .next"; sha256sum tsconfig.json; }
+served_before=$(served)
 { node scripts/pack-client.mjs && ./node_modules/.bin/next build; } > "$OUT/build.log" 2>&1 \
   || { cat "$OUT/build.log"; failed_steps+=("build"); }
 tail -n 3 "$OUT/build.log"
+if [ "$(served)" != "$served_before" ]; then
+  echo "The build changed .next/BUILD_ID or tsconfig.json: it must write only to $NEXT_DIST_DIR, beside a running npm start."
+  failed_steps+=("build")
+fi
 
 step "unit and integration tests (vitest)"
 ./node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest.json" \
