@@ -23,18 +23,29 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# Each step's running time, printed at the end, so that a slow step is named rather than guessed.
+# Each step's running time, printed at the end, so that a slow step is named rather than guessed;
+# with the CPU seconds its processes used, which another load on the machine changes far less.
 timings=()
 step_name=""
 step_start=0
+step_cpu=0
+# Sets cpu to the user and system seconds of every finished child process of this shell. bash's
+# `times` must run in this shell: in a pipe or $(...) it reports a fresh subshell's zeros.
+cpu=0
+read_cpu() {
+  times > "$OUT/times"
+  cpu=$(awk 'NR == 2 { for (i = 1; i <= NF; i++) { split($i, t, "m"); s += t[1] * 60 + t[2] } } END { printf "%d", s }' "$OUT/times")
+}
 end_step() {
-  [ -n "$step_name" ] && timings+=("$(printf '%6ss  %s' "$((SECONDS - step_start))" "$step_name")")
+  read_cpu
+  [ -n "$step_name" ] && timings+=("$(printf '%6ss %6ss  %s' "$((SECONDS - step_start))" "$((cpu - step_cpu))" "$step_name")")
   step_name=""
 }
 step() {
   end_step
   step_name=$1
   step_start=$SECONDS
+  step_cpu=$cpu
   printf '\n== %s\n' "$1"
 }
 
@@ -85,9 +96,17 @@ echo "redis-server pid $redis_pid on port $port"
 
 # --- production build (integration and browser tests run against it) ---------------------------
 step "next build ($NEXT_DIST_DIR)"
+# What a running `npm start` reads: its build's id and the type globs. A test build written over
+# .next once left such a server's pages pointing at chunks that were gone.
+served() { stat -c '%i %y %s' .next/BUILD_ID 2>/dev/null || echo "no .next"; sha256sum tsconfig.json; }
+served_before=$(served)
 { node scripts/pack-client.mjs && ./node_modules/.bin/next build; } > "$OUT/build.log" 2>&1 \
   || { cat "$OUT/build.log"; failed_steps+=("build"); }
 tail -n 3 "$OUT/build.log"
+if [ "$(served)" != "$served_before" ]; then
+  echo "The build changed .next/BUILD_ID or tsconfig.json: it must write only to $NEXT_DIST_DIR, beside a running npm start."
+  failed_steps+=("build")
+fi
 
 step "unit and integration tests (vitest)"
 ./node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest.json" \
@@ -98,7 +117,8 @@ step "browser tests (playwright, chromium)"
 E2E_PORT=$(free_port) ./node_modules/.bin/playwright test || failed_steps+=("playwright")
 end_step
 
-printf '\n== running time per step (%ss in all)\n' "$SECONDS"
+printf '\n== running time per step (%ss in all, %ss of CPU)\n' "$SECONDS" "$cpu"
+printf '%7s %7s  %s\n' "time" "CPU" "step"
 printf '%s\n' "${timings[@]}"
 
 # --- one closing line --------------------------------------------------------------------------

@@ -43,6 +43,8 @@ const OBJETO = `${HOSTILE_TEXT} Desarrollo de agentes de software autónomos.`;
 const shown = (text: string) => text.replace(/\s+/g, " ").trim();
 
 test.describe("markup in text fields, in the browser", () => {
+  // One worker runs them all, so the hostile records are written once.
+  test.describe.configure({ mode: "default" });
   let sessionId = "";
   let recordId = "";
 

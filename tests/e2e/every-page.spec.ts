@@ -5,7 +5,7 @@ import { E2E_SESSIONS } from "../support/e2e-sessions";
 import {
   expectCleanPage,
   expectNoSevereAxeViolations,
-  expectNoSevereAxeViolationsInBothSchemes,
+  type Lang,
   NARROW_VIEWPORT,
   preparePage,
   watchConsole,
@@ -13,28 +13,41 @@ import {
 
 /**
  * One sweep over every page, as a visitor first sees it, at desktop and phone width in both
- * languages: no console errors or hydration warnings, no serious or critical axe violation, nothing
- * wider than the screen. Each state's full-page screenshot is kept under
- * .test-output/screenshots/ (one file per page, width and language) for people to look at; the
- * page-specific specs test the interactions.
+ * languages: no console errors or hydration warnings, no serious or critical axe violation (at
+ * desktop width in the dark scheme too), nothing wider than the screen, and on the phone the first
+ * control above the fold. Each state's full-page screenshot is kept under .test-output/screenshots/
+ * (one file per page, width and language) for people to look at; the page-specific specs test the
+ * interactions, and the quality of states a visitor reaches only by using a page.
  */
 
-const PAGES = [
+/** What a page has finished doing once a visitor sees it whole (its checks run in the browser). */
+type Ready = (page: Page, lang: Lang) => Promise<void>;
+
+const testVectorsChecked: Ready = async (page) => {
+  await expect(page.locator("[data-summary]")).toBeVisible({ timeout: 15_000 });
+};
+const dashboardVerified: Ready = async (page, lang) => {
+  await expect(page.getByTestId("browser-verification").locator(".pill")).toHaveText(
+    lang === "es" ? "VERIFICADO" : "VERIFIED",
+  );
+};
+
+const PAGES: readonly { name: string; path: string; ready?: Ready }[] = [
   { name: "home", path: "/" },
   { name: "play", path: "/play" },
   { name: "verify", path: "/verify" },
   { name: "verify-session", path: `/verify?session=${E2E_SESSIONS.clean}` },
-  { name: "test-vectors", path: "/test-vectors" },
+  { name: "test-vectors", path: "/test-vectors", ready: testVectorsChecked },
   { name: "incorporar", path: "/incorporar" },
   { name: "registro", path: "/registro" },
   { name: "log", path: "/log" },
   { name: "glossary", path: "/glosario" },
-  { name: "dashboard", path: `/dashboard/${E2E_SESSIONS.clean}` },
+  { name: "dashboard", path: `/dashboard/${E2E_SESSIONS.clean}`, ready: dashboardVerified },
   { name: "dashboard-unknown", path: `/dashboard/${E2E_SESSIONS.unknown}` },
   { name: "verify-long-id", path: `/verify?session=${E2E_SESSIONS.longUnbroken}` },
   { name: "dashboard-long-id", path: `/dashboard/${E2E_SESSIONS.longUnbroken}` },
   { name: "not-found", path: "/no-such-page" },
-] as const;
+];
 
 /** Desktop in the default language; the phone width in both, since their texts wrap differently. */
 const STATES = [
@@ -51,17 +64,56 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-for (const { name, path: url } of PAGES) {
+/**
+ * On a 375 x 812 phone: no element reaches past the right edge of the screen (content inside a box
+ * that scrolls sideways on its own is that box's business), and the page's first control (a field,
+ * a button or a link in the main area) is within the first screen, above the fold.
+ */
+const FIRST_CONTROL = "main :is(input:not([type=hidden]), select, textarea, button, a[href])";
+
+async function expectFitsThePhone(page: Page): Promise<void> {
+  const wide = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const scrollsItself = (el: Element) => {
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (style.overflowX === "auto" || style.overflowX === "scroll" || style.overflowX === "hidden") {
+          return true;
+        }
+      }
+      return false;
+    };
+    return [...document.body.querySelectorAll("*")]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.right > width + 0.5 && !scrollsItself(el);
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)} px)`);
+  });
+  expect(wide, "elements reaching past the 375 px screen").toEqual([]);
+
+  const first = page.locator(FIRST_CONTROL).filter({ visible: true }).first();
+  await expect(first).toBeVisible();
+  const box = await first.boundingBox();
+  expect(box, "the first control has a box").not.toBeNull();
+  expect((box?.y ?? Number.POSITIVE_INFINITY) + (box?.height ?? 0), "first control's bottom edge").toBeLessThanOrEqual(
+    NARROW_VIEWPORT.height,
+  );
+}
+
+for (const { name, path: url, ready } of PAGES) {
+  const notFound = name === "not-found" || name === "dashboard-unknown";
   for (const { width, narrow, lang } of STATES) {
-    test(`${name} (${lang}, ${width}) loads cleanly`, async ({ page }) => {
+    const fits = narrow && !notFound ? ", fits a 375 x 812 screen with its first control in view" : "";
+    test(`${name} (${lang}, ${width}) loads cleanly${fits}`, async ({ page }) => {
       await preparePage(page, { lang, narrow });
       const problems = watchConsole(page);
       const res = await page.goto(url);
-      const notFound = name === "not-found" || name === "dashboard-unknown";
       expect(res?.status()).toBe(notFound ? 404 : 200);
       // Scripts have run (the dashboard keeps its live stream open, so never "networkidle").
       await page.waitForLoadState("load");
       await expect(page.locator("h1")).toBeVisible();
+      await ready?.(page, lang);
       if (narrow) expect(page.viewportSize()?.width).toBe(NARROW_VIEWPORT.width);
 
       fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -76,57 +128,12 @@ for (const { name, path: url } of PAGES) {
         ? Array.from({ length: Math.max(1, notFounds) }, () => expect.stringMatching(/status of 404/))
         : [];
       await expectCleanPage(page, problems, expected);
-    });
-  }
-}
-
-/**
- * On a 375 x 812 phone: no element reaches past the right edge of the screen (content inside a box
- * that scrolls sideways on its own is that box's business), and the page's first control (a field,
- * a button or a link in the main area) is within the first screen, above the fold.
- */
-const FIRST_CONTROL = "main :is(input:not([type=hidden]), select, textarea, button, a[href])";
-
-for (const { name, path: url } of PAGES.filter((p) => p.name !== "not-found" && p.name !== "dashboard-unknown")) {
-  for (const lang of ["es", "en"] as const) {
-    test(`${name} (${lang}, 375x812): nothing wider than the screen, first control on the first screen`, async ({
-      page,
-    }) => {
-      await preparePage(page, { lang, narrow: true });
-      await page.goto(url);
-      await page.waitForLoadState("load");
-      await expect(page.locator("h1")).toBeVisible();
-
-      const wide = await page.evaluate(() => {
-        const width = document.documentElement.clientWidth;
-        const scrollsItself = (el: Element) => {
-          for (let p = el.parentElement; p; p = p.parentElement) {
-            const style = getComputedStyle(p);
-            if (style.overflowX === "auto" || style.overflowX === "scroll" || style.overflowX === "hidden") {
-              return true;
-            }
-          }
-          return false;
-        };
-        return [...document.body.querySelectorAll("*")]
-          .filter((el) => {
-            const box = el.getBoundingClientRect();
-            return box.width > 0 && box.right > width + 0.5 && !scrollsItself(el);
-          })
-          .map(
-            (el) => `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)} px)`,
-          );
-      });
-      expect(wide, "elements reaching past the 375 px screen").toEqual([]);
-
-      const first = page.locator(FIRST_CONTROL).filter({ visible: true }).first();
-      await expect(first).toBeVisible();
-      const box = await first.boundingBox();
-      expect(box, "the first control has a box").not.toBeNull();
-      expect(
-        (box?.y ?? Number.POSITIVE_INFINITY) + (box?.height ?? 0),
-        "first control's bottom edge",
-      ).toBeLessThanOrEqual(NARROW_VIEWPORT.height);
+      if (fits) await expectFitsThePhone(page);
+      // The dark palette is one for every width and language: checked once per page, at desktop width.
+      if (!narrow) {
+        await page.emulateMedia({ colorScheme: "dark" });
+        await expectNoSevereAxeViolations(page, "dark scheme");
+      }
     });
   }
 }
@@ -184,7 +191,7 @@ test.describe("the header on a phone", () => {
 });
 
 test.describe("wide layouts", () => {
-  test("/incorporar puts a live summary beside the form, in both colour schemes", async ({ page }) => {
+  test("/incorporar puts a live summary beside the form", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/incorporar");
     const summary = page.getByRole("complementary", { name: "Tu sociedad" });
@@ -196,10 +203,9 @@ test.describe("wide layouts", () => {
     const aside = await summary.boundingBox();
     // Side by side: the summary starts to the right of the form, level with it.
     expect(aside?.x).toBeGreaterThan((form?.x ?? 0) + (form?.width ?? 0));
-    await expectNoSevereAxeViolationsInBothSchemes(page, (scheme) => `incorporar with its summary (${scheme})`);
   });
 
-  test("the dashboard shows its timeline beside the verification, in both colour schemes", async ({ page }) => {
+  test("the dashboard shows its timeline beside the verification", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/dashboard/${E2E_SESSIONS.clean}`);
     const timeline = await page.locator("#dashboard-timeline").boundingBox();
@@ -211,7 +217,6 @@ test.describe("wide layouts", () => {
     expect((lastCell?.x ?? 0) + (lastCell?.width ?? 0)).toBeLessThanOrEqual(
       (timeline?.x ?? 0) + (timeline?.width ?? 0) + 1,
     );
-    await expectNoSevereAxeViolationsInBothSchemes(page, (scheme) => `dashboard (${scheme})`);
   });
 
   test("on a phone the dashboard's timeline is a card per entry, every value on screen", async ({ page }) => {

@@ -1,13 +1,5 @@
 import { expect, test } from "@playwright/test";
-import {
-  COLOR_SCHEMES,
-  expectLang,
-  expectNoSevereAxeViolations,
-  LANGS,
-  preparePage,
-  switchLang,
-  watchConsole,
-} from "../support/page-checks";
+import { expectLang, LANGS, preparePage, switchLang } from "../support/page-checks";
 
 const HEADING = { es: "Sociedades-IA que cualquiera puede auditar", en: "Sociedades-IA anyone can audit" } as const;
 const NAV_NAME = { es: "Principal", en: "Main" } as const;
@@ -99,26 +91,8 @@ test.describe("home page", () => {
     expect(res.headers()["set-cookie"]).toBeUndefined();
   });
 
+  // Console problems and axe, in both languages and schemes, are every-page.spec.ts's.
   for (const lang of LANGS) {
-    test(`loads without console errors, page errors or hydration warnings (${lang})`, async ({ page }) => {
-      await preparePage(page, { lang });
-      const problems = watchConsole(page);
-      await page.goto("/", { waitUntil: "networkidle" });
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADING[lang]);
-      expect(problems).toEqual([]);
-    });
-
-    for (const colorScheme of COLOR_SCHEMES) {
-      // Spanish in the light scheme at desktop width, and both languages at 375 px (axe and overflow
-      // alike), are checked by every-page.spec.ts.
-      if (lang === "es" && colorScheme === "light") continue;
-      test(`has no serious or critical accessibility violations (${lang}, ${colorScheme})`, async ({ page }) => {
-        await preparePage(page, { lang, colorScheme });
-        await page.goto("/");
-        await expectNoSevereAxeViolations(page);
-      });
-    }
-
     test(`navigation links to every section of the service (${lang})`, async ({ page }) => {
       await preparePage(page, { lang });
       await page.goto("/");

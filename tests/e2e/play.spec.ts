@@ -2,7 +2,6 @@ import { expect, type Page, test } from "@playwright/test";
 import { expectLandedOnEntry } from "../support/audit-ui";
 import { rateLimitedAnswer } from "../support/fixtures";
 import {
-  COLOR_SCHEMES,
   expectLang,
   expectNoHorizontalOverflow,
   expectNoSevereAxeViolations,
@@ -273,20 +272,15 @@ test.describe("/play", () => {
     await expectNoSevereAxeViolations(page);
   });
 
+  // The empty page, in both schemes, is every-page.spec.ts's.
   for (const lang of LANGS) {
-    for (const colorScheme of COLOR_SCHEMES) {
-      test(`has no serious or critical accessibility violations, with tool cards (${lang}, ${colorScheme})`, async ({
-        page,
-      }) => {
-        await preparePage(page, { lang, colorScheme });
-        await page.goto("/play");
-        await expectNoSevereAxeViolations(page);
-        if (colorScheme === "dark") return; // one conversation per language is enough for the rate limit
-        await ask(page, lang, TWO_TOOLS[lang]);
-        await expect(page.locator(".chat-assistant .chat-text")).toContainText(TEXT.answer[lang]);
-        await expectNoSevereAxeViolations(page);
-      });
-    }
+    test(`has no serious or critical accessibility violations, with tool cards (${lang})`, async ({ page }) => {
+      await preparePage(page, { lang });
+      await page.goto("/play");
+      await ask(page, lang, TWO_TOOLS[lang]);
+      await expect(page.locator(".chat-assistant .chat-text")).toContainText(TEXT.answer[lang]);
+      await expectNoSevereAxeViolations(page);
+    });
   }
 
   test("nothing overflows horizontally at 375 px, with tool cards", async ({ page }) => {

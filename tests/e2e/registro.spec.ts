@@ -1,13 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import {
-  COLOR_SCHEMES,
-  expectLang,
-  expectNoSevereAxeViolations,
-  LANGS,
-  preparePage,
-  switchLang,
-  watchConsole,
-} from "../support/page-checks";
+import { expectLang, expectNoSevereAxeViolations, switchLang, watchConsole } from "../support/page-checks";
 
 const HEADING = { es: "Registro de sociedades-IA", en: "Registry of sociedades-IA" } as const;
 
@@ -185,17 +177,5 @@ test.describe("/registro", () => {
     await expectNoSevereAxeViolations(page);
     expect(problems).toEqual([]);
   });
-
-  for (const lang of LANGS) {
-    for (const colorScheme of COLOR_SCHEMES) {
-      // Spanish in the light scheme at desktop width, and both languages at 375 px (axe and overflow
-      // alike), are checked by every-page.spec.ts.
-      if (lang === "es" && colorScheme === "light") continue;
-      test(`has no serious or critical accessibility violations (${lang}, ${colorScheme})`, async ({ page }) => {
-        await preparePage(page, { lang, colorScheme });
-        await page.goto("/registro");
-        await expectNoSevereAxeViolations(page);
-      });
-    }
-  }
+  // The page as it loads, in both languages and schemes, is every-page.spec.ts's.
 });

@@ -142,11 +142,17 @@ describe("the client package served until it is on npm", () => {
       resolved: info.tarball,
       integrity: info.integrity,
     });
-    const script = `import { describe } from "${PKG.name}"; const d = await describe({ baseUrl: process.argv[1] }); console.log(d.endpoint);`;
+    expect(installed.dependencies ?? {}).toEqual({});
+    const script = `import { describe, verifyAuditLog, IncorporateError } from "${PKG.name}";
+import { verifyAuditLog as v2 } from "${PKG.name}/verify";
+const d = await describe({ baseUrl: process.argv[1] });
+const r = await verifyAuditLog({ sessionId: "abcdefgh", entries: [] });
+console.log(d.endpoint, typeof IncorporateError, v2 === verifyAuditLog, r.ok, r.total, r.tampered);`;
     const out = execFileSync(process.execPath, ["--input-type=module", "-e", script, app.url], {
       cwd: dir,
       encoding: "utf8",
     });
-    expect(out.trim()).toBe(`${app.url}/api/auto-incorporate`);
+    // Checked with neither keys nor secrets, nothing ties a log to the service: never ok.
+    expect(out.trim()).toBe(`${app.url}/api/auto-incorporate function true false 0 0`);
   });
 });

@@ -1,6 +1,6 @@
 // The test command builds into its own directory, never into the .next that `npm start` serves,
-// and every server it starts reads that directory (tests/integration/beside-a-running-server.test.ts
-// shows a server keeping its pages while another build runs).
+// and every server it starts reads that directory (its build step also fails when the build left
+// .next or tsconfig.json changed).
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
