@@ -17,6 +17,7 @@ redis_pid=""
 redis_dir=""
 
 cleanup() {
+  if [ -f "$OUT/beside.json" ] && [ -d .next-served ]; then node scripts/beside-check.mjs check "$OUT/beside.json" >/dev/null 2>&1; fi
   if [ -n "$redis_pid" ]; then kill "$redis_pid" 2>/dev/null; wait "$redis_pid" 2>/dev/null; fi
   [ -n "$redis_dir" ] && rm -rf "$redis_dir"
 }
@@ -108,6 +109,10 @@ if [ "$(served)" != "$served_before" ]; then
   failed_steps+=("build")
 fi
 
+step "a copy of the build served as npm start would, beside the suite"
+beside_started=0
+if node scripts/beside-check.mjs start "$OUT/beside.json"; then beside_started=1; else failed_steps+=("beside npm start"); fi
+
 step "unit and integration tests (vitest)"
 ./node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest.json" \
   || failed_steps+=("vitest")
@@ -115,6 +120,11 @@ step "unit and integration tests (vitest)"
 step "browser tests (playwright, chromium)"
 # Its server takes a free port too, so the suite runs beside anything listening on 3100.
 E2E_PORT=$(free_port) ./node_modules/.bin/playwright test || failed_steps+=("playwright")
+
+step "the served copy after the suite: every page and asset still loads"
+if [ "$beside_started" = 1 ]; then
+  node scripts/beside-check.mjs check "$OUT/beside.json" || failed_steps+=("beside npm start")
+fi
 end_step
 
 printf '\n== running time per step (%ss in all, %ss of CPU)\n' "$SECONDS" "$cpu"
