@@ -5,7 +5,7 @@ import { runTamperDemo as alterAndVerify, tamperDemoRequest } from "../audit/tam
 import { rawSchema } from "../discovery/openapi/operation";
 import { defineEndpoint } from "../http/endpoint";
 import { json } from "../http/handler";
-import { parseWith, readJson } from "../http/read-json";
+import { JSON_BODY_ERRORS, parseWith, readJson } from "../http/read-json";
 import { clientActor } from "../play/client-actor";
 import { PLAY_LIMITS } from "../play/limits";
 import { openPlaySession } from "../play/open-play-session";
@@ -17,15 +17,7 @@ import { streamPlay } from "../play/stream-play";
  * with its handler. Both count against the demo's limit before they read the body.
  */
 
-const BODY_ERRORS = [
-  "malformed_json",
-  "json_too_deep",
-  "json_number_out_of_range",
-  "incomplete_body",
-  "invalid_request",
-  "payload_too_large",
-  "unsupported_media_type",
-] as const;
+const BODY_ERRORS = JSON_BODY_ERRORS;
 
 export const runPlay = defineEndpoint({
   method: "POST",

@@ -4,7 +4,7 @@ import { publicBaseUrl } from "../http/base-url";
 import { defineEndpoint } from "../http/endpoint";
 import type { ErrorCode } from "../http/error-codes";
 import { json } from "../http/handler";
-import { readJson } from "../http/read-json";
+import { JSON_BODY_ERRORS, readJson } from "../http/read-json";
 import {
   certifiedSchema,
   certifierQuery,
@@ -39,15 +39,7 @@ import { updateListing } from "../registry/update-listing";
 
 type IdParams = { id: string };
 
-const BODY_ERRORS = [
-  "malformed_json",
-  "json_too_deep",
-  "json_number_out_of_range",
-  "incomplete_body",
-  "invalid_request",
-  "payload_too_large",
-  "unsupported_media_type",
-] as const;
+const BODY_ERRORS = JSON_BODY_ERRORS;
 
 const TOKEN_ERRORS = ["registry_token_required", "registry_token_invalid"] as const;
 

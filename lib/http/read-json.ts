@@ -11,6 +11,17 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
  */
 export const MAX_JSON_DEPTH = 32;
 
+/** The problem codes readJson() answers with: a declaration with a JSON body lists them among its errors. */
+export const JSON_BODY_ERRORS = [
+  "malformed_json",
+  "json_too_deep",
+  "json_number_out_of_range",
+  "incomplete_body",
+  "invalid_request",
+  "payload_too_large",
+  "unsupported_media_type",
+] as const;
+
 function isJsonContentType(value: string | null): boolean {
   if (!value) return false;
   const mediaType = value.split(";")[0]?.trim().toLowerCase() ?? "";
