@@ -19,7 +19,7 @@ const TWO_TOOLS = "Validá el CUIT 20-17254359-7 y consultá su situación en la
 const logKey = (sessionId: string) => `audit:${sessionId}:log`;
 const checkpointsKey = (sessionId: string) => `audit:${sessionId}:checkpoints`;
 const DAY_MS = 86_400_000;
-// Each case restarts the embedded server twice to edit its store: generous on a busy machine.
+// The embedded server restarts to edit its store, twice in all: generous on a busy machine.
 const CASE_TIMEOUT_MS = 180_000;
 
 type Entry = Record<string, unknown> & { seq: number; prev: string | null };
@@ -88,6 +88,7 @@ describe.each([
   beforeAll(async () => {
     target = await makeTarget();
     jwks = await (await fetch(`${target.url()}/.well-known/jwks.json`)).json();
+    await writeAndEditSessions();
   }, CASE_TIMEOUT_MS);
   afterAll(async () => {
     await target?.close();
@@ -168,152 +169,131 @@ describe.each([
     ...(await readList(store, logKey(sessionId))),
     ...(await readList(store, checkpointsKey(sessionId))),
   ];
-  /** What each tampered session held right after the edit. */
-  const afterEdit = new Map<string, string[]>();
-  async function tamper(sessionId: string, edit: (store: Store) => Promise<void>) {
-    await target.edit(async (store) => {
-      await edit(store);
-      afterEdit.set(sessionId, await storedState(store, sessionId));
-    });
-  }
-
-  /** An append to the edited session is refused with its reason, and the store is left as it was. */
-  async function expectNoMoreSignatures(sessionId: string, token: string) {
-    const more = await postPlay(
-      target.url(),
-      { messages: [userMessage(TWO_TOOLS)] },
-      { "x-session-id": sessionId, "x-session-token": token },
-    );
-    // The tool ran, but its call could not be recorded: the agent is told why, and gets no result.
-    const refusals = chunksOf(more.chunks, "tool-output-error").map((c) => c.errorText);
-    expect(refusals.length).toBeGreaterThan(0);
-    for (const text of refusals) expect(text).toMatch(/fails verification .*signs nothing more over it/);
-    expect(chunksOf(more.chunks, "tool-output-available")).toEqual([]);
-    await target.edit(async (store) => {
-      expect(await storedState(store, sessionId)).toEqual(afterEdit.get(sessionId));
-    });
-  }
 
   const edited = (raw: string): Entry => ({ ...(JSON.parse(raw) as Entry), output: { forged: true } });
   const full = (entry: Entry) => canonicalForms(entry).full;
 
-  it(
-    "an entry changed in place, its HMAC left alone",
-    async () => {
-      const { sessionId, token } = await session();
-      await tamper(sessionId, async (store) => {
-        const items = await readList(store, logKey(sessionId));
-        items[2] = full(edited(items[2] as string));
-        await writeList(store, logKey(sessionId), items);
-      });
-      const seen = await whatThePublicSees(sessionId);
-      // The head is untouched, so the checkpoint still matches it; the HMAC and the next link do not.
-      expect(seen.server).toMatchObject({ checkpoint: "valid", tampered: 2, firstBadSeq: 1 });
-      expect(seen.offline.json.firstBadSeq).toBe(2);
-      expectCaught(seen);
-      await expectNoMoreSignatures(sessionId, token);
-    },
-    CASE_TIMEOUT_MS,
-  );
+  // Every case's session is written by the live service first, then all of them are edited in one
+  // go: on the embedded store an edit means stopping the server, and one stop for all the cases
+  // keeps the file from being mostly server restarts. Each case then reads only its own session.
+  const sessions = new Map<string, { sessionId: string; token: string }>();
+  /** A checkpoint a verifier kept from before the cut-back. */
+  let kept = "";
+  /** What each edited session held right after the edit. */
+  const afterEdit = new Map<string, string[]>();
+  const REFUSING = ["in place", "re-linked", "dropped", "spliced", "no checkpoints"];
+
+  async function writeAndEditSessions() {
+    for (const name of [...REFUSING, "donor", "cut back"]) sessions.set(name, await session());
+    const id = (name: string) => sessions.get(name)?.sessionId as string;
+    kept = (await readJson(id("cut back"))).checkpoint as string;
+    await target.edit(async (store) => {
+      // An entry changed in place, its HMAC left alone.
+      let items = await readList(store, logKey(id("in place")));
+      items[2] = full(edited(items[2] as string));
+      await writeList(store, logKey(id("in place")), items);
+      // An entry changed and every later link re-computed, so the chain holds.
+      items = await readList(store, logKey(id("re-linked")));
+      items[2] = full(edited(items[2] as string));
+      for (let i = 3; i < items.length; i++) {
+        items[i] = full({ ...(JSON.parse(items[i] as string) as Entry), prev: hashOf(items[i - 1] as string) });
+      }
+      await writeList(store, logKey(id("re-linked")), items);
+      // The last entries dropped.
+      items = await readList(store, logKey(id("dropped")));
+      await writeList(store, logKey(id("dropped")), items.slice(0, -2));
+      // Another session's entries spliced in.
+      items = await readList(store, logKey(id("spliced")));
+      const foreign = await readList(store, logKey(id("donor")));
+      await writeList(store, logKey(id("spliced")), [...items.slice(0, 3), ...foreign.slice(3)]);
+      // The checkpoints deleted, and an entry changed.
+      await store.del(checkpointsKey(id("no checkpoints")));
+      items = await readList(store, logKey(id("no checkpoints")));
+      items[2] = full(edited(items[2] as string));
+      await writeList(store, logKey(id("no checkpoints")), items);
+      // Cut back to the checkpoint signed at two entries, with the checkpoints after it.
+      items = await readList(store, logKey(id("cut back")));
+      const checkpoints = await readList(store, checkpointsKey(id("cut back")));
+      const earlier = checkpoints.findIndex((jws) => payloadOf(jws).size === 2);
+      expect(earlier).toBeGreaterThanOrEqual(0);
+      await writeList(store, logKey(id("cut back")), items.slice(0, 3));
+      await writeList(store, checkpointsKey(id("cut back")), checkpoints.slice(0, earlier + 1));
+      for (const name of REFUSING) afterEdit.set(name, await storedState(store, id(name)));
+    });
+  }
+
+  const seenFor = (name: string) => whatThePublicSees(sessions.get(name)?.sessionId as string);
+
+  it("an entry changed in place, its HMAC left alone", async () => {
+    const seen = await seenFor("in place");
+    // The head is untouched, so the checkpoint still matches it; the HMAC and the next link do not.
+    expect(seen.server).toMatchObject({ checkpoint: "valid", tampered: 2, firstBadSeq: 1 });
+    expect(seen.offline.json.firstBadSeq).toBe(2);
+    expectCaught(seen);
+  });
+
+  it("an entry changed and every later link re-computed, so the chain holds", async () => {
+    const seen = await seenFor("re-linked");
+    // The chain itself is whole: only the signed head shows the rewrite.
+    expect(seen.offline.json.firstBadSeq).toBeNull();
+    expect(seen.offline.json.checkpoint?.error).toMatch(/differs from the entries/);
+    expectCaught(seen);
+  });
+
+  it("the last entries dropped", async () => {
+    const seen = await seenFor("dropped");
+    expect(seen.server).toMatchObject({ checkpoint: "mismatch", tampered: 0 });
+    expectCaught(seen);
+  });
+
+  it("another session's entries spliced in", async () => {
+    const seen = await seenFor("spliced");
+    expect(seen.offline.json.problems.map((p) => p.seq)).toContain(2);
+    expectCaught(seen);
+  });
+
+  it("the checkpoints deleted: nothing can be verified offline", async () => {
+    const seen = await seenFor("no checkpoints");
+    expect(seen.server).toMatchObject({ checkpoint: "missing" });
+    expectCaught(seen);
+  });
+
+  it("cut back to an earlier genuine checkpoint: served as exactly that log, and a kept checkpoint shows the cut", async () => {
+    const json = await readJson(sessions.get("cut back")?.sessionId as string);
+    // On its own, the earlier log is genuine: two entries under the checkpoint signed for them.
+    expect(json.entries).toHaveLength(2);
+    expect(payloadOf(json.checkpoint as string).size).toBe(2);
+    expect(await verifyAuditLog(json, { jwks })).toMatchObject({ ok: true, total: 2 });
+    const withKept = await verifyAuditLog(json, { jwks, knownCheckpoint: kept });
+    expect(withKept.ok).toBe(false);
+    expect(withKept.known).toMatchObject({ consistent: false, size: 4 });
+    expect(withKept.known?.error).toMatch(/cut back: it holds 2 entries.*signed 4/);
+    // A kept checkpoint the log does extend is no objection.
+    expect((await verifyAuditLog(json, { jwks, knownCheckpoint: json.checkpoint as string })).ok).toBe(true);
+  });
 
   it(
-    "an entry changed and every later link re-computed, so the chain holds",
+    "signs nothing more over any edited log: each append is refused with its reason, and the store stays as edited",
     async () => {
-      const { sessionId, token } = await session();
-      await tamper(sessionId, async (store) => {
-        const items = await readList(store, logKey(sessionId));
-        items[2] = full(edited(items[2] as string));
-        for (let i = 3; i < items.length; i++) {
-          items[i] = full({ ...(JSON.parse(items[i] as string) as Entry), prev: hashOf(items[i - 1] as string) });
-        }
-        await writeList(store, logKey(sessionId), items);
-      });
-      const seen = await whatThePublicSees(sessionId);
-      // The chain itself is whole: only the signed head shows the rewrite.
-      expect(seen.offline.json.firstBadSeq).toBeNull();
-      expect(seen.offline.json.checkpoint?.error).toMatch(/differs from the entries/);
-      expectCaught(seen);
-      await expectNoMoreSignatures(sessionId, token);
-    },
-    CASE_TIMEOUT_MS,
-  );
-
-  it(
-    "the last entries dropped",
-    async () => {
-      const { sessionId, token } = await session();
-      await tamper(sessionId, async (store) => {
-        const items = await readList(store, logKey(sessionId));
-        await writeList(store, logKey(sessionId), items.slice(0, -2));
-      });
-      const seen = await whatThePublicSees(sessionId);
-      expect(seen.server).toMatchObject({ checkpoint: "mismatch", tampered: 0 });
-      expectCaught(seen);
-      await expectNoMoreSignatures(sessionId, token);
-    },
-    CASE_TIMEOUT_MS,
-  );
-
-  it(
-    "another session's entries spliced in",
-    async () => {
-      const victim = await session();
-      const donor = await session();
-      await tamper(victim.sessionId, async (store) => {
-        const items = await readList(store, logKey(victim.sessionId));
-        const foreign = await readList(store, logKey(donor.sessionId));
-        await writeList(store, logKey(victim.sessionId), [...items.slice(0, 3), ...foreign.slice(3)]);
-      });
-      const seen = await whatThePublicSees(victim.sessionId);
-      expect(seen.offline.json.problems.map((p) => p.seq)).toContain(2);
-      expectCaught(seen);
-      await expectNoMoreSignatures(victim.sessionId, victim.token);
-    },
-    CASE_TIMEOUT_MS,
-  );
-
-  it(
-    "cut back to an earlier genuine checkpoint: served as exactly that log, and a kept checkpoint shows the cut",
-    async () => {
-      const { sessionId } = await session();
-      const kept = (await readJson(sessionId)).checkpoint as string;
+      for (const name of REFUSING) {
+        const { sessionId, token } = sessions.get(name) as { sessionId: string; token: string };
+        const more = await postPlay(
+          target.url(),
+          { messages: [userMessage(TWO_TOOLS)] },
+          { "x-session-id": sessionId, "x-session-token": token },
+        );
+        // The tool ran, but its call could not be recorded: the agent is told why, and gets no result.
+        const refusals = chunksOf(more.chunks, "tool-output-error").map((c) => c.errorText);
+        expect({ name, refused: refusals.length > 0 }).toEqual({ name, refused: true });
+        for (const text of refusals) expect(text).toMatch(/fails verification .*signs nothing more over it/);
+        expect(chunksOf(more.chunks, "tool-output-available")).toEqual([]);
+      }
       await target.edit(async (store) => {
-        const items = await readList(store, logKey(sessionId));
-        const checkpoints = await readList(store, checkpointsKey(sessionId));
-        const earlier = checkpoints.findIndex((jws) => payloadOf(jws).size === 2);
-        expect(earlier).toBeGreaterThanOrEqual(0);
-        await writeList(store, logKey(sessionId), items.slice(0, 3));
-        await writeList(store, checkpointsKey(sessionId), checkpoints.slice(0, earlier + 1));
+        for (const name of REFUSING) {
+          const state = await storedState(store, sessions.get(name)?.sessionId as string);
+          expect({ name, state }).toEqual({ name, state: afterEdit.get(name) });
+        }
       });
-      const json = await readJson(sessionId);
-      // On its own, the earlier log is genuine: two entries under the checkpoint signed for them.
-      expect(json.entries).toHaveLength(2);
-      expect(payloadOf(json.checkpoint as string).size).toBe(2);
-      expect(await verifyAuditLog(json, { jwks })).toMatchObject({ ok: true, total: 2 });
-      const withKept = await verifyAuditLog(json, { jwks, knownCheckpoint: kept });
-      expect(withKept.ok).toBe(false);
-      expect(withKept.known).toMatchObject({ consistent: false, size: 4 });
-      expect(withKept.known?.error).toMatch(/cut back: it holds 2 entries.*signed 4/);
-      // A kept checkpoint the log does extend is no objection.
-      expect((await verifyAuditLog(json, { jwks, knownCheckpoint: json.checkpoint as string })).ok).toBe(true);
-    },
-    CASE_TIMEOUT_MS,
-  );
-
-  it(
-    "the checkpoints deleted: nothing can be verified offline, and no new head is signed over unverified entries",
-    async () => {
-      const { sessionId, token } = await session();
-      await tamper(sessionId, async (store) => {
-        await store.del(checkpointsKey(sessionId));
-        const items = await readList(store, logKey(sessionId));
-        items[2] = full(edited(items[2] as string));
-        await writeList(store, logKey(sessionId), items);
-      });
-      const seen = await whatThePublicSees(sessionId);
-      expect(seen.server).toMatchObject({ checkpoint: "missing" });
-      expectCaught(seen);
-      await expectNoMoreSignatures(sessionId, token);
     },
     CASE_TIMEOUT_MS,
   );

@@ -82,7 +82,8 @@ beforeAll(async () => {
   const first = await incorporateCompany(`Ciclo Completo ${process.pid}`);
   starterDir = await buildStarterCopy("lifecycle", first.config);
   lifecycleCompany = first;
-}, 240_000);
+  // A production build of the starter: under a minute on a quiet machine, several on a loaded one.
+}, 600_000);
 
 let lifecycleCompany: IncorporationSuccess & { sessionToken: string };
 
