@@ -2,12 +2,7 @@
 
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { auditPaths } from "@/lib/audit/paths";
-import {
-  type AuditLogDocument,
-  type AuditVerification,
-  type PublicJwk,
-  verifyAuditLog,
-} from "@/packages/incorporate/src/verify";
+import type { AuditLogDocument, AuditVerification, PublicJwk } from "@/packages/incorporate/src/verify";
 import { callApi, problemWords } from "../_client/api";
 import { prettyJson } from "../_components/audit/format";
 import type { RequestFailure } from "../_components/audit/request-failure";
@@ -22,8 +17,9 @@ import {
 
 /**
  * The log verifier's state: reads pasted text, a chosen file or the session's own log, and verifies
- * it entirely in the browser with the shared offline verifier (packages/incorporate/src/verify.ts)
- * and the service's published checkpoint keys, fetched once.
+ * it entirely in the browser with the shared offline verifier (packages/incorporate/src/verify.ts,
+ * loaded with the first check rather than with the page) and the service's published checkpoint
+ * keys, fetched once.
  */
 export function useLogVerifier({
   t,
@@ -66,6 +62,9 @@ export function useLogVerifier({
       return;
     }
     setBusy("verify");
+    // Fetched while the keys are: a failed load is reported below, after the keys' own failures.
+    const verifier = import("@/packages/incorporate/src/verify");
+    verifier.catch(() => {});
     try {
       let keys: { keys: PublicJwk[] };
       try {
@@ -86,7 +85,15 @@ export function useLogVerifier({
           return;
         }
       }
-      setResult({ log: parsed.log, report: await verifyAuditLog(parsed.log, { jwks: keys, logKey: key }) });
+      let verify: typeof import("@/packages/incorporate/src/verify").verifyAuditLog;
+      try {
+        verify = (await verifier).verifyAuditLog;
+      } catch {
+        setResult(null);
+        setFailure({ failure: { message: t.errors.verifier }, retry: () => void verifyText(source) });
+        return;
+      }
+      setResult({ log: parsed.log, report: await verify(parsed.log, { jwks: keys, logKey: key }) });
     } finally {
       setBusy(null);
     }
