@@ -7,19 +7,24 @@ import { callApi, problemWords } from "../_client/api";
 import { prettyJson } from "../_components/audit/format";
 import type { RequestFailure } from "../_components/audit/request-failure";
 import { fetchJwks, fetchLogKey } from "./log-inclusion";
-import {
-  type FieldError,
-  type InclusionMessages,
-  type LogAuditMessages,
-  type Messages,
-  parseLog,
-} from "./verifier-model";
+import type { FieldError, InclusionMessages, LogAuditMessages, Messages } from "./verifier-model";
+
+type LogCheck = typeof import("./log-check");
+
+let logCheck: Promise<LogCheck> | null = null;
+function loadLogCheck(): Promise<LogCheck> {
+  logCheck ??= import("./log-check");
+  logCheck.catch(() => {
+    logCheck = null;
+  });
+  return logCheck;
+}
 
 /**
  * The log verifier's state: reads pasted text, a chosen file or the session's own log, and verifies
- * it entirely in the browser with the shared offline verifier (packages/incorporate/src/verify.ts,
- * loaded with the first check rather than with the page) and the service's published checkpoint
- * keys, fetched once.
+ * it entirely in the browser with the shared offline verifier (packages/incorporate/src/verify.ts)
+ * and the service's published checkpoint keys, fetched once. The reading, the verifier and the
+ * report's view load with the first check (log-check.ts), not with the page.
  */
 export function useLogVerifier({
   t,
@@ -37,7 +42,11 @@ export function useLogVerifier({
   const [fieldError, setFieldError] = useState<FieldError | null>(null);
   const [failure, setFailure] = useState<{ failure: RequestFailure; retry: () => void } | null>(null);
   const [busy, setBusy] = useState<"verify" | "load" | null>(null);
-  const [result, setResult] = useState<{ log: AuditLogDocument; report: AuditVerification } | null>(null);
+  const [result, setResult] = useState<{
+    log: AuditLogDocument;
+    report: AuditVerification;
+    View: LogCheck["BrowserReport"];
+  } | null>(null);
   const jwks = useRef<{ keys: PublicJwk[] } | null>(null);
   const logKey = useRef<string | null>(null);
 
@@ -49,7 +58,15 @@ export function useLogVerifier({
 
   async function verifyText(source: string) {
     setFailure(null);
-    const parsed = parseLog(source, t);
+    let check: LogCheck;
+    try {
+      check = await loadLogCheck();
+    } catch {
+      setResult(null);
+      setFailure({ failure: { message: t.errors.verifier }, retry: () => void verifyText(source) });
+      return;
+    }
+    const parsed = check.parseLog(source, t);
     if (!parsed.ok) {
       setResult(null);
       setFieldError({ message: parsed.message, detail: parsed.detail });
@@ -62,9 +79,6 @@ export function useLogVerifier({
       return;
     }
     setBusy("verify");
-    // Fetched while the keys are: a failed load is reported below, after the keys' own failures.
-    const verifier = import("@/packages/incorporate/src/verify");
-    verifier.catch(() => {});
     try {
       let keys: { keys: PublicJwk[] };
       try {
@@ -85,15 +99,8 @@ export function useLogVerifier({
           return;
         }
       }
-      let verify: typeof import("@/packages/incorporate/src/verify").verifyAuditLog;
-      try {
-        verify = (await verifier).verifyAuditLog;
-      } catch {
-        setResult(null);
-        setFailure({ failure: { message: t.errors.verifier }, retry: () => void verifyText(source) });
-        return;
-      }
-      setResult({ log: parsed.log, report: await verify(parsed.log, { jwks: keys, logKey: key }) });
+      const report = await check.verifyAuditLog(parsed.log, { jwks: keys, logKey: key });
+      setResult({ log: parsed.log, report, View: check.BrowserReport });
     } finally {
       setBusy(null);
     }
