@@ -1,7 +1,7 @@
 import type { Lang } from "@/lib/i18n";
 import { formatPesos } from "@/lib/i18n/format-pesos";
 import { fill } from "@/lib/i18n/template";
-import { LIMITS } from "@/lib/incorporation/validate";
+import { LIMITS } from "@/lib/incorporation/limits";
 import { describedControl, FormField } from "../_components/form-field";
 import { fieldFindings } from "./field-issues";
 import type { Incorporation } from "./use-incorporation";

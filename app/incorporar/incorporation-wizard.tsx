@@ -14,9 +14,10 @@ export type { TipoInfo, WizardMessages } from "./wizard-model";
  * The incorporation wizard: the form in three steps beside a live summary of the company, then the
  * result. The state and the call to the API are in use-incorporation.ts.
  */
-export function IncorporationWizard({ m, lang, smvm, tipos }: WizardProps) {
+export function IncorporationWizard(props: WizardProps) {
+  const { m, lang, tipos } = props;
   const f = m.form;
-  const w = useIncorporation({ m, lang, smvm, tipos });
+  const w = useIncorporation(props);
   const { phase } = w;
 
   const live = (

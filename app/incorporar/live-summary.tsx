@@ -14,6 +14,14 @@ export function LiveSummary({ w, f, lang }: { w: Incorporation; f: WizardMessage
   const capital =
     typeof w.parsedCapital === "number" && w.parsedCapital > 0 ? formatPesos(w.parsedCapital, lang) : null;
   const ready = w.blockingCount === 0;
+  const state =
+    w.blockingCount === null
+      ? t.checking
+      : ready
+        ? t.ready
+        : w.blockingCount === 1
+          ? t.missingOne
+          : fill(t.missing, { n: w.blockingCount });
   return (
     <aside className="inc-live" aria-labelledby="inc-live-title">
       <h2 id="inc-live-title">{t.title}</h2>
@@ -48,9 +56,7 @@ export function LiveSummary({ w, f, lang }: { w: Incorporation; f: WizardMessage
         </div>
       </dl>
       <p className={`inc-live-state ${ready ? "inc-live-ready" : ""}`}>
-        <span className={`pill ${ready ? "pill-ok" : "pill-neutral"}`}>
-          {ready ? t.ready : w.blockingCount === 1 ? t.missingOne : fill(t.missing, { n: w.blockingCount })}
-        </span>
+        <span className={`pill ${ready ? "pill-ok" : "pill-neutral"}`}>{state}</span>
       </p>
     </aside>
   );

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { pick } from "@/lib/i18n/pick";
 import { describeIncorporation } from "@/lib/incorporation/describe";
+import { validateIncorporation } from "@/lib/incorporation/validate";
 import { getDictionary } from "../_i18n/get-lang";
 import { IncorporationWizard, type TipoInfo } from "./incorporation-wizard";
+import { EMPTY, toBody } from "./wizard-model";
 import "../_components/audit/audit.css";
 import "./incorporar.css";
 
@@ -15,7 +17,8 @@ export async function generateMetadata(): Promise<Metadata> {
  * /incorporar: the static framing is rendered here on the server; the form, its live validation
  * (the same rules as the API) and the result are one client component. The legal figures (SMVM,
  * minimum capital per tipo and their sources) come from the endpoint's own self-description, so the
- * page and the server always apply the same numbers.
+ * page and the server always apply the same numbers. The rules' findings on the empty form are
+ * worked out here too, so the first paint counts what is missing before the page loads the rules.
  */
 export default async function IncorporarPage() {
   const { lang, d } = await getDictionary();
@@ -43,6 +46,7 @@ export default async function IncorporarPage() {
         lang={lang}
         smvm={description.smvm}
         tipos={tipos}
+        initialFindings={validateIncorporation(toBody(EMPTY), { lang, smvm: description.smvm }).findings}
       />
 
       <section aria-labelledby="incorporar-agents" className="incorporar-agents">

@@ -1,10 +1,10 @@
 "use client";
 
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from "react";
 import { fill } from "@/lib/i18n/template";
-import { validateIncorporation } from "@/lib/incorporation/validate";
 import { sendIncorporation } from "./send-incorporation";
 import { readSessionFragment } from "./session-fragment";
+import { useRules } from "./use-rules";
 import {
   DRAFT_KEY,
   EMPTY,
@@ -25,16 +25,19 @@ type FieldKey = Exclude<keyof Values, "chain">;
 
 /**
  * The incorporation wizard's state: validates as the visitor types with the rules the API applies
- * (lib/incorporation/validate.ts), shows a field's findings once it was left or the form was sent,
- * blocks sending while any is an error, calls POST /api/auto-incorporate and keeps its result.
+ * (lib/incorporation/validate.ts, loaded just after the page: use-rules.ts), shows a field's
+ * findings once it was left or the form was sent, blocks sending while any is an error, calls
+ * POST /api/auto-incorporate and keeps its result.
  */
-export function useIncorporation({ m, lang, smvm, tipos }: WizardProps) {
+export function useIncorporation({ m, lang, smvm, tipos, initialFindings }: WizardProps) {
   const f = m.form;
   const [values, setValues] = useState<Values>(EMPTY);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [serverIssues, setServerIssues] = useState<Issue[]>([]);
   const [phase, setPhase] = useState<Phase>({ kind: "editing" });
+  const { rules, load: loadRules } = useRules();
+  const [awaitingRules, setAwaitingRules] = useState(false);
   const [focusTarget, setFocusTarget] = useState<{ to: "summary" | "result" | "form"; tick: number } | null>(null);
   const idempotency = useRef<{ body: string; key: string } | null>(null);
   const restored = useRef(false);
@@ -83,8 +86,11 @@ export function useIncorporation({ m, lang, smvm, tipos }: WizardProps) {
 
   const tipoInfo = tipos.find((x) => x.tipo === values.tipo);
   const body = toBody(values);
-  const validation = validateIncorporation(body, { lang, smvm });
-  const clientIssues: Issue[] = validation.findings
+  const validation = rules ? rules(body, { lang, smvm }) : null;
+  // Until the rules are here, the server's findings on the untouched form stand for theirs; an
+  // edited form has none yet (nothing is shown or counted, and sending waits for the rules).
+  const findings = validation ? validation.findings : values === EMPTY ? initialFindings : null;
+  const clientIssues: Issue[] = (findings ?? [])
     // The pending-law note is always on screen next to the tipo; it is no finding of the visitor's.
     .filter((x) => x.code !== "tipo_pending_law")
     .map((x) => toIssue(x, m));
@@ -143,6 +149,8 @@ export function useIncorporation({ m, lang, smvm, tipos }: WizardProps) {
   }
 
   async function send() {
+    // The rules failed to load: ask for them again, then check and send.
+    if (!validation) return submit();
     const request = validation.request;
     if (!request) return;
     const text = JSON.stringify(request);
@@ -164,10 +172,18 @@ export function useIncorporation({ m, lang, smvm, tipos }: WizardProps) {
     }
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (phase.kind === "sending") return;
+  function submit() {
     setSubmitted(true);
+    if (!validation) {
+      // Sent before the rules arrived: checked and sent once they are here.
+      setPhase({ kind: "editing" });
+      setAwaitingRules(true);
+      loadRules().catch(() => {
+        setAwaitingRules(false);
+        setPhase({ kind: "failed", failure: { message: m.errors.rulesUnavailable } });
+      });
+      return;
+    }
     if (blocking.length > 0) {
       setPhase({ kind: "editing" });
       setFocusTarget({ to: "summary", tick: Date.now() });
@@ -175,6 +191,19 @@ export function useIncorporation({ m, lang, smvm, tipos }: WizardProps) {
     }
     void send();
   }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (phase.kind === "sending") return;
+    submit();
+  }
+
+  const submitWithRules = useEffectEvent(submit);
+  useEffect(() => {
+    if (!rules || !awaitingRules) return;
+    setAwaitingRules(false);
+    submitWithRules();
+  }, [rules, awaitingRules]);
 
   function edit() {
     setPhase({ kind: "editing" });
@@ -195,8 +224,8 @@ export function useIncorporation({ m, lang, smvm, tipos }: WizardProps) {
     tipoInfo,
     parsedCapital: parseCapital(values.capital),
     summaryIssues,
-    /** Errors that block sending now, shown or not yet (the live summary counts them). */
-    blockingCount: blocking.length,
+    /** Errors that block sending now, shown or not yet (the live summary counts them); null before the rules load. */
+    blockingCount: findings ? blocking.length : null,
     hasServerErrors: serverIssues.some((i) => i.severity === "error"),
     announcement,
     refs: { summaryRef, resultRef, formTitleRef },

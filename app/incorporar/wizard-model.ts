@@ -19,6 +19,8 @@ export interface WizardProps {
   lang: Lang;
   smvm: number;
   tipos: TipoInfo[];
+  /** The rules' findings on the empty form, run by the server, shown until the page loads its own. */
+  initialFindings: Finding[];
 }
 
 export interface TipoInfo {

@@ -27,6 +27,7 @@ export const incorporate = defineMessages({
         empty: "—",
         objetoChars: tpl("{n} caracteres"),
         ready: "Lista para constituir.",
+        checking: "Revisando los datos…",
         missingOne: "Falta corregir 1 dato.",
         missing: tpl("Falta corregir {n} datos."),
         newSession: "Sesión de auditoría nueva",
@@ -106,6 +107,8 @@ export const incorporate = defineMessages({
       server: tpl(
         "El servidor respondió con un error (HTTP {status}). Volvé a intentar en unos segundos; si sigue fallando, probá más tarde.",
       ),
+      rulesUnavailable:
+        "No se pudieron cargar las reglas que revisan el formulario. Revisá tu conexión y reintentá; tus datos quedan en el formulario.",
       serverDetail: "Detalle del servidor (en inglés):",
       retry: "Reintentar",
     },
@@ -219,6 +222,7 @@ export const incorporate = defineMessages({
         empty: "—",
         objetoChars: tpl("{n} characters"),
         ready: "Ready to incorporate.",
+        checking: "Checking the details…",
         missingOne: "1 detail still needs fixing.",
         missing: tpl("{n} details still need fixing."),
         newSession: "A new audit session",
@@ -296,6 +300,8 @@ export const incorporate = defineMessages({
       server: tpl(
         "The server answered with an error (HTTP {status}). Try again in a few seconds; if it keeps failing, try later.",
       ),
+      rulesUnavailable:
+        "The rules that check the form could not be loaded. Check your connection and retry; your details stay in the form.",
       serverDetail: "Server detail:",
       retry: "Retry",
     },

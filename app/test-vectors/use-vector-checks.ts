@@ -3,13 +3,14 @@
 import { useCallback, useEffect, useState } from "react";
 import type { TestVectors } from "@/lib/audit/test-vectors";
 import { callApi } from "../_client/api";
-import { type Results, runChecks } from "./run-checks";
+import type { Results } from "./run-checks";
 
 export type Status = "running" | "done" | "load-error" | "no-webcrypto";
 
 /**
  * Downloads the published vectors file and checks it in the browser after the page has rendered
- * (so server and client render the same "checking" state); `start` runs it all again.
+ * (so server and client render the same "checking" state); the checks (run-checks.ts, with the
+ * client package's verifier) load alongside the file, not with the page. `start` runs it all again.
  */
 export function useVectorChecks(src: string) {
   const [status, setStatus] = useState<Status>("running");
@@ -22,7 +23,16 @@ export function useVectorChecks(src: string) {
       setStatus("no-webcrypto");
       return;
     }
+    const checks = import("./run-checks");
+    checks.catch(() => {});
     const answer = await callApi<TestVectors>(src, { cache: "no-store" });
+    let runChecks: typeof import("./run-checks")["runChecks"];
+    try {
+      ({ runChecks } = await checks);
+    } catch {
+      setStatus("load-error");
+      return;
+    }
     if (!answer.ok) {
       setStatus("load-error");
       return;

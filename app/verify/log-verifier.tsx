@@ -5,14 +5,13 @@ import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
 import { EnglishDetail, ErrorNotice } from "../_components/audit/error-notice";
 import { errorFindings, FormField } from "../_components/form-field";
-import { BrowserReport } from "./browser-report";
 import { useLogVerifier } from "./use-log-verifier";
 import type { InclusionMessages, LogAuditMessages, Messages } from "./verifier-model";
 
 /**
  * Verifies an exported log entirely in the browser: chain, checkpoint signature, counts, and the
  * first bad entry with its reasons in plain language. The state and the checks are in
- * use-log-verifier.ts, the report in browser-report.tsx.
+ * use-log-verifier.ts, the report in browser-report.tsx (loaded with the first check).
  */
 export function LogVerifier({
   t,
@@ -95,7 +94,7 @@ export function LogVerifier({
       ) : null}
       <div aria-live="polite">
         {result ? (
-          <BrowserReport
+          <result.View
             log={result.log}
             report={result.report}
             t={t}

@@ -2,28 +2,29 @@
 
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { auditPaths } from "@/lib/audit/paths";
-import {
-  type AuditLogDocument,
-  type AuditVerification,
-  type PublicJwk,
-  verifyAuditLog,
-} from "@/packages/incorporate/src/verify";
+import type { AuditLogDocument, AuditVerification, PublicJwk } from "@/packages/incorporate/src/verify";
 import { callApi, problemWords } from "../_client/api";
 import { prettyJson } from "../_components/audit/format";
 import type { RequestFailure } from "../_components/audit/request-failure";
 import { fetchJwks, fetchLogKey } from "./log-inclusion";
-import {
-  type FieldError,
-  type InclusionMessages,
-  type LogAuditMessages,
-  type Messages,
-  parseLog,
-} from "./verifier-model";
+import type { FieldError, InclusionMessages, LogAuditMessages, Messages } from "./verifier-model";
+
+type LogCheck = typeof import("./log-check");
+
+let logCheck: Promise<LogCheck> | null = null;
+function loadLogCheck(): Promise<LogCheck> {
+  logCheck ??= import("./log-check");
+  logCheck.catch(() => {
+    logCheck = null;
+  });
+  return logCheck;
+}
 
 /**
  * The log verifier's state: reads pasted text, a chosen file or the session's own log, and verifies
  * it entirely in the browser with the shared offline verifier (packages/incorporate/src/verify.ts)
- * and the service's published checkpoint keys, fetched once.
+ * and the service's published checkpoint keys, fetched once. The reading, the verifier and the
+ * report's view load with the first check (log-check.ts), not with the page.
  */
 export function useLogVerifier({
   t,
@@ -41,7 +42,11 @@ export function useLogVerifier({
   const [fieldError, setFieldError] = useState<FieldError | null>(null);
   const [failure, setFailure] = useState<{ failure: RequestFailure; retry: () => void } | null>(null);
   const [busy, setBusy] = useState<"verify" | "load" | null>(null);
-  const [result, setResult] = useState<{ log: AuditLogDocument; report: AuditVerification } | null>(null);
+  const [result, setResult] = useState<{
+    log: AuditLogDocument;
+    report: AuditVerification;
+    View: LogCheck["BrowserReport"];
+  } | null>(null);
   const jwks = useRef<{ keys: PublicJwk[] } | null>(null);
   const logKey = useRef<string | null>(null);
 
@@ -53,7 +58,15 @@ export function useLogVerifier({
 
   async function verifyText(source: string) {
     setFailure(null);
-    const parsed = parseLog(source, t);
+    let check: LogCheck;
+    try {
+      check = await loadLogCheck();
+    } catch {
+      setResult(null);
+      setFailure({ failure: { message: t.errors.verifier }, retry: () => void verifyText(source) });
+      return;
+    }
+    const parsed = check.parseLog(source, t);
     if (!parsed.ok) {
       setResult(null);
       setFieldError({ message: parsed.message, detail: parsed.detail });
@@ -86,7 +99,8 @@ export function useLogVerifier({
           return;
         }
       }
-      setResult({ log: parsed.log, report: await verifyAuditLog(parsed.log, { jwks: keys, logKey: key }) });
+      const report = await check.verifyAuditLog(parsed.log, { jwks: keys, logKey: key });
+      setResult({ log: parsed.log, report, View: check.BrowserReport });
     } finally {
       setBusy(null);
     }

@@ -108,6 +108,7 @@ export const verify = defineMessages({
           "No se sabe a qué sesión pertenece el registro: falta «sessionId» y la primera entrada tampoco lo dice. Agregá el sessionId al objeto.",
         file: "No se pudo leer el archivo. Elegilo de nuevo o pegá su contenido en el cuadro de texto.",
         jwks: "No se pudieron obtener las claves públicas (/.well-known/jwks.json) para comprobar el checkpoint. Revisá tu conexión y volvé a intentar.",
+        verifier: "No se pudo cargar el verificador. Revisá tu conexión y volvé a intentar.",
         noWebCrypto:
           "Tu navegador no ofrece WebCrypto en esta página (hace falta una conexión segura, HTTPS). Abrí el sitio por HTTPS o usá un navegador actualizado.",
       },
@@ -271,6 +272,7 @@ export const verify = defineMessages({
           "It is not clear which session the log belongs to: “sessionId” is missing and the first entry does not say either. Add the sessionId to the object.",
         file: "The file could not be read. Choose it again or paste its content into the text box.",
         jwks: "The public keys (/.well-known/jwks.json) needed to check the checkpoint could not be fetched. Check your connection and try again.",
+        verifier: "The verifier could not be loaded. Check your connection and try again.",
         noWebCrypto:
           "Your browser does not offer WebCrypto on this page (it needs a secure HTTPS connection). Open the site over HTTPS or use an up-to-date browser.",
       },

@@ -5,6 +5,7 @@ import { CUIT_INPUT_PATTERN, isValidCuit, normaliseCuit } from "../identity/cuit
 import { hasHiddenCharacters } from "../text/hidden-characters";
 import { EXAMPLE_REQUEST } from "./example-request";
 import { TIPOS } from "./legal-figures";
+import { LIMITS } from "./limits";
 
 /*
  * The incorporation request (SPEC 2.4 plus the optional fields): the validator of POST
@@ -17,11 +18,7 @@ import { TIPOS } from "./legal-figures";
  * method).
  */
 
-export const LIMITS = {
-  denominacion: { min: 3, max: 120 },
-  objeto: { min: 30, max: 2000 },
-  representanteNombre: { min: 3, max: 120 },
-} as const;
+export { LIMITS };
 
 /** Names and the objeto are read with their spaces collapsed: what counts is what a reader sees. */
 function normaliseSpaces(s: string): string {

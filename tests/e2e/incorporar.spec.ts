@@ -414,6 +414,40 @@ test.describe("/incorporar wizard", () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  test("a form sent before the page has loaded its rules is checked once they arrive, never sent unchecked", async ({
+    page,
+  }) => {
+    const posts = watchIncorporations(page);
+    // The rules load after the page: hold every script the page's HTML does not name.
+    const html = await (await page.request.get("/incorporar")).text();
+    const initial = new Set(
+      [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]?.replaceAll("&amp;", "&")),
+    );
+    const held: (() => Promise<void>)[] = [];
+    let holding = true;
+    await page.route("**/_next/static/chunks/*.js", (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (!holding || initial.has(path)) return route.continue();
+      held.push(() => route.continue());
+    });
+    await page.goto("/incorporar");
+    await fillTypical(page);
+    await page.getByLabel(UI.es.repNombre).fill("María Pérez");
+    await page.getByLabel(UI.es.repCuit).fill(BAD_CUIT);
+    await expect(page.locator(".inc-live-state")).toHaveText("Revisando los datos…");
+    await page.getByRole("button", { name: UI.es.submit }).click();
+    await expect(page.locator(".inc-summary")).toHaveCount(0);
+    expect(posts).toEqual([]);
+
+    holding = false;
+    for (const release of held.splice(0)) await release();
+    const summary = page.locator(".inc-summary");
+    await expect(summary).toContainText(UI.es.cuitFinding);
+    await expect(summary).toBeFocused();
+    await expect(page.locator(".inc-live-state")).toHaveText("Falta corregir 1 dato.");
+    expect(posts).toEqual([]);
+  });
+
   test("works in English through the site's language switch, keeping what was typed", async ({ page }) => {
     await page.goto("/incorporar");
     await page.getByLabel(UI.es.denominacion).fill("Acme English Automatizada SOCIEDAD-IA");

@@ -5,7 +5,6 @@ import type { Lang } from "@/lib/i18n";
 import { ErrorNotice } from "./error-notice";
 import { TamperForm } from "./tamper-form";
 import type { TamperDemoMessages } from "./tamper-model";
-import { TamperResult } from "./tamper-result";
 import { useTamperDemo } from "./use-tamper-demo";
 import "./audit.css";
 
@@ -51,7 +50,7 @@ export function TamperDemo({
           onRetry={() => void w.run()}
         />
       ) : null}
-      {w.result ? <TamperResult result={w.result} m={m} headingId={`${id}-result`} /> : null}
+      {w.result ? <w.result.View result={w.result.data} m={m} headingId={`${id}-result`} /> : null}
     </section>
   );
 }

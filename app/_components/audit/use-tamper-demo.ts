@@ -7,6 +7,18 @@ import { callApi, problemWords } from "../../_client/api";
 import type { RequestFailure } from "./request-failure";
 import { SEQ_INPUT, type TamperDemoMessages } from "./tamper-model";
 
+type ResultView = typeof import("./tamper-result").TamperResult;
+
+// The result's view is needed only once the demonstration ran: it loads with the first run.
+let resultView: Promise<ResultView> | null = null;
+function loadResultView(): Promise<ResultView> {
+  resultView ??= import("./tamper-result").then((module) => module.TamperResult);
+  resultView.catch(() => {
+    resultView = null;
+  });
+  return resultView;
+}
+
 /**
  * The tamper demonstration's state: which log (the built-in sample, the offered session or one the
  * visitor types), which alteration and which entry; checks them before sending, then calls
@@ -30,7 +42,7 @@ export function useTamperDemo({
   const [seqInput, setSeqInput] = useState("");
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<TamperDemoResult | null>(null);
+  const [result, setResult] = useState<{ data: TamperDemoResult; View: ResultView } | null>(null);
   const [failure, setFailure] = useState<RequestFailure | null>(null);
 
   const targetSession = sessionId ?? sessionInput.trim();
@@ -45,6 +57,8 @@ export function useTamperDemo({
   async function run() {
     setBusy(true);
     setFailure(null);
+    const view = loadResultView();
+    view.catch(() => {});
     const body = {
       mutation,
       ...(source === "session" ? { sessionId: targetSession } : {}),
@@ -55,13 +69,24 @@ export function useTamperDemo({
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
     });
-    setBusy(false);
     if (!answer.ok) {
+      setBusy(false);
       setResult(null);
       setFailure(problemWords(answer.problem, m.request, { validation_failed: t.tooFewEntries }));
       return;
     }
-    setResult(answer.data);
+    let View: ResultView;
+    try {
+      View = await view;
+    } catch {
+      // The answer came but its view could not be fetched: running the demonstration again is harmless.
+      setBusy(false);
+      setResult(null);
+      setFailure({ message: m.request.network });
+      return;
+    }
+    setBusy(false);
+    setResult({ data: answer.data, View });
   }
 
   function onSubmit(event: FormEvent) {

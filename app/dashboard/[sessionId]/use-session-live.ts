@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { auditPaths } from "@/lib/audit/paths";
 import type { VerificationReport } from "@/lib/audit/verify";
 import { fill } from "@/lib/i18n/template";
-import { type AuditVerification, type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
+import type { AuditVerification, PublicJwk } from "@/packages/incorporate/src/verify";
 import { callApi, fetchPublished, problemWords } from "../../_client/api";
 import type { RequestFailure } from "../../_components/audit/request-failure";
 import {
@@ -29,8 +29,9 @@ function publicKeys(): Promise<{ keys: PublicJwk[] }> {
 /**
  * The live dashboard's state: entries arrive through the SSE stream (EventSource, resuming with
  * Last-Event-ID); after each change the server's report (`?verify=1`, HMACs included) is fetched
- * again and the chain and checkpoint are re-checked in the browser with the shared offline verifier.
- * The first render uses only the server's data, so the server and the browser render the same.
+ * again and the chain and checkpoint are re-checked in the browser with the shared offline verifier,
+ * which loads with the first check, not with the page. The first render uses only the server's
+ * data, so the server and the browser render the same.
  */
 export function useSessionLive({
   t,
@@ -61,7 +62,11 @@ export function useSessionLive({
   const checkInBrowser = useCallback(
     async (list: unknown[], checkpoint: string | null) => {
       try {
-        setBrowser(await verifyAuditLog({ sessionId, entries: list, checkpoint }, { jwks: await publicKeys() }));
+        const [jwks, { verifyAuditLog }] = await Promise.all([
+          publicKeys(),
+          import("@/packages/incorporate/src/verify"),
+        ]);
+        setBrowser(await verifyAuditLog({ sessionId, entries: list, checkpoint }, { jwks }));
       } catch {
         setBrowser("failed");
       }

@@ -1,0 +1,46 @@
+import { fetchAudit } from "@/packages/incorporate/src/client";
+import { checkWitnessPolicy, parseWitnessPolicy } from "@/packages/incorporate/src/tlog/policy";
+import { type LogInclusion, verifyAuditLog } from "@/packages/incorporate/src/verify";
+import { fetchPublished } from "../_client/api";
+import { fetchJwks, fetchLogKey } from "./log-inclusion";
+
+/** Whether the checkpoint a session's head is proved in meets the log's witness policy; null without witnesses. */
+export type PolicyVerdict =
+  | { kind: "checked"; cosigned: number; quorum: number; meets: boolean }
+  | { kind: "failed" }
+  | null;
+
+async function policyVerdict(checkpoint: string | null | undefined): Promise<PolicyVerdict> {
+  if (!checkpoint) return null;
+  const policy = parseWitnessPolicy(await fetchPublished("/log/policy"));
+  if (policy.witnesses.length === 0) return null;
+  try {
+    const { cosigned, meets } = await checkWitnessPolicy(checkpoint, policy);
+    return { kind: "checked", cosigned: cosigned.length, quorum: policy.quorum, meets };
+  } catch {
+    return { kind: "failed" };
+  }
+}
+
+/**
+ * Reads a session's log as anyone can and checks with the client package that its head entry is in
+ * the transparency log and that the checkpoint meets the witness policy. It throws when any of it
+ * cannot be fetched. The page loads this module (and the client package) only to run it.
+ */
+export async function checkSessionInclusion(
+  sessionId: string,
+): Promise<{ result: LogInclusion; policy: PolicyVerdict }> {
+  const [log, jwks, logKey] = await Promise.all([
+    // Every page: the head and the checkpoint only verify against the whole log.
+    fetchAudit(sessionId),
+    fetchJwks(),
+    fetchLogKey(),
+  ]);
+  const report = await verifyAuditLog(
+    { sessionId, entries: log.entries, checkpoint: log.checkpoint, transparency: log.transparency },
+    { jwks, logKey },
+  );
+  const result = report.log as LogInclusion;
+  const policy = result.included ? await policyVerdict(log.transparency?.checkpoint) : null;
+  return { result, policy };
+}
