@@ -31,6 +31,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // Budgets, not measures: generous, since the browser suite runs beside vitest's and pages that
+  // take 5 s on a quiet machine take several times that on a loaded one.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   // Two browsers on two cores beside the server under test, which is idle most of the time: a
   // browser spends its time laying out pages and running axe, CPU one worker leaves unused.
   workers: 2,

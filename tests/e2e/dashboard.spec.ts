@@ -188,7 +188,7 @@ test.describe("session dashboard, live", () => {
   let restoreEnv: (() => void) | undefined;
 
   test.beforeAll(async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     // Loaded here, not at the top, so the store modules load only when these tests run.
     const { applyEnv, startUpstashStack } = await import("../support/upstash-stack");
     stack = await startUpstashStack();

@@ -40,7 +40,7 @@ for (const { name: width, viewport } of WIDTHS) {
     test.use({ viewport });
 
     test("list a company with an 11-digit CUIT, certify it, and read why it failed in Spanish", async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       await preparePage(page, { lang: "es", narrow: width === "375" });
       const problems = watchConsole(page);
       await page.goto("/registro", { waitUntil: "networkidle" });
@@ -119,7 +119,7 @@ for (const { name: width, viewport } of WIDTHS) {
       page,
       context,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       await preparePage(page, { lang: "es", narrow: width === "375" });
       const problems = watchConsole(page);
@@ -182,7 +182,7 @@ for (const { name: width, viewport } of WIDTHS) {
 }
 
 test("the certify panel speaks English on the English page, verdict and reasons included", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await preparePage(page, { lang: "en" });
   await page.goto("/registro", { waitUntil: "networkidle" });
   const stamp = `${Date.now()}-en`;

@@ -85,6 +85,10 @@ beforeAll(async () => {
   // A production build of the starter: under a minute on a quiet machine, several on a loaded one.
 }, 600_000);
 
+// Each company starts a server of its own and is certified more than once: seconds on a quiet
+// machine, well past vitest's default 30 s on a loaded one.
+const CASE_BUDGET_MS = 120_000;
+
 let lifecycleCompany: IncorporationSuccess & { sessionToken: string };
 
 afterAll(async () => {
@@ -93,111 +97,119 @@ afterAll(async () => {
 });
 
 describe("a company from incorporation to live", () => {
-  it("incorporates, deploys the starter, claims, certifies live, acts, and verifies its whole history", async () => {
-    const company = lifecycleCompany;
-    const id = company.registry?.record.id as string;
-    const cuit = freshCuit();
-    const starter = await start(starterEnv(company, cuit));
+  it(
+    "incorporates, deploys the starter, claims, certifies live, acts, and verifies its whole history",
+    async () => {
+      const company = lifecycleCompany;
+      const id = company.registry?.record.id as string;
+      const cuit = freshCuit();
+      const starter = await start(starterEnv(company, cuit));
 
-    // The deployed starter publishes what certification needs.
-    const manifest = (await (await fetch(`${starter.url}/.well-known/agents.json`)).json()) as Loose;
-    const jwks = (await (await fetch(`${app.url}/.well-known/jwks.json`)).json()) as { keys: Loose[] };
-    expect(manifest.issuer).toMatchObject({
-      jurisdiction: "AR",
-      type: "sociedad-ia",
-      operatorCuit: cuit,
-      registryId: id,
-      publicKey: jwks.keys[0],
-    });
-    expect(manifest.auditSample).toEqual({ sessionId: company.audit.sessionId });
-    const page = await (await fetch(`${starter.url}/`)).text();
-    expect(page).toContain(company.sociedad.denominacion);
+      // The deployed starter publishes what certification needs.
+      const manifest = (await (await fetch(`${starter.url}/.well-known/agents.json`)).json()) as Loose;
+      const jwks = (await (await fetch(`${app.url}/.well-known/jwks.json`)).json()) as { keys: Loose[] };
+      expect(manifest.issuer).toMatchObject({
+        jurisdiction: "AR",
+        type: "sociedad-ia",
+        operatorCuit: cuit,
+        registryId: id,
+        publicKey: jwks.keys[0],
+      });
+      expect(manifest.auditSample).toEqual({ sessionId: company.audit.sessionId });
+      const page = await (await fetch(`${starter.url}/`)).text();
+      expect(page).toContain(company.sociedad.denominacion);
 
-    const { ownerToken } = await claim(company, starter.url, cuit);
-    const { record, report } = await certify(id, ownerToken);
-    expect(report.capped).toBeNull();
-    expect(["A", "B", "C"]).toContain(report.rating);
-    for (const checkId of ["issuer.registryId", "audit.read", "audit.chain", "audit.checkpoint", "audit.verify"]) {
-      expect(check(report, checkId).passed, `${checkId}: ${check(report, checkId).detail}`).toBe(true);
-    }
-    expect(record).toMatchObject({ status: "live", publicUrl: starter.url, goodStanding: { state: "active" } });
-
-    // The company's agent records an action in its own session, with the code the starter ships.
-    const { recordAction } = await import(path.join(starterDir, "lib/record-action.ts"));
-    const run = await recordAction("Validá el CUIT 20-17254359-7", starterEnv(company, cuit));
-    expect(run.entries.length).toBeGreaterThanOrEqual(1);
-    expect(run.entries[0]).toMatchObject({ sessionId: company.audit.sessionId, outcome: "ok" });
-
-    // The whole history: the incorporation, the certification and the agent's action.
-    const log = (await (await fetch(`${app.url}/api/play/audit/${company.audit.sessionId}`)).json()) as Loose;
-    const kinds = log.entries.map((e: { kind: string }) => e.kind);
-    expect(kinds[0]).toBe("incorporation");
-    expect(kinds).toContain("registry");
-    expect(kinds.at(-1)).toBe("tool-call");
-    const verified = await verifyAuditLog(log as never, { jwks: jwks as never });
-    expect(verified).toMatchObject({ ok: true, total: log.entries.length, tampered: 0 });
-    expect(verified.checkpoint?.matchesLog).toBe(true);
-
-    const badge = await (await fetch(`${app.url}/api/badge/${company.audit.sessionId}`)).text();
-    expect(badge).toContain(`verified ${log.entries.length}/${log.entries.length}`);
-    const dashboard = await fetch(`${app.url}/dashboard/${company.audit.sessionId}`);
-    expect(dashboard.status).toBe(200);
-    const html = await dashboard.text();
-    // The server's verdict card: every entry of the session verifies.
-    const n = log.entries.length;
-    expect(html).toMatch(
-      new RegExp(
-        `data-testid="server-verification">.*?<span class="pill pill-ok">VERIFICADO</span><p>${n} de ${n} entradas verifican`,
-      ),
-    );
-  });
-
-  it("keeps a company whose manifest lies out of the live registry, each time for the documented reason", async () => {
-    const company = await incorporateCompany(`Sociedad Mentirosa ${process.pid}`);
-    const id = company.registry?.record.id as string;
-    const cuit = freshCuit();
-    const honest = starterEnv(company, cuit);
-    const port = await freePort();
-    const { ownerToken } = await claim(company, `http://127.0.0.1:${port}`, cuit);
-
-    const attempt = async (env: Record<string, string>) => {
-      const starter = await start(env, port);
-      try {
-        const { record, report } = await certify(id, ownerToken);
-        expect(record.status).toBe("draft");
-        expect(report.passed).toBe(false);
-        return report;
-      } finally {
-        await starter.stop();
+      const { ownerToken } = await claim(company, starter.url, cuit);
+      const { record, report } = await certify(id, ownerToken);
+      expect(report.capped).toBeNull();
+      expect(["A", "B", "C"]).toContain(report.rating);
+      for (const checkId of ["issuer.registryId", "audit.read", "audit.chain", "audit.checkpoint", "audit.verify"]) {
+        expect(check(report, checkId).passed, `${checkId}: ${check(report, checkId).detail}`).toBe(true);
       }
-    };
+      expect(record).toMatchObject({ status: "live", publicUrl: starter.url, goodStanding: { state: "active" } });
 
-    // Another listing's id: the site does not claim this record.
-    const otherId = await attempt({
-      ...honest,
-      [STARTER_ENV.registryId]: lifecycleCompany.registry?.record.id as string,
-    });
-    expect(check(otherId, "issuer.registryId").detail).toMatch(/not this record/);
-    expect(otherId.capped).toMatch(/issuer\.registryId/);
+      // The company's agent records an action in its own session, with the code the starter ships.
+      const { recordAction } = await import(path.join(starterDir, "lib/record-action.ts"));
+      const run = await recordAction("Validá el CUIT 20-17254359-7", starterEnv(company, cuit));
+      expect(run.entries.length).toBeGreaterThanOrEqual(1);
+      expect(run.entries[0]).toMatchObject({ sessionId: company.audit.sessionId, outcome: "ok" });
 
-    // Audit endpoints that echo an empty log for every session.
-    const echo = await startLyingAuditService({ serviceUrl: app.url, mode: "echo-empty" });
-    running.push({ stop: echo.close });
-    const empty = await attempt({ ...honest, [STARTER_ENV.auditBaseUrl]: echo.url });
-    expect(check(empty, "audit.read").detail).toMatch(/has no entries: an empty log proves nothing/);
-    expect(check(empty, "audit.chain").passed).toBe(false);
-    expect(check(empty, "audit.verify").detail).toMatch(/verifies no entries/);
+      // The whole history: the incorporation, the certification and the agent's action.
+      const log = (await (await fetch(`${app.url}/api/play/audit/${company.audit.sessionId}`)).json()) as Loose;
+      const kinds = log.entries.map((e: { kind: string }) => e.kind);
+      expect(kinds[0]).toBe("incorporation");
+      expect(kinds).toContain("registry");
+      expect(kinds.at(-1)).toBe("tool-call");
+      const verified = await verifyAuditLog(log as never, { jwks: jwks as never });
+      expect(verified).toMatchObject({ ok: true, total: log.entries.length, tampered: 0 });
+      expect(verified.checkpoint?.matchesLog).toBe(true);
 
-    // A key that did not sign the checkpoints: the real log, read through a proxy that publishes it.
-    const proxy = await startLyingAuditService({ serviceUrl: app.url, mode: "other-key" });
-    running.push({ stop: proxy.close });
-    const wrongKey = await attempt({ ...honest, [STARTER_ENV.auditBaseUrl]: proxy.url });
-    expect(check(wrongKey, "audit.chain").passed).toBe(true);
-    expect(check(wrongKey, "audit.checkpoint").detail).toMatch(/does not verify under issuer.publicKey/);
-    expect(wrongKey.capped).toMatch(/audit\.checkpoint/);
+      const badge = await (await fetch(`${app.url}/api/badge/${company.audit.sessionId}`)).text();
+      expect(badge).toContain(`verified ${log.entries.length}/${log.entries.length}`);
+      const dashboard = await fetch(`${app.url}/dashboard/${company.audit.sessionId}`);
+      expect(dashboard.status).toBe(200);
+      const html = await dashboard.text();
+      // The server's verdict card: every entry of the session verifies.
+      const n = log.entries.length;
+      expect(html).toMatch(
+        new RegExp(
+          `data-testid="server-verification">.*?<span class="pill pill-ok">VERIFICADO</span><p>${n} de ${n} entradas verifican`,
+        ),
+      );
+    },
+    CASE_BUDGET_MS,
+  );
 
-    // The record never went live, and the registry says why.
-    const kept = await callApi(app.url, "GET", `/api/registry/${id}`);
-    expect(kept.body).toMatchObject({ status: "draft", goodStanding: { state: "unverified" } });
-  });
+  it(
+    "keeps a company whose manifest lies out of the live registry, each time for the documented reason",
+    async () => {
+      const company = await incorporateCompany(`Sociedad Mentirosa ${process.pid}`);
+      const id = company.registry?.record.id as string;
+      const cuit = freshCuit();
+      const honest = starterEnv(company, cuit);
+      const port = await freePort();
+      const { ownerToken } = await claim(company, `http://127.0.0.1:${port}`, cuit);
+
+      const attempt = async (env: Record<string, string>) => {
+        const starter = await start(env, port);
+        try {
+          const { record, report } = await certify(id, ownerToken);
+          expect(record.status).toBe("draft");
+          expect(report.passed).toBe(false);
+          return report;
+        } finally {
+          await starter.stop();
+        }
+      };
+
+      // Another listing's id: the site does not claim this record.
+      const otherId = await attempt({
+        ...honest,
+        [STARTER_ENV.registryId]: lifecycleCompany.registry?.record.id as string,
+      });
+      expect(check(otherId, "issuer.registryId").detail).toMatch(/not this record/);
+      expect(otherId.capped).toMatch(/issuer\.registryId/);
+
+      // Audit endpoints that echo an empty log for every session.
+      const echo = await startLyingAuditService({ serviceUrl: app.url, mode: "echo-empty" });
+      running.push({ stop: echo.close });
+      const empty = await attempt({ ...honest, [STARTER_ENV.auditBaseUrl]: echo.url });
+      expect(check(empty, "audit.read").detail).toMatch(/has no entries: an empty log proves nothing/);
+      expect(check(empty, "audit.chain").passed).toBe(false);
+      expect(check(empty, "audit.verify").detail).toMatch(/verifies no entries/);
+
+      // A key that did not sign the checkpoints: the real log, read through a proxy that publishes it.
+      const proxy = await startLyingAuditService({ serviceUrl: app.url, mode: "other-key" });
+      running.push({ stop: proxy.close });
+      const wrongKey = await attempt({ ...honest, [STARTER_ENV.auditBaseUrl]: proxy.url });
+      expect(check(wrongKey, "audit.chain").passed).toBe(true);
+      expect(check(wrongKey, "audit.checkpoint").detail).toMatch(/does not verify under issuer.publicKey/);
+      expect(wrongKey.capped).toMatch(/audit\.checkpoint/);
+
+      // The record never went live, and the registry says why.
+      const kept = await callApi(app.url, "GET", `/api/registry/${id}`);
+      expect(kept.body).toMatchObject({ status: "draft", goodStanding: { state: "unverified" } });
+    },
+    CASE_BUDGET_MS,
+  );
 });

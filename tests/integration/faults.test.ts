@@ -407,7 +407,7 @@ describe("Redis stops while writes are in flight (Upstash store behind the REST 
         count: (await storedEntries(store, sessionId)).length,
       });
     }
-  }, 120_000);
+  }, 300_000);
 });
 
 describe("the embedded store when the server is killed (SIGKILL) during a burst of appends", () => {
@@ -507,7 +507,7 @@ describe("the embedded store when the server is killed (SIGKILL) during a burst 
       await app.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 });
 
 /** Polls `condition` until it holds; fails the test if it never does within HANG_MS. */
