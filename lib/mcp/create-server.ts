@@ -21,9 +21,11 @@ const INSTRUCTIONS = [
 
 /**
  * One MCP server instance for one HTTP request (the SDK's per-request factory): every tool of the
- * table, the resources and the prompt, bound to the request that carries the call.
+ * table, the resources and the prompt, bound to the request that carries the call. A call of a
+ * known tool (`onlyTool`) gets that tool alone: the instance serves that one message and nothing
+ * else is reachable from it, and registering the rest cost more than the SDK's handling of the call.
  */
-export function createMcpServer(ctx: ToolContext): McpServer {
+export function createMcpServer(ctx: ToolContext, onlyTool?: string): McpServer {
   const service = serviceInfo();
   const server = new McpServer(
     { name: "sociedades-ia", title: service.name, version: service.version },
@@ -41,7 +43,8 @@ export function createMcpServer(ctx: ToolContext): McpServer {
       maxToolInputElements: 2_000,
     },
   );
-  for (const tool of TOOLS) {
+  const called = onlyTool === undefined ? undefined : TOOLS.find((tool) => tool.name === onlyTool);
+  for (const tool of called ? [called] : TOOLS) {
     const schemas = SCHEMAS.get(tool);
     server.registerTool(
       tool.name,
@@ -66,6 +69,7 @@ export function createMcpServer(ctx: ToolContext): McpServer {
       },
     );
   }
+  if (called) return server;
   registerResources(server, ctx);
   registerIncorporarPrompt(server);
   return server;

@@ -11,16 +11,25 @@ import { JSON_RPC, jsonRpcError } from "./json-rpc-error";
 /** Largest request body /mcp reads: an incorporation request (32 KiB at most) with its envelope. */
 export const MCP_MAX_BODY_BYTES = DEFAULT_MAX_BODY_BYTES;
 
+// The tool a request calls, read from its body before the SDK's handler builds the server for it.
+const calledTool = new WeakMap<Request, string>();
+
+function toolCalled(body: unknown): string | undefined {
+  const message = body as { method?: unknown; params?: { name?: unknown } } | null;
+  if (typeof message !== "object" || message === null || message.method !== "tools/call") return undefined;
+  const name = message.params?.name;
+  return typeof name === "string" ? name : undefined;
+}
+
 // One handler per process copy of this module: it holds no state between requests (every request
 // gets a fresh server from the factory), so a second copy only costs its construction.
 const handler = createMcpHandler(
   ({ requestInfo }) => {
     if (!requestInfo) throw new Error("/mcp serves HTTP requests only");
-    return createMcpServer({
-      request: requestInfo,
-      baseUrl: publicBaseUrl(requestInfo),
-      lang: preferredLang(requestInfo),
-    });
+    return createMcpServer(
+      { request: requestInfo, baseUrl: publicBaseUrl(requestInfo), lang: preferredLang(requestInfo) },
+      calledTool.get(requestInfo),
+    );
   },
   {
     legacy: "stateless",
@@ -55,6 +64,8 @@ export async function serveMcp(request: Request): Promise<Response> {
       "Batch requests are not supported: send one message per request.",
     );
   }
+  const tool = toolCalled(body);
+  if (tool !== undefined) calledTool.set(request, tool);
   try {
     return await handler.fetch(request, { parsedBody: body });
   } catch (err) {
