@@ -2,18 +2,14 @@ import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
 import type { IncorporationSuccess } from "@/lib/incorporation/success";
 import { type ApiProblem, callApi, problemWords, waitSeconds } from "../_client/api";
+import { loadOnce } from "../_client/load-once";
 import type { RequestFailure } from "../_components/audit/request-failure";
 import { findingsOf, type Issue, isSuccess, type ResultView, toIssue, type WizardMessages } from "./wizard-model";
 
 // The result view is only needed after a successful submit: it loads then, not with the page.
-let resultView: Promise<ResultView> | null = null;
-function loadResultView(): Promise<ResultView> {
-  resultView ??= import("./incorporation-result").then((module) => module.IncorporationResult);
-  resultView.catch(() => {
-    resultView = null;
-  });
-  return resultView;
-}
+const loadResultView = loadOnce<ResultView>(() =>
+  import("./incorporation-result").then((module) => module.IncorporationResult),
+);
 
 /** What became of one submission, for the wizard to show. */
 export type SendOutcome =

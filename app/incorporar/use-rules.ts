@@ -2,20 +2,16 @@
 
 import { useCallback, useEffect, useState } from "react";
 import type { validateIncorporation } from "@/lib/incorporation/validate";
+import { loadOnce } from "../_client/load-once";
 
 /** The API's own incorporation rules (lib/incorporation/validate.ts), as the wizard runs them. */
 export type Rules = typeof validateIncorporation;
 
 // The rules parse with the request's zod schema, the largest part of the page's code: they load
 // right after the page is interactive instead of with it. A failed load is tried again when asked.
-let loading: Promise<Rules> | null = null;
-function loadRules(): Promise<Rules> {
-  loading ??= import("@/lib/incorporation/validate").then((module) => module.validateIncorporation);
-  loading.catch(() => {
-    loading = null;
-  });
-  return loading;
-}
+const loadRules = loadOnce<Rules>(() =>
+  import("@/lib/incorporation/validate").then((module) => module.validateIncorporation),
+);
 
 /** The rules once they are loaded (null until then), and a way to ask for them again. */
 export function useRules(): { rules: Rules | null; load: () => Promise<Rules> } {

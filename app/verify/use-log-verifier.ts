@@ -4,6 +4,7 @@ import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { auditPaths } from "@/lib/audit/paths";
 import type { AuditLogDocument, AuditVerification, PublicJwk } from "@/packages/incorporate/src/verify";
 import { callApi, problemWords } from "../_client/api";
+import { loadOnce } from "../_client/load-once";
 import { prettyJson } from "../_components/audit/format";
 import type { RequestFailure } from "../_components/audit/request-failure";
 import { fetchJwks, fetchLogKey } from "./log-inclusion";
@@ -11,14 +12,7 @@ import type { FieldError, InclusionMessages, LogAuditMessages, Messages } from "
 
 type LogCheck = typeof import("./log-check");
 
-let logCheck: Promise<LogCheck> | null = null;
-function loadLogCheck(): Promise<LogCheck> {
-  logCheck ??= import("./log-check");
-  logCheck.catch(() => {
-    logCheck = null;
-  });
-  return logCheck;
-}
+const loadLogCheck = loadOnce<LogCheck>(() => import("./log-check"));
 
 /**
  * The log verifier's state: reads pasted text, a chosen file or the session's own log, and verifies

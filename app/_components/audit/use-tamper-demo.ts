@@ -4,20 +4,14 @@ import { type FormEvent, useState } from "react";
 import { SESSION_ID_PATTERN } from "@/lib/audit/entry";
 import type { TamperDemoResult, TamperMutation } from "@/lib/audit/tamper-demo";
 import { callApi, problemWords } from "../../_client/api";
+import { loadOnce } from "../../_client/load-once";
 import type { RequestFailure } from "./request-failure";
 import { SEQ_INPUT, type TamperDemoMessages } from "./tamper-model";
 
 type ResultView = typeof import("./tamper-result").TamperResult;
 
 // The result's view is needed only once the demonstration ran: it loads with the first run.
-let resultView: Promise<ResultView> | null = null;
-function loadResultView(): Promise<ResultView> {
-  resultView ??= import("./tamper-result").then((module) => module.TamperResult);
-  resultView.catch(() => {
-    resultView = null;
-  });
-  return resultView;
-}
+const loadResultView = loadOnce<ResultView>(() => import("./tamper-result").then((module) => module.TamperResult));
 
 /**
  * The tamper demonstration's state: which log (the built-in sample, the offered session or one the
