@@ -4,7 +4,7 @@ import seedFile from "../../data/registry-seeds.json";
 import { getConfig } from "../config/config";
 import { dateInArgentina } from "../i18n/date-in-argentina";
 import { CUIT_PATTERN } from "../identity/cuit";
-import { getStore } from "../store";
+import { getStore, type Store } from "../store";
 import {
   JURISDICTIONS,
   RECORD_ID_PATTERN,
@@ -65,8 +65,10 @@ export function seedRecords(now = new Date().toISOString()): RegistryRecord[] {
   });
 }
 
+// Per store, not per process: a process that opens another store (a test with its own data
+// directory) must find the seeds there too.
 const LOADED = Symbol.for("sia.registry.seeds");
-type SeedGlobal = typeof globalThis & { [LOADED]?: Promise<void> };
+type SeedGlobal = typeof globalThis & { [LOADED]?: WeakMap<Store, Promise<void>> };
 
 async function loadSeeds(): Promise<void> {
   await releaseLegacyClaims();
@@ -92,12 +94,19 @@ async function loadSeeds(): Promise<void> {
   await store.set(marker, new Date().toISOString());
 }
 
-/** Loads the seed records once per process (idempotent across processes and restarts). */
+/** Loads the seed records once per process and store (idempotent across processes and restarts). */
 export function ensureSeeds(): Promise<void> {
   const g = globalThis as SeedGlobal;
-  g[LOADED] ??= loadSeeds().catch((err) => {
-    g[LOADED] = undefined; // retry on the next request rather than never
-    throw err;
-  });
-  return g[LOADED];
+  g[LOADED] ??= new WeakMap();
+  const loaded = g[LOADED];
+  const store = getStore();
+  let pending = loaded.get(store);
+  if (!pending) {
+    pending = loadSeeds().catch((err) => {
+      loaded.delete(store); // retry on the next request rather than never
+      throw err;
+    });
+    loaded.set(store, pending);
+  }
+  return pending;
 }

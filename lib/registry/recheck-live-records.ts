@@ -4,7 +4,8 @@ import { getStore } from "../store";
 import { certifyRecord } from "./certify-record";
 import { parseEntry, REGISTRY_COLLECTION } from "./stored-record";
 
-const CURSOR_KEY = "registry:recheck:after";
+/** Where the next run starts: the position after the last record a run reached. */
+export const RECHECK_CURSOR_KEY = "registry:recheck:after";
 /** Records per run and time budget, so one run fits a serverless function's duration limit (60 s). */
 export const RECHECK_BATCH = 10;
 const RECHECK_BUDGET_MS = 50_000;
@@ -29,7 +30,7 @@ export async function recheckLiveRecords(
   const store = getStore();
   const { budgetMs = RECHECK_BUDGET_MS, clock = Date.now } = options;
   const started = clock();
-  const after = Number((await store.get(CURSOR_KEY)) ?? 0);
+  const after = Number((await store.get(RECHECK_CURSOR_KEY)) ?? 0);
   const list = (limit: number) =>
     store.listRecords({
       collection: REGISTRY_COLLECTION,
@@ -73,6 +74,6 @@ export async function recheckLiveRecords(
     // Positions are opaque: the position after the records reached is the end of a page that long.
     next = reached === 0 ? after : (await list(reached)).next;
   }
-  await store.set(CURSOR_KEY, String(next ?? 0));
+  await store.set(RECHECK_CURSOR_KEY, String(next ?? 0));
   return summary;
 }
