@@ -51,13 +51,17 @@ export function useLogVerifier({
   }
 
   async function verifyText(source: string) {
+    // A step that could not run: no result, its reason, and a retry of the same text.
+    const fail = (message: string) => {
+      setResult(null);
+      setFailure({ failure: { message }, retry: () => void verifyText(source) });
+    };
     setFailure(null);
     let check: LogCheck;
     try {
       check = await loadLogCheck();
     } catch {
-      setResult(null);
-      setFailure({ failure: { message: t.errors.verifier }, retry: () => void verifyText(source) });
+      fail(t.errors.verifier);
       return;
     }
     const parsed = check.parseLog(source, t);
@@ -68,8 +72,7 @@ export function useLogVerifier({
     }
     setFieldError(null);
     if (!globalThis.crypto?.subtle) {
-      setResult(null);
-      setFailure({ failure: { message: t.errors.noWebCrypto }, retry: () => void verifyText(source) });
+      fail(t.errors.noWebCrypto);
       return;
     }
     setBusy("verify");
@@ -78,8 +81,7 @@ export function useLogVerifier({
       try {
         keys = await publicKeys();
       } catch {
-        setResult(null);
-        setFailure({ failure: { message: t.errors.jwks }, retry: () => void verifyText(source) });
+        fail(t.errors.jwks);
         return;
       }
       let key: string | undefined;
@@ -88,8 +90,7 @@ export function useLogVerifier({
           logKey.current ??= await fetchLogKey();
           key = logKey.current;
         } catch {
-          setResult(null);
-          setFailure({ failure: { message: inclusion.failed }, retry: () => void verifyText(source) });
+          fail(inclusion.failed);
           return;
         }
       }
