@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -21,6 +21,12 @@ if (!process.env.E2E_DATA_DIR) {
   process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
 }
 const port = Number.parseInt(process.env.E2E_PORT, 10);
+// Debian's chromium-headless-shell: the engine of its chromium without the desktop browser around
+// it, which is what Playwright itself runs headless. Measured on two cores, the browser suite took
+// half the time it took with the full browser. The full browser still serves where it is the one
+// installed; E2E_BROWSER names any other binary.
+const browser =
+  process.env.E2E_BROWSER ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => existsSync(p));
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -50,7 +56,7 @@ export default defineConfig({
         ...devices["Desktop Chrome"],
         // Debian's Chromium; browsers are never downloaded here. Flags for running as root offline.
         launchOptions: {
-          executablePath: "/usr/bin/chromium",
+          executablePath: browser,
           args: [
             "--no-sandbox",
             "--disable-gpu",

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The one test command (README, .ci/run): installs what it needs, then runs the type check, lint,
 # the production build, unit and integration tests (vitest, against a real redis-server it starts)
-# and browser tests (Playwright in Debian's chromium). Ends with the running time of each step and
-# one line "N passed, N failed".
+# and browser tests (Playwright in Debian's chromium-headless-shell). Ends with the running time of
+# each step and one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -54,7 +54,8 @@ step() {
 find_redis() { command -v redis-server || { [ -x /usr/sbin/redis-server ] && echo /usr/sbin/redis-server; } || { [ -x /usr/bin/redis-server ] && echo /usr/bin/redis-server; }; }
 missing=()
 [ -n "$(find_redis)" ] || missing+=(redis-server)
-[ -x /usr/bin/chromium ] || missing+=(chromium)
+# The headless shell is all the browser tests need (playwright.config.ts); a full chromium also does.
+[ -x /usr/bin/chromium-headless-shell ] || [ -x /usr/bin/chromium ] || missing+=(chromium-headless-shell)
 if [ ${#missing[@]} -gt 0 ]; then
   step "installing ${missing[*]} from apt"
   if [ "$(id -u)" = 0 ]; then SUDO=""; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; else SUDO="none"; fi
