@@ -41,6 +41,8 @@ export async function startSpeedServer(options: {
       RATE_LIMIT_REGISTRY: manyPerMinute,
       RATE_LIMIT_CERTIFIER: manyPerMinute,
       RATE_LIMIT_READ: manyPerMinute,
+      // The demo row measures what a visitor gets: the scripted model at its reading pace.
+      PLAY_SCRIPTED_PACE: "human",
       ...options.env,
     },
   });

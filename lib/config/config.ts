@@ -77,6 +77,8 @@ export const envSchema = z.object({
   // 8: the scripted model's up to 6 tool calls and its answer, with one step of slack for a real model.
   PLAY_MAX_STEPS: z.coerce.number().int().min(1, "at least 1").max(20, "at most 20").default(8),
   PLAY_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(256, "at least 256").max(100_000, "at most 100000").default(4000),
+  // Read by the scripted model only: `human` types at a reading pace, `instant` answers at once.
+  PLAY_SCRIPTED_PACE: z.enum(["human", "instant"], { error: "human or instant" }).default("human"),
   ISSUER_TYPE: z
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "lowercase words joined by -, e.g. sociedad-ia")
@@ -156,7 +158,7 @@ export interface Config {
 }
 
 export type PlayModelSource =
-  | { source: "scripted"; model: string }
+  | { source: "scripted"; model: string; pace: "human" | "instant" }
   | { source: "gateway"; model: string; apiKey: string; baseURL?: string }
   | { source: "openai-compatible"; model: string; baseURL: string; apiKey?: string };
 
@@ -264,7 +266,7 @@ function parsePlayModel(env: Env): PlayModelConfig {
       "PLAY_MODEL: names a model, but no model source is set, so the scripted model would run. Set AI_GATEWAY_API_KEY or PLAY_OPENAI_BASE_URL, or unset PLAY_MODEL.",
     ]);
   }
-  return { source: "scripted", model: SCRIPTED_MODEL_ID, ...budget };
+  return { source: "scripted", model: SCRIPTED_MODEL_ID, pace: env.PLAY_SCRIPTED_PACE, ...budget };
 }
 
 /** Validates a raw environment; throws a ConfigError naming every bad variable. */

@@ -27,7 +27,8 @@ export function playModel(): LanguageModel {
   const play = getConfig().play;
   switch (play.source) {
     case "scripted":
-      return new ScriptedModel({ initialDelayMs: 150, chunkDelayMs: 12 });
+      // A person watching /play reads along at this pace; a load test or a test suite needs none.
+      return new ScriptedModel(play.pace === "human" ? { initialDelayMs: 150, chunkDelayMs: 12 } : {});
     case "gateway":
       return guardModel(
         createGateway({ apiKey: play.apiKey, ...(play.baseURL ? { baseURL: play.baseURL } : {}) }).languageModel(

@@ -101,6 +101,7 @@ describe("the demo agent's model source", () => {
     [{ PLAY_MAX_STEPS: "0" }, /PLAY_MAX_STEPS: at least 1/],
     [{ PLAY_MAX_STEPS: "50" }, /PLAY_MAX_STEPS: at most 20/],
     [{ PLAY_MAX_OUTPUT_TOKENS: "10" }, /PLAY_MAX_OUTPUT_TOKENS: at least 256/],
+    [{ PLAY_SCRIPTED_PACE: "fast" }, /PLAY_SCRIPTED_PACE: human or instant/],
   ])("refuses %o with a message naming the variable", (env, expected) => {
     expect(configError(env)).toMatch(expected);
   });
@@ -108,6 +109,14 @@ describe("the demo agent's model source", () => {
   it("never shows a key's value in an error", () => {
     const message = configError({ PLAY_OPENAI_API_KEY: "sk-very-secret-value" });
     expect(message).not.toContain("sk-very-secret-value");
+  });
+
+  it("paces the scripted model for a person reading along unless told to answer at once", () => {
+    expect(parseConfig({ DATA_DIR: dataDir }).play).toMatchObject({ source: "scripted", pace: "human" });
+    expect(parseConfig({ DATA_DIR: dataDir, PLAY_SCRIPTED_PACE: "instant" }).play).toMatchObject({
+      source: "scripted",
+      pace: "instant",
+    });
   });
 
   it("reads the budget: 8 steps, 4000 output tokens and a 60 s time-out by default, each configurable", () => {
