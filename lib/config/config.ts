@@ -119,6 +119,18 @@ export const envSchema = z.object({
       message: "between 100ms and 2m",
     })
     .default("10s"),
+  // scripts/server.mjs: a request whose headers, or whole body, have not arrived by then gets a 408
+  // and its connection closed, so slow clients cannot hold connections open.
+  HTTP_HEADERS_TIMEOUT: duration
+    .refine((value) => !DURATION.test(value) || (durationMs(value) >= 1000 && durationMs(value) <= 600_000), {
+      message: "between 1s and 10m",
+    })
+    .default("20s"),
+  HTTP_REQUEST_TIMEOUT: duration
+    .refine((value) => !DURATION.test(value) || (durationMs(value) >= 1000 && durationMs(value) <= 600_000), {
+      message: "between 1s and 10m",
+    })
+    .default("30s"),
   WITNESS_SIGNING_KEY: z.string().optional(),
   WITNESS_LOGS: z.string().optional(),
   // Vercel sets VERCEL=1. Any other value (0, false, a copied env file) must not make the service
@@ -299,6 +311,13 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     throw new ConfigError(
       "Invalid configuration:\n  - UPSTASH_REDIS_REST_URL / UPSTASH_REDIS_REST_TOKEN: required on Vercel (add the Upstash integration, which sets KV_REST_API_URL / KV_REST_API_TOKEN); the embedded store needs a durable local disk.",
     );
+  }
+
+  // Node refuses a headers time-out longer than the request's: say so in words before it throws.
+  if (durationMs(env.HTTP_HEADERS_TIMEOUT) > durationMs(env.HTTP_REQUEST_TIMEOUT)) {
+    throw invalid([
+      `HTTP_HEADERS_TIMEOUT: longer than HTTP_REQUEST_TIMEOUT (${env.HTTP_HEADERS_TIMEOUT} > ${env.HTTP_REQUEST_TIMEOUT}); the headers are part of the request.`,
+    ]);
   }
 
   // A serverless deployment has no local service worth certifying: the setting can only open an SSRF hole there.

@@ -43,6 +43,22 @@ describe("configuration", () => {
     );
   });
 
+  it("gives a slow request 20 s for its headers and 30 s in all, and refuses time-outs Node cannot take", () => {
+    expect(parseConfig({ DATA_DIR: tmp() }).env).toMatchObject({
+      HTTP_HEADERS_TIMEOUT: "20s",
+      HTTP_REQUEST_TIMEOUT: "30s",
+    });
+    expect(() => parseConfig({ DATA_DIR: tmp(), HTTP_HEADERS_TIMEOUT: "500ms" })).toThrow(
+      /HTTP_HEADERS_TIMEOUT: between 1s and 10m/,
+    );
+    expect(() => parseConfig({ DATA_DIR: tmp(), HTTP_REQUEST_TIMEOUT: "soon" })).toThrow(
+      /HTTP_REQUEST_TIMEOUT: expected a duration/,
+    );
+    expect(() => parseConfig({ DATA_DIR: tmp(), HTTP_HEADERS_TIMEOUT: "40s" })).toThrow(
+      /HTTP_HEADERS_TIMEOUT: longer than HTTP_REQUEST_TIMEOUT \(40s > 30s\)/,
+    );
+  });
+
   it("reports every bad variable at once", () => {
     try {
       parseConfig({ DATA_DIR: tmp(), RATE_LIMIT_PLAY: "x", RATE_LIMIT_REGISTRY: "0/1m" });
