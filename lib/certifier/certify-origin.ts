@@ -35,7 +35,7 @@ export interface CertifyOriginInput {
   schemaUrl: string;
   /** "throw" (requests: a 4xx problem) or "fail" (re-checks: a failed report) when the origin is refused. */
   onRefusedOrigin: "throw" | "fail";
-  /** The whole certification's time budget; CERTIFICATION_BUDGET_MS unless a test shortens it. */
+  /** The whole certification's time budget; the policy's, else CERTIFICATION_BUDGET_MS. */
   budgetMs?: number;
 }
 
@@ -213,7 +213,7 @@ function checkIssuer(
  */
 export async function certifyOrigin(input: CertifyOriginInput): Promise<CertificationReport> {
   const started = Date.now();
-  const deadline = started + (input.budgetMs ?? CERTIFICATION_BUDGET_MS);
+  const deadline = started + (input.budgetMs ?? input.policy.budgetMs ?? CERTIFICATION_BUDGET_MS);
   const manifestUrl = new URL("/.well-known/agents.json", input.origin).href;
   const fetchOptions = { ...input.policy, deadline };
   const checks: CertificationCheck[] = [];

@@ -6,7 +6,8 @@ type WarnGlobal = typeof globalThis & { [WARNED]?: boolean };
 
 /** The certifier's network policy from configuration; warns once per process when loopback is open. */
 export function getNetworkPolicy(): NetworkPolicy {
-  const allowLoopback = getConfig().env.CERTIFIER_ALLOW_LOOPBACK === "1";
+  const config = getConfig();
+  const allowLoopback = config.env.CERTIFIER_ALLOW_LOOPBACK === "1";
   const g = globalThis as WarnGlobal;
   if (allowLoopback && !g[WARNED]) {
     g[WARNED] = true;
@@ -14,5 +15,5 @@ export function getNetworkPolicy(): NetworkPolicy {
       "[certifier] WARNING: CERTIFIER_ALLOW_LOOPBACK=1 lets the certifier connect to this machine's loopback services. Use it only for local demos and tests.",
     );
   }
-  return { allowLoopback };
+  return { allowLoopback, ...config.certifier };
 }

@@ -114,7 +114,8 @@ export async function safeFetch(url: string | URL, options: SafeFetchOptions): P
   };
   for (let hop = 0; ; hop++) {
     const target = await vetTarget(current, options, options.resolve, left());
-    const response = await requestOnce(target, options.accept ?? "*/*", Math.min(FETCH_LIMITS.timeoutMs, left()));
+    const timeoutMs = options.requestTimeoutMs ?? FETCH_LIMITS.timeoutMs;
+    const response = await requestOnce(target, options.accept ?? "*/*", Math.min(timeoutMs, left()));
     const location = response.headers.location;
     if (!REDIRECTS.has(response.status) || !location) return response;
     if (hop >= FETCH_LIMITS.maxRedirects) {

@@ -6,6 +6,10 @@ import { classifyAddress, METADATA_HOSTS } from "./classify-address";
 export interface NetworkPolicy {
   /** CERTIFIER_ALLOW_LOOPBACK: loopback targets are permitted (local demos and tests). */
   allowLoopback: boolean;
+  /** CERTIFIER_TIMEOUT: one request's time-out; FETCH_LIMITS.timeoutMs when absent. */
+  requestTimeoutMs?: number;
+  /** CERTIFIER_BUDGET: a whole certification's; CERTIFICATION_BUDGET_MS when absent. */
+  budgetMs?: number;
 }
 
 export interface VettedTarget {

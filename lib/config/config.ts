@@ -103,6 +103,18 @@ export const envSchema = z.object({
   REGISTRY_ADMIN_TOKEN: z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
   CRON_SECRET: z.string().min(16, "must be at least 16 characters (openssl rand -hex 32)").optional(),
   CERTIFIER_ALLOW_LOOPBACK: z.enum(["0", "1"], "expected 0 or 1").default("0"),
+  // One request of a certification, and the whole certification. At most 50 s: a certification must
+  // fit the 60 s its routes may run and the daily re-check's 50 s batch.
+  CERTIFIER_TIMEOUT: duration
+    .refine((value) => !DURATION.test(value) || (durationMs(value) >= 1000 && durationMs(value) <= 50_000), {
+      message: "between 1s and 50s",
+    })
+    .default("8s"),
+  CERTIFIER_BUDGET: duration
+    .refine((value) => !DURATION.test(value) || (durationMs(value) >= 1000 && durationMs(value) <= 50_000), {
+      message: "between 1s and 50s",
+    })
+    .default("25s"),
   TLOG_ORIGIN: z
     .string()
     .regex(/^[^\s+]{1,255}$/, "one line of at most 255 characters without spaces or '+', e.g. registro.example/log")
@@ -165,6 +177,8 @@ export interface Config {
   streams: { perIp: number; total: number };
   /** Parsed `RATE_LIMIT_<NAME>` values. */
   rateLimits: Record<RateLimitName, { count: number; window: string; windowMs: number }>;
+  /** The certifier's time-outs: one request, and a whole certification. */
+  certifier: { requestTimeoutMs: number; budgetMs: number };
   /** The demo agent's model source and its budget. */
   play: PlayModelConfig;
 }
@@ -356,6 +370,7 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     demoRetentionMs: durationMs(env.AUDIT_DEMO_RETENTION),
     registryDraftTtlMs: durationMs(env.REGISTRY_DRAFT_TTL),
     streams: { perIp: env.STREAM_MAX_PER_IP, total: env.STREAM_MAX },
+    certifier: { requestTimeoutMs: durationMs(env.CERTIFIER_TIMEOUT), budgetMs: durationMs(env.CERTIFIER_BUDGET) },
     play: parsePlayModel(env),
   };
 }

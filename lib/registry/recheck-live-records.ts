@@ -1,4 +1,4 @@
-import { CERTIFICATION_BUDGET_MS } from "../certifier/certify-origin";
+import { getNetworkPolicy } from "../certifier/get-network-policy";
 import { isApiError } from "../http/problem";
 import { getStore } from "../store";
 import { certifyRecord } from "./certify-record";
@@ -30,6 +30,7 @@ export async function recheckLiveRecords(
   const store = getStore();
   const { budgetMs = RECHECK_BUDGET_MS, clock = Date.now } = options;
   const started = clock();
+  const certificationMs = getNetworkPolicy().budgetMs as number;
   const after = Number((await store.get(RECHECK_CURSOR_KEY)) ?? 0);
   const list = (limit: number) =>
     store.listRecords({
@@ -44,7 +45,7 @@ export async function recheckLiveRecords(
   for (const stored of page.records) {
     // A record is started only if a whole certification still fits: a run cut off by the platform
     // would keep its cursor, and every later run would stall on the same records.
-    if (clock() - started + CERTIFICATION_BUDGET_MS > budgetMs) break;
+    if (clock() - started + certificationMs > budgetMs) break;
     reached++;
     const { record } = parseEntry(stored.value);
     if (record.publicUrl === "-") {

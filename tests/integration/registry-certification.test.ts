@@ -19,6 +19,9 @@ const APP_ENV = {
   CRON_SECRET: CRON,
   RATE_LIMIT_REGISTRY: "1000/1m",
   RATE_LIMIT_CERTIFIER: "1000/1m",
+  // Half the 8 s default, so that the hanging server below is given up on sooner; still ample for
+  // the app's own endpoints over loopback on a busy machine.
+  CERTIFIER_TIMEOUT: "4s",
 };
 
 let app: AppServer;
@@ -302,8 +305,9 @@ describe("certification end to end", () => {
     const res = await call("GET", `/api/certifier?url=${encodeURIComponent(c.url)}`);
     expect(res.status).toBe(200);
     expectValid("report", res.body);
-    expect(check(res.body, "manifest.reachable").detail).toMatch(/No complete answer within 8000 ms/);
-    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(check(res.body, "manifest.reachable").detail).toMatch(/No complete answer within 4000 ms/);
+    // The configured time-out, not the 8 s default.
+    expect(Date.now() - started).toBeLessThan(8_000);
   }, 30_000);
 });
 

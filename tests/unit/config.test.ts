@@ -59,6 +59,20 @@ describe("configuration", () => {
     );
   });
 
+  it("gives the certifier 8 s per request and 25 s per certification unless told, at most 50 s", () => {
+    expect(parseConfig({ DATA_DIR: tmp() }).certifier).toEqual({ requestTimeoutMs: 8_000, budgetMs: 25_000 });
+    expect(parseConfig({ DATA_DIR: tmp(), CERTIFIER_TIMEOUT: "15s", CERTIFIER_BUDGET: "45s" }).certifier).toEqual({
+      requestTimeoutMs: 15_000,
+      budgetMs: 45_000,
+    });
+    expect(() => parseConfig({ DATA_DIR: tmp(), CERTIFIER_BUDGET: "2m" })).toThrow(
+      /CERTIFIER_BUDGET: between 1s and 50s/,
+    );
+    expect(() => parseConfig({ DATA_DIR: tmp(), CERTIFIER_TIMEOUT: "100ms" })).toThrow(
+      /CERTIFIER_TIMEOUT: between 1s and 50s/,
+    );
+  });
+
   it("reports every bad variable at once", () => {
     try {
       parseConfig({ DATA_DIR: tmp(), RATE_LIMIT_PLAY: "x", RATE_LIMIT_REGISTRY: "0/1m" });
