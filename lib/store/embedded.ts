@@ -52,8 +52,8 @@ type Op =
   | { o: "rd"; c: string; id: string }
   | { o: "b"; ops: Op[] };
 
-/** The log records of a write whose condition held, or why it did not. */
-type Plan = { ok: true; ops: Op[] } | { ok: false; failure: BatchFailure };
+/** The log records of a write whose condition held (some only applied, see commit), or why it did not. */
+type Plan = { ok: true; ops: Op[]; unlogged?: Op[] } | { ok: false; failure: BatchFailure };
 
 type Entry = { kind: "str"; value: string; exp?: number } | { kind: "list"; value: string[]; exp?: number };
 
@@ -89,6 +89,8 @@ function encodeLine(op: Op): Buffer {
   line[9 + size] = 0x0a;
   return line;
 }
+
+const NONE: ReadonlySet<Op> = new Set();
 
 function setOp(key: string, value: string, ttlMs: number | undefined, now: number): Op {
   return { o: "s", k: key, v: value, x: ttlMs ? now + ttlMs : undefined };
@@ -151,6 +153,11 @@ export class EmbeddedStore implements Store {
    * waits only for the lines that changed what it read (see run). Emptied as syncs complete.
    */
   private readonly unsynced = new Map<string, number>();
+  /**
+   * Keys whose value was set volatile over nothing the log holds: deleting one (a released claim or
+   * lock) is not logged either, since replay would find nothing to delete, and costs no disk sync.
+   */
+  private readonly volatileOnly = new Set<string>();
   /** A failed sync: memory may hold what the disk lost, so nothing is served until a restart. */
   private syncFailure: Error | null = null;
   private opsInLog = 0;
@@ -266,23 +273,34 @@ export class EmbeddedStore implements Store {
 
   /**
    * Logs `ops` as one line, then applies them; run() answers once the line is synced. A crash keeps
-   * all of them or none.
+   * all of them or none. Ops in `unlogged` (deletes of volatile-only keys) are applied in their place
+   * but left out of the line.
    */
-  private commit(...ops: Op[]) {
-    if (ops.length === 0) return;
-    if (this.fd === null) throw new StoreUnavailableError("the embedded store is closed");
-    const op: Op = ops.length === 1 ? (ops[0] as Op) : { o: "b", ops };
-    let written: number;
-    try {
-      written = writeAll(this.fd, encodeLine(op));
-    } catch (err) {
-      this.cutFailedWrite();
-      throw new StoreUnavailableError(`the embedded store could not write to disk: ${(err as Error).message}`);
+  private commit(ops: Op[], unlogged: ReadonlySet<Op> = NONE) {
+    const logged = unlogged.size === 0 ? ops : ops.filter((op) => !unlogged.has(op));
+    if (logged.length > 0) {
+      if (this.fd === null) throw new StoreUnavailableError("the embedded store is closed");
+      const op: Op = logged.length === 1 ? (logged[0] as Op) : { o: "b", ops: logged };
+      let written: number;
+      try {
+        written = writeAll(this.fd, encodeLine(op));
+      } catch (err) {
+        this.cutFailedWrite();
+        throw new StoreUnavailableError(`the embedded store could not write to disk: ${(err as Error).message}`);
+      }
+      this.logBytes += written;
+      for (const name of this.changedBy(op)) this.unsynced.set(name, this.logBytes);
+      this.forgetVolatile(op);
+      this.opsInLog++;
     }
-    this.logBytes += written;
-    for (const name of this.changedBy(op)) this.unsynced.set(name, this.logBytes);
-    this.apply(op);
-    this.opsInLog++;
+    for (const op of ops) this.apply(op);
+  }
+
+  /** A logged op on a key: the log now holds something for it. */
+  private forgetVolatile(op: Op) {
+    if (this.volatileOnly.size === 0) return;
+    if (op.o === "b") for (const inner of op.ops) this.forgetVolatile(inner);
+    else if ("k" in op) this.volatileOnly.delete(op.k);
   }
 
   /**
@@ -334,6 +352,7 @@ export class EmbeddedStore implements Store {
       }
       case "d":
         this.kv.delete(op.k);
+        this.volatileOnly.delete(op.k);
         break;
       case "x": {
         const e = this.kv.get(op.k);
@@ -424,7 +443,9 @@ export class EmbeddedStore implements Store {
 
   private planDel(key: string, expect?: (string | null)[]): Plan {
     if (!this.holdsExpected(key, expect)) return { ok: false, failure: { reason: "changed" } };
-    return { ok: true, ops: this.entry(key) ? [{ o: "d", k: key }] : [] };
+    if (!this.entry(key)) return { ok: true, ops: [] };
+    const op: Op = { o: "d", k: key };
+    return { ok: true, ops: [op], unlogged: this.volatileOnly.has(key) ? [op] : undefined };
   }
 
   /** `nextPos` hands out creation positions, so that several creates in one batch get distinct ones. */
@@ -538,7 +559,7 @@ export class EmbeddedStore implements Store {
     return this.run((): AppendResult => {
       const plan = this.planAppend(key, expectedLength, [value], options.expiry);
       if (!plan.ok) return { ok: false, length: plan.failure.reason === "length" ? plan.failure.length : 0 };
-      this.commit(...plan.ops);
+      this.commit(plan.ops);
       return { ok: true, length: expectedLength + 1 };
     }, [keyName(key)]);
   }
@@ -573,22 +594,25 @@ export class EmbeddedStore implements Store {
       if (options.nx && this.entry(key)) return false;
       const op = setOp(key, value, options.ttlMs, this.now());
       // Volatile values die with this process, as the claims they hold are meant to.
-      if (options.volatile) this.apply(op);
-      else this.commit(op);
+      if (options.volatile) {
+        if (!this.kv.has(key)) this.volatileOnly.add(key);
+        this.apply(op);
+      } else this.commit([op]);
       return true;
     }, [keyName(key)]);
   }
 
   del(key: string): Promise<void> {
     return this.run(() => {
-      if (this.entry(key)) this.commit({ o: "d", k: key });
+      const plan = this.planDel(key);
+      if (plan.ok) this.commit(plan.ops, new Set(plan.unlogged));
     }, [keyName(key)]);
   }
 
   expire(key: string, expiry: Expiry): Promise<void> {
     return this.run(() => {
       if (!this.entry(key)) return;
-      this.commit({ o: "x", k: key, x: expiry === "persist" ? null : this.now() + expiry });
+      this.commit([{ o: "x", k: key, x: expiry === "persist" ? null : this.now() + expiry }]);
     }, [keyName(key)]);
   }
 
@@ -599,7 +623,7 @@ export class EmbeddedStore implements Store {
       const current = e ? Number.parseInt(e.value, 10) : 0;
       if (!Number.isSafeInteger(current)) throw new Error(`key ${key} does not hold a counter`);
       const exp = e ? e.exp : ttlMs ? this.now() + ttlMs : undefined;
-      this.commit({ o: "s", k: key, v: String(current + 1), x: exp });
+      this.commit([{ o: "s", k: key, v: String(current + 1), x: exp }]);
       return current + 1;
     }, [keyName(key)]);
   }
@@ -608,7 +632,7 @@ export class EmbeddedStore implements Store {
     return this.run((): RecordWriteResult => {
       const plan = this.planRecord(write, this.positionCounter());
       if (!plan.ok) return { ok: false, ...plan.failure } as RecordWriteResult;
-      this.commit(...plan.ops);
+      this.commit(plan.ops);
       return { ok: true, version: (plan.ops[0] as { ver: number }).ver };
     }, recordReads(write));
   }
@@ -648,6 +672,7 @@ export class EmbeddedStore implements Store {
         assertValidBatch(writes);
         const nextPos = this.positionCounter();
         const ops: Op[] = [];
+        const unlogged = new Set<Op>();
         const pushedAt: number[] = [];
         const pushed = new Map<string, number>();
         for (const [index, write] of writes.entries()) {
@@ -669,8 +694,9 @@ export class EmbeddedStore implements Store {
                   : this.planRecord(write.write, nextPos);
           if (!plan.ok) return { ok: false, index, failure: plan.failure };
           ops.push(...plan.ops);
+          for (const op of plan.unlogged ?? []) unlogged.add(op);
         }
-        this.commit(...ops);
+        this.commit(ops, unlogged);
         return { ok: true, pushedAt };
       },
       writes.flatMap((w) => (w.type === "record" ? recordReads(w.write) : [keyName(w.key)])),
@@ -679,7 +705,7 @@ export class EmbeddedStore implements Store {
 
   deleteRecord(collection: string, id: string): Promise<void> {
     return this.run(() => {
-      if (this.records.get(collection)?.has(id)) this.commit({ o: "rd", c: collection, id });
+      if (this.records.get(collection)?.has(id)) this.commit([{ o: "rd", c: collection, id }]);
     }, [recordName(collection, id)]);
   }
 

@@ -70,6 +70,35 @@ describe("embedded store durability", () => {
     expect(await b.get("other")).toBeNull();
   });
 
+  it("releases a volatile claim without writing to disk, and still logs the delete of a stored value", async () => {
+    const dir = tmp();
+    const a = openStore(dir);
+    await a.set("stored", "durable");
+    const logFile = path.join(dir, "store.log");
+    const before = fs.statSync(logFile).size;
+    const syncs = vi.spyOn(fs, "fdatasync");
+    expect(await a.set("lock", "token", { nx: true, ttlMs: 60_000, volatile: true })).toBe(true);
+    expect(await a.batch([{ type: "del", key: "lock", expect: ["token"] }])).toEqual({ ok: true, pushedAt: [] });
+    expect(await a.get("lock")).toBeNull();
+    expect(fs.statSync(logFile).size).toBe(before);
+    expect(syncs).not.toHaveBeenCalled();
+    syncs.mockRestore();
+    // A volatile value over a stored one: deleting it must reach the log, or the stored one comes back.
+    await a.set("stored", "claim", { volatile: true });
+    await a.del("stored");
+    expect(fs.statSync(logFile).size).toBeGreaterThan(before);
+    // Taken again, then written durably: from then on its delete is logged too.
+    await a.set("lock", "again", { nx: true, volatile: true });
+    await a.set("lock", "durable");
+    await a.set("kept", "yes");
+    await a.del("lock");
+    await a.close();
+    const b = openStore(dir);
+    expect(await b.get("stored")).toBeNull();
+    expect(await b.get("lock")).toBeNull();
+    expect(await b.get("kept")).toBe("yes");
+  });
+
   it("answers concurrent writes only once they are on disk, sharing syncs between them", async () => {
     const dir = tmp();
     const a = openStore(dir);
