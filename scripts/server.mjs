@@ -8,6 +8,7 @@
 // client's repeated requests itself (refusal-memo.mjs).
 import { createServer } from "node:http";
 import next from "next";
+import { httpTimeouts } from "./http-timeouts.mjs";
 import { REFUSAL_MARK_ENV, refusalMemo } from "./refusal-memo.mjs";
 
 const port = Number.parseInt(process.env.PORT ?? "3000", 10);
@@ -102,18 +103,8 @@ try {
 
 // A client that announces a body and sends it slowly (or never) would otherwise hold its connection
 // for Node's default 300 s. Only the request is timed: streamed answers (/api/play, the SSE log) are
-// not. HTTP_HEADERS_TIMEOUT and HTTP_REQUEST_TIMEOUT (20s and 30s by default) were validated by
-// lib/config/config.ts when app.prepare() ran instrumentation.ts. Time-outs are checked every 5 s,
-// or more often for short ones (Node's default check runs every 30 s).
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-function durationMs(value, fallback) {
-  const match = /^(\d+)\s?(ms|s|m|h|d)$/.exec(value ?? "");
-  return match ? Number(match[1]) * UNIT_MS[match[2]] : fallback;
-}
-const headersTimeout = durationMs(process.env.HTTP_HEADERS_TIMEOUT, 20_000);
-const requestTimeout = durationMs(process.env.HTTP_REQUEST_TIMEOUT, 30_000);
-const connectionsCheckingInterval = Math.min(5_000, Math.max(250, Math.floor(headersTimeout / 4)));
-const timeouts = { headersTimeout, requestTimeout, connectionsCheckingInterval };
+// not.
+const timeouts = httpTimeouts(process.env);
 function toNext(req, res) {
   refusals.watch(req, res);
   appendSocketAddress(req);

