@@ -91,8 +91,8 @@ export default defineConfig({
       RATE_LIMIT_READ: "100000/1m",
       RATE_LIMIT_INCORPORATE: "500/1h",
       RATE_LIMIT_REGISTRY: "500/1h",
-      // Demo answers at once: the pages show the same states, without a second of waiting per call.
-      PLAY_SCRIPTED_PACE: "instant",
+      // The demo keeps its reading pace here (PLAY_SCRIPTED_PACE's default): /play is tested showing
+      // tool cards and the answer arrive one after another, which an instant answer would merge.
     },
   },
 });
