@@ -19,6 +19,15 @@ const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 
 const DURATION = /^[1-9]\d*\s?(ms|s|m|h|d)$/;
 const duration = z.string().regex(DURATION, "expected a duration such as 7d, 12h, 30s or 500ms");
+/**
+ * A duration within [min, max], named as written in the message (e.g. "1s", "50s"). The range is
+ * checked only once the form is right (zod runs every check); a bad form already has its message.
+ */
+const durationBetween = (min: string, max: string) =>
+  duration.refine(
+    (value) => !DURATION.test(value) || (durationMs(value) >= durationMs(min) && durationMs(value) <= durationMs(max)),
+    { message: `between ${min} and ${max}` },
+  );
 
 const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
 
@@ -68,12 +77,7 @@ export const envSchema = z.object({
   PLAY_OPENAI_API_KEY: z.string().min(1).optional(),
   // Checked against the model source in parsePlayModel: the two sources name models differently.
   PLAY_MODEL: z.string().trim().min(1).max(200).optional(),
-  PLAY_MODEL_TIMEOUT: duration
-    // Checked only once the form is right (zod runs every check); a bad form already has its message.
-    .refine((value) => !DURATION.test(value) || (durationMs(value) >= 100 && durationMs(value) <= 15 * 60_000), {
-      message: "between 100ms and 15m",
-    })
-    .default("60s"),
+  PLAY_MODEL_TIMEOUT: durationBetween("100ms", "15m").default("60s"),
   // 8: the scripted model's up to 6 tool calls and its answer, with one step of slack for a real model.
   PLAY_MAX_STEPS: z.coerce.number().int().min(1, "at least 1").max(20, "at most 20").default(8),
   PLAY_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(256, "at least 256").max(100_000, "at most 100000").default(4000),
@@ -105,16 +109,8 @@ export const envSchema = z.object({
   CERTIFIER_ALLOW_LOOPBACK: z.enum(["0", "1"], "expected 0 or 1").default("0"),
   // One request of a certification, and the whole certification. At most 50 s: a certification must
   // fit the 60 s its routes may run and the daily re-check's 50 s batch.
-  CERTIFIER_TIMEOUT: duration
-    .refine((value) => !DURATION.test(value) || (durationMs(value) >= 1000 && durationMs(value) <= 50_000), {
-      message: "between 1s and 50s",
-    })
-    .default("8s"),
-  CERTIFIER_BUDGET: duration
-    .refine((value) => !DURATION.test(value) || (durationMs(value) >= 1000 && durationMs(value) <= 50_000), {
-      message: "between 1s and 50s",
-    })
-    .default("25s"),
+  CERTIFIER_TIMEOUT: durationBetween("1s", "50s").default("8s"),
+  CERTIFIER_BUDGET: durationBetween("1s", "50s").default("25s"),
   TLOG_ORIGIN: z
     .string()
     .regex(/^[^\s+]{1,255}$/, "one line of at most 255 characters without spaces or '+', e.g. registro.example/log")
@@ -126,23 +122,11 @@ export const envSchema = z.object({
   TLOG_WITNESS_INTERVAL: duration
     .refine((value) => !DURATION.test(value) || durationMs(value) >= 100, { message: "at least 100ms" })
     .default("1m"),
-  TLOG_WITNESS_TIMEOUT: duration
-    .refine((value) => !DURATION.test(value) || (durationMs(value) >= 100 && durationMs(value) <= 120_000), {
-      message: "between 100ms and 2m",
-    })
-    .default("10s"),
+  TLOG_WITNESS_TIMEOUT: durationBetween("100ms", "2m").default("10s"),
   // scripts/server.mjs: a request whose headers, or whole body, have not arrived by then gets a 408
   // and its connection closed, so slow clients cannot hold connections open.
-  HTTP_HEADERS_TIMEOUT: duration
-    .refine((value) => !DURATION.test(value) || (durationMs(value) >= 1000 && durationMs(value) <= 600_000), {
-      message: "between 1s and 10m",
-    })
-    .default("20s"),
-  HTTP_REQUEST_TIMEOUT: duration
-    .refine((value) => !DURATION.test(value) || (durationMs(value) >= 1000 && durationMs(value) <= 600_000), {
-      message: "between 1s and 10m",
-    })
-    .default("30s"),
+  HTTP_HEADERS_TIMEOUT: durationBetween("1s", "10m").default("20s"),
+  HTTP_REQUEST_TIMEOUT: durationBetween("1s", "10m").default("30s"),
   WITNESS_SIGNING_KEY: z.string().optional(),
   WITNESS_LOGS: z.string().optional(),
   // Vercel sets VERCEL=1. Any other value (0, false, a copied env file) must not make the service

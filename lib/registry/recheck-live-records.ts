@@ -1,4 +1,4 @@
-import { getNetworkPolicy } from "../certifier/get-network-policy";
+import { getConfig } from "../config/config";
 import { isApiError } from "../http/problem";
 import { getStore } from "../store";
 import { certifyRecord } from "./certify-record";
@@ -30,7 +30,7 @@ export async function recheckLiveRecords(
   const store = getStore();
   const { budgetMs = RECHECK_BUDGET_MS, clock = Date.now } = options;
   const started = clock();
-  const certificationMs = getNetworkPolicy().budgetMs as number;
+  const certificationMs = getConfig().certifier.budgetMs;
   const after = Number((await store.get(RECHECK_CURSOR_KEY)) ?? 0);
   const list = (limit: number) =>
     store.listRecords({
