@@ -9,7 +9,8 @@
 //   npm run build
 //   npm run bench:compare -- --base .next-base --only valid,badge [--rounds 16 --round-ms 300]
 //
-// Files the server reads at run time (schemas, public/) come from the working tree for both builds.
+// "This build" is the one in NEXT_DIST_DIR (.next when unset). Files the server reads at run time
+// (schemas, public/) come from the working tree for both builds.
 import { parseArgs } from "node:util";
 import type { RoundResult } from "./support/http-load";
 import { cpuPerRequest, median, rate } from "./support/round-stats";
@@ -62,8 +63,11 @@ async function pairedRound(s: Side, endpoint: Endpoint): Promise<void> {
 const medianOf = (s: Side, f: (pair: Side["pairs"][number]) => number) => median(s.pairs.map(f));
 
 async function main() {
-  const sides = [await side(`base (${args.base})`, args.base), await side("this build", undefined)];
+  const sides: Side[] = [];
   try {
+    // One after the other, inside the try: a second server that fails to start stops the first.
+    sides.push(await side(`base (${args.base})`, args.base));
+    sides.push(await side("this build", undefined));
     const count = sides[0]?.endpoints.length ?? 0;
     for (let e = 0; e < count; e++) {
       const name = sides[0]?.endpoints[e]?.name as string;
