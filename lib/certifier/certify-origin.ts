@@ -35,8 +35,6 @@ export interface CertifyOriginInput {
   schemaUrl: string;
   /** "throw" (requests: a 4xx problem) or "fail" (re-checks: a failed report) when the origin is refused. */
   onRefusedOrigin: "throw" | "fail";
-  /** The whole certification's time budget; the policy's, else CERTIFICATION_BUDGET_MS. */
-  budgetMs?: number;
 }
 
 const TITLES: Record<CheckId, string> = {
@@ -213,7 +211,7 @@ function checkIssuer(
  */
 export async function certifyOrigin(input: CertifyOriginInput): Promise<CertificationReport> {
   const started = Date.now();
-  const deadline = started + (input.budgetMs ?? input.policy.budgetMs ?? CERTIFICATION_BUDGET_MS);
+  const deadline = started + (input.policy.budgetMs ?? CERTIFICATION_BUDGET_MS);
   const manifestUrl = new URL("/.well-known/agents.json", input.origin).href;
   const fetchOptions = { ...input.policy, deadline };
   const checks: CertificationCheck[] = [];

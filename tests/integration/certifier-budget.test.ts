@@ -18,11 +18,10 @@ describe("the certification's time budget", () => {
     const report = await certifyOrigin({
       origin: target.url,
       expected: null,
-      policy: { allowLoopback: true },
+      policy: { allowLoopback: true, budgetMs },
       recordId: null,
       schemaUrl: "https://example.test/schemas/certification-report.v1.json",
       onRefusedOrigin: "throw",
-      budgetMs,
     });
     const detail = (id: string) => report.checks.find((c) => c.id === id)?.detail ?? "";
     expect(detail("manifest.reachable")).toMatch(/^HTTP 200/);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CERTIFICATION_BUDGET_MS } from "@/lib/certifier/certify-origin";
+import { getConfig } from "@/lib/config/config";
 import { certifyRecord } from "@/lib/registry/certify-record";
 import { prepareFormingStub } from "@/lib/registry/create-forming-stub";
 import { seedRecords } from "@/lib/registry/ensure-seeds";
@@ -59,7 +59,7 @@ describe("the scheduled re-check", () => {
     let t = 0;
     const clock = () => (t += 10); // the start, then 10 ms more at each record
     // A record starts only while a whole certification still fits in what is left of the run.
-    const partial = await recheckLiveRecords({ budgetMs: CERTIFICATION_BUDGET_MS + 35, clock });
+    const partial = await recheckLiveRecords({ budgetMs: getConfig().certifier.budgetMs + 35, clock });
     expect(partial.skipped.filter((s) => s.reason === "no public URL").map((s) => s.id)).toEqual(ids.slice(0, 3));
     expect(partial.skipped.filter((s) => s.reason.includes("time budget"))).toHaveLength(RECHECK_BATCH - 3);
     const rest = await recheckLiveRecords();
