@@ -90,8 +90,6 @@ function encodeLine(op: Op): Buffer {
   return line;
 }
 
-const NONE: ReadonlySet<Op> = new Set();
-
 function setOp(key: string, value: string, ttlMs: number | undefined, now: number): Op {
   return { o: "s", k: key, v: value, x: ttlMs ? now + ttlMs : undefined };
 }
@@ -276,8 +274,8 @@ export class EmbeddedStore implements Store {
    * all of them or none. Ops in `unlogged` (deletes of volatile-only keys) are applied in their place
    * but left out of the line.
    */
-  private commit(ops: Op[], unlogged: ReadonlySet<Op> = NONE) {
-    const logged = unlogged.size === 0 ? ops : ops.filter((op) => !unlogged.has(op));
+  private commit(ops: Op[], unlogged: readonly Op[] = []) {
+    const logged = unlogged.length === 0 ? ops : ops.filter((op) => !unlogged.includes(op));
     if (logged.length > 0) {
       if (this.fd === null) throw new StoreUnavailableError("the embedded store is closed");
       const op: Op = logged.length === 1 ? (logged[0] as Op) : { o: "b", ops: logged };
@@ -605,7 +603,7 @@ export class EmbeddedStore implements Store {
   del(key: string): Promise<void> {
     return this.run(() => {
       const plan = this.planDel(key);
-      if (plan.ok) this.commit(plan.ops, new Set(plan.unlogged));
+      if (plan.ok) this.commit(plan.ops, plan.unlogged);
     }, [keyName(key)]);
   }
 
@@ -672,7 +670,7 @@ export class EmbeddedStore implements Store {
         assertValidBatch(writes);
         const nextPos = this.positionCounter();
         const ops: Op[] = [];
-        const unlogged = new Set<Op>();
+        const unlogged: Op[] = [];
         const pushedAt: number[] = [];
         const pushed = new Map<string, number>();
         for (const [index, write] of writes.entries()) {
@@ -694,7 +692,7 @@ export class EmbeddedStore implements Store {
                   : this.planRecord(write.write, nextPos);
           if (!plan.ok) return { ok: false, index, failure: plan.failure };
           ops.push(...plan.ops);
-          for (const op of plan.unlogged ?? []) unlogged.add(op);
+          unlogged.push(...(plan.unlogged ?? []));
         }
         this.commit(ops, unlogged);
         return { ok: true, pushedAt };
