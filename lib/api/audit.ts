@@ -13,7 +13,8 @@ import { rawSchema } from "../discovery/openapi/operation";
 import { defineEndpoint } from "../http/endpoint";
 import { jsonText } from "../http/handler";
 import { booleanFlag, integerParam } from "../http/query";
-import { enforceRateLimit } from "../http/rate-limit";
+import { chargeMore, enforceRateLimit } from "../http/rate-limit";
+import { entryUnits } from "../http/read-cost";
 import { acquireStreamSlot, releasingWhenDone } from "../http/stream-slots";
 
 /*
@@ -35,7 +36,7 @@ export const getAuditLog = defineEndpoint<SessionParams>({
   operationId: "getAuditLog",
   summary: "Read a session's audit log",
   description:
-    "A page of the session's entries in order (the whole log when it holds at most `limit`), with the checkpoint signed when its head was appended, which covers the whole log. Follow `page.next` as `after` to read the rest: offline verification needs every entry. With verify=1 the report covers the whole log: the server checks the page's HMACs and links and the stored checkpoint against the head, and takes the rest from the verification state it keeps at append time (a read of the whole log re-verifies every entry).",
+    "A page of the session's entries in order (the whole log when it holds at most `limit`), with the checkpoint signed when its head was appended, which covers the whole log. Follow `page.next` as `after` to read the rest: offline verification needs every entry. With verify=1 the report covers the whole log: the server checks the page's HMACs and links and the stored checkpoint against the head, and takes the rest from the verification state it keeps at append time (a read of the whole log re-verifies every entry). Against RATE_LIMIT_READ a read costs 1 unit, plus 1 per 100 entries it returns.",
   tags: ["audit"],
   pathParams: sessionIdPath,
   query: z.object({
@@ -70,9 +71,9 @@ export const getAuditLog = defineEndpoint<SessionParams>({
     const after = integerParam(url, "after", { min: -1, max: 999_999_999, fallback: -1 });
     const limit = integerParam(url, "limit", { min: 1, max: AUDIT_PAGE_MAX, fallback: AUDIT_PAGE_MAX });
     const limits = await enforceRateLimit("read", request, { write: false });
-    return jsonText(await getAuditLogJson(sessionId, { verify, page: { after, limit } }), {
-      headers: { ...limits, "cache-control": "no-store" },
-    });
+    const { json, count } = await getAuditLogJson(sessionId, { verify, page: { after, limit } });
+    const charged = await chargeMore("read", request, entryUnits(count), limits);
+    return jsonText(json, { headers: { ...charged, "cache-control": "no-store" } });
   },
 });
 

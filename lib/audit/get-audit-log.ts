@@ -66,11 +66,15 @@ export async function getAuditLog(sessionId: string, options: AuditReadOptions =
 }
 
 /**
- * The same document as JSON text for GET /api/play/audit/{sessionId}. Each entry is copied in as
- * stored (its canonical form, already JSON) instead of being parsed and serialised again; an item
- * that is not JSON goes in as a string, as getAuditLog gives it.
+ * The same document as JSON text for GET /api/play/audit/{sessionId}, with the number of entries in
+ * it (what the read is charged: lib/http/read-cost.ts). Each entry is copied in as stored (its
+ * canonical form, already JSON) instead of being parsed and serialised again; an item that is not
+ * JSON goes in as a string, as getAuditLog gives it.
  */
-export async function getAuditLogJson(sessionId: string, options: AuditReadOptions = {}): Promise<string> {
+export async function getAuditLogJson(
+  sessionId: string,
+  options: AuditReadOptions = {},
+): Promise<{ json: string; count: number }> {
   const store = getStore();
   const request = options.page ?? FIRST_PAGE;
   const log = await readPublishedPage(sessionId, request, store);
@@ -79,5 +83,8 @@ export async function getAuditLogJson(sessionId: string, options: AuditReadOptio
   const verification = options.verify ? `,"verification":${JSON.stringify(log.report)}` : "";
   const transparency = JSON.stringify(await headReceipt(log.signed, store));
   const page = JSON.stringify(pageOf(log, request));
-  return `${head},"entries":[${entries}],"page":${page},"checkpoint":${JSON.stringify(log.checkpoint)},"transparency":${transparency}${verification}}`;
+  return {
+    json: `${head},"entries":[${entries}],"page":${page},"checkpoint":${JSON.stringify(log.checkpoint)},"transparency":${transparency}${verification}}`,
+    count: log.items.length,
+  };
 }

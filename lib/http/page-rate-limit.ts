@@ -2,7 +2,7 @@ import { LANG_COOKIE, type Lang, langSwitchHref, otherLang, parseLang } from "..
 import { rateLimitedPage } from "../i18n/messages/rate-limited";
 import { fill } from "../i18n/template";
 import { escapeMarkup } from "../text/escape-markup";
-import { countRequest } from "./rate-limit";
+import { chargeMore, countRequest } from "./rate-limit";
 
 /** The cookie's language, read from the raw header: the page is answered before Next parses anything. */
 function langOf(request: Request): Lang {
@@ -34,13 +34,16 @@ function refusalPage(
 }
 
 /**
- * Counts a view of a page that reads the store against the per-address read limit (RATE_LIMIT_READ,
- * the API reads' budget). Returns null when the view may go on, or the 429 page to answer instead,
+ * Counts a view of a page that reads the store, `units` of the per-address read limit (RATE_LIMIT_READ,
+ * the API reads' budget; lib/http/read-cost.ts). Returns null when the view may go on, or the 429 page to answer instead,
  * built before any store read or rendering so that a refusal costs as little as possible.
  */
-export async function limitPageView(request: Request): Promise<Response | null> {
+export async function limitPageView(request: Request, units: number): Promise<Response | null> {
   const verdict = await countRequest("read", request, { write: false });
-  if (verdict.allowed) return null;
+  if (verdict.allowed) {
+    await chargeMore("read", request, units - 1, verdict.headers);
+    return null;
+  }
   const url = new URL(request.url);
   return new Response(refusalPage(langOf(request), `${url.pathname}${url.search}`, verdict), {
     status: 429,

@@ -4,6 +4,7 @@ import { sharedRedisClient } from "../store/redis-client";
 import { clientIp, rateLimitSubject } from "./client-ip";
 import { type Limiter, type LimitResult, memoryLimiter } from "./memory-limiter";
 import { ApiError } from "./problem";
+import { READ_UNITS_RULE } from "./read-cost";
 import { refusalMark } from "./refusal-mark";
 
 const LIMITERS = Symbol.for("sia.limiters");
@@ -24,7 +25,7 @@ function limiterFor(name: RateLimitName): Limiter {
         timeout: 0, // never let a slow Redis wave requests through: we decide below
         analytics: false,
       });
-      limiter = { limit: (id) => ratelimit.limit(id) };
+      limiter = { limit: (id, units = 1) => ratelimit.limit(id, { rate: Math.min(units, count) }) };
     } else {
       limiter = memoryLimiter(count, windowMs);
     }
@@ -68,11 +69,11 @@ export type RateLimitVerdict =
 export async function countRequest(
   name: RateLimitName,
   request: Request,
-  options: { write: boolean },
+  options: { write: boolean; units?: number },
 ): Promise<RateLimitVerdict> {
   let result: LimitResult;
   try {
-    result = await limiterFor(name).limit(`ip:${requestSubject(request)}`);
+    result = await limiterFor(name).limit(`ip:${requestSubject(request)}`, options.units);
   } catch (err) {
     console.error(`[rate-limit] ${name}: ${(err as Error).message}`);
     if (!options.write) return { allowed: true, headers: {} };
@@ -103,14 +104,40 @@ export async function countRequest(
 export async function enforceRateLimit(
   name: RateLimitName,
   request: Request,
-  options: { write: boolean },
+  options: { write: boolean; units?: number },
 ): Promise<Record<string, string>> {
   const verdict = await countRequest(name, request, options);
   if (verdict.allowed) return verdict.headers;
+  const what = name === "read" ? `${verdict.limit} read units (${READ_UNITS_RULE})` : `${verdict.limit}`;
   throw new ApiError(
     "rate_limited",
-    `Too many requests from your address: at most ${verdict.limit} per ${verdict.window}. Try again in ${verdict.retryAfterSeconds} s.`,
+    `Too many requests from your address: at most ${what} per ${verdict.window}. Try again in ${verdict.retryAfterSeconds} s.`,
     { limit: verdict.limit, retryAfterSeconds: verdict.retryAfterSeconds },
     verdict.headers,
   );
+}
+
+/**
+ * Charges an allowed request `units` more of limit `name`, once it knows what it cost (a read of
+ * many entries: lib/http/read-cost.ts), and returns its RateLimit headers updated. Never refuses:
+ * the answer is ready, so the charge stops at what the window has left, and the client's next
+ * request meets the limit instead. `headers` are those its first count returned.
+ */
+export async function chargeMore(
+  name: RateLimitName,
+  request: Request,
+  units: number,
+  headers: Record<string, string>,
+): Promise<Record<string, string>> {
+  const left = Number(headers["ratelimit-remaining"]);
+  const charge = Math.min(units, Number.isSafeInteger(left) ? left : 0);
+  if (charge <= 0) return headers;
+  try {
+    const result = await limiterFor(name).limit(`ip:${requestSubject(request)}`, charge);
+    // Refused only when other requests of the client spent the rest meanwhile: nothing is left.
+    return result.success ? headersFor(name, result) : { ...headers, "ratelimit-remaining": "0" };
+  } catch (err) {
+    console.error(`[rate-limit] ${name}: ${(err as Error).message}`);
+    return headers;
+  }
 }

@@ -1,6 +1,6 @@
 import { McpServer } from "@modelcontextprotocol/server";
 import { serviceInfo } from "../discovery/service-info";
-import { enforceRateLimit } from "../http/rate-limit";
+import { chargeMore, enforceRateLimit } from "../http/rate-limit";
 import { memoJsonSchema } from "./memo-json-schema";
 import { registerIncorporarPrompt } from "./prompt";
 import { registerResources } from "./resources";
@@ -58,10 +58,11 @@ export function createMcpServer(ctx: ToolContext, onlyTool?: string): McpServer 
       async (args: unknown) => {
         try {
           // Counted before anything else, refused keys too: guessing keys costs the same budget.
-          if (tool.rateLimit) {
-            await enforceRateLimit(tool.rateLimit.name, ctx.request, { write: tool.rateLimit.write });
-          }
+          const limit = tool.rateLimit;
+          const limits = limit ? await enforceRateLimit(limit.name, ctx.request, { write: limit.write }) : {};
           const { data, text } = await tool.run(args as never, ctx);
+          if (limit && tool.extraUnits)
+            await chargeMore(limit.name, ctx.request, tool.extraUnits(data as never), limits);
           return { content: [{ type: "text" as const, text }], structuredContent: data as Record<string, unknown> };
         } catch (err) {
           return refusalResult(err);

@@ -1,11 +1,14 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { type McpServer, ResourceNotFoundError, ResourceTemplate } from "@modelcontextprotocol/server";
+import { type McpServer, ProtocolError, ResourceNotFoundError, ResourceTemplate } from "@modelcontextprotocol/server";
 import { isSessionId } from "../audit/entry";
 import { getAuditLogJson } from "../audit/get-audit-log";
 import { isApiError } from "../http/problem";
+import { chargeMore, enforceRateLimit } from "../http/rate-limit";
+import { entryUnits } from "../http/read-cost";
 import { getRegistryRecord } from "../registry/get-registry-record";
 import { RECORD_ID_MAX, RECORD_ID_PATTERN } from "../registry/record-schema";
+import { JSON_RPC } from "./json-rpc-error";
 import type { ToolContext } from "./tool";
 
 /** The test vectors file served at /test-vectors/audit-v1.json, read as it is shipped. */
@@ -22,11 +25,29 @@ function variable(value: string | string[] | undefined): string {
 }
 
 /**
+ * Counts a read of a resource against RATE_LIMIT_READ, as the REST read it mirrors is counted, and
+ * returns the RateLimit headers for a later charge. Over the limit the read is a JSON-RPC error that
+ * says so (resources have no error result of their own, as tools do).
+ */
+async function countRead(ctx: ToolContext): Promise<Record<string, string>> {
+  try {
+    return await enforceRateLimit("read", ctx.request, { write: false });
+  } catch (err) {
+    if (isApiError(err))
+      throw new ProtocolError(JSON_RPC.serverError, `${err.code}: ${err.detail}`, {
+        code: err.code,
+        ...err.extensions,
+      });
+    throw err;
+  }
+}
+
+/**
  * The resources: a registry record, a session's audit log and the audit test vectors. Cache hints
  * follow how each changes: a record on certification or edits, a log on every append (so briefly),
  * the vectors only with a new format version.
  */
-export function registerResources(server: McpServer, _ctx: ToolContext): void {
+export function registerResources(server: McpServer, ctx: ToolContext): void {
   server.registerResource(
     "registry-record",
     RECORD_TEMPLATE,
@@ -39,6 +60,7 @@ export function registerResources(server: McpServer, _ctx: ToolContext): void {
     async (uri, variables) => {
       const id = variable(variables.id);
       if (!RECORD_ID_PATTERN.test(id) || id.length > RECORD_ID_MAX) throw new ResourceNotFoundError(uri.href);
+      await countRead(ctx);
       try {
         return json(uri, JSON.stringify(await getRegistryRecord(id)));
       } catch (err) {
@@ -61,7 +83,10 @@ export function registerResources(server: McpServer, _ctx: ToolContext): void {
       const sessionId = variable(variables.sessionId);
       if (!isSessionId(sessionId))
         throw new ResourceNotFoundError(uri.href, "A session id is 8 to 64 of A-Z a-z 0-9 _ -.");
-      return json(uri, await getAuditLogJson(sessionId));
+      const limits = await countRead(ctx);
+      const log = await getAuditLogJson(sessionId);
+      await chargeMore("read", ctx.request, entryUnits(log.count), limits);
+      return json(uri, log.json);
     },
   );
   server.registerResource(

@@ -28,6 +28,8 @@ export interface McpTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodTyp
   output: O;
   annotations: { readOnlyHint: boolean; idempotentHint: boolean; destructiveHint: boolean; openWorldHint: boolean };
   rateLimit?: { name: RateLimitName; write: boolean };
+  /** Units of the rate limit charged once the answer is known, beyond the one counted before (lib/http/read-cost.ts). */
+  extraUnits?(data: z.infer<O>): number;
   run(args: z.infer<I>, ctx: ToolContext): Promise<ToolAnswer<z.infer<O>>>;
 }
 

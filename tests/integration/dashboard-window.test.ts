@@ -7,6 +7,8 @@ import { applyEnv, startUpstashStack, type UpstashStack } from "../support/upsta
 
 const ENTRIES = 205;
 const SID = "dashboard-window-01";
+// Small enough to spend in a test; each view and read below comes from an address of its own.
+const READ_BUDGET = 40;
 
 let stack: UpstashStack;
 let app: AppServer;
@@ -14,7 +16,7 @@ let restore: () => void;
 beforeAll(async () => {
   stack = await startUpstashStack();
   restore = applyEnv(stack.env);
-  app = await startApp({ env: stack.env });
+  app = await startApp({ env: { ...stack.env, RATE_LIMIT_READ: `${READ_BUDGET}/1m`, TRUSTED_PROXY_HOPS: "1" } });
   await appendEntries(stack.store, SID, ENTRIES);
 }, 120_000);
 afterAll(async () => {
@@ -51,5 +53,61 @@ describe("/dashboard/{sessionId} of a long session", () => {
     expect(Math.max(...shown)).toBe(199);
     expect(html).toContain("Entries 0 to 199 of 205.");
     expect(html).toMatch(/href="\?after=199"[^>]*>Newer entries</);
+  });
+});
+
+// Reads are charged what they cost (lib/http/read-cost.ts), here on the Upstash limiter: a page of
+// many entries or a rendered dashboard spends more of an address's budget than a badge does.
+describe("RATE_LIMIT_READ charges a read by its size", () => {
+  let client = 0;
+  const from = (path: string, address: string) =>
+    fetch(`${app.url}${path}`, { headers: { "x-forwarded-for": address } });
+  const remaining = async (path: string, address: string) => {
+    const res = await from(path, address);
+    await res.arrayBuffer();
+    expect(res.status).toBe(200);
+    return Number(res.headers.get("ratelimit-remaining"));
+  };
+  const fresh = () => `198.51.100.${++client}`;
+
+  it("takes 1 unit for a read, plus 1 per full 100 entries it returns", async () => {
+    const a = fresh();
+    expect(await remaining(`/api/play/audit/${SID}`, a)).toBe(READ_BUDGET - (1 + 2));
+    const b = fresh();
+    expect(await remaining(`/api/play/audit/${SID}?limit=150`, b)).toBe(READ_BUDGET - (1 + 1));
+    expect(await remaining(`/api/play/audit/${SID}?limit=99`, b)).toBe(READ_BUDGET - 2 - 1);
+    // An empty log and a badge cost one unit whatever the session.
+    const c = fresh();
+    expect(await remaining("/api/play/audit/no-such-session-01", c)).toBe(READ_BUDGET - 1);
+    expect(await remaining(`/api/badge/${SID}`, c)).toBe(READ_BUDGET - 2);
+  });
+
+  it("takes 10 units for a dashboard view, or what is left of the budget, then refuses", async () => {
+    const a = fresh();
+    const view = await from(`/dashboard/${SID}`, a);
+    await view.arrayBuffer();
+    expect(view.status).toBe(200);
+    expect(await remaining("/api/play/audit/no-such-session-01", a)).toBe(READ_BUDGET - 10 - 1);
+    // Spend all but 5 units: the next view is let through and takes those 5, and then nothing is left.
+    for (let left = READ_BUDGET - 11; left > 5; left--) await remaining(`/api/badge/${SID}`, a);
+    const last = await from(`/dashboard/${SID}`, a);
+    await last.arrayBuffer();
+    expect(last.status).toBe(200);
+    const refused = await from(`/dashboard/${SID}`, a);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("como mucho 40 unidades cada 1 m");
+    expect((await from(`/api/badge/${SID}`, a)).status).toBe(429);
+  });
+
+  it("charges a page's entries only up to what the budget has left, and the next read is refused", async () => {
+    const a = fresh();
+    for (let left = READ_BUDGET; left > 2; left--) await remaining(`/api/badge/${SID}`, a);
+    // 2 units left: the read is answered (1 unit), its 2 more units stop at the 1 left.
+    expect(await remaining(`/api/play/audit/${SID}`, a)).toBe(0);
+    const refused = await from(`/api/badge/${SID}`, a);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).detail).toMatch(
+      /at most 40 read units \(a read is 1 unit plus 1 per full 100 entries/,
+    );
   });
 });

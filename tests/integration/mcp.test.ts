@@ -511,12 +511,46 @@ describe("rate limits over MCP", () => {
     });
     expect(rest.status).toBe(429);
     expect(((await (await fetch(`${limited.url}/api/play/audit/${second}`)).json()) as Json).count).toBe(0);
-    // Reads have no limit, as their REST routes have none.
+    // The read budget is another one: reads go on.
     for (let i = 0; i < 3; i++) {
       expect(
         ((await client.callTool({ name: "registry_search", arguments: { limit: 1 } })) as Json).isError,
       ).toBeFalsy();
     }
+    await client.close();
+  });
+});
+
+describe("the read limit over MCP", () => {
+  let limited: AppServer;
+  beforeAll(async () => {
+    limited = await startApp({ env: { RATE_LIMIT_READ: "3/1m" } });
+  });
+  afterAll(() => limited?.stop());
+
+  it("counts audit reads and resource reads against RATE_LIMIT_READ, as their REST routes are", async () => {
+    const client = new Client({ name: "mcp-test", version: "1.0.0" }, {
+      versionNegotiation: { mode: { pin: "2026-07-28" } },
+    } as never);
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${limited.url}/mcp`)));
+    const sessionId = `mcp-read-limit-${randomUUID().slice(0, 8)}`;
+    const read = () => client.callTool({ name: "audit_read", arguments: { sessionId } }) as Promise<Json>;
+    expect((await read()).isError ?? false).toBe(false);
+    const verify = (await client.callTool({ name: "audit_verify", arguments: { sessionId } })) as Json;
+    expect(verify.isError ?? false).toBe(false);
+    const resource = await client.readResource({ uri: `sia://audit/${sessionId}` });
+    expect(JSON.parse((resource.contents[0] as Json).text).sessionId).toBe(sessionId);
+    // The budget of 3 is spent: the tool says why, the resource read is a JSON-RPC error that says so.
+    const over = await read();
+    expect(over.isError).toBe(true);
+    expect(textOf(over)).toMatch(/^rate_limited: Too many requests from your address: at most 3 read units /);
+    // Another URI than above: the client keeps a read for its cache hint.
+    await expect(client.readResource({ uri: `sia://audit/${sessionId}-2` })).rejects.toThrow(/rate_limited: /);
+    await expect(client.readResource({ uri: "sia://registry/sociedades-ia-referencia" })).rejects.toThrow(
+      /rate_limited: /,
+    );
+    // The REST read shares the budget.
+    expect((await fetch(`${limited.url}/api/play/audit/${sessionId}`)).status).toBe(429);
     await client.close();
   });
 });

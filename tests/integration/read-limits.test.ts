@@ -54,7 +54,7 @@ describe("RATE_LIMIT_READ", () => {
     expect(refused.headers.get("ratelimit-remaining")).toBe("0");
     const body = await refused.json();
     expect(body).toMatchObject({ code: "rate_limited", limit: READS });
-    expect(body.detail).toMatch(/at most 3 per 1 m/);
+    expect(body.detail).toMatch(/at most 3 read units \(a read is 1 unit plus .*\) per 1 m/);
 
     // Another address is not affected.
     const other = await from(reads, newClient(), path);

@@ -47,7 +47,7 @@ describe("the audit log as text and as an object", () => {
 
     for (const verify of [false, true]) {
       const object = await getAuditLog(sessionId, { verify });
-      const text = JSON.parse(await getAuditLogJson(sessionId, { verify }));
+      const text = JSON.parse((await getAuditLogJson(sessionId, { verify })).json);
       expect(withoutCheckpoint(text)).toEqual(withoutCheckpoint(object as never));
       expect(object.count).toBe(4);
       expect(object.entries[3]).toBe("not json {");

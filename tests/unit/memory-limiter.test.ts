@@ -51,4 +51,29 @@ describe("in-process rate limiter (exact sliding window)", () => {
     for (let i = 0; i < 80; i++) if ((await limiter.limit("ip:a")).success) accepted++;
     expect(accepted).toBe(51);
   });
+
+  it("weighs a request by its units, all or none, and says when enough have aged out", async () => {
+    const c = clock();
+    const limiter = memoryLimiter(10, 1000, c.now);
+    expect(await limiter.limit("ip:a", 4)).toMatchObject({ success: true, remaining: 6 });
+    c.advance(100);
+    expect(await limiter.limit("ip:a", 5)).toMatchObject({ success: true, remaining: 1 });
+    c.advance(100);
+    // 2 units do not fit in the 1 left: nothing is taken, and they fit once the first 4 age out.
+    expect(await limiter.limit("ip:a", 2)).toEqual({ success: false, limit: 10, remaining: 1, reset: 1_001_000 });
+    // 7 units need both earlier requests gone.
+    expect((await limiter.limit("ip:a", 7)).reset).toBe(1_001_100);
+    expect(await limiter.limit("ip:a")).toMatchObject({ success: true, remaining: 0 });
+    c.advance(800); // the first request (4 units) ages out
+    expect(await limiter.limit("ip:a", 4)).toMatchObject({ success: true, remaining: 0 });
+  });
+
+  it("takes a request weighing more than the whole budget as the whole budget", async () => {
+    const c = clock();
+    const limiter = memoryLimiter(3, 1000, c.now);
+    expect(await limiter.limit("ip:a", 10)).toMatchObject({ success: true, remaining: 0 });
+    expect((await limiter.limit("ip:a")).success).toBe(false);
+    c.advance(1000);
+    expect(await limiter.limit("ip:a", 10)).toMatchObject({ success: true, remaining: 0 });
+  });
 });

@@ -2,7 +2,12 @@ import type { z } from "zod";
 import { auditLogSchema, sessionIdPath, verificationReportSchema } from "../../audit/api-schemas";
 import { getAuditLog } from "../../audit/get-audit-log";
 import { reportVerdict } from "../../audit/report-verdict";
+import { entryUnits } from "../../http/read-cost";
 import { defineTool, READ_ONLY } from "../tool";
+
+// Counted against RATE_LIMIT_READ as GET /api/play/audit/{sessionId} is: 1 unit, plus 1 per 100 entries.
+const READ = { name: "read", write: false } as const;
+const extraUnits = (log: { count: number }) => entryUnits(log.count);
 
 const input = sessionIdPath;
 
@@ -14,6 +19,8 @@ export const auditRead = defineTool({
   input,
   output: auditLogSchema,
   annotations: READ_ONLY,
+  rateLimit: READ,
+  extraUnits,
   async run({ sessionId }) {
     const log = (await getAuditLog(sessionId)) as z.infer<typeof auditLogSchema>;
     return { data: log, text: `Session ${sessionId}: ${log.count} entr${log.count === 1 ? "y" : "ies"}.` };
@@ -28,6 +35,8 @@ export const auditVerify = defineTool({
   input,
   output: auditLogSchema.extend({ verification: verificationReportSchema }),
   annotations: READ_ONLY,
+  rateLimit: READ,
+  extraUnits,
   async run({ sessionId }) {
     const log = (await getAuditLog(sessionId, { verify: true })) as z.infer<typeof auditLogSchema> & {
       verification: z.infer<typeof verificationReportSchema>;
