@@ -1,4 +1,4 @@
-// Rate-limit refusals answered again without Next, for scripts/server.mjs.
+// Rate-limit and stream-cap refusals answered again without Next, for scripts/server.mjs.
 //
 // Why: a client refused by a rate limit that keeps sending costs, inside Next, about what a health
 // check does (route matching, the proxy, the limiter, the response), so a few such clients take
@@ -25,6 +25,12 @@
 // instances on Upstash this replays, for at most a second, a refusal the shared limiter made; the
 // limiter's client (@upstash/ratelimit's in-process cache) already refuses that address in that
 // instance until the reset without asking Redis.
+//
+// The stream cap's refusals (stream_limit, lib/http/stream-slots.ts) are marked too: the route
+// takes the slot before it counts the read, so they spend nothing either. Their reset is
+// Retry-After (30 s) from the refusal, so one is replayed only while Retry-After would still read
+// 30, under a second. A stream that ends meanwhile frees a slot this memo cannot see: a client
+// retrying within that second, sooner than it was told, gets the slot at most that second later.
 
 /** Response header of Next's refusals (lib/http/refusal-mark.ts): `<limit>; reset=<epoch ms>`. */
 export const REFUSAL_MARK = "x-sia-refusal";

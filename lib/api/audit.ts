@@ -166,9 +166,18 @@ export const streamAuditLog = defineEndpoint<SessionParams>({
   async handle(request, { params }) {
     const sessionId = requireSessionId(params.sessionId);
     const { afterSeq, lifetimeMs } = parseStreamRequest(request);
-    const limits = await enforceRateLimit("read", request, { write: false });
+    // The slot first: a stream_limit refusal then spends no read budget, which lets the server
+    // replay it without Next (acquireStreamSlot). An accepted stream still counts as a read, and
+    // gives its slot back when the read limit refuses it.
     const release = acquireStreamSlot(request);
     request.signal.addEventListener("abort", release);
+    let limits: Record<string, string>;
+    try {
+      limits = await enforceRateLimit("read", request, { write: false });
+    } catch (err) {
+      release();
+      throw err;
+    }
     const stream = auditEventStream(sessionId, { afterSeq, lifetimeMs, signal: request.signal });
     return new Response(releasingWhenDone(stream, release), {
       headers: {

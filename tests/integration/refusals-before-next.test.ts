@@ -1,6 +1,7 @@
 // A client the read limit refuses, sending the same read again, is answered by scripts/server.mjs
 // itself (scripts/refusal-memo.mjs) with exactly what Next would answer, until that answer would
-// change: Next is asked again when Retry-After counts down a second and after the reset. The servers
+// change: Next is asked again when Retry-After counts down a second and after the reset. So is a
+// client refused by the open-stream cap (stream_limit), which spends no read budget. The servers
 // run with tests/support/count-next-requests.mjs loaded, which logs every request handed to Next.
 import fs from "node:fs";
 import os from "node:os";
@@ -14,24 +15,31 @@ const PRELOAD = path.resolve(import.meta.dirname, "../support/count-next-request
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-next-log-"));
 let hour: AppServer;
 let second: AppServer;
-const logs = { hour: path.join(logDir, "hour.log"), second: path.join(logDir, "second.log") };
+let streams: AppServer;
+const logs = {
+  hour: path.join(logDir, "hour.log"),
+  second: path.join(logDir, "second.log"),
+  streams: path.join(logDir, "streams.log"),
+};
 
 beforeAll(async () => {
-  const env = (log: string, limit: string) => ({
+  const env = (log: string, limit: string, more: Record<string, string> = {}) => ({
     NODE_OPTIONS: `--import=${PRELOAD}`,
     NEXT_REQUEST_LOG: log,
     RATE_LIMIT_READ: limit,
     RATE_LIMIT_REGISTRY: "1/1h",
     // One trusted proxy hop: the app takes the address left of it, so each test picks its own client.
     TRUSTED_PROXY_HOPS: "1",
+    ...more,
   });
-  [hour, second] = await Promise.all([
+  [hour, second, streams] = await Promise.all([
     startApp({ env: env(logs.hour, `${READS}/1h`) }),
     startApp({ env: env(logs.second, `${READS}/1s`) }),
+    startApp({ env: env(logs.streams, `${READS}/1h`, { STREAM_MAX_PER_IP: "1" }) }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([hour?.stop(), second?.stop()]);
+  await Promise.all([hour?.stop(), second?.stop(), streams?.stop()]);
   fs.rmSync(logDir, { recursive: true, force: true });
 });
 
@@ -150,5 +158,70 @@ describe("refusals of the read limit, answered before Next", () => {
       expect(refused.headers["x-sia-refusal"]).toBeUndefined();
       expect(refused.reachedNext).toBe(true);
     }
+  });
+});
+
+/** Opens a stream and waits for its head; the body stays open until `close`. */
+async function openStream(client: string, url: string) {
+  const controller = new AbortController();
+  const before = nextRequests(logs.streams);
+  const res = await fetch(`${streams.url}${url}`, {
+    headers: { "x-forwarded-for": client },
+    signal: controller.signal,
+  });
+  return { res, reachedNext: nextRequests(logs.streams) > before, close: () => controller.abort() };
+}
+
+/** Sends `url` until the stream cap no longer refuses it (a slot frees once the server sees a close). */
+async function untilNotStreamLimit(client: string, url: string) {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    const s = await openStream(client, url);
+    if (s.res.status !== 429) return { ...s, body: null as unknown };
+    const body: unknown = await s.res.json();
+    if ((body as { code?: string }).code !== "stream_limit") return { ...s, body };
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("the stream cap kept refusing after 400 attempts");
+}
+
+describe("refusals of the open-stream cap, answered before Next", () => {
+  it("replays stream_limit without Next and without spending the read budget; a closed stream frees its slot", async () => {
+    const client = newClient();
+    const url = `/api/play/audit/${SESSION}/stream`;
+    const held = await openStream(client, url);
+    expect(held.res.status).toBe(200);
+    expect(held.res.headers.get("ratelimit-remaining")).toBe(String(READS - 1));
+
+    const first = await send(streams, logs.streams, client, url);
+    expect(first.status).toBe(429);
+    expect(first.reachedNext).toBe(true);
+    expect(first.headers["retry-after"]).toBe("30");
+    expect(first.headers["content-type"]).toContain("application/problem+json");
+    expect(first.headers["x-sia-refusal"]).toBeUndefined();
+    expect(JSON.parse(first.body)).toMatchObject({ code: "stream_limit", limit: 1, retryAfterSeconds: 30 });
+
+    // Every answer, from Next or not, is the same refusal; Next is asked again about once a second
+    // (when the kept refusal's Retry-After would count down), and a refusal it makes counts nothing.
+    let withoutNext = 0;
+    for (let sent = 0; withoutNext < 20 && sent < 1000; sent++) {
+      const answer = await send(streams, logs.streams, client, url);
+      expect({ ...answer, reachedNext: true }).toEqual({ ...first, reachedNext: true });
+      if (!answer.reachedNext) withoutNext++;
+    }
+    expect(withoutNext).toBe(20);
+
+    // The slot comes back once the stream closes, and the new stream is the second read, whatever
+    // the refusals before it: the read limit still counts accepted streams.
+    held.close();
+    const again = await untilNotStreamLimit(client, url);
+    expect(again.res.status).toBe(200);
+    expect(again.reachedNext).toBe(true);
+    expect(again.res.headers.get("ratelimit-remaining")).toBe("0");
+    again.close();
+
+    // The read budget is spent: once the slot is free again, the read limit refuses the stream.
+    const over = await untilNotStreamLimit(client, url);
+    expect(over.res.status).toBe(429);
+    expect(over.body).toMatchObject({ code: "rate_limited", limit: READS });
   });
 });
