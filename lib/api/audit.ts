@@ -36,7 +36,7 @@ export const getAuditLog = defineEndpoint<SessionParams>({
   operationId: "getAuditLog",
   summary: "Read a session's audit log",
   description:
-    "A page of the session's entries in order (the whole log when it holds at most `limit`), with the checkpoint signed when its head was appended, which covers the whole log. Follow `page.next` as `after` to read the rest: offline verification needs every entry. With verify=1 the report covers the whole log: the server checks the page's HMACs and links and the stored checkpoint against the head, and takes the rest from the verification state it keeps at append time (a read of the whole log re-verifies every entry). Against RATE_LIMIT_READ a read costs 1 unit, plus 1 per 100 entries it returns.",
+    "A page of the session's entries in order (the whole log when it holds at most `limit`), with the checkpoint signed when its head was appended, which covers the whole log. Follow `page.next` as `after` to read the rest: offline verification needs every entry. With verify=1 the report covers the whole log: the server checks the page's HMACs and links and the stored checkpoint against the head, and takes the rest from the verification state it keeps at append time (a read of the whole log re-verifies every entry). Against RATE_LIMIT_READ a read costs 1 unit, plus 1 per full 100 entries it returns.",
   tags: ["audit"],
   pathParams: sessionIdPath,
   query: z.object({
