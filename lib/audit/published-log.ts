@@ -37,7 +37,7 @@ async function publishedFrom(head: LogHead, store: Store): Promise<PublishedLog>
   const { sessionId } = head;
   const stored = await store.range(logKey(sessionId), 1, -1);
   const { checkpoint, signed } = head;
-  const items = signed && stored.length > signed.size ? stored.slice(0, signed.size) : stored;
+  const items = stored.slice(0, publishedCount(stored.length, signed));
   const log = published(sessionId, items, checkpoint, signed);
   if (items.length === stored.length) await recordVerdict(head, log.report, store);
   return log;
@@ -70,6 +70,16 @@ function published(
 ): PublishedLog {
   const log = verifyItems(sessionId, items);
   return { ...log, checkpoint, signed, report: { ...log.report, checkpoint: statusOf(checkpoint, signed, log) } };
+}
+
+/**
+ * How many of `stored` entries reads publish with a checkpoint: those it covers. Entries past it are
+ * appends whose own checkpoint is not stored yet. Without a checkpoint the service signed (none, or
+ * an invalid one), or with one past the stored entries, every stored entry goes out, and the
+ * verification report says why they do not match it.
+ */
+export function publishedCount(stored: number, signed: CheckpointPayload | null): number {
+  return signed && stored > signed.size ? signed.size : stored;
 }
 
 /** The session's newest stored checkpoint and, when the service signed it for this session, its payload. */
@@ -132,7 +142,7 @@ export async function readPublishedPage(
 ): Promise<PublishedPage> {
   const head = await readSettledHead(sessionId, store);
   const fromHead = await headReport(head, store);
-  const total = fromHead?.published ?? publishedSize(head);
+  const total = fromHead?.published ?? publishedCount(head.stored, head.signed);
   const first = Math.min(page.after + 1, total);
   const end = Math.min(total, first + page.limit);
   const next = end < total ? end - 1 : null;
@@ -159,11 +169,6 @@ export async function readPublishedPage(
     first,
     next,
   };
-}
-
-/** How many entries reads publish when no summary says: those the checkpoint covers, at most. */
-function publishedSize(head: LogHead): number {
-  return head.signed && head.stored > head.signed.size ? head.signed.size : head.stored;
 }
 
 /** A page cut from a full read. */
