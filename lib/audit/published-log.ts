@@ -82,6 +82,26 @@ export function publishedCount(stored: number, signed: CheckpointPayload | null)
   return signed && stored > signed.size ? signed.size : stored;
 }
 
+/** The newest stored checkpoint and the number of entries published with it. */
+export interface PublishedExtent {
+  checkpoint: string | null;
+  signed: CheckpointPayload | null;
+  size: number;
+}
+
+/**
+ * What a read that hands out the log in steps (the CSV export) publishes, fixed before its first
+ * step, in two reads whatever the session's size. The checkpoint is read first and the length after:
+ * an entry is stored before its checkpoint, so the length read second counts every entry the
+ * checkpoint covers. The log only grows (until it expires), so entries 0..size-1 are these entries
+ * for as long as the read lasts.
+ */
+export async function readPublishedExtent(sessionId: string, store: Store = getStore()): Promise<PublishedExtent> {
+  const { checkpoint, signed } = await readNewestCheckpoint(sessionId, store);
+  const stored = Math.max(0, (await store.length(logKey(sessionId))) - 1);
+  return { checkpoint, signed, size: publishedCount(stored, signed) };
+}
+
 /** The session's newest stored checkpoint and, when the service signed it for this session, its payload. */
 export async function readNewestCheckpoint(
   sessionId: string,
