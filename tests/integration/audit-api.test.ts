@@ -138,6 +138,10 @@ describe("GET /api/play/audit/{sessionId}", () => {
       const res = await fetch(`${app.url}/api/play/audit/read-session-01`);
       expect(res.status).toBe(503);
       expect((await res.json()).code).toBe("store_unavailable");
+      // The CSV export fixes its rows before it answers, so it is refused whole too, never sent empty.
+      const csv = await fetch(`${app.url}/api/play/audit/read-session-01/csv`);
+      expect(csv.status).toBe(503);
+      expect((await csv.json()).code).toBe("store_unavailable");
     } finally {
       await stack.redis.restart();
     }
