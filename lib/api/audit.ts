@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { auditLogSchema, sessionIdPath } from "../audit/api-schemas";
-import { toCsv } from "../audit/csv";
+import { openCsvExport } from "../audit/csv-export";
 import { AUDIT_PAGE_MAX, getAuditLogJson } from "../audit/get-audit-log";
-import { parseAuditItem } from "../audit/log";
-import { readPublishedLog } from "../audit/published-log";
 import { requireSessionId } from "../audit/session-id";
 import { auditEventStream } from "../audit/stream";
 import { parseStreamRequest, STREAM_LIFETIME_MAX_S } from "../audit/stream-request";
@@ -109,12 +107,12 @@ export const getAuditCsv = defineEndpoint<SessionParams>({
   async handle(request, { params }) {
     const sessionId = requireSessionId(params.sessionId);
     const limits = await enforceRateLimit("read", request, { write: false });
-    const log = await readPublishedLog(sessionId);
-    return new Response(toCsv(log.items.map(parseAuditItem)), {
+    const csv = await openCsvExport(sessionId);
+    return new Response(csv.body, {
       headers: {
         ...limits,
         // The signed head of exactly these rows, for offline verification of the export.
-        ...(log.checkpoint ? { "x-audit-checkpoint": log.checkpoint } : {}),
+        ...(csv.checkpoint ? { "x-audit-checkpoint": csv.checkpoint } : {}),
         "content-type": "text/csv; charset=utf-8; header=present",
         "content-disposition": `attachment; filename="audit-${sessionId}.csv"`,
         "cache-control": "no-store",

@@ -46,12 +46,16 @@ function cellText(column: string, value: unknown): string {
   return typeof value === "string" ? value : jsonText(value);
 }
 
+/** The header row, with its CRLF. */
+export const CSV_HEADER_ROW = `${CSV_COLUMNS.join(",")}\r\n`;
+
+/** One entry's row, with its CRLF; a value that is not an object (an unparseable stored item) gives empty cells. */
+export function csvRow(raw: unknown): string {
+  const entry = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  return `${CSV_COLUMNS.map((c) => csvCell(cellText(c, entry[c]))).join(",")}\r\n`;
+}
+
 /** The session as CSV: a header row, then one row per entry, CRLF line ends. */
 export function toCsv(entries: unknown[]): string {
-  const rows = [CSV_COLUMNS.join(",")];
-  for (const raw of entries) {
-    const entry = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
-    rows.push(CSV_COLUMNS.map((c) => csvCell(cellText(c, entry[c]))).join(","));
-  }
-  return `${rows.join("\r\n")}\r\n`;
+  return CSV_HEADER_ROW + entries.map(csvRow).join("");
 }

@@ -334,8 +334,31 @@ export async function readAuditEntries(sessionId: string, store: Store = getStor
   return (await readAuditItems(sessionId, store)).map(parseAuditItem);
 }
 
-/** Entries after `afterSeq` (for the stream), in order. */
-export async function readAuditEntriesAfter(sessionId: string, afterSeq: number, store: Store = getStore()) {
-  const items = await store.range(logKey(sessionId), afterSeq + 2, -1);
+/**
+ * Entries a long read (the CSV export, a stream catching up) takes from the store in one step: what
+ * one step holds in memory is bounded by this, never by the session.
+ */
+export const AUDIT_READ_PAGE = 200;
+
+/** The stored items of at most `limit` entries after `afterSeq`, in order (-1: from the first). */
+export function readAuditItemsAfter(
+  sessionId: string,
+  afterSeq: number,
+  limit: number,
+  store: Store = getStore(),
+): Promise<string[]> {
+  if (limit <= 0) return Promise.resolve([]);
+  // List positions: the header is item 0, entry n is item n + 1; the stop is inclusive.
+  return store.range(logKey(sessionId), afterSeq + 2, afterSeq + 1 + limit);
+}
+
+/** At most `limit` entries after `afterSeq` (for the stream), in order. */
+export async function readAuditEntriesAfter(
+  sessionId: string,
+  afterSeq: number,
+  limit: number,
+  store: Store = getStore(),
+): Promise<AuditEntry[]> {
+  const items = await readAuditItemsAfter(sessionId, afterSeq, limit, store);
   return items.map((raw) => JSON.parse(raw) as AuditEntry);
 }

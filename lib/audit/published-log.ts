@@ -37,7 +37,7 @@ async function publishedFrom(head: LogHead, store: Store): Promise<PublishedLog>
   const { sessionId } = head;
   const stored = await store.range(logKey(sessionId), 1, -1);
   const { checkpoint, signed } = head;
-  const items = signed && stored.length > signed.size ? stored.slice(0, signed.size) : stored;
+  const items = stored.slice(0, publishedCount(stored.length, signed));
   const log = published(sessionId, items, checkpoint, signed);
   if (items.length === stored.length) await recordVerdict(head, log.report, store);
   return log;
@@ -70,6 +70,36 @@ function published(
 ): PublishedLog {
   const log = verifyItems(sessionId, items);
   return { ...log, checkpoint, signed, report: { ...log.report, checkpoint: statusOf(checkpoint, signed, log) } };
+}
+
+/**
+ * How many of `stored` entries reads publish with a checkpoint: those it covers. Entries past it are
+ * appends whose own checkpoint is not stored yet. Without a checkpoint the service signed (none, or
+ * an invalid one), or with one past the stored entries, every stored entry goes out, and the
+ * verification report says why they do not match it.
+ */
+export function publishedCount(stored: number, signed: CheckpointPayload | null): number {
+  return signed && stored > signed.size ? signed.size : stored;
+}
+
+/** The newest stored checkpoint and the number of entries published with it. */
+export interface PublishedExtent {
+  checkpoint: string | null;
+  signed: CheckpointPayload | null;
+  size: number;
+}
+
+/**
+ * What a read that hands out the log in steps (the CSV export) publishes, fixed before its first
+ * step, in two reads whatever the session's size. The checkpoint is read first and the length after:
+ * an entry is stored before its checkpoint, so the length read second counts every entry the
+ * checkpoint covers. The log only grows (until it expires), so entries 0..size-1 are these entries
+ * for as long as the read lasts.
+ */
+export async function readPublishedExtent(sessionId: string, store: Store = getStore()): Promise<PublishedExtent> {
+  const { checkpoint, signed } = await readNewestCheckpoint(sessionId, store);
+  const stored = Math.max(0, (await store.length(logKey(sessionId))) - 1);
+  return { checkpoint, signed, size: publishedCount(stored, signed) };
 }
 
 /** The session's newest stored checkpoint and, when the service signed it for this session, its payload. */
@@ -132,7 +162,7 @@ export async function readPublishedPage(
 ): Promise<PublishedPage> {
   const head = await readSettledHead(sessionId, store);
   const fromHead = await headReport(head, store);
-  const total = fromHead?.published ?? publishedSize(head);
+  const total = fromHead?.published ?? publishedCount(head.stored, head.signed);
   const first = Math.min(page.after + 1, total);
   const end = Math.min(total, first + page.limit);
   const next = end < total ? end - 1 : null;
@@ -159,11 +189,6 @@ export async function readPublishedPage(
     first,
     next,
   };
-}
-
-/** How many entries reads publish when no summary says: those the checkpoint covers, at most. */
-function publishedSize(head: LogHead): number {
-  return head.signed && head.stored > head.signed.size ? head.signed.size : head.stored;
 }
 
 /** A page cut from a full read. */

@@ -1,6 +1,6 @@
 import { getStore } from "../store";
 import { onCheckpoint } from "./appended";
-import { readAuditEntriesAfter } from "./log";
+import { AUDIT_READ_PAGE, readAuditEntriesAfter } from "./log";
 import { readNewestCheckpoint } from "./published-log";
 import { checkpointsKey } from "./store-checkpoint";
 
@@ -19,6 +19,8 @@ export interface StreamOptions {
   heartbeatMs?: number;
   /** The request's signal: stop polling as soon as the client goes away. */
   signal?: AbortSignal;
+  /** Entries one look reads at most (AUDIT_READ_PAGE); tests make it small. */
+  page?: number;
 }
 
 export const RECONNECT_MS = 2000;
@@ -30,18 +32,26 @@ export const RECONNECT_MS = 2000;
  * out only once a stored checkpoint covers them, and each new checkpoint follows the entries it
  * covers as a `checkpoint` event, so a follower can verify what it received offline at any point.
  * Comment heartbeats keep proxies from closing the connection; after `lifetimeMs` a `reconnect`
- * event ends the stream and the `retry:` hint brings the client back.
+ * event ends the stream and the `retry:` hint brings the client back. A stream that is behind (its
+ * first look at a long session, or a reader that resumes far back) reads one page per look and looks
+ * again on a later turn of the event loop, once the client has taken what was sent, until it has
+ * caught up: each step costs a page, whatever the session's size.
  */
 export function auditEventStream(sessionId: string, options: StreamOptions): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const store = getStore();
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const pollMs = options.pollMs ?? (store.backend === "embedded" ? heartbeatMs : 1000);
+  const page = options.page ?? AUDIT_READ_PAGE;
   let last = options.afterSeq;
   let sentCheckpoint: string | null = null;
   /** Checkpoints stored when the stream last read the session; -1 before its first read. */
   let seenCheckpoints = -1;
   let woken = false;
+  /** The last look stopped at the end of a page: entries it may publish are still unsent. */
+  let behind = false;
+  /** Set while a stream that is behind waits for the client to take what was sent. */
+  let resume: (() => void) | undefined;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let unsubscribe = () => {};
@@ -73,7 +83,7 @@ export function auditEventStream(sessionId: string, options: StreamOptions): Rea
         try {
           // Nothing new unless an append here woke the stream or the session has another checkpoint.
           const count = await store.length(checkpointsKey(sessionId));
-          if (wake || count !== seenCheckpoints) await readNew(count);
+          if (wake || behind || count !== seenCheckpoints) await readNew(count);
         } catch {
           send(`event: error\ndata: ${JSON.stringify({ code: "store_unavailable", retryMs: RECONNECT_MS })}\n\n`);
           return finish();
@@ -81,6 +91,16 @@ export function auditEventStream(sessionId: string, options: StreamOptions): Rea
         if (Date.now() - started >= options.lifetimeMs) {
           send(`event: reconnect\ndata: ${JSON.stringify({ lastEventId: last, retryMs: RECONNECT_MS })}\n\n`);
           return finish();
+        }
+        if (behind) {
+          // The next page on a later turn, so other requests run in between; and only once the
+          // client has taken this one, so a slow reader holds the catch-up back.
+          const next = () => {
+            if (!closed) timer = setTimeout(tick, 0);
+          };
+          if ((controller.desiredSize ?? 0) > 0) next();
+          else resume = next;
+          return;
         }
         if (Date.now() - lastWrite >= heartbeatMs) send(`: heartbeat ${new Date().toISOString()}\n\n`);
         const untilEnd = Math.max(0, options.lifetimeMs - (Date.now() - started));
@@ -92,13 +112,18 @@ export function auditEventStream(sessionId: string, options: StreamOptions): Rea
       const readNew = async (count: number) => {
         // The checkpoint first: entries appended after it wait for the next look and their own.
         const { checkpoint, signed } = await readNewestCheckpoint(sessionId);
-        const entries = await readAuditEntriesAfter(sessionId, last);
-        const covered = signed ? entries.slice(0, Math.max(0, signed.size - (last + 1))) : entries;
-        for (const entry of covered) {
-          send(`id: ${entry.seq}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`);
-          last = entry.seq;
+        const limit = signed ? Math.min(page, signed.size - (last + 1)) : page;
+        const entries = await readAuditEntriesAfter(sessionId, last, limit);
+        for (const entry of entries) {
+          // The position in the list (an entry's seq, unless the store was edited) is what the next
+          // page and a resume start from, so an edited seq can neither repeat nor skip entries.
+          last += 1;
+          send(`id: ${last}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`);
         }
-        if (checkpoint !== null && checkpoint !== sentCheckpoint) {
+        // A full page may leave covered entries unread; a short one means the store has no more.
+        behind = limit > 0 && entries.length === limit && (signed === null || last + 1 < signed.size);
+        // The checkpoint follows every entry it covers: a stream still behind sends it later.
+        if (!behind && checkpoint !== null && checkpoint !== sentCheckpoint) {
           send(`event: checkpoint\ndata: ${JSON.stringify({ size: signed?.size ?? null, checkpoint })}\n\n`);
           sentCheckpoint = checkpoint;
         }
@@ -116,6 +141,11 @@ export function auditEventStream(sessionId: string, options: StreamOptions): Rea
       });
       woken = true;
       void tick();
+    },
+    pull() {
+      const next = resume;
+      resume = undefined;
+      next?.();
     },
     cancel() {
       closed = true;

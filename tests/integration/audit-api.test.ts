@@ -4,10 +4,12 @@ import { promisify } from "node:util";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditEvent } from "@/lib/audit/entry";
-import { appendAuditEvent } from "@/lib/audit/log";
+import { AUDIT_READ_PAGE, appendAuditEvent } from "@/lib/audit/log";
 import { ApiError } from "@/lib/http/problem";
+import { parseAuditCsv } from "@/packages/incorporate/src/audit-csv";
 import { verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { type AppServer, startApp } from "../support/app-server";
+import { appendEntries } from "../support/audit-seed";
 import { applyEnv, startUpstashStack, type UpstashStack } from "../support/upstash-stack";
 
 const run = promisify(execFile);
@@ -48,6 +50,13 @@ async function newSession(sid: string, n: number, over: Partial<AuditEvent> = {}
   }
   return first.sessionToken as string;
 }
+
+/** A session longer than one read page of the CSV export and the stream, seeded once for both. */
+const LONG_SID = "long-session-01";
+const LONG = AUDIT_READ_PAGE + 30;
+let longSeeded: Promise<string> | undefined;
+const longSession = () => (longSeeded ??= appendEntries(stack.store, LONG_SID, LONG));
+const jwksOf = async () => (await fetch(`${app.url}/.well-known/jwks.json`)).json();
 
 const getJson = async (p: string) => {
   const res = await fetch(`${app.url}${p}`);
@@ -129,6 +138,10 @@ describe("GET /api/play/audit/{sessionId}", () => {
       const res = await fetch(`${app.url}/api/play/audit/read-session-01`);
       expect(res.status).toBe(503);
       expect((await res.json()).code).toBe("store_unavailable");
+      // The CSV export fixes its rows before it answers, so it is refused whole too, never sent empty.
+      const csv = await fetch(`${app.url}/api/play/audit/read-session-01/csv`);
+      expect(csv.status).toBe(503);
+      expect((await csv.json()).code).toBe("store_unavailable");
     } finally {
       await stack.redis.restart();
     }
@@ -292,6 +305,22 @@ describe("CSV export", () => {
     expect(lines[0]).toBe("id,sessionId,seq,ts,kind,action,actor,input,output,outcome,prev,kid,hmac,signature");
     expect(lines[1]).toContain(',\'+cmd,"\'=HYPERLINK(""http://evil"")",');
   });
+
+  it("of a session longer than a read page holds every entry in order, verifying with its checkpoint", async () => {
+    await longSession();
+    const res = await fetch(`${app.url}/api/play/audit/${LONG_SID}/csv`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="audit-${LONG_SID}.csv"`);
+    const text = await res.text();
+    expect(text.split("\r\n")).toHaveLength(LONG + 2); // the header, the rows, and "" after the last CRLF
+    const entries = parseAuditCsv(text);
+    expect(entries.map((e) => e.seq)).toEqual([...Array(LONG).keys()]);
+    expect(entries.map((e) => (e.input as { n: number }).n)).toEqual([...Array(LONG).keys()]);
+    const checkpoint = res.headers.get("x-audit-checkpoint");
+    const offline = await verifyAuditLog({ sessionId: LONG_SID, entries, checkpoint }, { jwks: await jwksOf() });
+    expect(offline).toMatchObject({ ok: true, tampered: 0, total: LONG });
+    expect(offline.checkpoint?.payload).toMatchObject({ sessionId: LONG_SID, size: LONG });
+  }, 120_000);
 });
 
 describe("SSE stream", () => {
@@ -339,6 +368,24 @@ describe("SSE stream", () => {
     expect(again.status).toBe(200);
     await again.body?.cancel();
   });
+
+  it("sends a session longer than a read page once, in order, then the checkpoint of it all", async () => {
+    await longSession();
+    const res = await fetch(`${app.url}/api/play/audit/${LONG_SID}/stream`);
+    const text = await readEvents(res, (t) => t.includes("event: checkpoint\n"));
+    const events = text.split("\n\n").filter((block) => /^(id|event): /m.test(block));
+    const ids = events.flatMap((block) => /^id: (\d+)$/m.exec(block)?.[1] ?? []).map(Number);
+    expect(ids).toEqual([...Array(LONG).keys()]);
+    // The checkpoint comes last, after every entry it covers, and verifies them offline.
+    const last = events.at(-1) as string;
+    expect(last).toMatch(/^event: checkpoint\n/);
+    expect(events.filter((block) => block.includes("event: checkpoint"))).toHaveLength(1);
+    const { size, checkpoint } = JSON.parse(/^data: (.*)$/m.exec(last)?.[1] as string);
+    expect(size).toBe(LONG);
+    const entries = events.slice(0, -1).map((block) => JSON.parse(/^data: (.*)$/m.exec(block)?.[1] as string));
+    const offline = await verifyAuditLog({ sessionId: LONG_SID, entries, checkpoint }, { jwks: await jwksOf() });
+    expect(offline).toMatchObject({ ok: true, tampered: 0, total: LONG });
+  }, 120_000);
 
   it("rejects a bad Last-Event-ID and lifetime", async () => {
     const bad = await fetch(`${app.url}/api/play/audit/stream-session-1/stream`, { headers: { "last-event-id": "x" } });
