@@ -81,7 +81,7 @@ export const getAuditCsv = defineEndpoint<SessionParams>({
   operationId: "getAuditCsv",
   summary: "Export a session's audit log as CSV",
   description:
-    "RFC 4180 CSV with a header row, one entry per row with every member needed to re-verify it; the x-audit-checkpoint header carries the checkpoint of exactly these rows.",
+    "RFC 4180 CSV with a header row, one entry per row with every member needed to re-verify it; the x-audit-checkpoint header carries the checkpoint of exactly these rows. Against RATE_LIMIT_READ an export costs 1 unit, plus 1 per full 100 rows.",
   tags: ["audit"],
   pathParams: sessionIdPath,
   responses: {
@@ -108,9 +108,11 @@ export const getAuditCsv = defineEndpoint<SessionParams>({
     const sessionId = requireSessionId(params.sessionId);
     const limits = await enforceRateLimit("read", request, { write: false });
     const csv = await openCsvExport(sessionId);
+    // Charged for every row before the first is sent: the export's size is fixed by now.
+    const charged = await chargeMore("read", request, entryUnits(csv.rows), limits);
     return new Response(csv.body, {
       headers: {
-        ...limits,
+        ...charged,
         // The signed head of exactly these rows, for offline verification of the export.
         ...(csv.checkpoint ? { "x-audit-checkpoint": csv.checkpoint } : {}),
         "content-type": "text/csv; charset=utf-8; header=present",

@@ -73,6 +73,7 @@ describe("RATE_LIMIT_READ charges a read by its size", () => {
   it("takes 1 unit for a read, plus 1 per full 100 entries it returns", async () => {
     const a = fresh();
     expect(await remaining(`/api/play/audit/${SID}`, a)).toBe(READ_BUDGET - (1 + 2));
+    expect(await remaining(`/api/play/audit/${SID}/csv`, fresh())).toBe(READ_BUDGET - (1 + 2));
     const b = fresh();
     expect(await remaining(`/api/play/audit/${SID}?limit=150`, b)).toBe(READ_BUDGET - (1 + 1));
     expect(await remaining(`/api/play/audit/${SID}?limit=99`, b)).toBe(READ_BUDGET - 2 - 1);
