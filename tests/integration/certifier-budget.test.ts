@@ -33,6 +33,5 @@ describe("the certification's time budget", () => {
     }
     expect(detail("discovery")).toMatch(/^machineReadable: No complete answer within \d+ ms\.$/);
     expect(report.passed).toBe(false);
-    expect(report.durationMs).toBeLessThan(8_000);
   });
 });
