@@ -178,7 +178,9 @@ export const streamAuditLog = defineEndpoint<SessionParams>({
       release();
       throw err;
     }
-    const stream = auditEventStream(sessionId, { afterSeq, lifetimeMs, signal: request.signal });
+    // The slot is given back once the stream stops reading the store, even if its client has not
+    // read what it queued: a client that never reads cannot hold a slot past the stream's lifetime.
+    const stream = auditEventStream(sessionId, { afterSeq, lifetimeMs, signal: request.signal, onEnd: release });
     return new Response(releasingWhenDone(stream, release), {
       headers: {
         ...limits,

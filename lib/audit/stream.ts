@@ -21,6 +21,11 @@ export interface StreamOptions {
   signal?: AbortSignal;
   /** Entries one look reads at most (AUDIT_READ_PAGE); tests make it small. */
   page?: number;
+  /**
+   * Called once when the stream stops reading the store: ended, failed or cancelled. What it has
+   * queued may still be on its way to a client that reads slowly, or not at all.
+   */
+  onEnd?: () => void;
 }
 
 export const RECONNECT_MS = 2000;
@@ -54,7 +59,20 @@ export function auditEventStream(sessionId: string, options: StreamOptions): Rea
   let resume: (() => void) | undefined;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** While a stream that is behind waits for its client: the end of its lifetime. */
+  let endTimer: ReturnType<typeof setTimeout> | undefined;
   let unsubscribe = () => {};
+  let ended = false;
+  const end = () => {
+    closed = true;
+    clearTimeout(timer);
+    clearTimeout(endTimer);
+    unsubscribe();
+    if (!ended) {
+      ended = true;
+      options.onEnd?.();
+    }
+  };
 
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -67,10 +85,12 @@ export function auditEventStream(sessionId: string, options: StreamOptions): Rea
       };
       const finish = () => {
         if (closed) return;
-        closed = true;
-        clearTimeout(timer);
-        unsubscribe();
+        end();
         controller.close();
+      };
+      const reconnect = () => {
+        send(`event: reconnect\ndata: ${JSON.stringify({ lastEventId: last, retryMs: RECONNECT_MS })}\n\n`);
+        finish();
       };
       options.signal?.addEventListener("abort", finish);
       send(`retry: ${RECONNECT_MS}\n\n`);
@@ -88,10 +108,7 @@ export function auditEventStream(sessionId: string, options: StreamOptions): Rea
           send(`event: error\ndata: ${JSON.stringify({ code: "store_unavailable", retryMs: RECONNECT_MS })}\n\n`);
           return finish();
         }
-        if (Date.now() - started >= options.lifetimeMs) {
-          send(`event: reconnect\ndata: ${JSON.stringify({ lastEventId: last, retryMs: RECONNECT_MS })}\n\n`);
-          return finish();
-        }
+        if (Date.now() - started >= options.lifetimeMs) return reconnect();
         if (behind) {
           // The next page on a later turn, so other requests run in between; and only once the
           // client has taken this one, so a slow reader holds the catch-up back.
@@ -99,7 +116,18 @@ export function auditEventStream(sessionId: string, options: StreamOptions): Rea
             if (!closed) timer = setTimeout(tick, 0);
           };
           if ((controller.desiredSize ?? 0) > 0) next();
-          else resume = next;
+          else {
+            resume = next;
+            // A client that stops reading still meets the lifetime: the stream ends then, and stops
+            // reading the store, whether or not the client ever takes the rest.
+            endTimer = setTimeout(
+              () => {
+                resume = undefined;
+                reconnect();
+              },
+              Math.max(0, options.lifetimeMs - (Date.now() - started)),
+            );
+          }
           return;
         }
         if (Date.now() - lastWrite >= heartbeatMs) send(`: heartbeat ${new Date().toISOString()}\n\n`);
@@ -144,13 +172,13 @@ export function auditEventStream(sessionId: string, options: StreamOptions): Rea
     },
     pull() {
       const next = resume;
+      if (!next) return;
       resume = undefined;
-      next?.();
+      clearTimeout(endTimer);
+      next();
     },
     cancel() {
-      closed = true;
-      clearTimeout(timer);
-      unsubscribe();
+      end();
     },
   });
 }

@@ -159,4 +159,27 @@ describe("a stream that is behind", () => {
     const events = await untilCheckpoint(open("paged-stream-session", 0));
     expect(kinds(events)).toEqual(["retry: 2000", "1", "2", "3", "4", "checkpoint"]);
   });
+
+  it("stops reading at its lifetime when its client stops reading, and says it has ended", async () => {
+    let ended: () => void = () => {};
+    const stopped = new Promise<void>((resolve) => {
+      ended = resolve;
+    });
+    const stream = auditEventStream("paged-stream-session", {
+      afterSeq: -1,
+      lifetimeMs: 20,
+      pollMs: 60_000,
+      heartbeatMs: 60_000,
+      page: PAGE,
+      onEnd: () => ended(),
+    });
+    // Nobody reads: the first page fills the queue, and the lifetime ends the stream all the same.
+    await stopped;
+    const events: string[] = [];
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) events.push(...decoder.decode(chunk).split("\n\n").filter(Boolean));
+    // One page went out before the client stopped reading, then the reconnect that ends the stream.
+    expect(kinds(events)).toEqual(["retry: 2000", "0", "1", "reconnect"]);
+    expect(events.at(-1)).toContain('"lastEventId":1');
+  });
 });
