@@ -39,11 +39,14 @@ const ERAS = [
   { era: "2025-06-18", options: { supportedProtocolVersions: ["2025-06-18"] } },
 ] as const;
 
-async function connect(options: object, headers: Record<string, string> = {}): Promise<Client> {
+async function connect(options: object, headers: Record<string, string> = {}, base = app.url): Promise<Client> {
   const client = new Client({ name: "mcp-test", version: "1.0.0" }, options as never);
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { requestInit: { headers } }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers } }));
   return client;
 }
+
+/** A client of the current revision on the server at `base`. */
+const connectCurrent = (base: string) => connect({ versionNegotiation: { mode: { pin: "2026-07-28" } } }, {}, base);
 
 const getJson = async (p: string) => (await fetch(`${app.url}${p}`)).json() as Promise<Json>;
 const auditCount = async (sessionId: string) => (await getJson(`/api/play/audit/${sessionId}`)).count as number;
@@ -488,10 +491,7 @@ describe("rate limits over MCP", () => {
   afterAll(() => limited?.stop());
 
   it("counts incorporate against the incorporation limit the REST route uses, and writes nothing over it", async () => {
-    const client = new Client({ name: "mcp-test", version: "1.0.0" }, {
-      versionNegotiation: { mode: { pin: "2026-07-28" } },
-    } as never);
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${limited.url}/mcp`)));
+    const client = await connectCurrent(limited.url);
     const incorporate = (sessionId: string) =>
       client.callTool({
         name: "incorporate",
@@ -529,10 +529,7 @@ describe("the read limit over MCP", () => {
   afterAll(() => limited?.stop());
 
   it("counts audit reads and resource reads against RATE_LIMIT_READ, as their REST routes are", async () => {
-    const client = new Client({ name: "mcp-test", version: "1.0.0" }, {
-      versionNegotiation: { mode: { pin: "2026-07-28" } },
-    } as never);
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${limited.url}/mcp`)));
+    const client = await connectCurrent(limited.url);
     const sessionId = `mcp-read-limit-${randomUUID().slice(0, 8)}`;
     const read = () => client.callTool({ name: "audit_read", arguments: { sessionId } }) as Promise<Json>;
     expect((await read()).isError ?? false).toBe(false);
