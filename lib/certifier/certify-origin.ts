@@ -1,5 +1,6 @@
 import type { PublicJwk } from "../../packages/incorporate/src/verify";
 import { isSessionId } from "../audit/entry";
+import { defaultDurationMs } from "../config/config";
 import { isValidCuit } from "../identity/cuit";
 import type { CertificationCheck, CertificationReport } from "../registry/record-schema";
 import { FetchFailure, TargetRefusedError } from "./certifier-errors";
@@ -10,8 +11,8 @@ import { validateManifest } from "./validate-manifest";
 import { type SampleSessionVerdict, verifySampleSession } from "./verify-sample-session";
 import type { NetworkPolicy } from "./vet-target";
 
-/** Whole-certification budget: every request after it is skipped (and its check fails). */
-export const CERTIFICATION_BUDGET_MS = 25_000;
+/** Whole-certification budget by default (CERTIFIER_BUDGET): every request after it is skipped (and its check fails). */
+export const CERTIFICATION_BUDGET_MS = defaultDurationMs("CERTIFIER_BUDGET");
 
 /** What the manifest's issuer must match: the listed record's jurisdiction and operator CUIT. */
 export interface ExpectedIssuer {

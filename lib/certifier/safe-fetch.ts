@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
+import { defaultDurationMs } from "../config/config";
 import { clipText } from "../text/well-formed";
 import { FetchFailure } from "./certifier-errors";
 import { type NetworkPolicy, type Resolver, type VettedTarget, vetTarget } from "./vet-target";
@@ -9,7 +10,8 @@ import { type NetworkPolicy, type Resolver, type VettedTarget, vetTarget } from 
 export const FETCH_LIMITS = {
   maxRedirects: 3,
   connectTimeoutMs: 3_000,
-  timeoutMs: 8_000,
+  /** Per request, by default (CERTIFIER_TIMEOUT). */
+  timeoutMs: defaultDurationMs("CERTIFIER_TIMEOUT"),
   maxBytes: 512 * 1024,
 } as const;
 

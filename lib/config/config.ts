@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HTTP_TIMEOUT_DEFAULTS } from "../../scripts/http-timeouts.mjs";
 import { CUIT_PATTERN, isValidCuit } from "../identity/cuit";
 import { RECORD_ID_MAX, RECORD_ID_PATTERN } from "../registry/record-schema";
 import { ConfigError } from "./config-error";
@@ -6,6 +7,21 @@ import { loadSecrets, loadTlogKey, type Secrets } from "./secrets";
 import { type BuiltInWitnessConfig, type LogWitnessConfig, parseBuiltInWitness, parseLogWitnesses } from "./witnesses";
 
 export { ConfigError };
+
+/**
+ * Defaults that code outside the schema needs too, written once: the certifier's limits for callers
+ * that build a network policy by hand (lib/certifier), and the plain HTTP server's, which
+ * scripts/http-timeouts.mjs owns because it cannot import this file.
+ */
+export const DURATION_DEFAULTS = {
+  CERTIFIER_TIMEOUT: "8s",
+  CERTIFIER_BUDGET: "25s",
+  HTTP_HEADERS_TIMEOUT: HTTP_TIMEOUT_DEFAULTS.headers,
+  HTTP_REQUEST_TIMEOUT: HTTP_TIMEOUT_DEFAULTS.request,
+} as const;
+
+/** A default of DURATION_DEFAULTS in milliseconds. */
+export const defaultDurationMs = (name: keyof typeof DURATION_DEFAULTS): number => durationMs(DURATION_DEFAULTS[name]);
 
 /**
  * Every environment variable the service reads, declared once. `.env.example` documents each one;
@@ -109,8 +125,8 @@ export const envSchema = z.object({
   CERTIFIER_ALLOW_LOOPBACK: z.enum(["0", "1"], "expected 0 or 1").default("0"),
   // One request of a certification, and the whole certification. At most 50 s: a certification must
   // fit the 60 s its routes may run and the daily re-check's 50 s batch.
-  CERTIFIER_TIMEOUT: durationBetween("1s", "50s").default("8s"),
-  CERTIFIER_BUDGET: durationBetween("1s", "50s").default("25s"),
+  CERTIFIER_TIMEOUT: durationBetween("1s", "50s").default(DURATION_DEFAULTS.CERTIFIER_TIMEOUT),
+  CERTIFIER_BUDGET: durationBetween("1s", "50s").default(DURATION_DEFAULTS.CERTIFIER_BUDGET),
   TLOG_ORIGIN: z
     .string()
     .regex(/^[^\s+]{1,255}$/, "one line of at most 255 characters without spaces or '+', e.g. registro.example/log")
@@ -125,8 +141,8 @@ export const envSchema = z.object({
   TLOG_WITNESS_TIMEOUT: durationBetween("100ms", "2m").default("10s"),
   // scripts/server.mjs: a request whose headers, or whole body, have not arrived by then gets a 408
   // and its connection closed, so slow clients cannot hold connections open.
-  HTTP_HEADERS_TIMEOUT: durationBetween("1s", "10m").default("20s"),
-  HTTP_REQUEST_TIMEOUT: durationBetween("1s", "10m").default("30s"),
+  HTTP_HEADERS_TIMEOUT: durationBetween("1s", "10m").default(DURATION_DEFAULTS.HTTP_HEADERS_TIMEOUT),
+  HTTP_REQUEST_TIMEOUT: durationBetween("1s", "10m").default(DURATION_DEFAULTS.HTTP_REQUEST_TIMEOUT),
   WITNESS_SIGNING_KEY: z.string().optional(),
   WITNESS_LOGS: z.string().optional(),
   // Vercel sets VERCEL=1. Any other value (0, false, a copied env file) must not make the service
