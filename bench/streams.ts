@@ -3,8 +3,8 @@
 // (requests per second from a few clients, one request after another each). Then one address asks
 // for 2,000 audit streams, `--concurrency` requests in flight at a time, and keeps the accepted ones
 // open: all but STREAM_MAX_PER_IP must get 429 stream_limit. Health is measured while the requests
-// come in (reported, not checked: that is the cost of refusing) and again while the accepted streams
-// stay open, when it must keep at least 0.8 of its idle rate. Prints the figures for
+// come in and again while the accepted streams stay open; both times it must keep at least 0.8 of
+// its idle rate. Prints the figures for
 // docs/performance.md; exits 1 when a check fails.
 //
 //   npm run bench:streams [-- --streams 2000 --per-ip 10 --concurrency 50 --seconds 5 --clients 4]
@@ -118,7 +118,7 @@ async function main() {
     const lines = [
       "",
       `${STREAMS} stream requests from one address (STREAM_MAX_PER_IP=${PER_IP}), ${CLIENTS} health clients, ${SECONDS} s per idle and held-open measure`,
-      `  answers: ${[...statuses].map(([s, n]) => `${n} x ${s}`).join(", ")}; ${CONCURRENCY} in flight, ${openingSeconds.toFixed(2)} s, ${openingCpuMs.toFixed(0)} ms of server CPU (${(openingCpuMs / STREAMS).toFixed(1)} ms per request)`,
+      `  answers: ${[...statuses].map(([s, n]) => `${n} x ${s}`).join(", ")}; ${CONCURRENCY} in flight, ${openingSeconds.toFixed(2)} s, ${openingCpuMs.toFixed(0)} ms of server CPU meanwhile (health requests included)`,
       `  /api/health while the requests came in: ${during.perSecond.toFixed(0)} req/s (${(during.perSecond / idleMean).toFixed(2)} of idle)`,
       `  /api/health idle: ${idle.perSecond.toFixed(0)} req/s before, ${idleAfter.perSecond.toFixed(0)} after; with ${accepted} streams open: ${loaded.perSecond.toFixed(0)} req/s (${ratio.toFixed(2)} of idle)`,
       `  machine load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1)}`,
@@ -126,7 +126,10 @@ async function main() {
     const failures: string[] = [];
     if (accepted !== PER_IP) failures.push(`expected ${PER_IP} accepted streams, got ${accepted}`);
     if (refused !== STREAMS - PER_IP) failures.push(`expected ${STREAMS - PER_IP} answers 429, got ${refused}`);
-    if (ratio < 0.8) failures.push(`health kept ${ratio.toFixed(2)} of its idle rate, below 0.8`);
+    const duringRatio = during.perSecond / idleMean;
+    if (duringRatio < 0.8)
+      failures.push(`health kept ${duringRatio.toFixed(2)} of its idle rate while the requests came in, below 0.8`);
+    if (ratio < 0.8) failures.push(`health kept ${ratio.toFixed(2)} of its idle rate with the streams open, below 0.8`);
     const healthFailures = idle.failures + during.failures + loaded.failures + idleAfter.failures;
     if (healthFailures > 0) failures.push(`${healthFailures} health requests failed`);
     lines.push(failures.length === 0 ? "  checks: all passed" : `  FAILED: ${failures.join("; ")}`);
