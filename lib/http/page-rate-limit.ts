@@ -34,9 +34,10 @@ function refusalPage(
 }
 
 /**
- * Counts a view of a page that reads the store, `units` of the per-address read limit (RATE_LIMIT_READ,
- * the API reads' budget; lib/http/read-cost.ts). Returns null when the view may go on, or the 429 page to answer instead,
- * built before any store read or rendering so that a refusal costs as little as possible.
+ * Counts a view of a page that reads the store against the per-address read limit (RATE_LIMIT_READ,
+ * the API reads' budget): `units` of it, the first up front (lib/http/read-cost.ts). Returns null
+ * when the view may go on, or the 429 page to answer instead, built before any store read or
+ * rendering so that a refusal costs as little as possible.
  */
 export async function limitPageView(request: Request, units: number): Promise<Response | null> {
   const verdict = await countRequest("read", request, { write: false });

@@ -69,11 +69,11 @@ export type RateLimitVerdict =
 export async function countRequest(
   name: RateLimitName,
   request: Request,
-  options: { write: boolean; units?: number },
+  options: { write: boolean },
 ): Promise<RateLimitVerdict> {
   let result: LimitResult;
   try {
-    result = await limiterFor(name).limit(`ip:${requestSubject(request)}`, options.units);
+    result = await limiterFor(name).limit(`ip:${requestSubject(request)}`);
   } catch (err) {
     console.error(`[rate-limit] ${name}: ${(err as Error).message}`);
     if (!options.write) return { allowed: true, headers: {} };
@@ -104,7 +104,7 @@ export async function countRequest(
 export async function enforceRateLimit(
   name: RateLimitName,
   request: Request,
-  options: { write: boolean; units?: number },
+  options: { write: boolean },
 ): Promise<Record<string, string>> {
   const verdict = await countRequest(name, request, options);
   if (verdict.allowed) return verdict.headers;
