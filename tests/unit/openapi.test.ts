@@ -342,6 +342,8 @@ describe("the registry operations", () => {
       paths["/api/badge/{sessionId}"].get,
     ]) {
       expect(op.description, op.operationId).toMatch(/RATE_LIMIT_READ/);
+      // The read budget is in units, and the description says what a read costs.
+      expect(op.description, op.operationId).toContain("at most 600 read units (a read is 1 unit plus 1 per full 100");
       expect(op.responses, op.operationId).toHaveProperty("429");
       // Reads pass when the limiter's store is down: no 503 rate_limiter_unavailable for them.
       expect(JSON.stringify(op.responses), op.operationId).not.toContain("rate_limiter_unavailable");

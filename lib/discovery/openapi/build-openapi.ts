@@ -1,6 +1,7 @@
 import { OPENAPI_SECURITY } from "../../auth/authorize";
 import type { Config, RateLimitName } from "../../config/config";
 import { ERROR_CODES, type ErrorCode } from "../../http/error-codes";
+import { READ_UNITS_RULE } from "../../http/read-cost";
 import type { ApiAuth } from "../api-auth";
 import type { ServiceInfo } from "../service-info";
 import {
@@ -54,7 +55,8 @@ function parameters(spec: OperationSpec): Json[] {
 
 function rateLimitNote(name: RateLimitName, rateLimits: Config["rateLimits"]): string {
   const { count, window } = rateLimits[name];
-  return `Rate limited per client IP: at most ${count} requests per ${window} on this deployment (RATE_LIMIT_${name.toUpperCase()}).`;
+  const what = name === "read" ? `${count} read units (${READ_UNITS_RULE}, shared by every read)` : `${count} requests`;
+  return `Rate limited per client IP: at most ${what} per ${window} on this deployment (RATE_LIMIT_${name.toUpperCase()}).`;
 }
 
 function successResponse(spec: OperationSpec, status: number, response: SuccessResponse, out: OutputSchema): Json {
