@@ -82,7 +82,8 @@ export const envSchema = z.object({
   RATE_LIMIT_PLAY: rateLimit.default("20/1m"),
   RATE_LIMIT_REGISTRY: rateLimit.default("10/1h"),
   RATE_LIMIT_CERTIFIER: rateLimit.default("10/1h"),
-  // Generous: a dashboard polls, a README shows badges; it only stops one address from flooding reads.
+  // Generous, in read units (lib/http/read-cost.ts): a dashboard polls, a README shows badges; it only
+  // stops one address from flooding reads.
   RATE_LIMIT_READ: rateLimit.default("600/1m"),
   STREAM_MAX_PER_IP: z.coerce.number().int().min(1, "at least 1").max(10_000, "at most 10000").default(10),
   STREAM_MAX: z.coerce.number().int().min(1, "at least 1").max(100_000, "at most 100000").default(500),
