@@ -19,8 +19,13 @@ import { witnessInBackground } from "./witness-loop";
 
 /** Leaves hashed into one checkpoint at most: bounds one integration's reads and its batch. */
 const MAX_BATCH = 2048;
-/** An integrator that dies keeps others out this long at most. */
-const LOCK_TTL_MS = 15_000;
+/**
+ * An integrator that dies keeps others out this long at most; one still running renews its lock
+ * once half of it has passed. The lock only saves duplicate work: correctness rests on the
+ * checkpoint's compare-and-set, so a lock that lapses under a live integrator costs a retry, never
+ * a fork.
+ */
+const LOCK_TTL_MS = 5_000;
 
 const encoder = new TextEncoder();
 
@@ -33,8 +38,13 @@ const encoder = new TextEncoder();
 export async function integrate(store: Store = getStore()): Promise<LogHead | null> {
   const token = randomToken();
   if (!(await store.set(LOCK_KEY, token, { nx: true, ttlMs: LOCK_TTL_MS, volatile: true }))) return null;
+  let renewed = Date.now();
   try {
     for (;;) {
+      if (Date.now() - renewed > LOCK_TTL_MS / 2) {
+        await store.expire(LOCK_KEY, LOCK_TTL_MS);
+        renewed = Date.now();
+      }
       const [note, leafCount] = await Promise.all([store.get(CHECKPOINT_KEY), store.length(LEAVES_KEY)]);
       const head = note === null ? null : headOf(note);
       const size = head?.size ?? 0;
