@@ -610,7 +610,9 @@ export class EmbeddedStore implements Store {
   expire(key: string, expiry: Expiry): Promise<void> {
     return this.run(() => {
       if (!this.entry(key)) return;
-      this.commit([{ o: "x", k: key, x: expiry === "persist" ? null : this.now() + expiry }]);
+      const op: Op = { o: "x", k: key, x: expiry === "persist" ? null : this.now() + expiry };
+      // A volatile-only value lives in memory only, its expiry too (a renewed lock), as its delete does.
+      this.commit([op], this.volatileOnly.has(key) ? [op] : []);
     }, [keyName(key)]);
   }
 

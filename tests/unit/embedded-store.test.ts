@@ -70,7 +70,7 @@ describe("embedded store durability", () => {
     expect(await b.get("other")).toBeNull();
   });
 
-  it("releases a volatile claim without writing to disk, and still logs the delete of a stored value", async () => {
+  it("renews and releases a volatile claim without writing to disk, and still logs the delete of a stored value", async () => {
     const dir = tmp();
     const a = openStore(dir);
     await a.set("stored", "durable");
@@ -78,6 +78,7 @@ describe("embedded store durability", () => {
     const before = fs.statSync(logFile).size;
     const syncs = vi.spyOn(fs, "fdatasync");
     expect(await a.set("lock", "token", { nx: true, ttlMs: 60_000, volatile: true })).toBe(true);
+    await a.expire("lock", 60_000);
     expect(await a.batch([{ type: "del", key: "lock", expect: ["token"] }])).toEqual({ ok: true, pushedAt: [] });
     expect(await a.get("lock")).toBeNull();
     expect(fs.statSync(logFile).size).toBe(before);
