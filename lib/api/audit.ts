@@ -13,7 +13,7 @@ import { jsonText } from "../http/handler";
 import { booleanFlag, integerParam } from "../http/query";
 import { chargeMore, enforceRateLimit } from "../http/rate-limit";
 import { entryUnits } from "../http/read-cost";
-import { acquireStreamSlot, releasingWhenDone } from "../http/stream-slots";
+import { acquireStreamSlot } from "../http/stream-slots";
 
 /*
  * The audit log's read endpoints and the badge (docs/audit-log.md): each declaration with its
@@ -178,10 +178,11 @@ export const streamAuditLog = defineEndpoint<SessionParams>({
       release();
       throw err;
     }
-    // The slot is given back once the stream stops reading the store, even if its client has not
-    // read what it queued: a client that never reads cannot hold a slot past the stream's lifetime.
+    // The slot is given back once the stream stops reading the store (its end, its lifetime, or the
+    // client going away), even if its client has not read what it queued: a client that never reads
+    // cannot hold a slot past the stream's lifetime.
     const stream = auditEventStream(sessionId, { afterSeq, lifetimeMs, signal: request.signal, onEnd: release });
-    return new Response(releasingWhenDone(stream, release), {
+    return new Response(stream, {
       headers: {
         ...limits,
         "content-type": "text/event-stream; charset=utf-8",

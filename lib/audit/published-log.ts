@@ -206,10 +206,9 @@ function pageOf(log: PublishedLog, first: number, limit: number): PublishedPage 
   };
 }
 
-/** The problems of a page's entries, judged as a verifier of the whole log would judge them. */
 /**
- * The problems the page's entries show on their own, and which of them are not JSON: each entry is
- * parsed once, here (a page of 1,000 is half a megabyte of JSON).
+ * The problems of a page's entries, judged as a verifier of the whole log would judge them, and
+ * which of them are not JSON: each entry is parsed once, here (a page of 1,000 is half a megabyte).
  */
 function verifyPage(sessionId: string, first: number, before: string | null, items: string[]) {
   const keys = hmacKeys();

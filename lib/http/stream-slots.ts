@@ -58,29 +58,3 @@ export function acquireStreamSlot(request: Request, now: () => number = Date.now
     else state.perClient.delete(client);
   };
 }
-
-/**
- * `inner` passed through unchanged, calling `release` once it ends: read to the end, cancelled by
- * the client going away, or failed.
- */
-export function releasingWhenDone(inner: ReadableStream<Uint8Array>, release: () => void): ReadableStream<Uint8Array> {
-  const reader = inner.getReader();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (done) {
-          release();
-          controller.close();
-        } else controller.enqueue(value);
-      } catch (err) {
-        release();
-        controller.error(err);
-      }
-    },
-    async cancel(reason) {
-      release();
-      await reader.cancel(reason);
-    },
-  });
-}

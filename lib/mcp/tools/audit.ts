@@ -5,7 +5,7 @@ import { reportVerdict } from "../../audit/report-verdict";
 import { entryUnits } from "../../http/read-cost";
 import { defineTool, READ_ONLY } from "../tool";
 
-// Counted against RATE_LIMIT_READ as GET /api/play/audit/{sessionId} is: 1 unit, plus 1 per 100 entries.
+// Counted against RATE_LIMIT_READ as GET /api/play/audit/{sessionId} is: 1 unit, plus 1 per full 100 entries.
 const READ = { name: "read", write: false } as const;
 const extraUnits = (log: { count: number }) => entryUnits(log.count);
 
