@@ -1,6 +1,6 @@
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../support/app-server";
+import { connectionCounter } from "../support/connection-counter";
 import { callApi, freshCuit, listingBody } from "../support/registry-client";
 import { expectValid } from "../support/registry-schemas";
 
@@ -30,21 +30,6 @@ async function createListing(over: Record<string, unknown> = {}) {
   const res = await call("POST", "/api/registry", { body: listing(over) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { record: { id: string; name: string; publicUrl: string }; ownerToken: string };
-}
-
-/** A TCP listener that counts connections: proof that a refused target was never contacted. */
-async function connectionCounter() {
-  let connections = 0;
-  const server = net.createServer((socket) => {
-    connections++;
-    socket.destroy();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    count: () => connections,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 describe("GET /api/registry", () => {

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Redis } from "@upstash/redis";
@@ -15,6 +14,7 @@ import {
   StoreUnavailableError,
 } from "@/lib/store/types";
 import { UpstashStore } from "@/lib/store/upstash";
+import { connectionCounter } from "../support/connection-counter";
 import { getSharedRedisUrl, type RedisServer, startRedisServer } from "../support/redis-server";
 import { startUpstashBridge, type UpstashBridge } from "../support/upstash-bridge";
 
@@ -1246,22 +1246,15 @@ describe("upstash backend against an unreliable Redis", () => {
 
   it("gives up on a failing endpoint after one retry of a read and none of a write", async () => {
     // Counted in attempts, not seconds: every connection is cut as soon as it opens.
-    let attempts = 0;
-    const cutter = net.createServer((socket) => {
-      attempts++;
-      socket.destroy();
-    });
-    await new Promise<void>((resolve) => cutter.listen(0, "127.0.0.1", resolve));
+    const cutter = await connectionCounter();
     try {
-      const { port } = cutter.address() as net.AddressInfo;
-      const failing = new UpstashStore({ url: `http://127.0.0.1:${port}`, token });
+      const failing = new UpstashStore({ url: `http://127.0.0.1:${cutter.port}`, token });
       await expect(failing.get("anything")).rejects.toBeInstanceOf(StoreUnavailableError);
-      expect(attempts).toBe(2);
-      attempts = 0;
+      expect(cutter.count()).toBe(2);
       await expect(failing.append(fresh("x"), 0, "v")).rejects.toBeInstanceOf(StoreUnavailableError);
-      expect(attempts).toBe(1);
+      expect(cutter.count()).toBe(3);
     } finally {
-      await new Promise((resolve) => cutter.close(resolve));
+      await cutter.close();
     }
   });
 });
