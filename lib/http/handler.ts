@@ -47,9 +47,13 @@ export function json(body: unknown, init: { status?: number; headers?: Record<st
   return jsonText(JSON.stringify(body), init);
 }
 
-/** A JSON response whose body is already serialised. */
+/**
+ * A JSON response whose body is already serialised. The body goes in as UTF-8 bytes: given a string,
+ * the Fetch API first copies it whole to replace lone surrogates (which UTF-8 encoding replaces
+ * alike), a copy as large as the answer on every response.
+ */
 export function jsonText(text: string, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  return new Response(text, {
+  return new Response(Buffer.from(text, "utf8"), {
     status: init.status ?? 200,
     headers: { "content-type": "application/json; charset=utf-8", ...init.headers },
   });
