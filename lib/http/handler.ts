@@ -48,9 +48,9 @@ export function json(body: unknown, init: { status?: number; headers?: Record<st
 }
 
 /**
- * A JSON response whose body is already serialised. The body goes in as UTF-8 bytes: given a string,
- * the Fetch API first copies it whole to replace lone surrogates (which UTF-8 encoding replaces
- * alike), a copy as large as the answer on every response.
+ * A JSON response whose body is already serialised. The body goes in as UTF-8 bytes: a string body
+ * takes the Fetch API's longer way (a USVString conversion, then TextEncoder), about 25 µs more for
+ * an incorporation's 23 kB answer. Both replace a lone surrogate with U+FFFD alike.
  */
 export function jsonText(text: string, init: { status?: number; headers?: Record<string, string> } = {}): Response {
   return new Response(Buffer.from(text, "utf8"), {
