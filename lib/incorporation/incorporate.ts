@@ -183,7 +183,7 @@ async function succeed(
       return {
         status: 200,
         // The receipt exists only once the entry is stored; a replay finds it again (replayText).
-        body: `${successAnswerJson(factsOf(appended.entry, record), starter, shown).slice(0, -1)},"transparency":${JSON.stringify(appended.transparency)}}`,
+        body: successAnswerJson(factsOf(appended.entry, record), starter, shown, appended.transparency),
         meta: { sessionId },
         live: { sessionId, sessionToken: appended.sessionToken, claimToken: shown.claimToken },
       };
@@ -217,9 +217,7 @@ async function replayText(stored: unknown): Promise<string> {
       `[incorporation] replay in session ${facts.entry.sessionId}: the templates changed since the first answer`,
     );
   }
-  const answer = successAnswerJson(facts, starter);
-  const transparency = await storedEntryReceipt(facts.entry);
-  return transparency === null ? answer : `${answer.slice(0, -1)},"transparency":${JSON.stringify(transparency)}}`;
+  return successAnswerJson(facts, starter, undefined, await storedEntryReceipt(facts.entry));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { AuditEntry } from "../audit/entry";
 import { auditPaths } from "../audit/paths";
 import type { RegistryRecord } from "../registry/record-schema";
 import type { StoreBackend } from "../store/types";
+import type { TransparencyReceipt } from "../tlog/receipt";
 import { buildChecklist, type ChecklistStep, checklistJson } from "./checklist";
 import { oneClickDeployUrl } from "./deploy-url";
 import { COMPANY_ENV_VARS } from "./env-vars";
@@ -167,13 +168,20 @@ export function successAnswer(
  * JSON.stringify(successAnswer(facts, starter, shown)), without serialising again what is already
  * JSON: the files (escaped once, in companyStarter), the env vars and the checklist (once per base
  * URL, shown twice: as `checklist` and as `deploy.manualSteps`), the RFC-001 report (once per set of
- * finding codes). A unit test holds the two equal.
+ * finding codes). A unit test holds the two equal. The entry's transparency receipt, once it exists,
+ * goes last: it is written in here rather than spliced into the finished text, which would copy the
+ * whole answer once more.
  */
-export function successAnswerJson(facts: SuccessFacts, starter: Starter, shown: ShownOnce = NOTHING_SHOWN): string {
+export function successAnswerJson(
+  facts: SuccessFacts,
+  starter: Starter,
+  shown: ShownOnce = NOTHING_SHOWN,
+  transparency: TransparencyReceipt | null = null,
+): string {
   const a = answerParts(facts, starter, shown);
   const j = JSON.stringify;
   const checklist = checklistJson(facts.baseUrl);
   const deploy = `${j(a.deploy).slice(0, -1)},"manualSteps":${checklist}}`;
   const rfc001 = rfc001Json({ findings: facts.findings, baseUrl: facts.baseUrl });
-  return `{"ok":true,"sociedad":${j(a.sociedad)},"config":${starter.filesJson},"envVars":${ENV_VARS_JSON},"checklist":${checklist},"deploy":${deploy},"audit":${j(a.audit)},"registry":${j(a.registry)},"validation":${j(a.validation)},"rfc001":${rfc001},"generatedAt":${j(facts.entry.ts)}}`;
+  return `{"ok":true,"sociedad":${j(a.sociedad)},"config":${starter.filesJson},"envVars":${ENV_VARS_JSON},"checklist":${checklist},"deploy":${deploy},"audit":${j(a.audit)},"registry":${j(a.registry)},"validation":${j(a.validation)},"rfc001":${rfc001},"generatedAt":${j(facts.entry.ts)}${transparency ? `,"transparency":${j(transparency)}` : ""}}`;
 }
