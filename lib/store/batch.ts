@@ -8,9 +8,9 @@ import type { BatchWrite } from "./types";
 export function assertValidBatch(writes: BatchWrite[]): void {
   const targets = new Set<string>();
   for (const write of writes) {
-    const target = JSON.stringify(
-      write.type === "record" ? ["record", write.write.collection, write.write.id] : ["key", write.key],
-    );
+    // A record's collection and id are two strings: JSON keeps any pair of them apart.
+    const target =
+      write.type === "record" ? JSON.stringify([write.write.collection, write.write.id]) : `key ${write.key}`;
     // Pushes check nothing, so several to one list read no stale state: they land in batch order.
     if (targets.has(target) && write.type !== "push") throw new RangeError(`a batch may write ${target} only once`);
     targets.add(target);

@@ -121,6 +121,11 @@ const keyName = (key: string) => `k:${key}`;
 const recordName = (collection: string, id: string) => `r:${collection}\n${id}`;
 const uniqueName = (collection: string, field: string, value: string) => `u:${uniqueKey(collection, field, value)}`;
 
+/** What a batch's writes read (see run): their keys, and what their record writes read. */
+function readsOf(writes: BatchWrite[]): string[] {
+  return writes.flatMap((w) => (w.type === "record" ? recordReads(w.write) : [keyName(w.key)]));
+}
+
 /** What a record write reads before it writes: the record, and who holds the unique values it wants. */
 function recordReads(write: RecordWrite): string[] {
   return [
@@ -472,6 +477,20 @@ export class EmbeddedStore implements Store {
     return { ok: true, ops: [op] };
   }
 
+  /** The plan of one batch write other than a push. */
+  private planWrite(write: Exclude<BatchWrite, { type: "push" }>, nextPos: (collection: string) => number): Plan {
+    switch (write.type) {
+      case "append":
+        return this.planAppend(write.key, write.expectedLength, write.values, write.expiry);
+      case "set":
+        return this.planSet(write.key, write.value, write.ttlMs, write.expect);
+      case "del":
+        return this.planDel(write.key, write.expect);
+      case "record":
+        return this.planRecord(write.write, nextPos);
+    }
+  }
+
   private positionCounter(): (collection: string) => number {
     const handed = new Map<string, number>();
     return (c) => {
@@ -667,40 +686,48 @@ export class EmbeddedStore implements Store {
   }
 
   batch(writes: BatchWrite[]): Promise<BatchResult> {
-    return this.run(
-      (): BatchResult => {
-        assertValidBatch(writes);
-        const nextPos = this.positionCounter();
-        const ops: Op[] = [];
-        const unlogged: Op[] = [];
-        const pushedAt: number[] = [];
-        const pushed = new Map<string, number>();
-        for (const [index, write] of writes.entries()) {
-          if (write.type === "push") {
-            const earlier = pushed.get(write.key) ?? 0;
-            pushed.set(write.key, earlier + write.values.length);
-            const push = this.planPush(write.key, write.values, earlier);
-            pushedAt.push(push.at);
-            ops.push(...push.ops);
-            continue;
-          }
-          const plan =
-            write.type === "append"
-              ? this.planAppend(write.key, write.expectedLength, write.values, write.expiry)
-              : write.type === "set"
-                ? this.planSet(write.key, write.value, write.ttlMs, write.expect)
-                : write.type === "del"
-                  ? this.planDel(write.key, write.expect)
-                  : this.planRecord(write.write, nextPos);
-          if (!plan.ok) return { ok: false, index, failure: plan.failure };
+    return this.batchFollowedBy(writes, () => []);
+  }
+
+  batchFollowedBy(writes: BatchWrite[], follow: (pushedAt: number[]) => BatchWrite[]): Promise<BatchResult> {
+    // run() looks at what a failed batch read once the batch is done: the followers' keys count too.
+    const reads = readsOf(writes);
+    return this.run((): BatchResult => {
+      assertValidBatch(writes);
+      const nextPos = this.positionCounter();
+      const ops: Op[] = [];
+      const unlogged: Op[] = [];
+      const pushedAt: number[] = [];
+      const pushed = new Map<string, number>();
+      for (const [index, write] of writes.entries()) {
+        if (write.type === "push") {
+          const earlier = pushed.get(write.key) ?? 0;
+          pushed.set(write.key, earlier + write.values.length);
+          const push = this.planPush(write.key, write.values, earlier);
+          pushedAt.push(push.at);
+          ops.push(...push.ops);
+          continue;
+        }
+        const plan = this.planWrite(write, nextPos);
+        if (!plan.ok) return { ok: false, index, failure: plan.failure };
+        ops.push(...plan.ops);
+        unlogged.push(...(plan.unlogged ?? []));
+      }
+      const followers = follow(pushedAt);
+      if (followers.length > 0) {
+        assertValidBatch([...writes, ...followers]);
+        reads.push(...readsOf(followers));
+        for (const [i, write] of followers.entries()) {
+          if (write.type === "push") throw new Error("a batch's followers cannot push: their positions are known");
+          const plan = this.planWrite(write, nextPos);
+          if (!plan.ok) return { ok: false, index: writes.length + i, failure: plan.failure };
           ops.push(...plan.ops);
           unlogged.push(...(plan.unlogged ?? []));
         }
-        this.commit(ops, unlogged);
-        return { ok: true, pushedAt };
-      },
-      writes.flatMap((w) => (w.type === "record" ? recordReads(w.write) : [keyName(w.key)])),
-    );
+      }
+      this.commit(ops, unlogged);
+      return { ok: true, pushedAt };
+    }, reads);
   }
 
   deleteRecord(collection: string, id: string): Promise<void> {

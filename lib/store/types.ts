@@ -149,6 +149,15 @@ export interface Store {
    */
   batch(writes: BatchWrite[]): Promise<BatchResult>;
 
+  /**
+   * batch(), plus the writes `follow` computes from where the batch's pushes land (their `pushedAt`),
+   * in the same atomic step: all of them or none. A failed condition among the followers fails the
+   * whole batch, with an `index` past `writes`. Only a store that applies a batch in one synchronous
+   * step of this process has it (the embedded store); on Upstash, whose scripts cannot sign, the
+   * caller writes what depends on the positions in a second batch.
+   */
+  batchFollowedBy?(writes: BatchWrite[], follow: (pushedAt: number[]) => BatchWrite[]): Promise<BatchResult>;
+
   /** Releases files and connections (tests; the server keeps one store for its lifetime). */
   close(): Promise<void>;
 }

@@ -325,6 +325,36 @@ describe("embedded store durability", () => {
     expect(await c.getRecord("c", "r")).toBeNull();
   });
 
+  it("writes a batch's followers, made from where its pushes landed, in the batch's one line, or nothing", async () => {
+    const dir = tmp();
+    const a = openStore(dir);
+    await a.batch([{ type: "push", key: "seq", values: ["a", "b"] }]);
+    const signed = (at: number[]) => [
+      { type: "append" as const, key: "notes", expectedLength: 0, values: [`at ${at}`] },
+    ];
+    const result = await a.batchFollowedBy([{ type: "push", key: "seq", values: ["c"] }], signed);
+    expect(result).toEqual({ ok: true, pushedAt: [2] });
+    expect(await a.range("notes")).toEqual(["at 2"]);
+
+    // The follower's condition fails (the list is no longer empty): the push is not written either.
+    const failed = await a.batchFollowedBy([{ type: "push", key: "seq", values: ["d"] }], signed);
+    expect(failed).toEqual({ ok: false, index: 1, failure: { reason: "length", length: 1 } });
+    expect(await a.range("seq")).toEqual(["a", "b", "c"]);
+    // A follower that throws leaves nothing behind either.
+    const broken = a.batchFollowedBy([{ type: "push", key: "seq", values: ["e"] }], () => {
+      throw new Error("cannot sign");
+    });
+    await expect(broken).rejects.toThrow("cannot sign");
+    expect(await a.range("seq")).toEqual(["a", "b", "c"]);
+    await a.close();
+
+    const lines = fs.readFileSync(path.join(dir, "store.log"), "utf8").trimEnd().split("\n");
+    expect(lines).toHaveLength(2); // the first push, then the push and its follower together
+    const b = openStore(dir);
+    expect(await b.range("seq")).toEqual(["a", "b", "c"]);
+    expect(await b.range("notes")).toEqual(["at 2"]);
+  });
+
   it("refuses a write the disk took only in part (disk full), and the log stays whole for later writes", async () => {
     const dir = tmp();
     const a = openStore(dir);
