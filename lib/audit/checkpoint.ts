@@ -1,7 +1,7 @@
 import { createPublicKey, type KeyObject, sign, verify } from "node:crypto";
 import { CompactSign } from "jose";
 import { boundedMemo } from "../cache/bounded-memo";
-import { type PublicJwk, signingKeys } from "./keys";
+import { type PublicJwk, type SigningKeys, signingKeys } from "./keys";
 
 export interface CheckpointPayload {
   sessionId: string;
@@ -30,10 +30,22 @@ const base64url = (text: string) => Buffer.from(text, "utf8").toString("base64ur
  * node:crypto because every append signs one. Only the append calls it: reads serve what it stored.
  */
 export async function signCheckpoint(payload: Omit<CheckpointPayload, "ts">, now = new Date()): Promise<string> {
-  const { signer, publicJwk } = await signingKeys();
+  return signCheckpointNow(await signingKeys(), payload, now);
+}
+
+/** signCheckpoint with the keys at hand: for a store batch that signs between its writes (log.ts). */
+export function signCheckpointNow(
+  { signer, publicJwk }: Pick<SigningKeys, "signer" | "publicJwk">,
+  payload: Omit<CheckpointPayload, "ts">,
+  now: Date,
+): string {
   const header = base64url(JSON.stringify({ alg: "EdDSA", kid: publicJwk.kid, typ: CHECKPOINT_TYPE }));
-  const signingInput = `${header}.${base64url(JSON.stringify({ ...payload, ts: now.toISOString() }))}`;
-  return `${signingInput}.${sign(null, Buffer.from(signingInput, "ascii"), signer).toString("base64url")}`;
+  const payloadJson = JSON.stringify({ ...payload, ts: now.toISOString() });
+  const signingInput = `${header}.${base64url(payloadJson)}`;
+  const jws = `${signingInput}.${sign(null, Buffer.from(signingInput, "ascii"), signer).toString("base64url")}`;
+  // The session's next append opens this checkpoint: it needs no verification, having just been made.
+  rememberOpened(payload.sessionId, jws, JSON.parse(payloadJson) as CheckpointPayload);
+  return jws;
 }
 
 const publicKeyOf = boundedMemo(
@@ -73,9 +85,12 @@ const OPENED_MAX = 2048;
 function openWith(jws: string, sessionId: string, keys: PublicJwk[]): CheckpointPayload | null {
   const cacheKey = `${sessionId}\n${jws}`;
   if (opened.has(cacheKey)) return opened.get(cacheKey) ?? null;
-  const result = decode(jws, sessionId, keys);
+  return rememberOpened(sessionId, jws, decode(jws, sessionId, keys));
+}
+
+function rememberOpened(sessionId: string, jws: string, result: CheckpointPayload | null): CheckpointPayload | null {
   if (opened.size >= OPENED_MAX) opened.clear();
-  opened.set(cacheKey, result);
+  opened.set(`${sessionId}\n${jws}`, result);
   return result;
 }
 

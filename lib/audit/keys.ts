@@ -29,11 +29,11 @@ async function toPublicJwk(jwk: JsonWebKey): Promise<PublicJwk> {
 }
 
 const CACHE = Symbol.for("sia.signing");
-type SigningCache = { signer: KeyObject; publicJwk: PublicJwk; retired: PublicJwk[] };
-type SigningGlobal = typeof globalThis & { [CACHE]?: Promise<SigningCache> };
+export type SigningKeys = { signer: KeyObject; publicJwk: PublicJwk; retired: PublicJwk[] };
+type SigningGlobal = typeof globalThis & { [CACHE]?: Promise<SigningKeys> };
 
 /** The checkpoint signing key and the public keys (current first), computed once per process. */
-export function signingKeys(): Promise<SigningCache> {
+export function signingKeys(): Promise<SigningKeys> {
   const g = globalThis as SigningGlobal;
   g[CACHE] ??= (async () => {
     const { signingKey, retiredSigningKeys } = getConfig().secrets;
