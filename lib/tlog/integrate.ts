@@ -11,10 +11,11 @@ import { getConfig } from "../config/config";
 import { randomToken } from "../identity/random-token";
 import { getStore } from "../store";
 import type { BatchWrite, Store } from "../store/types";
+import { readHashesCached, rememberHashes } from "./hash-cache";
 import { CHECKPOINT_KEY, LEAVES_KEY, LOCK_KEY, levelKey, nodeSha256, toBase64 } from "./layout";
 import { headOf, type LogHead, readLogHead } from "./log-head";
 import { logNoteKey } from "./log-key";
-import { lookupIn, readStoredHashes } from "./stored-hashes";
+import { lookupIn } from "./stored-hashes";
 import { witnessInBackground } from "./witness-loop";
 
 /** Leaves hashed into one checkpoint at most: bounds one integration's reads and its batch. */
@@ -63,7 +64,7 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
 async function extend(store: Store, note: string | null, size: number, end: number): Promise<LogHead | null> {
   const [leaves, edge] = await Promise.all([
     end > size ? store.range(LEAVES_KEY, size, end - 1) : Promise.resolve([]),
-    readStoredHashes(store, rootCoords(size)),
+    readHashesCached(store, rootCoords(size)),
   ]);
   const leafHashes = leaves.map((leaf) => leafHash(encoder.encode(leaf), nodeSha256));
   const added = appendStoredHashes(size, leafHashes, edge, nodeSha256);
@@ -84,6 +85,7 @@ async function extend(store: Store, note: string | null, size: number, end: numb
   ];
   const result = await store.batch(writes);
   if (!result.ok) return null;
+  rememberHashes(added);
   // Witnesses hear of the new checkpoint in the background: none of them ever holds up a write.
   witnessInBackground(store);
   return headOf(signed);

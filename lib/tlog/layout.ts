@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { Hasher } from "../../packages/incorporate/src/tlog/sha256";
 
 /**
@@ -15,8 +15,12 @@ export const CHECKPOINT_KEY = "tlog:checkpoint";
 export const LOCK_KEY = "tlog:lock";
 export const levelKey = (level: number) => `tlog:h:${level}`;
 
-/** SHA-256 with node:crypto: integration hashes every new leaf and node. */
-export const nodeSha256: Hasher = (data) => new Uint8Array(createHash("sha256").update(data).digest());
+/** A plain Uint8Array over a Buffer's bytes, without copying them. */
+const bytesOf = (buffer: Buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 
-export const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
-export const fromBase64 = (text: string) => new Uint8Array(Buffer.from(text, "base64"));
+/** SHA-256 with node:crypto's one-shot hash: integration hashes every new leaf and node. */
+export const nodeSha256: Hasher = (data) => bytesOf(hash("sha256", data, "buffer"));
+
+export const toBase64 = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+export const fromBase64 = (text: string) => bytesOf(Buffer.from(text, "base64"));

@@ -12,10 +12,15 @@ export interface LogHead {
   note: string;
 }
 
+// Every write's receipt and every integration look at the latest checkpoint: parse each note once.
+let latest: LogHead | null = null;
+
 /** The head a stored checkpoint note states (the service wrote it; its signature is checked at start-up). */
 export function headOf(note: string): LogHead {
+  if (latest?.note === note) return latest;
   const { size, root } = parseCheckpoint(parseNote(note).text);
-  return { size, root, note };
+  latest = { size, root, note };
+  return latest;
 }
 
 /** The latest integrated head, or null before the log's first checkpoint. */

@@ -3,9 +3,9 @@ import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { convergeInBackground } from "./converge";
 import { withCosignatures } from "./cosigned-head";
+import { readHashesCached } from "./hash-cache";
 import { awaitIntegration } from "./integrate";
 import { nodeSha256, toBase64 } from "./layout";
-import { readStoredHashes } from "./stored-hashes";
 
 /** How long a write waits for its leaf to be integrated before it answers without the proof. */
 const INTEGRATION_BUDGET_MS = 2000;
@@ -36,7 +36,7 @@ export async function transparencyReceipt(
     return { ...leaf, checkpoint: null, inclusion: null };
   }
   try {
-    const lookup = await readStoredHashes(store, inclusionProofCoords(leaf.index, head.size));
+    const lookup = await readHashesCached(store, inclusionProofCoords(leaf.index, head.size));
     const hashes = inclusionProofFromStored(leaf.index, head.size, lookup, nodeSha256).map(toBase64);
     // The cosignatures the checkpoint has by now: witnesses answer in the background, often later.
     const { note } = await withCosignatures(head, store);

@@ -1,0 +1,57 @@
+import type { Coord, HashLookup, StoredHash } from "../../packages/incorporate/src/tlog/merkle-coords";
+import type { Store } from "../store/types";
+import { readStoredHashes } from "./stored-hashes";
+
+/**
+ * Tree hashes this process stored or read, for the write path: a receipt's inclusion proof and the
+ * next integration's edge then cost no store call. A stored hash never changes (each level only
+ * grows, and a hash is a function of leaves that never change), so a remembered one cannot go stale;
+ * a store edited behind the service's back changes what the store holds, not what the service
+ * computed. The hashes near the tree's right edge are the ones new leaves' proofs need: they are the
+ * newest, and the oldest go first once the cache is full.
+ */
+const MAX_HASHES = 16_384;
+
+const CACHE = Symbol.for("sia.tlog.hash-cache");
+type CacheGlobal = typeof globalThis & { [CACHE]?: Map<string, Uint8Array> };
+
+function cache(): Map<string, Uint8Array> {
+  const g = globalThis as CacheGlobal;
+  g[CACHE] ??= new Map();
+  return g[CACHE];
+}
+
+const keyOf = ({ level, index }: Coord) => `${level}/${index}`;
+
+function remember(key: string, hash: Uint8Array): void {
+  const hashes = cache();
+  hashes.delete(key);
+  hashes.set(key, hash);
+  if (hashes.size > MAX_HASHES) hashes.delete(hashes.keys().next().value as string);
+}
+
+/** Remembers hashes an integration has just stored. */
+export function rememberHashes(stored: readonly StoredHash[]): void {
+  for (const h of stored) remember(keyOf(h), h.hash);
+}
+
+/** readStoredHashes, reading from the store only the hashes this process does not hold yet. */
+export async function readHashesCached(store: Store, coords: readonly Coord[]): Promise<HashLookup> {
+  const hashes = cache();
+  const missing = coords.filter((c) => !hashes.has(keyOf(c)));
+  if (missing.length > 0) {
+    const read = await readStoredHashes(store, missing);
+    for (const c of missing) {
+      const hash = read(c);
+      if (hash !== undefined) remember(keyOf(c), hash);
+    }
+  }
+  // The caller's own copy: other requests may evict entries before it looks them up.
+  const found = new Map<string, Uint8Array>();
+  for (const c of coords) {
+    const key = keyOf(c);
+    const hash = hashes.get(key);
+    if (hash !== undefined) found.set(key, hash);
+  }
+  return (coord) => found.get(keyOf(coord));
+}
