@@ -12,38 +12,44 @@ import { readStoredHashes } from "./stored-hashes";
  */
 const MAX_HASHES = 16_384;
 
+// One cache per store (tests open several in one process), shared by every copy of this module.
 const CACHE = Symbol.for("sia.tlog.hash-cache");
-type CacheGlobal = typeof globalThis & { [CACHE]?: Map<string, Uint8Array> };
+type CacheGlobal = typeof globalThis & { [CACHE]?: WeakMap<Store, Map<string, Uint8Array>> };
 
-function cache(): Map<string, Uint8Array> {
+function cacheOf(store: Store): Map<string, Uint8Array> {
   const g = globalThis as CacheGlobal;
-  g[CACHE] ??= new Map();
-  return g[CACHE];
+  g[CACHE] ??= new WeakMap();
+  let hashes = g[CACHE].get(store);
+  if (!hashes) {
+    hashes = new Map();
+    g[CACHE].set(store, hashes);
+  }
+  return hashes;
 }
 
 const keyOf = ({ level, index }: Coord) => `${level}/${index}`;
 
-function remember(key: string, hash: Uint8Array): void {
-  const hashes = cache();
+function remember(hashes: Map<string, Uint8Array>, key: string, hash: Uint8Array): void {
   hashes.delete(key);
   hashes.set(key, hash);
   if (hashes.size > MAX_HASHES) hashes.delete(hashes.keys().next().value as string);
 }
 
 /** Remembers hashes an integration has just stored. */
-export function rememberHashes(stored: readonly StoredHash[]): void {
-  for (const h of stored) remember(keyOf(h), h.hash);
+export function rememberHashes(store: Store, stored: readonly StoredHash[]): void {
+  const hashes = cacheOf(store);
+  for (const h of stored) remember(hashes, keyOf(h), h.hash);
 }
 
 /** readStoredHashes, reading from the store only the hashes this process does not hold yet. */
 export async function readHashesCached(store: Store, coords: readonly Coord[]): Promise<HashLookup> {
-  const hashes = cache();
+  const hashes = cacheOf(store);
   const missing = coords.filter((c) => !hashes.has(keyOf(c)));
   if (missing.length > 0) {
     const read = await readStoredHashes(store, missing);
     for (const c of missing) {
       const hash = read(c);
-      if (hash !== undefined) remember(keyOf(c), hash);
+      if (hash !== undefined) remember(hashes, keyOf(c), hash);
     }
   }
   // The caller's own copy: other requests may evict entries before it looks them up.

@@ -85,7 +85,7 @@ async function extend(store: Store, note: string | null, size: number, end: numb
   ];
   const result = await store.batch(writes);
   if (!result.ok) return null;
-  rememberHashes(added);
+  rememberHashes(store, added);
   // Witnesses hear of the new checkpoint in the background: none of them ever holds up a write.
   witnessInBackground(store);
   return headOf(signed);
