@@ -15,6 +15,7 @@ import { readHashesCached, rememberHashes } from "./hash-cache";
 import { CHECKPOINT_KEY, LEAVES_KEY, LOCK_KEY, levelKey, nodeSha256, toBase64 } from "./layout";
 import { headOf, type LogHead, readLogHead } from "./log-head";
 import { logNoteKey } from "./log-key";
+import { rememberSignedHead, rollbackFrom } from "./rollback-guard";
 import { lookupIn } from "./stored-hashes";
 import { witnessInBackground } from "./witness-loop";
 
@@ -48,6 +49,8 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
       }
       const [note, leafCount] = await Promise.all([store.get(CHECKPOINT_KEY), store.length(LEAVES_KEY)]);
       const head = note === null ? null : headOf(note);
+      const rollback = rollbackFrom(store, head);
+      if (rollback !== null) throw new Error(`refusing to integrate: ${rollback}; the store was edited`);
       const size = head?.size ?? 0;
       if (head !== null && leafCount <= size) return head;
       const next = await extend(store, note, size, Math.min(leafCount, size + MAX_BATCH));
@@ -86,9 +89,11 @@ async function extend(store: Store, note: string | null, size: number, end: numb
   const result = await store.batch(writes);
   if (!result.ok) return null;
   rememberHashes(store, added);
+  const next = headOf(signed);
+  rememberSignedHead(store, next);
   // Witnesses hear of the new checkpoint in the background: none of them ever holds up a write.
   witnessInBackground(store);
-  return headOf(signed);
+  return next;
 }
 
 /** One append per Merkle level, each conditional on the level holding exactly the old tree's hashes. */

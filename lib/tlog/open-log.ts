@@ -8,6 +8,7 @@ import { convergeInBackground } from "./converge";
 import { CHECKPOINT_KEY } from "./layout";
 import { leafBytes, sequenceLeaf } from "./leaf";
 import { logNoteKey } from "./log-key";
+import { rememberSignedHead } from "./rollback-guard";
 import { witnessInBackground } from "./witness-loop";
 
 /**
@@ -22,7 +23,7 @@ export async function openTransparencyLog(store: Store = getStore()): Promise<vo
   const note = await store.get(CHECKPOINT_KEY);
   if (note !== null) {
     try {
-      await openCheckpoint(note, key.vkey, { origin });
+      rememberSignedHead(store, (await openCheckpoint(note, key.vkey, { origin })).checkpoint);
     } catch (err) {
       throw new Error(
         `The store holds a transparency log that ${origin} with key ${key.vkey} did not sign (${(err as Error).message}). TLOG_ORIGIN and TLOG_SIGNING_KEY must stay those of the log in the store.`,
