@@ -4,7 +4,8 @@ import seedFile from "../../data/registry-seeds.json";
 import { getConfig } from "../config/config";
 import { dateInArgentina } from "../i18n/date-in-argentina";
 import { CUIT_PATTERN } from "../identity/cuit";
-import { getStore, type Store } from "../store";
+import { getStore } from "../store";
+import { perStore } from "../store/per-store";
 import {
   JURISDICTIONS,
   RECORD_ID_PATTERN,
@@ -65,11 +66,6 @@ export function seedRecords(now = new Date().toISOString()): RegistryRecord[] {
   });
 }
 
-// Per store, not per process: a process that opens another store (a test with its own data
-// directory) must find the seeds there too.
-const LOADED = Symbol.for("sia.registry.seeds");
-type SeedGlobal = typeof globalThis & { [LOADED]?: WeakMap<Store, Promise<void>> };
-
 async function loadSeeds(): Promise<void> {
   await releaseLegacyClaims();
   const records = seedRecords();
@@ -94,11 +90,12 @@ async function loadSeeds(): Promise<void> {
   await store.set(marker, new Date().toISOString());
 }
 
-/** Loads the seed records once per process and store (idempotent across processes and restarts). */
+/**
+ * Loads the seed records once per process and store (idempotent across processes and restarts): a
+ * process that opens another store (a test with its own data directory) finds the seeds there too.
+ */
 export function ensureSeeds(): Promise<void> {
-  const g = globalThis as SeedGlobal;
-  g[LOADED] ??= new WeakMap();
-  const loaded = g[LOADED];
+  const loaded = perStore<Promise<void>>("sia.registry.seeds");
   const store = getStore();
   let pending = loaded.get(store);
   if (!pending) {

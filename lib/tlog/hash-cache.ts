@@ -1,4 +1,5 @@
 import type { Coord, HashLookup, StoredHash } from "../../packages/incorporate/src/tlog/merkle-coords";
+import { perStore } from "../store/per-store";
 import type { Store } from "../store/types";
 import { readStoredHashes } from "./stored-hashes";
 
@@ -12,17 +13,12 @@ import { readStoredHashes } from "./stored-hashes";
  */
 const MAX_HASHES = 16_384;
 
-// One cache per store (tests open several in one process), shared by every copy of this module.
-const CACHE = Symbol.for("sia.tlog.hash-cache");
-type CacheGlobal = typeof globalThis & { [CACHE]?: WeakMap<Store, Map<string, Uint8Array>> };
-
 function cacheOf(store: Store): Map<string, Uint8Array> {
-  const g = globalThis as CacheGlobal;
-  g[CACHE] ??= new WeakMap();
-  let hashes = g[CACHE].get(store);
+  const caches = perStore<Map<string, Uint8Array>>("sia.tlog.hash-cache");
+  let hashes = caches.get(store);
   if (!hashes) {
     hashes = new Map();
-    g[CACHE].set(store, hashes);
+    caches.set(store, hashes);
   }
   return hashes;
 }

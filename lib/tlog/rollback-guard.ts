@@ -1,4 +1,5 @@
 import { equalBytes } from "../../packages/incorporate/src/tlog/bytes";
+import { perStore } from "../store/per-store";
 import type { Store } from "../store/types";
 import type { LogHead } from "./log-head";
 
@@ -12,15 +13,7 @@ import type { LogHead } from "./log-head";
  * and witnesses are what notice a log that went back (docs/transparency-log.md).
  */
 type Seen = Pick<LogHead, "size" | "root">;
-// Per store (tests open several in one process), shared by every copy of this module.
-const SEEN = Symbol.for("sia.tlog.largest-seen");
-type SeenGlobal = typeof globalThis & { [SEEN]?: WeakMap<Store, Seen> };
-
-function seenHeads(): WeakMap<Store, Seen> {
-  const g = globalThis as SeenGlobal;
-  g[SEEN] ??= new WeakMap();
-  return g[SEEN];
-}
+const seenHeads = () => perStore<Seen>("sia.tlog.largest-seen");
 
 /** Records a head of `store`'s log that this process signed, or whose signature it checked. */
 export function rememberSignedHead(store: Store, head: Seen): void {
