@@ -699,6 +699,14 @@ export class EmbeddedStore implements Store {
       const unlogged: Op[] = [];
       const pushedAt: number[] = [];
       const pushed = new Map<string, number>();
+      /** Plans one write that is not a push; the batch's refusal when its condition fails. */
+      const add = (write: Exclude<BatchWrite, { type: "push" }>, index: number): BatchResult | null => {
+        const plan = this.planWrite(write, nextPos);
+        if (!plan.ok) return { ok: false, index, failure: plan.failure };
+        ops.push(...plan.ops);
+        unlogged.push(...(plan.unlogged ?? []));
+        return null;
+      };
       for (const [index, write] of writes.entries()) {
         if (write.type === "push") {
           const earlier = pushed.get(write.key) ?? 0;
@@ -708,10 +716,8 @@ export class EmbeddedStore implements Store {
           ops.push(...push.ops);
           continue;
         }
-        const plan = this.planWrite(write, nextPos);
-        if (!plan.ok) return { ok: false, index, failure: plan.failure };
-        ops.push(...plan.ops);
-        unlogged.push(...(plan.unlogged ?? []));
+        const refused = add(write, index);
+        if (refused) return refused;
       }
       const followers = follow(pushedAt);
       if (followers.length > 0) {
@@ -719,10 +725,8 @@ export class EmbeddedStore implements Store {
         reads.push(...readsOf(followers));
         for (const [i, write] of followers.entries()) {
           if (write.type === "push") throw new Error("a batch's followers cannot push: their positions are known");
-          const plan = this.planWrite(write, nextPos);
-          if (!plan.ok) return { ok: false, index: writes.length + i, failure: plan.failure };
-          ops.push(...plan.ops);
-          unlogged.push(...(plan.unlogged ?? []));
+          const refused = add(write, writes.length + i);
+          if (refused) return refused;
         }
       }
       this.commit(ops, unlogged);
