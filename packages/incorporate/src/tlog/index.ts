@@ -11,7 +11,19 @@ export {
 } from "./cosignature.ts";
 export { decodeEntryBundle, encodeEntryBundle, MAX_ENTRY_SIZE } from "./entry-bundle.ts";
 export { TlogError, type TlogErrorCode } from "./errors.ts";
+export { formatIndexNote, INDEX_NOTE_HEADER, type IndexNote, openIndexNote, parseIndexNote } from "./index-note.ts";
 export { computeKeyId, KEY_TYPE_COSIGNATURE_V1, KEY_TYPE_ED25519 } from "./key-id.ts";
+export { type LeafSubject, leafSubject, nextIndexValue } from "./leaf-subject.ts";
+export {
+  EMPTY_INDEX,
+  type IndexLookup,
+  type IndexProof,
+  type IndexTerminal,
+  type IndexValue,
+  lookupIndex,
+  MemoryIndex,
+  verifyIndexProof,
+} from "./log-index.ts";
 export { MemoryTree } from "./memory-tree.ts";
 export {
   appendStoredHashes,

@@ -1,0 +1,311 @@
+/**
+ * The log's index: a sparse Merkle map, committed to by a signed note beside each checkpoint, from
+ * each subject the log records (an audit session, a registry record, a key) to its latest leaf.
+ * With it, anyone holding a checkpoint can check in O(log n) that an entry is the latest of its
+ * session, and a monitor can recompute the whole map from the log's entry bundles and compare
+ * roots. Format and reasons: docs/decisions/log-index.md.
+ *
+ * The map is a compact binary trie over SHA-256(subject): an empty subtree hashes to 32 zero
+ * bytes, a subtree holding one subject is that subject's leaf node, and only a subtree holding two
+ * or more is an inner node. So its shape, and its root, depend only on the map's contents.
+ */
+
+import { canonicalize } from "../jcs.ts";
+import { concatBytes, equalBytes, fromBase64, toBase64 } from "./bytes.ts";
+import { TlogError } from "./errors.ts";
+import { type Hasher, sha256 } from "./sha256.ts";
+
+/** What the index holds for a subject: its latest leaf in the log. */
+export interface IndexValue {
+  /** `session:<id>`, `record:<id>` or `key:<purpose>:<kid>`. */
+  subject: string;
+  /** The subject's leaf count minus one: an audit entry's seq, a record's version. */
+  seq: number;
+  /** The leaf's index in the log. */
+  index: number;
+  /** What the leaf states: an entry's hash, a record's hash, a key's id. */
+  hash: string;
+}
+
+/** Where the path to a subject ends in the trie, besides the siblings met on the way. */
+export type IndexTerminal =
+  /** The subject's own leaf: the proof is of the value it comes with. */
+  | { kind: "value" }
+  /** An empty subtree: the subject is not in the map. */
+  | { kind: "empty" }
+  /** Another subject's leaf, on the same path this far: the subject is not in the map. */
+  | { kind: "other"; keyHash: string; valueHash: string };
+
+/** A lookup's proof: sibling hashes (base64) from the root down, then what ends the path. */
+export interface IndexProof {
+  siblings: string[];
+  terminal: IndexTerminal;
+}
+
+/** A node as stored: a leaf holds its value, an inner node its two children's hashes. */
+export type IndexNode = { kind: "leaf"; value: IndexValue } | { kind: "inner"; left: Uint8Array; right: Uint8Array };
+
+export const INDEX_HASH_SIZE = 32;
+/** The hash of an empty map, or of an empty subtree. */
+export const EMPTY_INDEX = new Uint8Array(INDEX_HASH_SIZE);
+const MAX_DEPTH = 256;
+const LEAF = new Uint8Array([0x00]);
+const INNER = new Uint8Array([0x01]);
+const encoder = new TextEncoder();
+
+export const subjectKeyHash = (subject: string, hash: Hasher = sha256) => hash(encoder.encode(subject));
+
+/** The canonical bytes of a value (RFC 8785), which its leaf node commits to. */
+export const indexValueBytes = (value: IndexValue) =>
+  canonicalize({ hash: value.hash, index: value.index, seq: value.seq, subject: value.subject });
+
+export function indexLeafHash(keyHash: Uint8Array, valueHash: Uint8Array, hash: Hasher = sha256): Uint8Array {
+  return hash(concatBytes(LEAF, keyHash, valueHash));
+}
+
+export function indexInnerHash(left: Uint8Array, right: Uint8Array, hash: Hasher = sha256): Uint8Array {
+  return hash(concatBytes(INNER, left, right));
+}
+
+/** Bit `depth` of a key hash, most significant bit of the first byte first. */
+export const keyBit = (keyHash: Uint8Array, depth: number) =>
+  ((keyHash[depth >> 3] as number) >> (7 - (depth & 7))) & 1;
+
+export function nodeHashOf(node: IndexNode, hash: Hasher = sha256): Uint8Array {
+  if (node.kind === "inner") return indexInnerHash(node.left, node.right, hash);
+  return indexLeafHash(
+    subjectKeyHash(node.value.subject, hash),
+    hash(encoder.encode(indexValueBytes(node.value))),
+    hash,
+  );
+}
+
+/** A node as one line of text (how the server stores it). */
+export function encodeIndexNode(node: IndexNode): string {
+  return node.kind === "leaf" ? `L${indexValueBytes(node.value)}` : `I${toBase64(node.left)}${toBase64(node.right)}`;
+}
+
+export function decodeIndexNode(text: string): IndexNode {
+  const bad = () => new TlogError("malformed", "malformed index node");
+  if (text.startsWith("I") && text.length === 89) {
+    const left = fromBase64(text.slice(1, 45));
+    const right = fromBase64(text.slice(45));
+    if (left?.length !== INDEX_HASH_SIZE || right?.length !== INDEX_HASH_SIZE) throw bad();
+    return { kind: "inner", left, right };
+  }
+  if (!text.startsWith("L")) throw bad();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.slice(1));
+  } catch {
+    throw bad();
+  }
+  const value = parseIndexValue(parsed);
+  if (value === null || indexValueBytes(value) !== text.slice(1)) throw bad();
+  return { kind: "leaf", value };
+}
+
+/** A value from untrusted JSON, or null when it is not one. */
+export function parseIndexValue(raw: unknown): IndexValue | null {
+  if (typeof raw !== "object" || raw === null) return null;
+  const { subject, seq, index, hash } = raw as Record<string, unknown>;
+  const count = (n: unknown) => typeof n === "number" && Number.isSafeInteger(n) && n >= 0;
+  if (typeof subject !== "string" || typeof hash !== "string" || !count(seq) || !count(index)) return null;
+  return { subject, seq: seq as number, index: index as number, hash };
+}
+
+/** Reads the node whose hash is `hash`, found at `depth` on the path of `keyHash`; must check it. */
+export type IndexNodeReader = (hash: Uint8Array, depth: number, keyHash: Uint8Array) => Promise<IndexNode>;
+
+export interface IndexLookup {
+  value: IndexValue | null;
+  proof: IndexProof;
+}
+
+/** Finds a subject under `root`, with the proof that a verifier checks against that root. */
+export async function lookupIndex(
+  root: Uint8Array,
+  subject: string,
+  read: IndexNodeReader,
+  hash: Hasher = sha256,
+): Promise<IndexLookup> {
+  const keyHash = subjectKeyHash(subject, hash);
+  const siblings: string[] = [];
+  let at = root;
+  for (let depth = 0; depth <= MAX_DEPTH; depth++) {
+    if (equalBytes(at, EMPTY_INDEX)) return { value: null, proof: { siblings, terminal: { kind: "empty" } } };
+    const node = await read(at, depth, keyHash);
+    if (node.kind === "leaf") {
+      if (node.value.subject === subject)
+        return { value: node.value, proof: { siblings, terminal: { kind: "value" } } };
+      const other = {
+        kind: "other" as const,
+        keyHash: toBase64(subjectKeyHash(node.value.subject, hash)),
+        valueHash: toBase64(hash(encoder.encode(indexValueBytes(node.value)))),
+      };
+      return { value: null, proof: { siblings, terminal: other } };
+    }
+    const bit = keyBit(keyHash, depth);
+    siblings.push(toBase64(bit ? node.left : node.right));
+    at = bit ? node.right : node.left;
+  }
+  throw new TlogError("verification_failed", "the index is deeper than a SHA-256 key allows");
+}
+
+/**
+ * Checks that under `root`, `subject` maps to `value` (null: to nothing), as `proof` says. Throws a
+ * TlogError with code `verification_failed` when it does not.
+ */
+export function verifyIndexProof(
+  root: Uint8Array,
+  subject: string,
+  value: IndexValue | null,
+  proof: IndexProof,
+  hash: Hasher = sha256,
+): void {
+  const fail = (why: string) => new TlogError("verification_failed", `index proof: ${why}`);
+  const keyHash = subjectKeyHash(subject, hash);
+  const depth = proof.siblings.length;
+  if (depth > MAX_DEPTH) throw fail("too many siblings");
+  const siblings = proof.siblings.map((s) => fromBase64(s));
+  if (siblings.some((s) => s?.length !== INDEX_HASH_SIZE)) throw fail("a sibling is not base64 of 32 bytes");
+  let node: Uint8Array;
+  const { terminal } = proof;
+  if (terminal.kind === "value") {
+    if (value === null) throw fail("the proof is of a value, but none was expected");
+    if (value.subject !== subject) throw fail("the value is of another subject");
+    node = indexLeafHash(keyHash, hash(encoder.encode(indexValueBytes(value))), hash);
+  } else {
+    if (value !== null) throw fail("the proof says the subject is not in the index");
+    if (terminal.kind === "empty") node = EMPTY_INDEX;
+    else {
+      const otherKey = fromBase64(terminal.keyHash);
+      const otherValue = fromBase64(terminal.valueHash);
+      if (otherKey?.length !== INDEX_HASH_SIZE || otherValue?.length !== INDEX_HASH_SIZE) {
+        throw fail("the other leaf's hashes are not base64 of 32 bytes");
+      }
+      if (equalBytes(otherKey, keyHash)) throw fail("the other leaf is the subject's own");
+      for (let d = 0; d < depth; d++) {
+        if (keyBit(otherKey, d) !== keyBit(keyHash, d)) throw fail("the other leaf is not on the subject's path");
+      }
+      node = indexLeafHash(otherKey, otherValue, hash);
+    }
+  }
+  for (let d = depth - 1; d >= 0; d--) {
+    const sibling = siblings[d] as Uint8Array;
+    node = keyBit(keyHash, d) ? indexInnerHash(sibling, node, hash) : indexInnerHash(node, sibling, hash);
+  }
+  if (!equalBytes(node, root)) throw fail("it does not lead to the index root");
+}
+
+/** A node written by an update, with where it sits: at `depth` on the path of `keyHash`. */
+export interface WrittenNode {
+  hash: Uint8Array;
+  node: IndexNode;
+  depth: number;
+  keyHash: Uint8Array;
+}
+
+/**
+ * Sets a subject's value under `root` and returns the new root; every node the new root needs and
+ * the old one lacked goes to `write` (several updates may write the same position: the last wins).
+ */
+export async function updateIndex(
+  root: Uint8Array,
+  value: IndexValue,
+  read: IndexNodeReader,
+  write: (node: WrittenNode) => void,
+  hash: Hasher = sha256,
+): Promise<Uint8Array> {
+  const keyHash = subjectKeyHash(value.subject, hash);
+  const leaf: IndexNode = { kind: "leaf", value };
+  const put = (node: IndexNode, depth: number, onPath: Uint8Array) => {
+    const h = nodeHashOf(node, hash);
+    write({ hash: h, node, depth, keyHash: onPath });
+    return h;
+  };
+  // Walk down to where the path ends, keeping the siblings.
+  const siblings: Uint8Array[] = [];
+  let at = root;
+  let depth = 0;
+  let below: Uint8Array;
+  for (;;) {
+    if (depth > MAX_DEPTH) throw new TlogError("verification_failed", "the index is deeper than a key allows");
+    if (equalBytes(at, EMPTY_INDEX)) {
+      below = put(leaf, depth, keyHash);
+      break;
+    }
+    const node = await read(at, depth, keyHash);
+    if (node.kind === "leaf") {
+      const otherKey = subjectKeyHash(node.value.subject, hash);
+      if (equalBytes(otherKey, keyHash)) {
+        below = put(leaf, depth, keyHash);
+        break;
+      }
+      // Two subjects share the path this far: inner nodes down to where their keys part.
+      let split = depth;
+      while (keyBit(otherKey, split) === keyBit(keyHash, split)) split++;
+      put(node, split + 1, otherKey);
+      const mine = put(leaf, split + 1, keyHash);
+      const theirs = at;
+      below = keyBit(keyHash, split)
+        ? put(inner(theirs, mine), split, keyHash)
+        : put(inner(mine, theirs), split, keyHash);
+      for (let d = split - 1; d >= depth; d--) {
+        below = keyBit(keyHash, d)
+          ? put(inner(EMPTY_INDEX, below), d, keyHash)
+          : put(inner(below, EMPTY_INDEX), d, keyHash);
+      }
+      break;
+    }
+    const bit = keyBit(keyHash, depth);
+    siblings.push(bit ? node.left : node.right);
+    at = bit ? node.right : node.left;
+    depth++;
+  }
+  for (let d = depth - 1; d >= 0; d--) {
+    const sibling = siblings[d] as Uint8Array;
+    below = keyBit(keyHash, d) ? put(inner(sibling, below), d, keyHash) : put(inner(below, sibling), d, keyHash);
+  }
+  return below;
+}
+
+const inner = (left: Uint8Array, right: Uint8Array): IndexNode => ({ kind: "inner", left, right });
+
+/**
+ * An index held in memory (a monitor recomputing the map from the log's leaves, tests): the same
+ * roots and proofs as the service's, from the same updates.
+ */
+export class MemoryIndex {
+  #nodes = new Map<string, IndexNode>();
+  #root: Uint8Array = EMPTY_INDEX;
+  readonly #hash: Hasher;
+
+  constructor(hash: Hasher = sha256) {
+    this.#hash = hash;
+  }
+
+  get root(): Uint8Array {
+    return this.#root;
+  }
+
+  #read: IndexNodeReader = async (h) => {
+    const node = this.#nodes.get(toBase64(h));
+    if (!node) throw new TlogError("missing_data", "index node not found");
+    return node;
+  };
+
+  async set(value: IndexValue): Promise<void> {
+    this.#root = await updateIndex(
+      this.#root,
+      value,
+      this.#read,
+      (w) => this.#nodes.set(toBase64(w.hash), w.node),
+      this.#hash,
+    );
+  }
+
+  get(subject: string): Promise<IndexLookup> {
+    return lookupIndex(this.#root, subject, this.#read, this.#hash);
+  }
+}

@@ -1,0 +1,119 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { generateNoteKey, signerFromKey, signNote } from "../../packages/incorporate/src/tlog";
+import { formatIndexNote, openIndexNote, parseIndexNote } from "../../packages/incorporate/src/tlog/index-note";
+import { leafSubject, nextIndexValue } from "../../packages/incorporate/src/tlog/leaf-subject";
+import {
+  EMPTY_INDEX,
+  type IndexValue,
+  MemoryIndex,
+  verifyIndexProof,
+} from "../../packages/incorporate/src/tlog/log-index";
+
+const value = (subject: string, seq: number, index = seq): IndexValue => ({
+  subject,
+  seq,
+  index,
+  hash: `sha256:${subject}:${seq}`,
+});
+
+describe("the log index (sparse Merkle map)", () => {
+  it("proves every subject's latest value and the absence of others, whatever the order of updates", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 5 })), { maxLength: 60 }),
+        async (updates) => {
+          const index = new MemoryIndex();
+          const latest = new Map<string, IndexValue>();
+          for (const [n, seq] of updates) {
+            const v = value(`session:s${n}`, seq);
+            await index.set(v);
+            latest.set(v.subject, v);
+          }
+          // The same contents in another order give the same root: the shape depends on contents only.
+          const other = new MemoryIndex();
+          for (const v of [...latest.values()].reverse()) await other.set(v);
+          expect(Buffer.from(other.root).equals(Buffer.from(index.root))).toBe(true);
+          for (let n = 0; n <= 45; n++) {
+            const subject = `session:s${n}`;
+            const found = await index.get(subject);
+            expect(found.value).toEqual(latest.get(subject) ?? null);
+            verifyIndexProof(index.root, subject, found.value, found.proof);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("refuses a proof of another value, of absence for a member, or against another root", async () => {
+    const index = new MemoryIndex();
+    for (let n = 0; n < 20; n++) await index.set(value(`session:s${n}`, n % 3));
+    const found = await index.get("session:s7");
+    expect(found.value).toEqual(value("session:s7", 1));
+    const member = found.value as IndexValue;
+    expect(() => verifyIndexProof(index.root, "session:s7", { ...member, seq: 0 }, found.proof)).toThrow(/index root/);
+    expect(() => verifyIndexProof(index.root, "session:s7", { ...member, index: 99 }, found.proof)).toThrow();
+    expect(() => verifyIndexProof(index.root, "session:s7", null, found.proof)).toThrow(/value/);
+    expect(() => verifyIndexProof(EMPTY_INDEX, "session:s7", member, found.proof)).toThrow(/index root/);
+    const missing = await index.get("session:nobody");
+    expect(missing.value).toBeNull();
+    verifyIndexProof(index.root, "session:nobody", null, missing.proof);
+    // Claiming the absent subject holds a value fails; so does a shortened path.
+    expect(() => verifyIndexProof(index.root, "session:nobody", value("session:nobody", 0), missing.proof)).toThrow();
+    const cut = { ...found.proof, siblings: found.proof.siblings.slice(1) };
+    expect(() => verifyIndexProof(index.root, "session:s7", member, cut)).toThrow(/index root/);
+  });
+
+  it("the empty index proves absence with no siblings", async () => {
+    const index = new MemoryIndex();
+    const found = await index.get("session:x");
+    expect(found).toEqual({ value: null, proof: { siblings: [], terminal: { kind: "empty" } } });
+    verifyIndexProof(EMPTY_INDEX, "session:x", null, found.proof);
+  });
+});
+
+describe("which subject a leaf speaks of", () => {
+  it("takes a session's next seq and refuses a repeated or skipped one", () => {
+    const leaf = (seq: number) =>
+      JSON.stringify({ kind: "audit.entry", sessionId: "abcdefgh", seq, entryHash: `sha256:${seq}` });
+    const first = leafSubject(leaf(0));
+    if (typeof first === "string") throw new Error(first);
+    const v0 = nextIndexValue(first, 10, null);
+    expect(v0).toEqual({ subject: "session:abcdefgh", seq: 0, index: 10, hash: "sha256:0" });
+    const again = nextIndexValue(first, 11, v0 as IndexValue);
+    expect(again).toMatch(/already has a leaf at seq 0/);
+    const skip = leafSubject(leaf(2));
+    if (typeof skip === "string") throw new Error(skip);
+    expect(nextIndexValue(skip, 12, v0 as IndexValue)).toMatch(/skips from seq 0 to 2/);
+  });
+
+  it("counts key events on and names what it cannot read", () => {
+    const key = leafSubject(JSON.stringify({ kind: "key.event", purpose: "log", kid: "k1", event: "in-use" }));
+    if (typeof key === "string") throw new Error(key);
+    const v0 = nextIndexValue(key, 0, null) as IndexValue;
+    expect(nextIndexValue(key, 5, v0)).toEqual({ subject: "key:log:k1", seq: 1, index: 5, hash: "k1" });
+    expect(leafSubject("not json")).toMatch(/not JSON/);
+    expect(leafSubject(JSON.stringify({ kind: "other" }))).toMatch(/unknown leaf kind/);
+  });
+});
+
+describe("the index note", () => {
+  it("round-trips, is signed by the log key and can never pass for a checkpoint", async () => {
+    const { signerKey, verifierKey: verifier } = await generateNoteKey("example.com/log");
+    const signer = await signerFromKey(signerKey);
+    const body = formatIndexNote({
+      origin: "example.com/log",
+      size: 3,
+      root: new Uint8Array(32).fill(1),
+      indexRoot: EMPTY_INDEX,
+    });
+    const note = await signNote(body, signer);
+    const opened = await openIndexNote(note, verifier, { origin: "example.com/log" });
+    expect(opened.size).toBe(3);
+    await expect(openIndexNote(note, verifier, { origin: "other/log" })).rejects.toThrow(/not "other\/log"/);
+    const forged = note.replace("\n3\n", "\n4\n");
+    await expect(openIndexNote(forged, verifier)).rejects.toThrow();
+    expect(() => parseIndexNote("example.com/log\n3\nAAAA\n")).toThrow(/malformed/);
+  });
+});
