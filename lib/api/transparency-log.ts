@@ -6,6 +6,8 @@ import {
   consistencyProofSchema,
   consistencyQuery,
   inclusionProofSchema,
+  indexLookupSchema,
+  indexPath,
   logPolicySchema,
   proofPath,
   proofQuery,
@@ -19,6 +21,7 @@ import { logNoteKey } from "../tlog/log-key";
 import { logPolicy } from "../tlog/log-policy";
 import { logNumber } from "../tlog/log-query";
 import { latestHead, proveConsistency, proveInclusion, readEntryBundle, readHashTile } from "../tlog/read-log";
+import { lookupSubjectProof } from "../tlog/subject-proof";
 
 /*
  * The service-wide transparency log (docs/transparency-log.md): C2SP tlog-checkpoint and
@@ -169,5 +172,33 @@ export const getLogPolicy = defineEndpoint({
   },
   async handle() {
     return json(logPolicy(), { headers: { "cache-control": "public, max-age=300" } });
+  },
+});
+
+export const getLogIndexLookup = defineEndpoint<{ kind: string; id: string }>({
+  method: "GET",
+  path: "/log/index/{kind}/{id}",
+  operationId: "getLogIndexLookup",
+  summary: "A subject's latest leaf in the log's index, with its proof",
+  description:
+    "The log's index maps each audit session, registry record and key to its latest leaf. This answers the subject's latest leaf (or none) at the latest checkpoint, with a proof against the index root that the signed index note binds to that checkpoint: with it, anyone holding a checkpoint proves that an entry is the latest of its session. See docs/decisions/log-index.md.",
+  tags: ["transparency"],
+  pathParams: indexPath,
+  responses: { 200: { description: "The lookup and its proof.", content: { "application/json": indexLookupSchema } } },
+  errors: ["invalid_query", "store_unavailable", "tlog_stalled"],
+  listing: {
+    id: "logIndexLookup",
+    description: "A session's (or record's) latest leaf in the transparency log, with a proof that it is the latest.",
+  },
+  async handle(_request, { params }) {
+    const parsed = indexPath.safeParse(params);
+    if (!parsed.success) {
+      throw new ApiError(
+        "invalid_query",
+        "The path is /log/index/<session|record|key>/<id>: a session id, a record id, or <purpose>:<kid> of a key.",
+      );
+    }
+    const { kind, id } = parsed.data;
+    return json(await lookupSubjectProof(`${kind}:${id}`), { headers: { "cache-control": "no-cache" } });
   },
 });

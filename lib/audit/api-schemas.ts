@@ -61,6 +61,20 @@ export const verificationReportSchema = z.object({
     .describe(
       "On every read of a stored log (absent in the tamper demonstration, which has no checkpoint): the stored checkpoint against the entries served with it: valid; mismatch (entries edited, cut or spliced since it was signed); invalid (not signed by the service for this session); missing (entries without any checkpoint); none (an empty log that never had one). Anything but valid or none makes the log tampered.",
     ),
+  index: z
+    .object({
+      status: z.enum(["latest", "pending", "cut", "unavailable"]),
+      seq: z
+        .int()
+        .min(0)
+        .nullable()
+        .describe("The session's latest seq in the log's index, at the latest log checkpoint."),
+      leafIndex: z.int().min(0).nullable().describe("Its leaf's index in the transparency log."),
+    })
+    .optional()
+    .describe(
+      "On every read of a stored log: the served head against the session's latest leaf in the transparency log's index (GET /log/index/session/{id} proves it): latest (the head is that leaf's entry); pending (newer entries the log has not integrated yet); cut (the log holds a later entry, or another entry at the head: the store serves less than the log recorded, and the log reads as tampered); unavailable (no index yet, or index state that does not verify).",
+    ),
 });
 
 export const auditLogSchema = z.object({

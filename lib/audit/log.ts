@@ -6,12 +6,14 @@ import { getStore } from "../store";
 import { type BatchFailure, type BatchWrite, type Expiry, isStoreUnavailable, type Store } from "../store/types";
 import { findRecentLeaf } from "../tlog/find-leaf";
 import { leafBytes, leafHashOf, sequenceLeaf } from "../tlog/leaf";
+import { logStall } from "../tlog/log-stall";
 import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
 import { inAppendQueue } from "./append-queue";
 import { announceCheckpoint } from "./appended";
 import { hashOf } from "./canonical";
 import { signCheckpoint, signCheckpointNow } from "./checkpoint";
 import type { AuditEntry, AuditEvent } from "./entry";
+import { type SessionInLog, sessionInLog } from "./index-status";
 import { currentHmacKey, signingKeys } from "./keys";
 import { logKey, readLogHead, unsettled } from "./log-head";
 import { signEntry } from "./sign-entry";
@@ -116,6 +118,8 @@ async function appendWithRetries(
 ): Promise<AppendWithEffectsOutcome> {
   const key = logKey(sessionId);
   const expiry: Expiry = request.event.kind === "tool-call" ? getConfig().demoRetentionMs : "persist";
+  const stall = logStall(store);
+  if (stall !== null) throw logStalled(stall.reason);
 
   let refusedSnapshot: string | null = null;
   let rereadHead = true;
@@ -147,6 +151,14 @@ async function appendWithRetries(
         { max },
       );
     }
+    // The log's index is the one record of how far this session went that the store cannot roll
+    // back: a session cut back in the store takes no new entry at a seq the log already holds.
+    const inLog = await sessionInLog(
+      sessionId,
+      { size: seq, hash: head.last === null ? null : hashOf(head.last) },
+      store,
+    );
+    if (inLog.status === "cut") throw sessionCut(sessionId, seq, inLog);
     let summary: SessionSummary | null = header ? emptySummary(sessionId) : head.summary;
     let last = head.last;
     let refusal = header ? null : await headRefusal(head, store);
@@ -241,6 +253,28 @@ async function settleLost(
     }
   }
   throw err;
+}
+
+/** The store serves less of the session than the log recorded: someone cut it back. */
+function sessionCut(sessionId: string, seq: number, inLog: SessionInLog): ApiError {
+  console.error(
+    `[audit] ALARM: session ${sessionId} is cut in the store: it serves ${seq} entries, the log holds seq ${inLog.seq} at leaf ${inLog.leafIndex}`,
+  );
+  return new ApiError(
+    "audit_session_cut",
+    `The store holds fewer entries of this session than the transparency log recorded (its latest is seq ${inLog.seq}, at log index ${inLog.leafIndex}): its log was cut back, so nothing was written. Read it with ?verify=1; the operator must restore it.`,
+    { latestSeq: inLog.seq, logIndex: inLog.leafIndex },
+  );
+}
+
+/** The integrator refuses the store's log: adding leaves behind it would only pile them up. */
+function logStalled(reason: string): ApiError {
+  return new ApiError(
+    "tlog_stalled",
+    `The transparency log cannot take new entries until its store is repaired (${reason}); nothing was written.`,
+    {},
+    { "retry-after": "60" },
+  );
 }
 
 /** Writers kept losing the race for the next position; none of their attempts was written. */

@@ -1,6 +1,7 @@
 import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { type CheckpointPayload, openCheckpoint } from "./checkpoint";
+import { sessionInLog } from "./index-status";
 import { hmacKeys } from "./keys";
 import { parseAuditItem } from "./log";
 import { type HeadReport, headReport, type LogHead, logKey, readLogHead, readSettledHead } from "./log-head";
@@ -25,7 +26,13 @@ export interface PublishedLog extends VerifiedLog {
  * Every entry is read and verified (incrementally, per process): this is the full read.
  */
 export async function readPublishedLog(sessionId: string, store: Store = getStore()): Promise<PublishedLog> {
-  return publishedFrom(await readLogHead(sessionId, store), store);
+  const log = await publishedFrom(await readLogHead(sessionId, store), store);
+  return { ...log, report: await withIndex(sessionId, log.report, store) };
+}
+
+/** A report with where its head stands in the log's index: a session cut back in the store reads as cut. */
+async function withIndex<R extends VerificationReport>(sessionId: string, report: R, store: Store): Promise<R> {
+  return { ...report, index: await sessionInLog(sessionId, report.head, store) };
 }
 
 /**
@@ -129,7 +136,8 @@ export async function readLogReport(
 ): Promise<VerificationReport & { checkpoint: CheckpointStatus }> {
   const head = await readSettledHead(sessionId, store);
   const fromHead = await headReport(head, store);
-  return fromHead !== null ? fromHead.report : (await publishedFrom(head, store)).report;
+  const report = fromHead !== null ? fromHead.report : (await publishedFrom(head, store)).report;
+  return withIndex(sessionId, report, store);
 }
 
 /** Where a page starts and how many entries it may hold. */
@@ -160,6 +168,11 @@ export async function readPublishedPage(
   page: PageRequest,
   store: Store = getStore(),
 ): Promise<PublishedPage> {
+  const read = await readPage(sessionId, page, store);
+  return { ...read, report: await withIndex(sessionId, read.report, store) };
+}
+
+async function readPage(sessionId: string, page: PageRequest, store: Store): Promise<PublishedPage> {
   const head = await readSettledHead(sessionId, store);
   const fromHead = await headReport(head, store);
   const total = fromHead?.published ?? publishedCount(head.stored, head.signed);
@@ -175,7 +188,7 @@ export async function readPublishedPage(
   const pageItems = items.slice(0, end - first);
   const { problems: found, unparseable } = verifyPage(sessionId, first, before, pageItems);
   if (found.some((p) => !fromHead.report.problems.some((known) => known.seq === p.seq))) {
-    return pageOf(await readPublishedLog(sessionId, store), first, page.limit);
+    return pageOf(await publishedFrom(await readLogHead(sessionId, store), store), first, page.limit);
   }
   return {
     items: pageItems,

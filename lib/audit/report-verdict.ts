@@ -2,9 +2,13 @@ import type { VerificationReport } from "./verify";
 
 export type ReportVerdict = "empty" | "tampered" | "no-hmac" | "verified";
 
-/** The checkpoint states that mean the store was edited after the service signed its head. */
-export function checkpointBroken(report: Pick<VerificationReport, "total" | "checkpoint">): boolean {
+/**
+ * The checkpoint states that mean the store was edited after the service signed its head, and a
+ * head the log's index shows was cut back (the log recorded more of the session than is served).
+ */
+export function checkpointBroken(report: Pick<VerificationReport, "total" | "checkpoint" | "index">): boolean {
   const status = report.checkpoint;
+  if (report.index?.status === "cut") return true;
   return status === "mismatch" || status === "invalid" || (status === "missing" && report.total > 0);
 }
 
@@ -15,7 +19,7 @@ export function checkpointBroken(report: Pick<VerificationReport, "total" | "che
  * dashboard all read a report through this one rule, so they never disagree about it.
  */
 export function reportVerdict(
-  report: Pick<VerificationReport, "total" | "tampered" | "unsigned" | "checkpoint">,
+  report: Pick<VerificationReport, "total" | "tampered" | "unsigned" | "checkpoint" | "index">,
 ): ReportVerdict {
   if (checkpointBroken(report)) return "tampered";
   if (report.total === 0) return "empty";

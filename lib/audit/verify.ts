@@ -7,6 +7,7 @@ import {
   tallyEntry,
 } from "../../packages/incorporate/src/audit-rules";
 import { canonicalForms, canonicalJson, hashOf, hmacOf } from "./canonical";
+import type { SessionInLog } from "./index-status";
 
 export type { EntryProblem, ProblemReason } from "../../packages/incorporate/src/audit-rules";
 
@@ -23,6 +24,8 @@ export interface VerificationReport extends Tally {
   head: { size: number; hash: string | null };
   /** Set on reports of a stored log (every read); absent where no checkpoint applies (tamper demo). */
   checkpoint?: CheckpointStatus;
+  /** Set on reports of a stored log: its head against the session's latest leaf in the log's index. */
+  index?: SessionInLog;
 }
 
 /** Where a verification stands after some entries: their counts and the hash the next `prev` must equal. */

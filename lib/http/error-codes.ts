@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   invalid_transition: { status: 409, title: "Invalid state transition" },
   audit_log_corrupt: { status: 409, title: "Audit log fails verification" },
   audit_session_full: { status: 409, title: "Audit session full" },
+  audit_session_cut: { status: 409, title: "Audit session cut back in the store" },
   audit_session_retired: { status: 410, title: "Audit session id retired" },
   payload_too_large: { status: 413, title: "Request body too large" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
@@ -48,6 +49,7 @@ export const ERROR_CODES = {
   model_rate_limited: { status: 503, title: "Model provider rate limit" },
   model_timeout: { status: 504, title: "Model provider timed out" },
   store_unavailable: { status: 503, title: "Storage unavailable" },
+  tlog_stalled: { status: 503, title: "Transparency log stalled" },
   rate_limiter_unavailable: { status: 503, title: "Rate limiter unavailable" },
 } as const satisfies Record<string, { status: number; title: string }>;
 

@@ -32,6 +32,45 @@ export const consistencyQuery = z.object({
   to: logNumber.optional().describe("The larger size, at most the latest."),
 });
 
+export const indexPath = z.object({
+  kind: z
+    .enum(["session", "record", "key"])
+    .describe("What the subject is: an audit session, a registry record, a key."),
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,200}$/)
+    .describe("The session id, the record id, or `<purpose>:<kid>` of a key."),
+});
+
+const indexValueSchema = z.object({
+  subject: z.string(),
+  seq: z.int().min(0).describe("The subject's latest position: a session's latest entry seq, a record's version."),
+  index: z.int().min(0).describe("The leaf's index in the log."),
+  hash: z.string().describe("What the leaf states: the entry's hash, the public record's hash, the key id."),
+});
+
+/** GET /log/index/{kind}/{id}: a subject's latest leaf with its proof (subject-lookup.ts). */
+export const indexLookupSchema = z.object({
+  subject: z.string().describe("`session:<id>`, `record:<id>` or `key:<purpose>:<kid>`."),
+  value: indexValueSchema
+    .nullable()
+    .describe("The subject's latest leaf at the checkpoint; null when the log holds none."),
+  proof: z.object({
+    siblings: z.array(z.string()).describe("Base64 sibling hashes from the index root down."),
+    terminal: z
+      .object({
+        kind: z.enum(["value", "empty", "other"]),
+        keyHash: z.string().optional(),
+        valueHash: z.string().optional(),
+      })
+      .describe("Where the path ends: the subject's own value, an empty subtree, or another subject's leaf."),
+  }),
+  checkpoint: z.string().describe("The signed checkpoint (with cosignatures) the lookup answers for."),
+  indexNote: z
+    .string()
+    .describe("The log's signed note binding that checkpoint's tree to the index root (docs/decisions/log-index.md)."),
+});
+
 /** GET /log/proof/{index}: the inclusion proof (read-log.ts). */
 export const inclusionProofSchema = z.object({
   index: z.int().min(0),

@@ -3,6 +3,7 @@ import type { Store } from "../store/types";
 import { integrate } from "./integrate";
 import { LEAVES_KEY } from "./layout";
 import { readLogHead } from "./log-head";
+import { isIntegrationRefused } from "./log-stall";
 
 /** How often a process retries while another (perhaps dead) process holds the integration lock. */
 const RETRY_MS = 500;
@@ -38,6 +39,11 @@ export async function convergeInBackground(store: Store = getStore()): Promise<v
         return;
       }
     } catch (err) {
+      // A refusal is the store's state, not a passing fault: retrying would only repeat the alarm.
+      if (isIntegrationRefused(err)) {
+        g[PENDING] = undefined;
+        return;
+      }
       console.error("[tlog] background integration failed; retrying:", err);
     }
     setTimeout(attempt, RETRY_MS).unref();

@@ -1,5 +1,6 @@
 import type { Store } from "../store/types";
 import { LEAVES_KEY } from "./layout";
+import { leafOfItem } from "./sealed-leaf";
 
 /** Leaves read per round, and the most searched, newest first. */
 const CHUNK = 1000;
@@ -14,7 +15,7 @@ export async function findRecentLeaf(store: Store, leaf: string): Promise<number
   const length = await store.length(LEAVES_KEY);
   for (let end = length; end > 0 && length - end < MAX_SEARCHED; end -= CHUNK) {
     const start = Math.max(0, end - CHUNK);
-    const at = (await store.range(LEAVES_KEY, start, end - 1)).lastIndexOf(leaf);
+    const at = (await store.range(LEAVES_KEY, start, end - 1)).map(leafOfItem).lastIndexOf(leaf);
     if (at >= 0) return start + at;
   }
   return null;

@@ -1,6 +1,17 @@
-import { formatCheckpoint } from "../../packages/incorporate/src/tlog/checkpoint";
+import { equalBytes } from "../../packages/incorporate/src/tlog/bytes";
+import { formatCheckpoint, openCheckpoint } from "../../packages/incorporate/src/tlog/checkpoint";
+import { formatIndexNote } from "../../packages/incorporate/src/tlog/index-note";
+import { leafSubject, nextIndexValue } from "../../packages/incorporate/src/tlog/leaf-subject";
+import {
+  EMPTY_INDEX,
+  type IndexNodeReader,
+  lookupIndex,
+  updateIndex,
+} from "../../packages/incorporate/src/tlog/log-index";
+import { MemoryTree } from "../../packages/incorporate/src/tlog/memory-tree";
 import {
   appendStoredHashes,
+  type HashLookup,
   rootCoords,
   rootFromStored,
   type StoredHash,
@@ -10,12 +21,23 @@ import { signNote } from "../../packages/incorporate/src/tlog/note";
 import { getConfig } from "../config/config";
 import { randomToken } from "../identity/random-token";
 import { getStore } from "../store";
+import { perStore } from "../store/per-store";
 import type { BatchWrite, Store } from "../store/types";
 import { readHashesCached, rememberHashes } from "./hash-cache";
+import {
+  INDEX_NOTE_KEY,
+  IndexStateError,
+  IndexWrites,
+  indexNodeReader,
+  indexRootOf,
+  rememberIndexNote,
+} from "./index-store";
 import { CHECKPOINT_KEY, LEAVES_KEY, LOCK_KEY, levelKey, nodeSha256, toBase64 } from "./layout";
 import { headOf, type LogHead, readLogHead } from "./log-head";
 import { logNoteKey } from "./log-key";
+import { clearStall, isIntegrationRefused, stallLog } from "./log-stall";
 import { rememberSignedHead, rollbackFrom } from "./rollback-guard";
+import { leafOfItem, openLeafItem } from "./sealed-leaf";
 import { lookupIn } from "./stored-hashes";
 import { witnessInBackground } from "./witness-loop";
 
@@ -35,27 +57,48 @@ const encoder = new TextEncoder();
  * Integrates sequenced leaves into the tree and signs one checkpoint per batch: any process may, one
  * at a time (a lock in the store), and the checkpoint is replaced only if it is still the one the
  * batch started from (compare-and-set), so two integrators can never both extend the same tree.
- * Returns the head after this call; null when another process holds the lock.
+ * Nothing the store holds is signed over unless it checks: the stored checkpoint must be the log's,
+ * the stored hashes must give its root, and each new leaf must carry this service's MAC and follow
+ * its subject's previous leaf (log-index). Otherwise the log stalls (log-stall.ts) and this throws
+ * IntegrationRefused. Returns the head after this call; null when another process holds the lock.
  */
 export async function integrate(store: Store = getStore()): Promise<LogHead | null> {
   const token = randomToken();
   if (!(await store.set(LOCK_KEY, token, { nx: true, ttlMs: LOCK_TTL_MS, volatile: true }))) return null;
   let renewed = Date.now();
   try {
-    for (;;) {
+    for (let lost = 0; ; ) {
       if (Date.now() - renewed > LOCK_TTL_MS / 2) {
         await store.expire(LOCK_KEY, LOCK_TTL_MS);
         renewed = Date.now();
       }
-      const [note, leafCount] = await Promise.all([store.get(CHECKPOINT_KEY), store.length(LEAVES_KEY)]);
-      const head = note === null ? null : headOf(note);
+      const [note, leafCount, indexNote] = await Promise.all([
+        store.get(CHECKPOINT_KEY),
+        store.length(LEAVES_KEY),
+        store.get(INDEX_NOTE_KEY),
+      ]);
+      const head = note === null ? null : await openStoredHead(store, note);
       const rollback = rollbackFrom(store, head);
       if (rollback !== null) throw new Error(`refusing to integrate: ${rollback}; the store was edited`);
       const size = head?.size ?? 0;
-      if (head !== null && leafCount <= size) return head;
-      const next = await extend(store, note, size, Math.min(leafCount, size + MAX_BATCH));
-      // Another integrator (whose lock had expired) moved the tree: start again from its head.
-      if (next === null) continue;
+      if (head !== null && leafCount < size) {
+        throw stallLog(store, `the stored checkpoint (size ${size}) is ahead of the ${leafCount} leaves stored`);
+      }
+      if (head !== null && leafCount === size) {
+        clearStall(store);
+        return head;
+      }
+      const next = await extend(store, { note, head, indexNote }, Math.min(leafCount, size + MAX_BATCH));
+      if (next === null) {
+        // Another integrator (whose lock had expired) moved the tree: start again from its head. Over
+        // and over, it is stored state that no write can fit (hash lists edited behind the checkpoint).
+        if (++lost >= MAX_LOST) {
+          throw stallLog(store, `${MAX_LOST} integrations in a row found the stored tree changed under them`);
+        }
+        continue;
+      }
+      lost = 0;
+      clearStall(store);
       if (next.size >= leafCount) return next;
     }
   } finally {
@@ -63,12 +106,45 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
   }
 }
 
-/** Hashes leaves [size, end) into the tree of `size` and stores the new hashes and checkpoint. */
-async function extend(store: Store, note: string | null, size: number, end: number): Promise<LogHead | null> {
-  const [leaves, edge] = await Promise.all([
+/** Integrations in a row whose batch found the tree moved, before the log is declared stalled. */
+const MAX_LOST = 5;
+
+// The checkpoint each store was last seen holding, once its signature checked.
+const openedNotes = () => perStore<string>("sia.tlog.opened-checkpoint");
+
+/** The stored checkpoint, if the log's key signed it for its origin; otherwise the log stalls. */
+async function openStoredHead(store: Store, note: string): Promise<LogHead> {
+  if (openedNotes().get(store) !== note) {
+    try {
+      await openCheckpoint(note, logNoteKey().vkey, { origin: getConfig().tlog.origin });
+    } catch (err) {
+      throw stallLog(store, `the stored checkpoint is not the log's: ${(err as Error).message}`);
+    }
+    openedNotes().set(store, note);
+  }
+  return headOf(note);
+}
+
+interface StoredState {
+  note: string | null;
+  head: LogHead | null;
+  indexNote: string | null;
+}
+
+/** Hashes leaves [size, end) into the tree of `size` and stores the new hashes, index and notes. */
+async function extend(store: Store, from: StoredState, end: number): Promise<LogHead | null> {
+  const size = from.head?.size ?? 0;
+  const [items, edge] = await Promise.all([
     end > size ? store.range(LEAVES_KEY, size, end - 1) : Promise.resolve([]),
     readHashesCached(store, rootCoords(size)),
   ]);
+  if (from.head !== null && size > 0) checkEdge(store, from.head, edge);
+  const leaves = items.map((item, i) => {
+    const opened = openLeafItem(item);
+    if ("refused" in opened) throw stallLog(store, `leaf ${size + i} is refused: ${opened.refused}`);
+    return opened.bytes;
+  });
+  const index = await indexAfter(store, from, leaves);
   const leafHashes = leaves.map((leaf) => leafHash(encoder.encode(leaf), nodeSha256));
   const added = appendStoredHashes(size, leafHashes, edge, nodeSha256);
   const byCoord = new Map(added.map((h) => [`${h.level}/${h.index}`, h.hash]));
@@ -80,20 +156,106 @@ async function extend(store: Store, note: string | null, size: number, end: numb
           lookupIn(edge, ({ level, index }) => byCoord.get(`${level}/${index}`)),
           nodeSha256,
         );
-  const body = formatCheckpoint({ origin: getConfig().tlog.origin, size: end, root, extensions: [] });
-  const signed = await signNote(body, logNoteKey());
+  const { origin } = getConfig().tlog;
+  const body = formatCheckpoint({ origin, size: end, root, extensions: [] });
+  const key = logNoteKey();
+  const [signed, indexNote] = await Promise.all([
+    signNote(body, key),
+    signNote(formatIndexNote({ origin, size: end, root, indexRoot: index.root }), key),
+  ]);
   const writes: BatchWrite[] = [
     ...levelAppends(size, added),
-    { type: "set", key: CHECKPOINT_KEY, value: signed, expect: [note] },
+    ...index.writes.writes(),
+    { type: "set", key: CHECKPOINT_KEY, value: signed, expect: [from.note] },
+    { type: "set", key: INDEX_NOTE_KEY, value: indexNote, expect: [from.indexNote] },
   ];
   const result = await store.batch(writes);
   if (!result.ok) return null;
   rememberHashes(store, added);
+  index.writes.remember(store);
+  rememberIndexNote(store, indexNote, index.root);
+  openedNotes().set(store, signed);
   const next = headOf(signed);
   rememberSignedHead(store, next);
   // Witnesses hear of the new checkpoint in the background: none of them ever holds up a write.
   witnessInBackground(store);
   return next;
+}
+
+/** The stored hashes at the tree's edge must give the root the log signed, or nothing is built on them. */
+function checkEdge(store: Store, head: LogHead, edge: HashLookup): void {
+  let root: Uint8Array | null = null;
+  try {
+    root = rootFromStored(head.size, edge, nodeSha256);
+  } catch {
+    root = null;
+  }
+  if (root === null || !equalBytes(root, head.root)) {
+    throw stallLog(store, `the stored tree hashes do not give the signed root of size ${head.size}`);
+  }
+}
+
+/**
+ * The index after `leaves` (in log order from the stored tree's size): each leaf must be the next
+ * of its subject. A log from before the index gets it built from its signed tree first.
+ */
+async function indexAfter(
+  store: Store,
+  from: StoredState,
+  leaves: string[],
+): Promise<{ root: Uint8Array; writes: IndexWrites }> {
+  const size = from.head?.size ?? 0;
+  const writes = new IndexWrites();
+  const read = indexNodeReader(store, writes.pending);
+  try {
+    let root = from.head === null ? EMPTY_INDEX : await indexRootOf(store, from.head, from.indexNote);
+    if (root === null) root = await indexOfTree(store, from.head as LogHead, read, writes);
+    for (const [i, leaf] of leaves.entries()) root = await indexLeaf(store, root, leaf, size + i, read, writes);
+    return { root, writes };
+  } catch (err) {
+    if (err instanceof IndexStateError) throw stallLog(store, err.message);
+    throw err;
+  }
+}
+
+/** The index after the leaf at log index `at`, which must be the next of its subject. */
+async function indexLeaf(
+  store: Store,
+  root: Uint8Array,
+  leaf: string,
+  at: number,
+  read: IndexNodeReader,
+  writes: IndexWrites,
+): Promise<Uint8Array> {
+  const found = leafSubject(leaf);
+  if (typeof found === "string") throw stallLog(store, `leaf ${at} is refused: ${found}`);
+  const previous = (await lookupIndex(root, found.subject, read, nodeSha256)).value;
+  const value = nextIndexValue(found, at, previous);
+  if (typeof value === "string") throw stallLog(store, `leaf ${at} is refused: ${value}`);
+  return updateIndex(root, value, read, writes.add, nodeSha256);
+}
+
+/** The index of a whole signed tree, from its leaves, which must give the tree's root. */
+async function indexOfTree(
+  store: Store,
+  head: LogHead,
+  read: IndexNodeReader,
+  writes: IndexWrites,
+): Promise<Uint8Array> {
+  const tree = new MemoryTree(nodeSha256);
+  let root: Uint8Array = EMPTY_INDEX;
+  for (let start = 0; start < head.size; start += MAX_BATCH) {
+    const items = await store.range(LEAVES_KEY, start, Math.min(head.size, start + MAX_BATCH) - 1);
+    for (const [i, item] of items.entries()) {
+      const leaf = leafOfItem(item);
+      tree.appendEntries(encoder.encode(leaf));
+      root = await indexLeaf(store, root, leaf, start + i, read, writes);
+    }
+  }
+  if (tree.size !== head.size || !equalBytes(tree.root(), head.root)) {
+    throw stallLog(store, `the stored leaves do not give the signed root of size ${head.size}`);
+  }
+  return root;
 }
 
 /** One append per Merkle level, each conditional on the level holding exactly the old tree's hashes. */
@@ -139,7 +301,10 @@ export async function awaitIntegration(
       await new Promise((r) => setTimeout(r, pause));
     }
   } catch (err) {
-    console.error("[tlog] integration failed; the leaf stays sequenced for the next one:", err);
+    // A refusal has raised its alarm already (log-stall.ts).
+    if (!isIntegrationRefused(err)) {
+      console.error("[tlog] integration failed; the leaf stays sequenced for the next one:", err);
+    }
     return null;
   }
 }

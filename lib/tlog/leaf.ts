@@ -3,6 +3,7 @@ import { leafHash } from "../../packages/incorporate/src/tlog/merkle-hash";
 import { canonicalJson } from "../audit/canonical";
 import type { BatchWrite, RecordWrite } from "../store/types";
 import { LEAVES_KEY, nodeSha256, toBase64 } from "./layout";
+import { sealLeaf } from "./sealed-leaf";
 
 /**
  * What the log records. A leaf is the RFC 8785 canonical JSON of one of these: ids and hashes only,
@@ -39,5 +40,9 @@ export function registryLeaf(write: RecordWrite, event: RegistryEvent): BatchWri
 /** The RFC 6962 leaf hash of a leaf's bytes, base64 (as proofs and receipts carry it). */
 export const leafHashOf = (bytes: string): string => toBase64(leafHash(new TextEncoder().encode(bytes), nodeSha256));
 
-/** The batch write that sequences a leaf: the batch answers its index (`pushedAt`). */
-export const sequenceLeaf = (bytes: string): BatchWrite => ({ type: "push", key: LEAVES_KEY, values: [bytes] });
+/** The batch write that sequences a leaf, sealed: the batch answers its index (`pushedAt`). */
+export const sequenceLeaf = (bytes: string): BatchWrite => ({
+  type: "push",
+  key: LEAVES_KEY,
+  values: [sealLeaf(bytes)],
+});

@@ -12,6 +12,7 @@ import type { Store } from "../store/types";
 import { withCosignatures } from "./cosigned-head";
 import { LEAVES_KEY, levelKey, nodeSha256, toBase64 } from "./layout";
 import { type LogHead, readLogHead } from "./log-head";
+import { leafOfItem } from "./sealed-leaf";
 import { readStoredHashes } from "./stored-hashes";
 
 /** The latest head; the log signs its empty tree at start-up, so a running service always has one. */
@@ -93,10 +94,10 @@ export async function readEntryBundle(bundle: { index: number; width: number }, 
   const start = bundle.index * TILE_WIDTH;
   if (start + bundle.width > head.size) return null;
   const leaves = await store.range(LEAVES_KEY, start, start + bundle.width - 1);
-  return encodeEntryBundle(leaves.map((leaf) => new TextEncoder().encode(leaf)));
+  return encodeEntryBundle(leaves.map((item) => new TextEncoder().encode(leafOfItem(item))));
 }
 
 /** The leaves at [start, end) of the latest tree, as stored (for the /log page's recent leaves). */
 export async function readLeaves(start: number, end: number, store: Store = getStore()): Promise<string[]> {
-  return end > start ? store.range(LEAVES_KEY, start, end - 1) : [];
+  return end > start ? (await store.range(LEAVES_KEY, start, end - 1)).map(leafOfItem) : [];
 }

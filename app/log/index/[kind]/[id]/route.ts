@@ -1,0 +1,5 @@
+// Written by `npm run routes` from lib/api/transparency-log: change the declarations there.
+import { getLogIndexLookup } from "@/lib/api/transparency-log";
+import { serve } from "@/lib/http/endpoint";
+
+export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(getLogIndexLookup);

@@ -1,0 +1,151 @@
+import { equalBytes, toBase64, toHex } from "../../packages/incorporate/src/tlog/bytes";
+import { openIndexNote } from "../../packages/incorporate/src/tlog/index-note";
+import {
+  decodeIndexNode,
+  EMPTY_INDEX,
+  encodeIndexNode,
+  type IndexNode,
+  type IndexNodeReader,
+  nodeHashOf,
+  type WrittenNode,
+} from "../../packages/incorporate/src/tlog/log-index";
+import { getConfig } from "../config/config";
+import { perStore } from "../store/per-store";
+import type { BatchWrite, Store } from "../store/types";
+import { nodeSha256 } from "./layout";
+import type { LogHead } from "./log-head";
+import { logNoteKey } from "./log-key";
+
+/**
+ * Where the log's index lives in the store:
+ *   tlog:index               string: the signed index note of the checkpoint in tlog:checkpoint
+ *   tlog:ix:<depth>:<bits>   string: the node at that position of the trie (its latest version)
+ * A node is stored at its position, so the index takes one node per position whatever its history.
+ * Nothing here is believed as read: a node must hash to what its parent (and, at the top, the
+ * signed note) says, and the note must be signed by the log's key for the stored checkpoint's tree.
+ */
+export const INDEX_NOTE_KEY = "tlog:index";
+
+/** The first `depth` bits of a key hash, as hex (the last digit's unused bits zero). */
+function prefixHex(keyHash: Uint8Array, depth: number): string {
+  const bytes = keyHash.slice(0, Math.ceil(depth / 8));
+  if (depth % 8 !== 0) bytes[bytes.length - 1] = (bytes.at(-1) as number) & (0xff << (8 - (depth % 8)));
+  return toHex(bytes);
+}
+
+export const indexNodeKey = (depth: number, keyHash: Uint8Array) => `tlog:ix:${depth}:${prefixHex(keyHash, depth)}`;
+
+/** The store holds index state that its signed notes do not vouch for. */
+export class IndexStateError extends Error {
+  override name = "IndexStateError";
+}
+
+const MAX_NODES = 65_536;
+const nodeCaches = () => perStore<Map<string, IndexNode>>("sia.tlog.index-nodes");
+
+function cacheOf(store: Store): Map<string, IndexNode> {
+  let nodes = nodeCaches().get(store);
+  if (!nodes) {
+    nodes = new Map();
+    nodeCaches().set(store, nodes);
+  }
+  return nodes;
+}
+
+/**
+ * Remembers nodes by hash: a node is a function of its hash, so a remembered one is never stale,
+ * and an edit of the store after this process read or wrote a node changes nothing it computes.
+ */
+function remember(nodes: Map<string, IndexNode>, hash: string, node: IndexNode): void {
+  nodes.set(hash, node);
+  if (nodes.size > MAX_NODES) nodes.delete(nodes.keys().next().value as string);
+}
+
+/** Reads nodes by position, checked against the hash the caller expects; `pending` first. */
+export function indexNodeReader(store: Store, pending?: Map<string, IndexNode>): IndexNodeReader {
+  const nodes = cacheOf(store);
+  return async (hash, depth, keyHash) => {
+    const id = toBase64(hash);
+    const known = pending?.get(id) ?? nodes.get(id);
+    if (known) return known;
+    const key = indexNodeKey(depth, keyHash);
+    const raw = await store.get(key);
+    let node: IndexNode | null = null;
+    try {
+      node = raw === null ? null : decodeIndexNode(raw);
+    } catch {
+      node = null;
+    }
+    if (node === null || !equalBytes(nodeHashOf(node, nodeSha256), hash)) {
+      throw new IndexStateError(
+        `the index node at ${key} is ${raw === null ? "missing" : "not the one the signed index names"}`,
+      );
+    }
+    remember(nodes, id, node);
+    return node;
+  };
+}
+
+/** Collects an update's nodes; `writes()` gives one set per position (the last version wins). */
+export class IndexWrites {
+  readonly pending = new Map<string, IndexNode>();
+  readonly #byKey = new Map<string, { hash: string; node: IndexNode }>();
+
+  add = (written: WrittenNode): void => {
+    const hash = toBase64(written.hash);
+    this.pending.set(hash, written.node);
+    this.#byKey.set(indexNodeKey(written.depth, written.keyHash), { hash, node: written.node });
+  };
+
+  writes(): BatchWrite[] {
+    return [...this.#byKey].map(([key, { node }]) => ({ type: "set", key, value: encodeIndexNode(node) }));
+  }
+
+  /** After the batch landed: the new nodes are known to this process for good. */
+  remember(store: Store): void {
+    const nodes = cacheOf(store);
+    for (const { hash, node } of this.#byKey.values()) remember(nodes, hash, node);
+  }
+}
+
+// Each stored note is opened (its signature checked) once.
+const opened = () => perStore<{ note: string; indexRoot: Uint8Array }>("sia.tlog.index-note");
+
+/**
+ * The index root of the tree `head` states: from the stored index note, which must be signed by the
+ * log's key for exactly that tree. The empty tree's index is empty. Null when the store holds no
+ * note (a log from before the index: the integrator builds it); throws IndexStateError when it holds
+ * one that is not the log's statement about this tree.
+ */
+export async function indexRootOf(store: Store, head: LogHead, stored?: string | null): Promise<Uint8Array | null> {
+  const note = stored === undefined ? await store.get(INDEX_NOTE_KEY) : stored;
+  if (note === null) return head.size === 0 ? EMPTY_INDEX : null;
+  const known = opened().get(store);
+  if (known?.note === note) return checkTree(note, head, known.indexRoot);
+  let parsed: Awaited<ReturnType<typeof openIndexNote>>;
+  try {
+    parsed = await openIndexNote(note, logNoteKey().vkey, { origin: getConfig().tlog.origin });
+  } catch (err) {
+    throw new IndexStateError(`the stored index note is not the log's: ${(err as Error).message}`);
+  }
+  if (parsed.size !== head.size || !equalBytes(parsed.root, head.root)) {
+    throw new IndexStateError(
+      `the stored index note is for the tree of size ${parsed.size}, not the checkpoint's (size ${head.size})`,
+    );
+  }
+  opened().set(store, { note, indexRoot: parsed.indexRoot });
+  return parsed.indexRoot;
+}
+
+function checkTree(note: string, head: LogHead, indexRoot: Uint8Array): Uint8Array {
+  const lines = note.split("\n");
+  if (lines[2] !== String(head.size) || lines[3] !== toBase64(head.root)) {
+    throw new IndexStateError(`the stored index note is not for the checkpoint's tree (size ${head.size})`);
+  }
+  return indexRoot;
+}
+
+/** Remembers a note this process has just signed (no need to verify it again). */
+export function rememberIndexNote(store: Store, note: string, indexRoot: Uint8Array): void {
+  opened().set(store, { note, indexRoot });
+}
