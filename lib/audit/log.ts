@@ -158,7 +158,12 @@ async function appendWithRetries(
       { size: seq, hash: head.last === null ? null : hashOf(head.last) },
       store,
     );
-    if (inLog.status === "cut") throw sessionCut(sessionId, seq, inLog);
+    if (inLog.status === "cut") {
+      // Another writer's entry may have landed and been integrated since the head was read: only a
+      // list that has not grown since is shorter than the log.
+      if ((await store.length(key)) !== (head.exists ? head.stored + 1 : 0)) continue;
+      throw sessionCut(sessionId, seq, inLog);
+    }
     let summary: SessionSummary | null = header ? emptySummary(sessionId) : head.summary;
     let last = head.last;
     let refusal = header ? null : await headRefusal(head, store);

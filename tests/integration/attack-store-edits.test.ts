@@ -181,10 +181,10 @@ describe.each([
   let kept = "";
   /** What each edited session held right after the edit. */
   const afterEdit = new Map<string, string[]>();
-  const REFUSING = ["in place", "re-linked", "dropped", "spliced", "no checkpoints"];
+  const REFUSING = ["in place", "re-linked", "dropped", "spliced", "no checkpoints", "cut back"];
 
   async function writeAndEditSessions() {
-    for (const name of [...REFUSING, "donor", "cut back"]) sessions.set(name, await session());
+    for (const name of [...REFUSING, "donor"]) sessions.set(name, await session());
     const id = (name: string) => sessions.get(name)?.sessionId as string;
     kept = (await readJson(id("cut back"))).checkpoint as string;
     await target.edit(async (store) => {
@@ -270,6 +270,11 @@ describe.each([
     expect(withKept.known?.error).toMatch(/cut back: it holds 2 entries.*signed 4/);
     // A kept checkpoint the log does extend is no objection.
     expect((await verifyAuditLog(json, { jwks, knownCheckpoint: json.checkpoint as string })).ok).toBe(true);
+    // The service itself knows better: the log's index holds the session's entry at seq 3.
+    const seen = await seenFor("cut back");
+    expect(seen.server).toMatchObject({ checkpoint: "valid", tampered: 0, index: { status: "cut", seq: 3 } });
+    expect(seen.badge).toContain("tampered");
+    expect(seen.page).toContain("ADULTERADO");
   });
 
   it(
@@ -285,7 +290,9 @@ describe.each([
         // The tool ran, but its call could not be recorded: the agent is told why, and gets no result.
         const refusals = chunksOf(more.chunks, "tool-output-error").map((c) => c.errorText);
         expect({ name, refused: refusals.length > 0 }).toEqual({ name, refused: true });
-        for (const text of refusals) expect(text).toMatch(/fails verification .*signs nothing more over it/);
+        // A log whose head the transparency log's index contradicts reads as cut back.
+        for (const text of refusals)
+          expect(text).toMatch(/fails verification .*signs nothing more over it|was cut back/);
         expect(chunksOf(more.chunks, "tool-output-available")).toEqual([]);
       }
       await target.edit(async (store) => {
