@@ -33,7 +33,7 @@ import {
   rememberIndexNote,
 } from "./index-store";
 import { CHECKPOINT_KEY, LEAVES_KEY, LOCK_KEY, levelKey, nodeSha256, toBase64 } from "./layout";
-import { headOf, type LogHead, readLogHead } from "./log-head";
+import { headOf, type LogHead, openStoredHead, readLogHead, rememberOpenedNote } from "./log-head";
 import { logNoteKey } from "./log-key";
 import { clearStall, isIntegrationRefused, stallLog } from "./log-stall";
 import { rememberSignedHead, rollbackFrom } from "./rollback-guard";
@@ -109,22 +109,6 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
 /** Integrations in a row whose batch found the tree moved, before the log is declared stalled. */
 const MAX_LOST = 5;
 
-// The checkpoint each store was last seen holding, once its signature checked.
-const openedNotes = () => perStore<string>("sia.tlog.opened-checkpoint");
-
-/** The stored checkpoint, if the log's key signed it for its origin; otherwise the log stalls. */
-async function openStoredHead(store: Store, note: string): Promise<LogHead> {
-  if (openedNotes().get(store) !== note) {
-    try {
-      await openCheckpoint(note, logNoteKey().vkey, { origin: getConfig().tlog.origin });
-    } catch (err) {
-      throw stallLog(store, `the stored checkpoint is not the log's: ${(err as Error).message}`);
-    }
-    openedNotes().set(store, note);
-  }
-  return headOf(note);
-}
-
 interface StoredState {
   note: string | null;
   head: LogHead | null;
@@ -174,7 +158,7 @@ async function extend(store: Store, from: StoredState, end: number): Promise<Log
   rememberHashes(store, added);
   index.writes.remember(store);
   rememberIndexNote(store, indexNote, index.root);
-  openedNotes().set(store, signed);
+  rememberOpenedNote(store, signed);
   const next = headOf(signed);
   rememberSignedHead(store, next);
   // Witnesses hear of the new checkpoint in the background: none of them ever holds up a write.

@@ -2,14 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { getConfig } from "@/lib/config/config";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import { CHECKPOINT_KEY, LEAVES_KEY } from "@/lib/tlog/layout";
 import { leafBytes } from "@/lib/tlog/leaf";
+import { logNoteKey } from "@/lib/tlog/log-key";
 import { readRecentLeaves } from "@/lib/tlog/recent-leaves";
 import { formatCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
 import { MemoryTree } from "@/packages/incorporate/src/tlog/memory-tree";
 import { signNote } from "@/packages/incorporate/src/tlog/note";
-import { generateNoteKey, signerFromKey } from "@/packages/incorporate/src/tlog/note-keys";
 
 // What the /log page lists of each leaf: its index, kind and ids, read from a real store. Hashes
 // and anything a leaf may carry besides its ids stay out.
@@ -39,10 +40,10 @@ async function storeWithLog(size: number) {
   const encoder = new TextEncoder();
   tree.appendEntries(...LEAVES.slice(0, size).map((leaf) => encoder.encode(leaf)));
   await store.batch([{ type: "push", key: LEAVES_KEY, values: LEAVES }]);
-  const { signerKey } = await generateNoteKey("example.test/log");
+  // Signed by the configured log key: readers take no checkpoint the log did not sign.
   const note = await signNote(
-    formatCheckpoint({ origin: "example.test/log", size, root: tree.root(), extensions: [] }),
-    await signerFromKey(signerKey),
+    formatCheckpoint({ origin: getConfig().tlog.origin, size, root: tree.root(), extensions: [] }),
+    logNoteKey(),
   );
   await store.set(CHECKPOINT_KEY, note);
   return { store, note };
@@ -52,7 +53,7 @@ describe("the /log page's recent leaves", () => {
   it("lists the newest leaves of the signed tree, newest first, with their kind and ids only", async () => {
     const { store, note } = await storeWithLog(5);
     const recent = await readRecentLeaves(10, store);
-    expect(recent).toMatchObject({ origin: "example.test/log", size: 5, note });
+    expect(recent).toMatchObject({ origin: getConfig().tlog.origin, size: 5, note });
     expect(recent.leaves).toEqual([
       { index: 4, kind: "other", ids: [] },
       { index: 3, kind: "other", ids: [] },
