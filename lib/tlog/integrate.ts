@@ -1,5 +1,5 @@
 import { equalBytes } from "../../packages/incorporate/src/tlog/bytes";
-import { formatCheckpoint, openCheckpoint } from "../../packages/incorporate/src/tlog/checkpoint";
+import { formatCheckpoint } from "../../packages/incorporate/src/tlog/checkpoint";
 import { formatIndexNote } from "../../packages/incorporate/src/tlog/index-note";
 import { leafSubject, nextIndexValue } from "../../packages/incorporate/src/tlog/leaf-subject";
 import {
@@ -21,7 +21,6 @@ import { signNote } from "../../packages/incorporate/src/tlog/note";
 import { getConfig } from "../config/config";
 import { randomToken } from "../identity/random-token";
 import { getStore } from "../store";
-import { perStore } from "../store/per-store";
 import type { BatchWrite, Store } from "../store/types";
 import { readHashesCached, rememberHashes } from "./hash-cache";
 import {
