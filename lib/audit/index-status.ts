@@ -1,5 +1,5 @@
 import type { Store } from "../store/types";
-import { IndexStateError } from "../tlog/index-store";
+import { isIndexStateError } from "../tlog/index-store";
 import { lookupSubject, sessionSubject } from "../tlog/subject-lookup";
 
 /**
@@ -27,7 +27,7 @@ export async function sessionInLog(
   try {
     found = await lookupSubject(sessionSubject(sessionId), store);
   } catch (err) {
-    if (!(err instanceof IndexStateError)) throw err;
+    if (!isIndexStateError(err)) throw err;
     console.error(`[audit] ALARM: the log's index cannot be read for session ${sessionId}: ${err.message}`);
     return { status: "unavailable", seq: null, leafIndex: null };
   }

@@ -5,8 +5,8 @@ import { randomToken } from "../identity/random-token";
 import { getStore } from "../store";
 import { type BatchFailure, type BatchWrite, type Expiry, isStoreUnavailable, type Store } from "../store/types";
 import { findRecentLeaf } from "../tlog/find-leaf";
+import { logRefusal } from "../tlog/integrate";
 import { leafBytes, leafHashOf, sequenceLeaf } from "../tlog/leaf";
-import { logStall } from "../tlog/log-stall";
 import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
 import { inAppendQueue } from "./append-queue";
 import { announceCheckpoint } from "./appended";
@@ -118,7 +118,7 @@ async function appendWithRetries(
 ): Promise<AppendWithEffectsOutcome> {
   const key = logKey(sessionId);
   const expiry: Expiry = request.event.kind === "tool-call" ? getConfig().demoRetentionMs : "persist";
-  const stall = logStall(store);
+  const stall = await logRefusal(store);
   if (stall !== null) throw logStalled(stall.reason);
 
   let refusedSnapshot: string | null = null;

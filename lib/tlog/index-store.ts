@@ -38,7 +38,12 @@ export const indexNodeKey = (depth: number, keyHash: Uint8Array) => `tlog:ix:${d
 /** The store holds index state that its signed notes do not vouch for. */
 export class IndexStateError extends Error {
   override name = "IndexStateError";
+  readonly indexState = true;
 }
+
+/** By brand, not class identity: Next bundles lib/ into several chunks, each with its own class. */
+export const isIndexStateError = (err: unknown): err is IndexStateError =>
+  typeof err === "object" && err !== null && "indexState" in err;
 
 const MAX_NODES = 65_536;
 const nodeCaches = () => perStore<Map<string, IndexNode>>("sia.tlog.index-nodes");

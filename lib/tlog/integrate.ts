@@ -25,16 +25,16 @@ import type { BatchWrite, Store } from "../store/types";
 import { readHashesCached, rememberHashes } from "./hash-cache";
 import {
   INDEX_NOTE_KEY,
-  IndexStateError,
   IndexWrites,
   indexNodeReader,
   indexRootOf,
+  isIndexStateError,
   rememberIndexNote,
 } from "./index-store";
 import { CHECKPOINT_KEY, LEAVES_KEY, LOCK_KEY, levelKey, nodeSha256, toBase64 } from "./layout";
 import { headOf, type LogHead, openStoredHead, readLogHead, rememberOpenedNote } from "./log-head";
 import { logNoteKey } from "./log-key";
-import { clearStall, isIntegrationRefused, stallLog } from "./log-stall";
+import { clearStall, isIntegrationRefused, logStall, type Stall, stallLog } from "./log-stall";
 import { rememberSignedHead, rollbackFrom } from "./rollback-guard";
 import { leafOfItem, openLeafItem } from "./sealed-leaf";
 import { lookupIn } from "./stored-hashes";
@@ -103,6 +103,20 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
   } finally {
     await store.batch([{ type: "del", key: LOCK_KEY, expect: [token] }]);
   }
+}
+
+/**
+ * Why the log cannot take new leaves now, or null. A stalled log is tried once more first: once the
+ * store is repaired, the next write finds it integrating again.
+ */
+export async function logRefusal(store: Store = getStore()): Promise<Stall | null> {
+  if (logStall(store) === null) return null;
+  try {
+    await integrate(store);
+  } catch {
+    // Still refused (its alarm is raised once per reason), or the store is down: the stall stands.
+  }
+  return logStall(store);
 }
 
 /** Integrations in a row whose batch found the tree moved, before the log is declared stalled. */
@@ -196,7 +210,7 @@ async function indexAfter(
     for (const [i, leaf] of leaves.entries()) root = await indexLeaf(store, root, leaf, size + i, read, writes);
     return { root, writes };
   } catch (err) {
-    if (err instanceof IndexStateError) throw stallLog(store, err.message);
+    if (isIndexStateError(err)) throw stallLog(store, err.message);
     throw err;
   }
 }

@@ -2,7 +2,7 @@ import type { IndexProof, IndexValue } from "../../packages/incorporate/src/tlog
 import { lookupIndex } from "../../packages/incorporate/src/tlog/log-index";
 import { getStore } from "../store";
 import type { Store } from "../store/types";
-import { INDEX_NOTE_KEY, IndexStateError, indexNodeReader, indexRootOf } from "./index-store";
+import { INDEX_NOTE_KEY, indexNodeReader, indexRootOf, isIndexStateError } from "./index-store";
 import { CHECKPOINT_KEY, nodeSha256 } from "./layout";
 import { headOf, type LogHead } from "./log-head";
 
@@ -33,7 +33,7 @@ export async function lookupSubject(subject: string, store: Store = getStore()):
       const found = await lookupIndex(root, subject, indexNodeReader(store), nodeSha256);
       return { head, indexNote, ...found };
     } catch (err) {
-      if (!(err instanceof IndexStateError) || attempt >= 2) throw err;
+      if (!isIndexStateError(err) || attempt >= 2) throw err;
     }
   }
 }

@@ -2,7 +2,7 @@ import { ApiError } from "../http/problem";
 import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { withCosignatures } from "./cosigned-head";
-import { IndexStateError } from "./index-store";
+import { isIndexStateError } from "./index-store";
 import { lookupSubject } from "./subject-lookup";
 
 /** GET /log/index/{kind}/{id}: a subject's latest leaf, its proof, and the notes a verifier needs. */
@@ -11,7 +11,7 @@ export async function lookupSubjectProof(subject: string, store: Store = getStor
   try {
     found = await lookupSubject(subject, store);
   } catch (err) {
-    if (!(err instanceof IndexStateError)) throw err;
+    if (!isIndexStateError(err)) throw err;
     console.error(`[tlog] ALARM: the log's index does not verify: ${err.message}`);
     throw new ApiError("tlog_stalled", `The log's index in the store does not verify (${err.message}).`);
   }
