@@ -65,12 +65,16 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
   const token = randomToken();
   if (!(await store.set(LOCK_KEY, token, { nx: true, ttlMs: LOCK_TTL_MS, volatile: true }))) return null;
   let renewed = Date.now();
+  // Indexing a large batch over the network can outlast the lock: it is renewed as the work goes.
+  const keepLock = async () => {
+    if (Date.now() - renewed > LOCK_TTL_MS / 2) {
+      await store.expire(LOCK_KEY, LOCK_TTL_MS);
+      renewed = Date.now();
+    }
+  };
   try {
     for (let lost = 0; ; ) {
-      if (Date.now() - renewed > LOCK_TTL_MS / 2) {
-        await store.expire(LOCK_KEY, LOCK_TTL_MS);
-        renewed = Date.now();
-      }
+      await keepLock();
       const [note, leafCount, indexNote] = await Promise.all([
         store.get(CHECKPOINT_KEY),
         store.length(LEAVES_KEY),
@@ -87,13 +91,12 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
         clearStall(store);
         return head;
       }
-      const next = await extend(store, { note, head, indexNote }, Math.min(leafCount, size + MAX_BATCH));
-      if (next === null) {
-        // Another integrator (whose lock had expired) moved the tree: start again from its head. Over
-        // and over, it is stored state that no write can fit (hash lists edited behind the checkpoint).
-        if (++lost >= MAX_LOST) {
-          throw stallLog(store, `${MAX_LOST} integrations in a row found the stored tree changed under them`);
-        }
+      const next = await extend(store, { note, head, indexNote, keepLock }, Math.min(leafCount, size + MAX_BATCH));
+      if (typeof next === "string") {
+        // Another integrator (whose lock had expired) moved the tree or its index: start again from
+        // its head. Over and over, it is stored state that no write can fit (hash lists edited
+        // behind the checkpoint, index nodes or notes the log's key did not sign).
+        if (++lost >= MAX_LOST) throw stallLog(store, next);
         continue;
       }
       lost = 0;
@@ -126,10 +129,14 @@ interface StoredState {
   note: string | null;
   head: LogHead | null;
   indexNote: string | null;
+  keepLock: () => Promise<void>;
 }
 
-/** Hashes leaves [size, end) into the tree of `size` and stores the new hashes, index and notes. */
-async function extend(store: Store, from: StoredState, end: number): Promise<LogHead | null> {
+/**
+ * Hashes leaves [size, end) into the tree of `size` and stores the new hashes, index and notes; or
+ * says why it could not, when the stored state moved under it (a retry may fit).
+ */
+async function extend(store: Store, from: StoredState, end: number): Promise<LogHead | string> {
   const size = from.head?.size ?? 0;
   const [items, edge] = await Promise.all([
     end > size ? store.range(LEAVES_KEY, size, end - 1) : Promise.resolve([]),
@@ -141,7 +148,13 @@ async function extend(store: Store, from: StoredState, end: number): Promise<Log
     if ("refused" in opened) throw stallLog(store, `leaf ${size + i} is refused: ${opened.refused}`);
     return opened.bytes;
   });
-  const index = await indexAfter(store, from, leaves);
+  let index: Awaited<ReturnType<typeof indexAfter>>;
+  try {
+    index = await indexAfter(store, from, leaves);
+  } catch (err) {
+    if (isIndexStateError(err)) return err.message;
+    throw err;
+  }
   const leafHashes = leaves.map((leaf) => leafHash(encoder.encode(leaf), nodeSha256));
   const added = appendStoredHashes(size, leafHashes, edge, nodeSha256);
   const byCoord = new Map(added.map((h) => [`${h.level}/${h.index}`, h.hash]));
@@ -167,7 +180,7 @@ async function extend(store: Store, from: StoredState, end: number): Promise<Log
     { type: "set", key: INDEX_NOTE_KEY, value: indexNote, expect: [from.indexNote] },
   ];
   const result = await store.batch(writes);
-  if (!result.ok) return null;
+  if (!result.ok) return `${MAX_LOST} integrations in a row found the stored tree changed under them`;
   rememberHashes(store, added);
   index.writes.remember(store);
   rememberIndexNote(store, indexNote, index.root);
@@ -204,15 +217,14 @@ async function indexAfter(
   const size = from.head?.size ?? 0;
   const writes = new IndexWrites();
   const read = indexNodeReader(store, writes.pending);
-  try {
-    let root = from.head === null ? EMPTY_INDEX : await indexRootOf(store, from.head, from.indexNote);
-    if (root === null) root = await indexOfTree(store, from.head as LogHead, read, writes);
-    for (const [i, leaf] of leaves.entries()) root = await indexLeaf(store, root, leaf, size + i, read, writes);
-    return { root, writes };
-  } catch (err) {
-    if (isIndexStateError(err)) throw stallLog(store, err.message);
-    throw err;
+  // An IndexStateError goes up to extend: it may be another integrator's update, read half-way.
+  let root = from.head === null ? EMPTY_INDEX : await indexRootOf(store, from.head, from.indexNote);
+  if (root === null) root = await indexOfTree(store, from.head as LogHead, read, writes);
+  for (const [i, leaf] of leaves.entries()) {
+    root = await indexLeaf(store, root, leaf, size + i, read, writes);
+    await from.keepLock();
   }
+  return { root, writes };
 }
 
 /** The index after the leaf at log index `at`, which must be the next of its subject. */

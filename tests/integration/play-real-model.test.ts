@@ -11,6 +11,7 @@ import type { UIMessageChunk } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAY_INSTRUCTIONS } from "@/lib/play/system-prompt";
 import { playTools } from "@/lib/play/tools";
+import { leafOfItem } from "@/lib/tlog/sealed-leaf";
 import { verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { type AppServer, startApp } from "../support/app-server";
 import {
@@ -103,7 +104,7 @@ function sessionWrites(app: AppServer, answer: Answer) {
     ]),
     leaves: writes
       .filter((w) => w.k === "tlog:leaves")
-      .map((w) => JSON.parse(w.v ?? "null") as { kind: string; sessionId: string; seq: number }),
+      .map((w) => JSON.parse(leafOfItem(w.v ?? "null")) as { kind: string; sessionId: string; seq: number }),
     appended: writes
       .filter((w) => w.k === `audit:${sessionId}:log`)
       .map((w) => JSON.parse(w.v ?? "null") as Record<string, unknown>),

@@ -22,13 +22,15 @@ export interface Receipt {
   inclusion: { size: number; hashes: string[] } | null;
 }
 
+import { leafOfItem } from "@/lib/tlog/sealed-leaf";
+
 const b64 = (text: string) => new Uint8Array(Buffer.from(text, "base64"));
 const encoder = new TextEncoder();
 const entryHashOf = (stored: string) => `sha256:${createHash("sha256").update(stored).digest("hex")}`;
 
-/** Every leaf the store holds, in log order. */
-export function readStoredLeaves(store: Store): Promise<string[]> {
-  return store.range("tlog:leaves", 0, -1);
+/** Every leaf the store holds, in log order, as its bytes (the store keeps a MAC after each). */
+export async function readStoredLeaves(store: Store): Promise<string[]> {
+  return (await store.range("tlog:leaves", 0, -1)).map(leafOfItem);
 }
 
 /**
