@@ -61,6 +61,12 @@ export const verificationReportSchema = z.object({
     .describe(
       "On every read of a stored log (absent in the tamper demonstration, which has no checkpoint): the stored checkpoint against the entries served with it: valid; mismatch (entries edited, cut or spliced since it was signed); invalid (not signed by the service for this session); missing (entries without any checkpoint); none (an empty log that never had one). Anything but valid or none makes the log tampered.",
     ),
+  header: z
+    .enum(["sealed", "invalid", "none"])
+    .optional()
+    .describe(
+      "On every read of a stored log: the session's header (the hash of its write token, which decides who may write) against the service's seal: sealed; invalid (not sealed by the service for this session: the store was edited, and the session takes no more entries); none (no log). invalid makes the log tampered.",
+    ),
 });
 
 export const auditLogSchema = z.object({

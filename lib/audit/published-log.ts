@@ -4,17 +4,24 @@ import { type CheckpointPayload, openCheckpoint } from "./checkpoint";
 import { hmacKeys } from "./keys";
 import { parseAuditItem } from "./log";
 import { type HeadReport, headReport, type LogHead, logKey, readLogHead, readSettledHead } from "./log-head";
+import { type HeaderStatus, headerStatus } from "./session-header";
 import { checkpointsKey } from "./store-checkpoint";
 import { sameSummary, sealSummary, summaryKey, summaryOfReport } from "./summary";
 import { type VerifiedLog, verifyItems } from "./verified-log";
-import { type CheckpointStatus, startVerification, type VerificationReport, verifyNext } from "./verify";
+import {
+  type CheckpointStatus,
+  type StoredLogReport,
+  startVerification,
+  type VerificationReport,
+  verifyNext,
+} from "./verify";
 
 export interface PublishedLog extends VerifiedLog {
   /** The newest stored checkpoint, as signed when its head was appended; null when there is none. */
   checkpoint: string | null;
   /** Its payload, when the service signed it for this session. */
   signed: CheckpointPayload | null;
-  report: VerificationReport & { checkpoint: CheckpointStatus };
+  report: StoredLogReport;
 }
 
 /**
@@ -38,7 +45,7 @@ async function publishedFrom(head: LogHead, store: Store): Promise<PublishedLog>
   const stored = await store.range(logKey(sessionId), 1, -1);
   const { checkpoint, signed } = head;
   const items = stored.slice(0, publishedCount(stored.length, signed));
-  const log = published(sessionId, items, checkpoint, signed);
+  const log = published(sessionId, items, checkpoint, signed, headerStatus(head.headerRaw, sessionId));
   if (items.length === stored.length) await recordVerdict(head, log.report, store);
   return log;
 }
@@ -67,9 +74,11 @@ function published(
   items: string[],
   checkpoint: string | null,
   signed: CheckpointPayload | null,
+  header: HeaderStatus,
 ): PublishedLog {
   const log = verifyItems(sessionId, items);
-  return { ...log, checkpoint, signed, report: { ...log.report, checkpoint: statusOf(checkpoint, signed, log) } };
+  const report = { ...log.report, checkpoint: statusOf(checkpoint, signed, log), header };
+  return { ...log, checkpoint, signed, report };
 }
 
 /**
@@ -123,10 +132,7 @@ function statusOf(checkpoint: string | null, signed: CheckpointPayload | null, l
  * summaries, an edited store), from a full read, which records its verdict for the next one. What
  * the badge shows.
  */
-export async function readLogReport(
-  sessionId: string,
-  store: Store = getStore(),
-): Promise<VerificationReport & { checkpoint: CheckpointStatus }> {
+export async function readLogReport(sessionId: string, store: Store = getStore()): Promise<StoredLogReport> {
   const head = await readSettledHead(sessionId, store);
   const fromHead = await headReport(head, store);
   return fromHead !== null ? fromHead.report : (await publishedFrom(head, store)).report;

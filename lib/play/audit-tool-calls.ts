@@ -5,6 +5,9 @@ import { isApiError } from "../http/problem";
 import { isToolRejection, ToolFailure } from "./tool-rejection";
 import type { PlayUIMessage } from "./ui-message";
 
+/** Refusals of an append that trying again cannot change. */
+const PERMANENT = new Set(["audit_log_corrupt", "audit_session_corrupt", "audit_session_full"]);
+
 /** What every audited tool call of one request needs. */
 export interface PlayAuditContext {
   sessionId: string;
@@ -96,8 +99,9 @@ export function withAudit<T extends ToolSet>(tools: T, ctx: PlayAuditContext): T
           await recordToolCall(ctx, { toolCallId: options.toolCallId, toolName, input, output, outcome });
         } catch (err) {
           console.error(`[play] tool call ${options.toolCallId} could not be recorded:`, err);
-          // A log that fails verification, or is full, takes no more entries: trying again cannot help.
-          if (isApiError(err) && (err.code === "audit_log_corrupt" || err.code === "audit_session_full")) {
+          // A log that fails verification, whose header fails its seal, or that is full, takes no more
+          // entries: trying again cannot help.
+          if (isApiError(err) && PERMANENT.has(err.code)) {
             throw new ToolFailure(err.detail);
           }
           throw new ToolFailure(
