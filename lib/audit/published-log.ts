@@ -46,7 +46,9 @@ async function publishedFrom(head: LogHead, store: Store): Promise<PublishedLog>
   const { checkpoint, signed } = head;
   const items = stored.slice(0, publishedCount(stored.length, signed));
   const log = published(sessionId, items, checkpoint, signed, headerStatus(head.headerRaw, sessionId));
-  if (items.length === stored.length) await recordVerdict(head, log.report, store);
+  // While the checkpoint lags, the summary still vouches for the stored head: a problem found in the
+  // published part is recorded too, so that the badge and appends stop taking the summary's word.
+  if (items.length === stored.length || log.report.firstBadSeq !== null) await recordVerdict(head, log.report, store);
   return log;
 }
 
