@@ -31,10 +31,13 @@ export function hashToken(token: string): string {
 /** A fresh write token and the sealed header item that stores only its hash. */
 export function newSessionHeader(sessionId: string, now = new Date()): { token: string; raw: string } {
   const token = randomToken();
-  const tokenHash = hashToken(token);
-  const createdAt = now.toISOString();
+  return { token, raw: sealedHeader(sessionId, hashToken(token), now.toISOString()) };
+}
+
+/** The header item of a session whose token has this hash, sealed to it. */
+export function sealedHeader(sessionId: string, tokenHash: string, createdAt: string): string {
   const header: SessionHeader = { v: 2, tokenHash, createdAt, ...sealOf(PURPOSE, [sessionId, tokenHash, createdAt]) };
-  return { token, raw: JSON.stringify(header) };
+  return JSON.stringify(header);
 }
 
 /** The stored header when the service sealed it for this session; null for anything else. */
