@@ -55,6 +55,9 @@ export async function readWitnessStatuses(
   );
 }
 
+const MAX_SHOWN_ERROR = 300;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
 async function checkedStatus(witness: LogWitness, raw: string): Promise<WitnessStatus> {
   let stored: Partial<WitnessStatus>;
   try {
@@ -66,8 +69,9 @@ async function checkedStatus(witness: LogWitness, raw: string): Promise<WitnessS
   const status: WitnessStatus = {
     size: Number.isSafeInteger(stored.size) && (stored.size as number) >= 0 ? (stored.size as number) : 0,
     cosigned: null,
-    error: typeof stored.error === "string" ? stored.error : null,
-    checkedAt: typeof stored.checkedAt === "string" ? stored.checkedAt : null,
+    // Shown on /log and /api/health: kept to what the log itself would have stored.
+    error: typeof stored.error === "string" ? stored.error.slice(0, MAX_SHOWN_ERROR) : null,
+    checkedAt: typeof stored.checkedAt === "string" && ISO_INSTANT.test(stored.checkedAt) ? stored.checkedAt : null,
   };
   if (stored.cosigned == null) return status;
   const cosigned = await verifiedCosignature(witness, stored.cosigned);
