@@ -109,6 +109,16 @@ describe.each([
         );
         expect({ name, status: write.res.status }).toEqual({ name, status: 409 });
         expect(JSON.parse(write.text)).toMatchObject({ code: "audit_session_corrupt" });
+        // The demo agent opens the session before it streams: refused there, before any tool runs.
+        const play = await fetch(`${target.url()}/api/play`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-session-id": victim.sessionId, "x-session-token": token },
+          body: JSON.stringify({
+            messages: [{ id: "u1", role: "user", parts: [{ type: "text", text: "Validá el CUIT 20-17254359-7" }] }],
+          }),
+        });
+        expect({ name, status: play.status }).toEqual({ name, status: 409 });
+        expect(await play.json()).toMatchObject({ code: "audit_session_corrupt" });
         // The owner's own token is refused too: nothing is signed under a header the service cannot vouch for.
         const owner = await incorporate(
           { ...TYPICAL, sessionId: victim.sessionId, capitalSocial: 3000000 },
