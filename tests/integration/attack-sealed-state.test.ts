@@ -181,6 +181,35 @@ describe.each([
       expect(JSON.parse(edited.text)).toMatchObject({ code: "idempotent_answer_corrupt" });
       expect(edited.text).not.toContain("mallory");
       expect(target.output()).toContain("[alarm] incorporation: stored idempotent answer fails its seal");
+      // The MCP tool replays the same stored answer (same request, same key): refused the same way.
+      const mcp = await fetch(`${target.url()}/mcp`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2026-07-28",
+          "mcp-method": "tools/call",
+          "mcp-name": "incorporate",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: {
+            name: "incorporate",
+            arguments: { request: body, idempotencyKey: key },
+            _meta: {
+              "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+              "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1.0.0" },
+              "io.modelcontextprotocol/clientCapabilities": {},
+            },
+          },
+        }),
+      });
+      const tool = (await mcp.json()) as { result: { isError?: boolean; content: { text: string }[] } };
+      expect(tool.result.isError).toBe(true);
+      expect(tool.result.content[0]?.text).toMatch(/^idempotent_answer_corrupt: /);
+      expect(JSON.stringify(tool)).not.toContain("mallory");
       expect((await readLog(sessionId)).entries).toEqual(entries);
       // The genuine answer was a link to the configured starter, as the edit would have changed.
       expect(genuineLink).not.toContain("mallory");
