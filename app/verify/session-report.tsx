@@ -17,9 +17,11 @@ export function SessionReport({ log, report, d }: { log: AuditLogResult; report:
     verdict === "empty"
       ? t.empty
       : verdict === "tampered" && report.tampered === 0
-        ? report.checkpoint === "missing"
-          ? t.summaryNoCheckpoint
-          : t.summaryCheckpoint
+        ? report.header === "invalid"
+          ? t.summaryHeader
+          : report.checkpoint === "missing"
+            ? t.summaryNoCheckpoint
+            : t.summaryCheckpoint
         : verdict === "tampered"
           ? fill(t.summaryTampered, { bad: report.tampered, total: report.total, first: report.firstBadSeq ?? 0 })
           : verdict === "no-hmac"

@@ -27,6 +27,8 @@ export const verify = defineMessages({
       summaryTampered: tpl("{bad} de {total} entradas fallan la verificación. La primera es la entrada {first}."),
       summaryCheckpoint:
         "Las entradas no coinciden con el checkpoint que el servicio firmó al escribirlas: el registro fue recortado o reescrito en el almacenamiento.",
+      summaryHeader:
+        "La cabecera de la sesión, que dice quién puede escribir en ella, no tiene el sello del servicio: fue editada en el almacenamiento. La sesión no acepta más entradas.",
       summaryNoCheckpoint:
         "Estas entradas no tienen un checkpoint firmado: nada prueba que el servicio las haya escrito, y no se pueden verificar fuera de línea.",
       summaryUnsigned: tpl(
@@ -193,6 +195,8 @@ export const verify = defineMessages({
       summaryTampered: tpl("{bad} of {total} entries fail verification. The first is entry {first}."),
       summaryCheckpoint:
         "The entries do not match the checkpoint the service signed when it wrote them: the log was cut or rewritten in the store.",
+      summaryHeader:
+        "The session's header, which says who may write to it, does not carry the service's seal: it was edited in the store. The session takes no more entries.",
       summaryNoCheckpoint:
         "These entries carry no signed checkpoint: nothing shows that the service wrote them, and they cannot be verified offline.",
       summaryUnsigned: tpl("{n} of {total} entries have no HMAC: there is no way to check they did not change."),

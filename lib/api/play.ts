@@ -67,6 +67,7 @@ export const runPlay = defineEndpoint({
     "bad_request",
     "session_token_required",
     "session_token_invalid",
+    "audit_session_corrupt",
     "audit_session_retired",
     "payload_too_large",
     "unsupported_media_type",

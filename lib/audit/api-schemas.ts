@@ -75,6 +75,12 @@ export const verificationReportSchema = z.object({
     .describe(
       "On every read of a stored log: the served head against the session's latest leaf in the transparency log's index (GET /log/index/session/{id} proves it): latest (the head is that leaf's entry); pending (newer entries the log has not integrated yet); cut (the log holds a later entry, or another entry at the head: the store serves less than the log recorded, and the log reads as tampered); unavailable (no index yet, or index state that does not verify).",
     ),
+  header: z
+    .enum(["sealed", "invalid", "none"])
+    .optional()
+    .describe(
+      "On every read of a stored log: the session's header (the hash of its write token, which decides who may write) against the service's seal: sealed; invalid (not sealed by the service for this session: the store was edited, and the session takes no more entries); none (no log). invalid makes the log tampered.",
+    ),
 });
 
 export const auditLogSchema = z.object({

@@ -1,9 +1,10 @@
 import type { Store } from "../store/types";
 import { hashOf } from "./canonical";
 import { type CheckpointPayload, openCheckpoint } from "./checkpoint";
+import { headerStatus } from "./session-header";
 import { checkpointsKey } from "./store-checkpoint";
 import { openSummary, type SessionSummary, summaryKey } from "./summary";
-import type { CheckpointStatus, VerificationReport } from "./verify";
+import type { CheckpointStatus, StoredLogReport } from "./verify";
 
 /**
  * A session's log is one store list: item 0 is a header holding the hash of the session write
@@ -18,6 +19,8 @@ export interface LogHead {
   sessionId: string;
   /** False when the log has no header: an unknown session, or one whose log expired. */
   exists: boolean;
+  /** Item 0 as stored (session-header.ts says what it must be); null when the log has none. */
+  headerRaw: string | null;
   /** Entries stored. */
   stored: number;
   /** The last stored entry as stored; null when there is none. */
@@ -31,12 +34,13 @@ export interface LogHead {
   signed: CheckpointPayload | null;
 }
 
-/** Reads a session's head: four independent reads, sent together, whatever the session's size. */
+/** Reads a session's head: five independent reads, sent together, whatever the session's size. */
 export async function readLogHead(sessionId: string, store: Store): Promise<LogHead> {
   const key = logKey(sessionId);
-  const [summaryRaw, length, [lastItem], [checkpoint = null]] = await Promise.all([
+  const [summaryRaw, length, [headerRaw = null], [lastItem], [checkpoint = null]] = await Promise.all([
     store.get(summaryKey(sessionId)),
     store.length(key),
+    store.range(key, 0, 0),
     store.range(key, -1, -1),
     store.range(checkpointsKey(sessionId), -1, -1),
   ]);
@@ -48,6 +52,7 @@ export async function readLogHead(sessionId: string, store: Store): Promise<LogH
   return {
     sessionId,
     exists: length > 0,
+    headerRaw,
     stored,
     last,
     summaryRaw,
@@ -75,7 +80,7 @@ export function unsettled(head: LogHead): boolean {
 /** A whole-log report and how many entries it covers (the published ones: those a checkpoint covers). */
 export interface HeadReport {
   published: number;
-  report: VerificationReport & { checkpoint: CheckpointStatus };
+  report: StoredLogReport;
 }
 
 /**
@@ -89,7 +94,8 @@ export async function headReport(head: LogHead, store: Store): Promise<HeadRepor
   const { summary, signed, stored } = head;
   if (summary === null) return null;
   const { total, verified, tampered, unsigned, firstBadSeq, problems } = summary;
-  const tally = { total, verified, tampered, unsigned, firstBadSeq, problems: problems.slice() };
+  const header = headerStatus(head.headerRaw, head.sessionId);
+  const tally = { total, verified, tampered, unsigned, firstBadSeq, problems: problems.slice(), header };
   const whole = (checkpoint: CheckpointStatus): HeadReport => ({
     published: stored,
     report: { ...tally, head: { size: stored, hash: summary.head }, checkpoint },

@@ -1,7 +1,6 @@
-import { hash, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { getConfig } from "../config/config";
 import { ApiError } from "../http/problem";
-import { randomToken } from "../identity/random-token";
 import { getStore } from "../store";
 import { type BatchFailure, type BatchWrite, type Expiry, isStoreUnavailable, type Store } from "../store/types";
 import { findRecentLeaf } from "../tlog/find-leaf";
@@ -16,6 +15,7 @@ import type { AuditEntry, AuditEvent } from "./entry";
 import { type SessionInLog, sessionInLog } from "./index-status";
 import { currentHmacKey, signingKeys } from "./keys";
 import { logKey, readLogHead, unsettled } from "./log-head";
+import { authorize, newSessionHeader, sealedHeaderOrThrow } from "./session-header";
 import { signEntry } from "./sign-entry";
 import { auditLogCorrupt, headRefusal, unsignableBecause } from "./signable-head";
 import { checkpointsKey, type SignedHead, storeCheckpoint } from "./store-checkpoint";
@@ -29,23 +29,7 @@ import {
 } from "./summary";
 import { verifyItems } from "./verified-log";
 
-interface SessionHeader {
-  v: 1;
-  tokenHash: string;
-  createdAt: string;
-}
-
 const MAX_ATTEMPTS = 200;
-
-function hashToken(token: string): string {
-  return hash("sha256", token, "hex");
-}
-
-function tokenMatches(presented: string, expectedHash: string): boolean {
-  const a = Buffer.from(hashToken(presented), "hex");
-  const b = Buffer.from(expectedHash, "hex");
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 export interface AppendOutcome {
   entry: AuditEntry;
@@ -127,18 +111,20 @@ async function appendWithRetries(
     if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 * attempt)));
     // The head, not the whole log: what this append builds on is checked in a few reads whatever
     // the session's size (signable-head.ts says why that is enough).
-    const [head, [headerRaw], checkpoints] = await Promise.all([
+    const [head, checkpoints] = await Promise.all([
       readLogHead(sessionId, store),
-      store.range(key, 0, 0),
       // Where this head's checkpoint goes when it is signed in the entry's own batch (see below).
       store.batchFollowedBy ? store.length(checkpointsKey(sessionId)) : 0,
     ]);
-    if (headerRaw === undefined && head.summaryRaw !== null) throw sessionRetired();
+    const { headerRaw } = head;
+    if (headerRaw === null && head.summaryRaw !== null) throw sessionRetired();
 
-    // A new session: whoever appends the header first owns it, and returns its token.
-    const header = headerRaw === undefined ? newSessionHeader() : null;
-    if (headerRaw !== undefined && !request.asService) {
-      authorize(JSON.parse(headerRaw) as SessionHeader, request.sessionToken);
+    // A new session: whoever appends the header first owns it, and returns its token. An existing
+    // one takes a write only under a header the service sealed for it, the service's own too.
+    const header = headerRaw === null ? newSessionHeader(sessionId) : null;
+    if (headerRaw !== null) {
+      const sealed = sealedHeaderOrThrow(headerRaw, sessionId);
+      if (!request.asService) authorize(sealed, request.sessionToken);
     }
 
     // The position comes from the list's length, never from what the stored last entry says of itself.
@@ -303,13 +289,6 @@ function sessionRetired(): ApiError {
   );
 }
 
-/** A fresh write token and the header item that stores only its hash. */
-function newSessionHeader(): { token: string; raw: string } {
-  const token = randomToken();
-  const header: SessionHeader = { v: 1, tokenHash: hashToken(token), createdAt: new Date().toISOString() };
-  return { token, raw: JSON.stringify(header) };
-}
-
 export interface OpenSessionOutcome {
   sessionId: string;
   /** The new session's write token when this call created it; null when it already existed. */
@@ -339,13 +318,13 @@ export async function openSession(
     ]);
     if (headerRaw === undefined && summaryRaw !== null) throw sessionRetired();
     if (headerRaw !== undefined) {
-      authorize(JSON.parse(headerRaw) as SessionHeader, request.sessionToken);
+      authorize(sealedHeaderOrThrow(headerRaw, sessionId), request.sessionToken);
       return { sessionId, sessionToken: null };
     }
     // The empty log gets its checkpoint too, so a reader of a session opened by /api/play is handed a
     // signed statement that it had no entries, never one signed on read.
-    const header = newSessionHeader();
     const now = new Date();
+    const header = newSessionHeader(sessionId, now);
     const checkpoint = await signCheckpoint({ sessionId, size: 0, head: null }, now);
     const expiry = getConfig().demoRetentionMs;
     const claimed = await store.batch([
@@ -359,18 +338,6 @@ export async function openSession(
     }
   }
   throw sessionTooBusy();
-}
-
-function authorize(header: SessionHeader, presented: string | null) {
-  if (!presented) {
-    throw new ApiError(
-      "session_token_required",
-      "This session already exists: send its write token (returned on its first write) in the x-session-token header, or use a new session id.",
-    );
-  }
-  if (!tokenMatches(presented, header.tokenHash)) {
-    throw new ApiError("session_token_invalid", "The x-session-token does not belong to this session.");
-  }
 }
 
 /** A session's stored items in order, each an entry's full canonical form; an unknown session has none. */

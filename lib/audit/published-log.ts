@@ -5,17 +5,24 @@ import { sessionInLog } from "./index-status";
 import { hmacKeys } from "./keys";
 import { parseAuditItem } from "./log";
 import { type HeadReport, headReport, type LogHead, logKey, readLogHead, readSettledHead } from "./log-head";
+import { type HeaderStatus, headerStatus } from "./session-header";
 import { checkpointsKey } from "./store-checkpoint";
 import { sameSummary, sealSummary, summaryKey, summaryOfReport } from "./summary";
 import { type VerifiedLog, verifyItems } from "./verified-log";
-import { type CheckpointStatus, startVerification, type VerificationReport, verifyNext } from "./verify";
+import {
+  type CheckpointStatus,
+  type StoredLogReport,
+  startVerification,
+  type VerificationReport,
+  verifyNext,
+} from "./verify";
 
 export interface PublishedLog extends VerifiedLog {
   /** The newest stored checkpoint, as signed when its head was appended; null when there is none. */
   checkpoint: string | null;
   /** Its payload, when the service signed it for this session. */
   signed: CheckpointPayload | null;
-  report: VerificationReport & { checkpoint: CheckpointStatus };
+  report: StoredLogReport;
 }
 
 /**
@@ -45,8 +52,10 @@ async function publishedFrom(head: LogHead, store: Store): Promise<PublishedLog>
   const stored = await store.range(logKey(sessionId), 1, -1);
   const { checkpoint, signed } = head;
   const items = stored.slice(0, publishedCount(stored.length, signed));
-  const log = published(sessionId, items, checkpoint, signed);
-  if (items.length === stored.length) await recordVerdict(head, log.report, store);
+  const log = published(sessionId, items, checkpoint, signed, headerStatus(head.headerRaw, sessionId));
+  // While the checkpoint lags, the summary still vouches for the stored head: a problem found in the
+  // published part is recorded too, so that the badge and appends stop taking the summary's word.
+  if (items.length === stored.length || log.report.firstBadSeq !== null) await recordVerdict(head, log.report, store);
   return log;
 }
 
@@ -74,9 +83,11 @@ function published(
   items: string[],
   checkpoint: string | null,
   signed: CheckpointPayload | null,
+  header: HeaderStatus,
 ): PublishedLog {
   const log = verifyItems(sessionId, items);
-  return { ...log, checkpoint, signed, report: { ...log.report, checkpoint: statusOf(checkpoint, signed, log) } };
+  const report = { ...log.report, checkpoint: statusOf(checkpoint, signed, log), header };
+  return { ...log, checkpoint, signed, report };
 }
 
 /**
@@ -130,10 +141,7 @@ function statusOf(checkpoint: string | null, signed: CheckpointPayload | null, l
  * summaries, an edited store), from a full read, which records its verdict for the next one. What
  * the badge shows.
  */
-export async function readLogReport(
-  sessionId: string,
-  store: Store = getStore(),
-): Promise<VerificationReport & { checkpoint: CheckpointStatus }> {
+export async function readLogReport(sessionId: string, store: Store = getStore()): Promise<StoredLogReport> {
   const head = await readSettledHead(sessionId, store);
   const fromHead = await headReport(head, store);
   const report = fromHead !== null ? fromHead.report : (await publishedFrom(head, store)).report;

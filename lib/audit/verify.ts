@@ -8,6 +8,7 @@ import {
 } from "../../packages/incorporate/src/audit-rules";
 import { canonicalForms, canonicalJson, hashOf, hmacOf } from "./canonical";
 import type { SessionInLog } from "./index-status";
+import type { HeaderStatus } from "./session-header";
 
 export type { EntryProblem, ProblemReason } from "../../packages/incorporate/src/audit-rules";
 
@@ -26,7 +27,15 @@ export interface VerificationReport extends Tally {
   checkpoint?: CheckpointStatus;
   /** Set on reports of a stored log: its head against the session's latest leaf in the log's index. */
   index?: SessionInLog;
+  /**
+   * Set on reports of a stored log: whether the session's header (who may write) is one the service
+   * sealed for it (`sealed`), is not (`invalid`: the store was edited), or is absent (`none`).
+   */
+  header?: HeaderStatus;
 }
+
+/** The report of a stored log, as every read hands it out. */
+export type StoredLogReport = VerificationReport & { checkpoint: CheckpointStatus; header: HeaderStatus };
 
 /** Where a verification stands after some entries: their counts and the hash the next `prev` must equal. */
 export interface VerificationState {

@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   registry_duplicate: { status: 409, title: "Already listed" },
   invalid_transition: { status: 409, title: "Invalid state transition" },
   audit_log_corrupt: { status: 409, title: "Audit log fails verification" },
+  audit_session_corrupt: { status: 409, title: "Audit session header fails its seal" },
+  idempotent_answer_corrupt: { status: 409, title: "Stored idempotent answer fails its seal" },
   audit_session_full: { status: 409, title: "Audit session full" },
   audit_session_cut: { status: 409, title: "Audit session cut back in the store" },
   audit_session_retired: { status: 410, title: "Audit session id retired" },

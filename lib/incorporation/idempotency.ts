@@ -1,8 +1,10 @@
 import { hash, randomUUID } from "node:crypto";
 import { canonicalJson } from "../audit/canonical";
+import { type Seal, sealHolds, sealOf } from "../audit/seal";
 import { PUBLIC_SCOPE } from "../auth/api-key";
 import { ApiError } from "../http/problem";
 import { getStore } from "../store";
+import { storeAlarm } from "../store/store-alarm";
 import type { BatchWrite } from "../store/types";
 
 /**
@@ -13,14 +15,43 @@ import type { BatchWrite } from "../store/types";
  * claim expired under a slow runner and a twin ran too. A runner whose work fails releases its claim
  * (a compare-and-delete, so a twin's claim or answer stays); one that died (or hit an outage) leaves
  * it to expire after PENDING_TTL_MS, within a waiting twin's patience, so the key is never stuck.
+ * A stored answer is sealed (an HMAC under the audit keys over its key and every member): a replay
+ * hands out only an answer the service stored under this very key, never one edited in the store.
  */
 const PENDING_TTL_MS = 10_000;
 const DONE_TTL_MS = 24 * 60 * 60_000;
 const WAIT_MS = 20_000;
 
-type Slot =
-  | { state: "pending"; bodyHash: string; runner: string }
-  | { state: "done"; bodyHash: string; status: number; body: unknown; meta: Record<string, string> };
+type Done = { state: "done"; bodyHash: string; status: number; body: unknown; meta: Record<string, string> };
+type Slot = { state: "pending"; bodyHash: string; runner: string } | (Done & Partial<Seal>);
+
+const PURPOSE = "sia.idempotent-answer.v1";
+
+const sealParts = (key: string, done: Done) =>
+  [key, canonicalJson([done.bodyHash, done.status, done.body, done.meta])] as const;
+
+/** A stored answer as the store holds it: its members and their seal under `key`. */
+export function sealedAnswer(key: string, done: Done): string {
+  return JSON.stringify({ ...done, ...sealOf(PURPOSE, sealParts(key, done)) } satisfies Slot);
+}
+
+/** A stored answer the service sealed under this key, or 409 idempotent_answer_corrupt and an alarm. */
+function openAnswer(key: string, slot: Done & Partial<Seal>): Done {
+  const { state, bodyHash, status, body, meta } = slot;
+  const done: Done = { state, bodyHash, status, body, meta };
+  let holds = false;
+  try {
+    holds = sealHolds(PURPOSE, sealParts(key, done), slot);
+  } catch {
+    // A value without a JSON form (edited in by hand) fails the seal like any other edit.
+  }
+  if (holds) return done;
+  storeAlarm("incorporation", "stored idempotent answer fails its seal; replay refused", key.slice(0, 40));
+  throw new ApiError(
+    "idempotent_answer_corrupt",
+    "The answer stored for this request is not one this service sealed (the store was edited), so it is not handed out; nothing was written. Send the request with a new Idempotency-Key to run it afresh.",
+  );
+}
 
 export interface IdempotentResult<T> {
   status: number;
@@ -102,7 +133,7 @@ export async function runIdempotent<T>(
         answer: ({ status, body, meta }) => ({
           type: "set",
           key,
-          value: JSON.stringify({ state: "done", bodyHash, status, body, meta } satisfies Slot),
+          value: sealedAnswer(key, { state: "done", bodyHash, status, body, meta }),
           ttlMs: DONE_TTL_MS,
           // Our own claim, or none left (it expired and nobody took it): no other answer can exist.
           expect: [pending, null],
@@ -123,7 +154,8 @@ export async function runIdempotent<T>(
     }
     const raw = await store.get(key);
     if (raw !== null) {
-      const slot = JSON.parse(raw) as Slot;
+      let slot = parseSlot(raw, key);
+      if (slot.state === "done") slot = openAnswer(key, slot);
       if (slot.bodyHash !== bodyHash) {
         throw new ApiError(
           "idempotency_key_reused",
@@ -144,4 +176,15 @@ export async function runIdempotent<T>(
     }
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** A stored slot; a value that is not one was written by hand, and is refused as an edited answer. */
+function parseSlot(raw: string, key: string): Slot {
+  try {
+    const slot = JSON.parse(raw) as Slot | null;
+    if (slot !== null && typeof slot === "object" && (slot.state === "pending" || slot.state === "done")) return slot;
+  } catch {
+    // falls through to the refusal
+  }
+  return openAnswer(key, {} as Done);
 }

@@ -5,8 +5,14 @@ import { isApiError } from "../http/problem";
 import { isToolRejection, ToolFailure } from "./tool-rejection";
 import type { PlayUIMessage } from "./ui-message";
 
-/** Refusals of the audit log that another try cannot change: the tool's result is withheld with their reason. */
-const UNRECORDABLE = new Set(["audit_log_corrupt", "audit_session_cut", "audit_session_full", "tlog_stalled"]);
+/** Refusals of an append that trying again cannot change: the tool's result is withheld with their reason. */
+const PERMANENT = new Set([
+  "audit_log_corrupt",
+  "audit_session_corrupt",
+  "audit_session_cut",
+  "audit_session_full",
+  "tlog_stalled",
+]);
 
 /** What every audited tool call of one request needs. */
 export interface PlayAuditContext {
@@ -99,8 +105,9 @@ export function withAudit<T extends ToolSet>(tools: T, ctx: PlayAuditContext): T
           await recordToolCall(ctx, { toolCallId: options.toolCallId, toolName, input, output, outcome });
         } catch (err) {
           console.error(`[play] tool call ${options.toolCallId} could not be recorded:`, err);
-          // A log that fails verification, was cut back or is full takes no more entries: trying again cannot help.
-          if (isApiError(err) && UNRECORDABLE.has(err.code)) {
+          // A log that fails verification, whose header fails its seal, that was cut back or is full,
+          // or a stalled transparency log, takes no more entries: trying again cannot help.
+          if (isApiError(err) && PERMANENT.has(err.code)) {
             throw new ToolFailure(err.detail);
           }
           throw new ToolFailure(

@@ -42,7 +42,7 @@ export async function requestCosignature(
       if (answer.kind !== "cosigned") throw new Error(answer.why);
       next = {
         size: head.size,
-        cosigned: { ...answer, size: head.size, text },
+        cosigned: { lines: answer.lines, at: answer.at, size: head.size, text },
         error: null,
         checkedAt: next.checkedAt,
       };

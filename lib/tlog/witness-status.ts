@@ -1,4 +1,9 @@
+import { parseCheckpoint } from "../../packages/incorporate/src/tlog/checkpoint";
+import { cosignatureTimestamp } from "../../packages/incorporate/src/tlog/cosignature";
+import { verifyNote } from "../../packages/incorporate/src/tlog/note";
+import { verifierFromKey } from "../../packages/incorporate/src/tlog/note-keys";
 import type { LogWitness } from "../config/witnesses";
+import { storeAlarm } from "../store/store-alarm";
 import type { Store } from "../store/types";
 
 /**
@@ -30,14 +35,82 @@ export const witnessSlotKey = (witness: LogWitness) => `tlog:witness-slot:${witn
 
 export const NEVER_CHECKED: WitnessStatus = { size: 0, cosigned: null, error: null, checkedAt: null };
 
-/** The stored status (raw, for a compare-and-set) of each witness, in configuration order. */
+/**
+ * The stored status (raw, for a compare-and-set) of each witness, in configuration order. Its
+ * cosignature is checked here, against the witness's configured key, before anything serves or
+ * counts it: the store holds it, so whoever writes the store could put any line there. A
+ * cosignature that does not verify is dropped (the status reads as never cosigned, so the witness is
+ * asked again) and alarmed; its size and time are taken from what verified, never from the store.
+ */
 export async function readWitnessStatuses(
   store: Store,
   witnesses: readonly LogWitness[],
 ): Promise<{ witness: LogWitness; raw: string | null; status: WitnessStatus }[]> {
   const raws = await Promise.all(witnesses.map((w) => store.get(witnessStatusKey(w))));
-  return witnesses.map((witness, i) => {
-    const raw = raws[i] ?? null;
-    return { witness, raw, status: raw === null ? NEVER_CHECKED : (JSON.parse(raw) as WitnessStatus) };
-  });
+  return Promise.all(
+    witnesses.map(async (witness, i) => {
+      const raw = raws[i] ?? null;
+      return { witness, raw, status: raw === null ? NEVER_CHECKED : await checkedStatus(witness, raw) };
+    }),
+  );
+}
+
+const MAX_SHOWN_ERROR = 300;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+async function checkedStatus(witness: LogWitness, raw: string): Promise<WitnessStatus> {
+  let stored: Partial<WitnessStatus>;
+  try {
+    stored = JSON.parse(raw) as Partial<WitnessStatus>;
+  } catch {
+    stored = {};
+  }
+  if (stored === null || typeof stored !== "object") stored = {};
+  const status: WitnessStatus = {
+    size: Number.isSafeInteger(stored.size) && (stored.size as number) >= 0 ? (stored.size as number) : 0,
+    cosigned: null,
+    // Shown on /log and /api/health: kept to what the log itself would have stored.
+    error: typeof stored.error === "string" ? stored.error.slice(0, MAX_SHOWN_ERROR) : null,
+    checkedAt: typeof stored.checkedAt === "string" && ISO_INSTANT.test(stored.checkedAt) ? stored.checkedAt : null,
+  };
+  if (stored.cosigned == null) return status;
+  const cosigned = await verifiedCosignature(witness, stored.cosigned);
+  if (cosigned === null) {
+    storeAlarm("tlog", "stored witness cosignature fails verification; dropped", witness.label);
+    return status;
+  }
+  return { ...status, cosigned };
+}
+
+// A stored cosignature is read on every checkpoint served: each distinct one is verified once.
+const VERIFIED = Symbol.for("sia.tlog.verified-cosignatures");
+type VerifiedGlobal = typeof globalThis & { [VERIFIED]?: Map<string, NonNullable<WitnessStatus["cosigned"]> | null> };
+const VERIFIED_MAX = 256;
+
+/** The cosignature when every line of it verifies under the witness's key over its text; else null. */
+async function verifiedCosignature(
+  witness: LogWitness,
+  cosigned: unknown,
+): Promise<NonNullable<WitnessStatus["cosigned"]> | null> {
+  const { text, lines } = (cosigned ?? {}) as { text?: unknown; lines?: unknown };
+  if (typeof text !== "string" || typeof lines !== "string") return null;
+  const g = globalThis as VerifiedGlobal;
+  g[VERIFIED] ??= new Map();
+  const memo = g[VERIFIED];
+  const memoKey = `${witness.vkey}\n${text}\n${lines}`;
+  if (memo.has(memoKey)) return memo.get(memoKey) ?? null;
+  let result: NonNullable<WitnessStatus["cosigned"]> | null = null;
+  try {
+    const note = await verifyNote(`${text}\n${lines}`, verifierFromKey(witness.vkey));
+    // Every line served must be this witness's: a line by any other key is not vouched for here.
+    if (note.verified.length === note.signatures.length) {
+      const at = Math.max(...note.verified.map((sig) => cosignatureTimestamp(sig.signature)));
+      result = { text, lines, size: parseCheckpoint(text).size, at: new Date(at * 1000).toISOString() };
+    }
+  } catch {
+    // Malformed, or a line that does not verify: dropped.
+  }
+  if (memo.size >= VERIFIED_MAX) memo.clear();
+  memo.set(memoKey, result);
+  return result;
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runIdempotent } from "@/lib/incorporation/idempotency";
+import { runIdempotent, sealedAnswer } from "@/lib/incorporation/idempotency";
 import { getStore } from "@/lib/store";
 import { applyEnv } from "../support/upstash-stack";
 
@@ -26,7 +26,7 @@ describe("a failed idempotent run", () => {
 
   it("leaves alone what took its key meanwhile (its claim expired and a twin answered)", async () => {
     const key = "idem:test:twin";
-    const twin = JSON.stringify({ state: "done", bodyHash: "h1", status: 200, body: "twin's answer", meta: {} });
+    const twin = sealedAnswer(key, { state: "done", bodyHash: "h1", status: 200, body: "twin's answer", meta: {} });
     const slow = runIdempotent(key, "h1", async () => {
       await getStore().set(key, twin); // what an expired claim and a faster twin leave behind
       throw new Error("the slow run fails at last");
@@ -37,5 +37,34 @@ describe("a failed idempotent run", () => {
       throw new Error("must not run again");
     });
     expect(replay).toMatchObject({ body: "twin's answer", replayed: true });
+  });
+});
+
+describe("a stored answer edited in the store", () => {
+  const mustNotRun = async (): Promise<never> => {
+    throw new Error("must not run again");
+  };
+  const answer = { state: "done" as const, bodyHash: "h1", status: 200, body: { deploy: "genuine" }, meta: {} };
+
+  it("is replayed while it is exactly as sealed", async () => {
+    const key = "idem:test:genuine";
+    await getStore().set(key, sealedAnswer(key, answer));
+    expect(await runIdempotent(key, "h1", mustNotRun)).toMatchObject({ body: { deploy: "genuine" }, replayed: true });
+  });
+
+  it.each([
+    ["a member changed", (key: string) => sealedAnswer(key, answer).replace("genuine", "elsewhere")],
+    ["its seal removed", () => JSON.stringify(answer)],
+    ["another key's sealed answer", () => sealedAnswer("idem:test:other", answer)],
+    ["not JSON", () => "{"],
+  ])("is refused with 409 idempotent_answer_corrupt: %s", async (_name, forge) => {
+    const key = `idem:test:forged-${_name.replace(/\W/g, "-")}`;
+    const forged = forge(key);
+    await getStore().set(key, forged);
+    await expect(runIdempotent(key, "h1", mustNotRun)).rejects.toMatchObject({
+      code: "idempotent_answer_corrupt",
+      status: 409,
+    });
+    expect(await getStore().get(key)).toBe(forged);
   });
 });

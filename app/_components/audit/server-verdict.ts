@@ -18,7 +18,9 @@ const PILLS = {
 } as const satisfies Record<ReportVerdict, string>;
 
 /** The server report's verdict (lib/audit/report-verdict.ts) as the pages show it: tone and label. */
-export function serverVerdict(report: Pick<VerificationReport, "total" | "tampered" | "unsigned" | "checkpoint">) {
+export function serverVerdict(
+  report: Pick<VerificationReport, "total" | "tampered" | "unsigned" | "checkpoint" | "header">,
+) {
   const verdict = reportVerdict(report);
   return { verdict, tone: TONES[verdict], pill: PILLS[verdict] };
 }
