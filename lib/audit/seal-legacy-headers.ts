@@ -2,6 +2,7 @@ import { getConfig } from "../config/config";
 import { REGISTRY_COLLECTION } from "../registry/stored-record";
 import type { Store } from "../store/types";
 import { LEAVES_KEY } from "../tlog/layout";
+import { leafOfItem } from "../tlog/sealed-leaf";
 import { logKey } from "./log-head";
 import { openSessionHeader, sealedHeader } from "./session-header";
 
@@ -30,7 +31,7 @@ export async function knownSessionIds(store: Store): Promise<string[]> {
   for (let start = 0; ; start += LEAF_PAGE) {
     const leaves = await store.range(LEAVES_KEY, start, start + LEAF_PAGE - 1);
     for (const raw of leaves) {
-      const leaf = JSON.parse(raw) as { kind?: string; sessionId?: string };
+      const leaf = JSON.parse(leafOfItem(raw)) as { kind?: string; sessionId?: string };
       if (leaf.kind === "audit.entry" && typeof leaf.sessionId === "string") ids.add(leaf.sessionId);
     }
     if (leaves.length < LEAF_PAGE) break;
