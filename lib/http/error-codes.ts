@@ -30,6 +30,7 @@ export const ERROR_CODES = {
   registry_duplicate: { status: 409, title: "Already listed" },
   invalid_transition: { status: 409, title: "Invalid state transition" },
   audit_log_corrupt: { status: 409, title: "Audit log fails verification" },
+  registry_record_corrupt: { status: 409, title: "Registry record fails verification" },
   audit_session_full: { status: 409, title: "Audit session full" },
   audit_session_retired: { status: 410, title: "Audit session id retired" },
   payload_too_large: { status: 413, title: "Request body too large" },
