@@ -133,6 +133,8 @@ export async function safeFetch(url: string | URL, options: SafeFetchOptions): P
       throw new FetchFailure("network", `Redirect to an invalid URL: ${clipText(location, 200)}`);
     }
     if (options.sameOrigin && next.origin !== current.origin) {
+      // The policy's verdict first: an inward location is reported as the refusal it is.
+      await vetTarget(next, options, options.resolve, left());
       throw new FetchFailure(
         "cross-origin",
         `${current.href} redirects to another origin (${clipText(next.href, 200)}); only redirects within ${current.origin} are followed here.`,
