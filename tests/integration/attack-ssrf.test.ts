@@ -150,7 +150,7 @@ describe("inward redirects and links, even with loopback opened for local develo
   it("re-checks every redirect: inward, other-scheme and credentialed locations are refused", async () => {
     const p = counter.port;
     for (const [location, pattern] of [
-      [`http://[::ffff:127.0.0.1]:${p}/`, /Refused \(loopback\): ::ffff:127\.0\.0\.1/],
+      [`http://[::ffff:127.0.0.1]:${p}/`, /Refused \(loopback\): ::ffff:7f00:1/],
       ["http://2852039166/latest/meta-data/", /Refused \(metadata\): 169\.254\.169\.254/],
       ["http://0x0a.0.0.1/", /Refused \(private\): 10\.0\.0\.1/],
       [`gopher://127.0.0.1:${p}/`, /Only http and https/],
@@ -179,7 +179,7 @@ describe("inward redirects and links, even with loopback opened for local develo
     const res = await dryRun(devApp, companyUrl);
     expect(res.status).toBe(200);
     const details = res.body.checks.map((c: { detail: string }) => c.detail).join("\n");
-    expect(details).toMatch(/Refused \(loopback\): ::ffff:127\.0\.0\.1/);
+    expect(details).toMatch(/Refused \(loopback\): ::ffff:7f00:1/);
     expect(details).toMatch(/Refused \(metadata\)/);
     expect(details).toMatch(/Refused \(private\)/);
     expect(res.body.passed).toBe(false);
