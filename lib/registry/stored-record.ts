@@ -110,11 +110,11 @@ export async function saveEntry(
   return { ok: true, version, leaf: { index: result.pushedAt[0] as number, leafHash: leafHashOf(leaf) } };
 }
 
-/** The 409 for a record that would go live on an origin another live record holds. */
+/** The 409 for a record that would go live on an origin another live record holds and could not be displaced. */
 export function originTakenProblem(origin: string): ApiError {
   return new ApiError(
     "registry_duplicate",
-    `Another live record already holds ${origin}: it was the first whose listing the site's manifest named and that passed certification. Nothing was changed. If that record is yours, move it to another URL (PATCH publicUrl) or ask the service's operator.`,
+    `Another live record holds ${origin} and could not be displaced right now (it changed, or cannot be found). Nothing was changed: certify again. If it persists, ask the service's operator.`,
     { field: "publicUrl" },
   );
 }
