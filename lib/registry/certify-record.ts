@@ -133,15 +133,15 @@ export async function certifyRecord(
         event: certificationEvent(actor, report, { from: current, to: next }),
       },
       (entry) => {
-        const report = JSON.stringify(withAudit(entry.id));
+        const kept = JSON.stringify(withAudit(entry.id));
         const after = nextVersion(before, {
           record: next,
           auditSessionId: sessionId,
-          reportHash: reportHashOf(report),
+          reportHash: reportHashOf(kept),
         });
         return [
           { type: "record", write: entryWrite(after, { mode: "update", expectVersion: version }) },
-          { type: "set", key: reportKey(id), value: report },
+          { type: "set", key: reportKey(id), value: kept },
           entryLeaf(after, "certified"),
         ];
       },
