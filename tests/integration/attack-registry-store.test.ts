@@ -287,4 +287,25 @@ describe.each([
     const text = JSON.stringify(leaves);
     expect(text).not.toContain("TokenHash");
   });
+
+  it("a kept certification report edited in the store is refused, the record still served", async () => {
+    const cuit = freshCuit();
+    const site = await company({ mode: "manifest-only", cuit });
+    const listed = await list(site.url, cuit);
+    site.registryId = listed.record.id;
+    const certified = await call("POST", `/api/registry/${listed.record.id}/certify`, { token: listed.ownerToken });
+    expect(certified.body.report.rating).not.toBe("A");
+    expect((await call("GET", `/api/registry/${listed.record.id}/report`)).status).toBe(200);
+    await target.edit(async (store) => {
+      const key = `registry:report:${listed.record.id}`;
+      const report = JSON.parse((await store.get(key)) as string);
+      await store.set(key, JSON.stringify({ ...report, score: 100, rating: "A", passed: true, capped: null }));
+    });
+    const read = await call("GET", `/api/registry/${listed.record.id}/report`);
+    expect(read.status).toBe(409);
+    expect(read.body.code).toBe("registry_record_corrupt");
+    expect(JSON.stringify(read.body)).not.toContain('"rating":"A"');
+    expect((await call("GET", `/api/registry/${listed.record.id}`)).status).toBe(200);
+    expect(target.output()).toContain(`ALARM: the stored report of record ${listed.record.id}`);
+  });
 });
