@@ -66,12 +66,17 @@ async function loadRegistry(raw: SearchParams) {
  * `?id=` shows one record wherever it sits in the list: the listing form links there, since a new
  * record goes to the end of the creation order, pages away from the first.
  */
-async function loadOne(id: string): Promise<{ record: RegistryRecord | null; unavailable: boolean }> {
+async function loadOne(
+  id: string,
+): Promise<{ record: RegistryRecord | null; unavailable: boolean; corrupt?: boolean }> {
   try {
     return { record: await getRegistryRecord(id), unavailable: false };
   } catch (err) {
     if (isStoreUnavailable(err)) return { record: null, unavailable: true };
     if (isApiError(err) && err.code === "not_found") return { record: null, unavailable: false };
+    // A record whose stored state fails its seal is never shown; the page says so.
+    if (isApiError(err) && err.code === "registry_record_corrupt")
+      return { record: null, unavailable: false, corrupt: true };
     throw err;
   }
 }
@@ -163,7 +168,7 @@ async function ListResults({ raw, d, lang }: { raw: SearchParams; d: Dictionary;
 
 async function OneRecord({ id, d, lang }: { id: string; d: Dictionary; lang: Lang }) {
   const t = d.registry;
-  const { record, unavailable } = await loadOne(id);
+  const { record, unavailable, corrupt } = await loadOne(id);
   return (
     <section aria-labelledby="registry-results-title" id="lista">
       <h2 id="registry-results-title">{t.results.oneTitle}</h2>
@@ -175,6 +180,10 @@ async function OneRecord({ id, d, lang }: { id: string; d: Dictionary; lang: Lan
             <RecordCard record={record} lang={lang} d={d} />
           </li>
         </ul>
+      ) : corrupt ? (
+        <p className="notice registry-alert" role="alert">
+          {t.results.corrupt} <code>{id}</code>
+        </p>
       ) : (
         <p className="notice registry-warn" role="status">
           {t.results.notFound} <code>{id}</code>

@@ -51,6 +51,8 @@ export const registry = defineMessages({
       retry: "Reintentar",
       oneTitle: "Una sociedad del registro",
       notFound: "Ninguna sociedad del registro tiene este identificador:",
+      corrupt:
+        "Los datos guardados de esta sociedad no llevan el sello del servicio (se cambiaron fuera de él), así que no se muestran. Se avisó al operador:",
       all: "Ver todo el registro",
     },
     card: {
@@ -237,6 +239,8 @@ export const registry = defineMessages({
       retry: "Try again",
       oneTitle: "One registry company",
       notFound: "No company in the registry has this id:",
+      corrupt:
+        "This company's stored data does not carry the service's seal (it was changed outside the service), so it is not shown. The operator has been alerted:",
       all: "See the whole registry",
     },
     card: {

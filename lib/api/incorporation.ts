@@ -56,6 +56,7 @@ export const autoIncorporate = defineEndpoint({
     "audit_log_corrupt",
     "audit_session_full",
     "audit_session_retired",
+    "registry_record_corrupt",
     "payload_too_large",
     "unsupported_media_type",
     "idempotency_key_reused",

@@ -54,6 +54,7 @@ const RECORD_CHANGE_ERRORS: ErrorCode[] = [
   "registry_duplicate",
   "invalid_transition",
   "conflict",
+  "registry_record_corrupt",
   "validation_failed",
   "store_unavailable",
 ];
@@ -148,7 +149,7 @@ export const getRegistryRecord = defineEndpoint<IdParams>({
   responses: {
     200: jsonAnswer("The record (schemas/registry-record.v1.json).", registryRecordSchema),
   },
-  errors: ["not_found", "store_unavailable"],
+  errors: ["not_found", "registry_record_corrupt", "store_unavailable"],
   rateLimit: { name: "read", write: false },
   listing: {
     id: "registryRecord",
@@ -192,7 +193,7 @@ export const certifyRegistryRecord = defineEndpoint<IdParams>({
   operationId: "certifyRegistryRecord",
   summary: "Certify a record's public URL (owner or admin token)",
   description:
-    "Fetches <publicUrl>/.well-known/agents.json, checks it and the endpoints it declares (up to 25 s), and applies the verdict: a draft rated C or better goes live; a live record's good standing becomes active or suspended. One audit entry records each certification (the report's audit member points at it) and the report is kept for GET /api/registry/{id}/report. No request body. A forming record (claim it first) or one without a public URL is a 409 invalid_transition; a URL the network policy refuses is a 422 target_refused, before any connection. Going live takes the origin: while another live record holds it, a passing verdict is a 409 registry_duplicate and nothing is written.",
+    "Fetches <publicUrl>/.well-known/agents.json, checks it and the endpoints it declares (up to 25 s), and applies the verdict: a draft rated C or better goes live; a live record's good standing becomes active or suspended. One audit entry records each certification (the report's audit member points at it) and the report is kept for GET /api/registry/{id}/report. No request body. A forming record (claim it first) or one without a public URL is a 409 invalid_transition; a URL the network policy refuses is a 422 target_refused, before any connection. Going live takes the origin: the manifest is read from the listed origin only (a redirect to another origin fails the check), and a passing verdict, whose manifest names this record, takes the origin from a live record that holds it (that record returns to draft, with its own leaf in the transparency log). A record whose stored state does not verify is a 409 registry_record_corrupt.",
   tags: ["registry"],
   auth: "recordToken",
   pathParams: recordIdPath,
@@ -204,6 +205,7 @@ export const certifyRegistryRecord = defineEndpoint<IdParams>({
     "not_found",
     "invalid_transition",
     "registry_duplicate",
+    "registry_record_corrupt",
     "conflict",
     "target_refused",
     "bad_request",
@@ -264,7 +266,7 @@ export const getCertificationReport = defineEndpoint<IdParams>({
   responses: {
     200: jsonAnswer("The report (schemas/certification-report.v1.json).", certificationReportSchema),
   },
-  errors: ["not_found", "bad_request", "store_unavailable"],
+  errors: ["not_found", "registry_record_corrupt", "bad_request", "store_unavailable"],
   rateLimit: { name: "read", write: false },
   listing: { id: "registryReport", description: "A record's last certification report, check by check." },
   async handle(request, { params }) {

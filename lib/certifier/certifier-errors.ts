@@ -14,9 +14,17 @@ export class TargetRefusedError extends Error {
   }
 }
 
-export type FetchFailureKind = "dns" | "connect" | "timeout" | "too-large" | "redirects" | "network";
+export type FetchFailureKind =
+  | "dns"
+  | "connect"
+  | "timeout"
+  | "too-large"
+  | "redirects"
+  /** A redirect to another origin where only the listed origin counts (the manifest). */
+  | "cross-origin"
+  | "network";
 
-/** A permitted target could not be fetched (DNS, connection, time-out, size cap, redirect loop). */
+/** A permitted target could not be fetched (DNS, connection, time-out, size cap, redirect loop or origin). */
 export class FetchFailure extends Error {
   override name = "FetchFailure";
   constructor(

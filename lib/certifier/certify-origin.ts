@@ -6,6 +6,7 @@ import type { CertificationCheck, CertificationReport } from "../registry/record
 import { FetchFailure, TargetRefusedError } from "./certifier-errors";
 import { expandUriTemplate } from "./expand-uri-template";
 import { type SafeResponse, safeFetch } from "./safe-fetch";
+import type { SampleBinding } from "./sample-binding";
 import { CHECK_POINTS, type CheckId, scoreChecks } from "./score-checks";
 import { validateManifest } from "./validate-manifest";
 import { type SampleSessionVerdict, verifySampleSession } from "./verify-sample-session";
@@ -29,10 +30,10 @@ export interface CertifyOriginInput {
   /** The id the manifest must claim as issuer.registryId: the record's own; a dry run may name one. */
   registryId?: string | null;
   /**
-   * The record's own audit session (a formed company's incorporation session): when set, the manifest's
-   * sample session must be this one, so a company cannot show someone else's history as its own.
+   * Which sample sessions are the record's own (sample-binding.ts), so that a company cannot show
+   * someone else's history, or a session of this service, as its own.
    */
-  sessionId?: string | null;
+  binding: SampleBinding;
   schemaUrl: string;
   /** "throw" (requests: a 4xx problem) or "fail" (re-checks: a failed report) when the origin is refused. */
   onRefusedOrigin: "throw" | "fail";
@@ -93,12 +94,13 @@ function templatesOf(manifest: Manifest): Partial<Record<TemplateKey, string>> {
 
 /**
  * The sample audit session the manifest names (`auditSample.sessionId`): the certifier reads it
- * through the declared endpoints and verifies it. A formed company's must be its own session.
+ * through the declared endpoints and verifies it. It must be the record's own (sample-binding.ts).
  */
 function sampleSessionOf(
   manifest: Manifest | null,
-  recordSession: string | null,
+  binding: SampleBinding,
 ): { sessionId: string | null; problem: string | null } {
+  const { recordSession } = binding;
   const declared = asObject(manifest?.auditSample)?.sessionId;
   if (declared === undefined) {
     return { sessionId: null, problem: "the manifest names no sample audit session (auditSample.sessionId)." };
@@ -110,6 +112,13 @@ function sampleSessionOf(
     return {
       sessionId: null,
       problem: `auditSample.sessionId is ${declared}, not this company's own session (${recordSession}).`,
+    };
+  }
+  const key = declaredKeyOf(manifest);
+  if (key?.x && binding.serviceKeys.includes(key.x) && !binding.serviceSessions.includes(declared)) {
+    return {
+      sessionId: null,
+      problem: `issuer.publicKey is this service's own checkpoint key, and session ${declared} is not this record's own session here (its incorporation session). Show your own log under your own key, or your incorporation session.`,
     };
   }
   return { sessionId: declared, problem: null };
@@ -220,7 +229,8 @@ export async function certifyOrigin(input: CertifyOriginInput): Promise<Certific
   let manifest: Manifest | null = null;
   let manifestAnswerUrl = manifestUrl;
   try {
-    const response = await safeFetch(manifestUrl, { ...fetchOptions, accept: "application/json" });
+    // The manifest speaks for the listed origin only: a redirect to another origin is not followed.
+    const response = await safeFetch(manifestUrl, { ...fetchOptions, accept: "application/json", sameOrigin: true });
     manifestAnswerUrl = response.url;
     const body = parseJson(response);
     if (response.status !== 200) {
@@ -250,7 +260,7 @@ export async function certifyOrigin(input: CertifyOriginInput): Promise<Certific
   checks.push(...checkIssuer(manifest, input.expected, input.registryId ?? input.recordId));
 
   const templates = manifest ? templatesOf(manifest) : {};
-  const sample = sampleSessionOf(manifest, input.sessionId ?? null);
+  const sample = sampleSessionOf(manifest, input.binding);
   const vars = { sessionId: sample.sessionId ?? "", verify: "1" };
   const probe = async (
     id: CheckId,

@@ -39,24 +39,45 @@ const V4_RANGES: Range[] = [
   ["240.0.0.0", 4, "reserved"], // includes the broadcast address
 ];
 
-const V6_RANGES: Range[] = [
+// IPv6 targets must be global unicast: inside 2000::/3 and outside IANA's special-purpose ranges
+// that are not globally reachable. Everything outside 2000::/3 is refused; these ranges only name
+// the reason. IPv4 carried in IPv6 is handled before (carriedIpv4).
+const V6_OUTSIDE: Range[] = [
   ["fd00:ec2::254", 128, "metadata"], // AWS instance metadata over IPv6
   ["::", 128, "unspecified"],
   ["::1", 128, "loopback"],
-  // IPv4 carried inside IPv6 reaches IPv4 space this list would otherwise refuse: mapped, compatible, NAT64, 6to4.
-  ["::ffff:0:0", 96, "ipv4-mapped"],
-  ["::ffff:0:0:0", 96, "ipv4-mapped"], // IPv4-translated (SIIT): ::ffff:0:7f00:1 is 127.0.0.1
-  ["::", 96, "ipv4-mapped"],
-  ["64:ff9b::", 96, "ipv4-mapped"],
-  ["64:ff9b:1::", 48, "ipv4-mapped"],
-  ["2002::", 16, "ipv4-mapped"],
-  ["100::", 64, "reserved"],
-  ["2001::", 32, "reserved"], // Teredo
-  ["2001:db8::", 32, "reserved"],
+  ["64:ff9b::", 96, "ipv4-mapped"], // NAT64
+  ["64:ff9b:1::", 48, "ipv4-mapped"], // local-use NAT64
   ["fc00::", 7, "private"],
   ["fec0::", 10, "private"], // deprecated site-local
   ["fe80::", 10, "link-local"],
   ["ff00::", 8, "multicast"],
+];
+
+// Inside 2000::/3: the globally reachable assignments of 2001::/23 first (they stay allowed), then
+// the special-purpose ranges refused.
+const V6_GLOBAL_EXCEPTIONS: [prefix: string, bits: number][] = [
+  ["2001:1::1", 128], // Port Control Protocol anycast
+  ["2001:1::2", 128], // TURN anycast
+  ["2001:3::", 32], // AMT
+  ["2001:4:112::", 48], // AS112-v6
+  ["2001:20::", 28], // ORCHIDv2
+  ["2001:30::", 28], // drone remote ID
+];
+const V6_SPECIAL: Range[] = [
+  ["2001::", 32, "reserved"], // Teredo
+  ["2001::", 23, "reserved"], // IETF protocol assignments (benchmarking, deprecated ORCHID...)
+  ["2001:db8::", 32, "reserved"], // documentation
+  ["2002::", 16, "ipv4-mapped"], // 6to4: an IPv4 address in the prefix
+  ["3fff::", 20, "reserved"], // documentation (RFC 9637)
+];
+
+// Forms that carry an IPv4 address in their last 32 bits and reach it over IPv4.
+const V6_CARRIERS: [prefix: string, bits: number][] = [
+  ["::ffff:0:0", 96], // IPv4-mapped
+  ["::ffff:0:0:0", 96], // IPv4-translated (SIIT): ::ffff:0:7f00:1 is 127.0.0.1
+  ["0:0:0:ffff::", 96], // the translated form as some parsers read ::ffff:0:0:a.b.c.d
+  ["::", 96], // IPv4-compatible (deprecated)
 ];
 
 function v4ToBigInt(ip: string): bigint {
@@ -83,18 +104,40 @@ function inRange(value: bigint, prefix: bigint, bits: number, width: number): bo
   return value >> shift === prefix >> shift;
 }
 
+/** The IPv4 address an IPv6 address carries (mapped, translated, compatible), if it is such a form. */
+function carriedIpv4(value: bigint): bigint | null {
+  const v6 = (p: string) => v6ToBigInt(p);
+  if (value <= 1n) return null; // :: and ::1 are themselves
+  return V6_CARRIERS.some(([p, bits]) => inRange(value, v6(p), bits, 128)) ? value & 0xffffffffn : null;
+}
+
+function classifyV4(value: bigint): RefusalReason | null {
+  return V4_RANGES.find(([p, bits]) => inRange(value, v4ToBigInt(p), bits, 32))?.[2] ?? null;
+}
+
+function classifyV6(value: bigint): RefusalReason | null {
+  const match = (ranges: Range[]) => ranges.find(([p, bits]) => inRange(value, v6ToBigInt(p), bits, 128))?.[2];
+  const carried = carriedIpv4(value);
+  // Classified by the IPv4 it carries; a public one is still refused: connect to it over IPv4.
+  if (carried !== null) return classifyV4(carried) ?? "ipv4-mapped";
+  if (!inRange(value, v6ToBigInt("2000::"), 3, 128)) return match(V6_OUTSIDE) ?? "reserved";
+  if (V6_GLOBAL_EXCEPTIONS.some(([p, bits]) => inRange(value, v6ToBigInt(p), bits, 128))) return null;
+  return match(V6_SPECIAL) ?? null;
+}
+
 /** The reason an IP address is refused as a certifier target, or null for a public unicast address. */
 export function classifyAddress(ip: string): RefusalReason | null {
   const family = isIP(ip);
-  if (family === 4) {
-    const value = v4ToBigInt(ip);
-    return V4_RANGES.find(([p, bits]) => inRange(value, v4ToBigInt(p), bits, 32))?.[2] ?? null;
-  }
-  if (family === 6) {
-    const value = v6ToBigInt(ip);
-    return V6_RANGES.find(([p, bits]) => inRange(value, v6ToBigInt(p), bits, 128))?.[2] ?? null;
-  }
+  if (family === 4) return classifyV4(v4ToBigInt(ip));
+  if (family === 6) return classifyV6(v6ToBigInt(ip));
   return "reserved"; // not an address at all: never connect
+}
+
+/** True for a loopback address written as one (127/8, ::1), which CERTIFIER_ALLOW_LOOPBACK may open. */
+export function isPlainLoopback(ip: string): boolean {
+  const family = isIP(ip);
+  if (family === 4) return classifyV4(v4ToBigInt(ip)) === "loopback";
+  return family === 6 && v6ToBigInt(ip) === 1n;
 }
 
 /** Host names that reach instance metadata services without a metadata IP in the URL. */

@@ -6,6 +6,7 @@ import { TargetRefusedError } from "./certifier-errors";
 import { certifyOrigin } from "./certify-origin";
 import { getNetworkPolicy } from "./get-network-policy";
 import { refusalProblem } from "./refusal-problem";
+import { sampleBinding } from "./sample-binding";
 
 const PARAMETERS = ["url", "jurisdiction", "operatorCuit", "registryId"];
 
@@ -63,6 +64,7 @@ export async function runDryCertification(
       policy: getNetworkPolicy(),
       recordId: null,
       registryId: params.get("registryId") || null,
+      binding: await sampleBinding(null, params.get("registryId") || null),
       schemaUrl: schemaUrl(SCHEMA_FILES.report, requestOrigin),
       onRefusedOrigin: "throw",
     });

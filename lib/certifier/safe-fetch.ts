@@ -31,6 +31,8 @@ export interface SafeFetchOptions extends NetworkPolicy {
   /** Epoch ms after which nothing more is attempted (the whole certification's budget). */
   deadline?: number;
   resolve?: Resolver;
+  /** Follow redirects within the first URL's origin only; one to another origin is a FetchFailure. */
+  sameOrigin?: boolean;
 }
 
 /** Hands the HTTP client the vetted address instead of resolving the name again (no DNS rebinding). */
@@ -103,7 +105,8 @@ function requestOnce(target: VettedTarget, accept: string, timeoutMs: number): P
 /**
  * GET with the certifier's network policy: every hop (the first URL and each redirect) is vetted after
  * DNS resolution and connected to by the vetted address, at most FETCH_LIMITS.maxRedirects redirects,
- * connect and total time-outs, and a size cap counted on the bytes read. Throws TargetRefusedError
+ * connect and total time-outs, and a size cap counted on the bytes read; with `sameOrigin`, redirects
+ * only within the first URL's origin. Throws TargetRefusedError
  * (policy) or FetchFailure (network).
  */
 export async function safeFetch(url: string | URL, options: SafeFetchOptions): Promise<SafeResponse> {
@@ -123,10 +126,20 @@ export async function safeFetch(url: string | URL, options: SafeFetchOptions): P
     if (hop >= FETCH_LIMITS.maxRedirects) {
       throw new FetchFailure("redirects", `More than ${FETCH_LIMITS.maxRedirects} redirects.`);
     }
+    let next: URL;
     try {
-      current = new URL(location, current);
+      next = new URL(location, current);
     } catch {
       throw new FetchFailure("network", `Redirect to an invalid URL: ${clipText(location, 200)}`);
     }
+    if (options.sameOrigin && next.origin !== current.origin) {
+      // The policy's verdict first: an inward location is reported as the refusal it is.
+      await vetTarget(next, options, options.resolve, left());
+      throw new FetchFailure(
+        "cross-origin",
+        `${current.href} redirects to another origin (${clipText(next.href, 200)}); only redirects within ${current.origin} are followed here.`,
+      );
+    }
+    current = next;
   }
 }

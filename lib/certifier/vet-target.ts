@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { FetchFailure, TargetRefusedError } from "./certifier-errors";
-import { classifyAddress, METADATA_HOSTS } from "./classify-address";
+import { classifyAddress, isPlainLoopback, METADATA_HOSTS } from "./classify-address";
 
 export interface NetworkPolicy {
   /** CERTIFIER_ALLOW_LOOPBACK: loopback targets are permitted (local demos and tests). */
@@ -76,7 +76,8 @@ export async function vetTarget(
   }
   for (const { address } of addresses) {
     const reason = classifyAddress(address);
-    if (reason === null || (reason === "loopback" && policy.allowLoopback)) continue;
+    // The development setting opens loopback as written, never loopback carried inside IPv6.
+    if (reason === null || (reason === "loopback" && policy.allowLoopback && isPlainLoopback(address))) continue;
     const via = address === host ? "" : ` (${host} resolves to it)`;
     refuse(
       url,

@@ -32,6 +32,7 @@ export const ERROR_CODES = {
   audit_log_corrupt: { status: 409, title: "Audit log fails verification" },
   audit_session_corrupt: { status: 409, title: "Audit session header fails its seal" },
   idempotent_answer_corrupt: { status: 409, title: "Stored idempotent answer fails its seal" },
+  registry_record_corrupt: { status: 409, title: "Registry record fails verification" },
   audit_session_full: { status: 409, title: "Audit session full" },
   audit_session_cut: { status: 409, title: "Audit session cut back in the store" },
   audit_session_retired: { status: 410, title: "Audit session id retired" },

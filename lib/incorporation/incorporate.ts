@@ -11,7 +11,6 @@ import { getStore } from "../store";
 import type { BatchWrite } from "../store/types";
 import { replaceHiddenCharacters } from "../text/hidden-characters";
 import { clipText } from "../text/well-formed";
-import { registryLeaf } from "../tlog/leaf";
 import type { Finding } from "./finding-codes";
 import {
   type IdempotencyClaim,
@@ -161,9 +160,7 @@ async function succeed(
   let existing: RegistryRecord | null = null;
   for (;;) {
     const record = existing ?? stub.record;
-    const effects: BatchWrite[] = existing
-      ? []
-      : [{ type: "record", write: stub.write }, registryLeaf(stub.write, "created")];
+    const effects: BatchWrite[] = existing ? [] : [{ type: "record", write: stub.write }, stub.leaf];
     const appended = await auditCall(
       input,
       sessionId,

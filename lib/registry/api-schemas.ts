@@ -45,7 +45,7 @@ const REFUSAL_REASONS = Object.keys({
   reserved: 1,
 } satisfies Record<RefusalReason, 1>) as [RefusalReason, ...RefusalReason[]];
 
-const TRANSITION_EVENTS = Object.keys({ certify: 1, claim: 1, "change-url": 1 } satisfies Record<
+const TRANSITION_EVENTS = Object.keys({ certify: 1, claim: 1, "change-url": 1, displace: 1 } satisfies Record<
   RegistryEvent["type"],
   1
 >) as [RegistryEvent["type"], ...RegistryEvent["type"][]];

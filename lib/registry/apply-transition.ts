@@ -12,6 +12,7 @@ import type { GoodStanding, Rating, RegistryRecord } from "./record-schema";
  *   live    --certify, rating <  C-->  live, suspended
  *   forming --claim (claim token + URL)--> draft (unverified)
  *   draft | live --public URL changed--> draft (unverified, listedSince '-')
+ *   live    --displace (the site's manifest names another record, which passed)--> draft (unverified)
  *
  * Anything else (certifying a forming stub, claiming a record that is not forming, moving a forming
  * stub's URL without claiming it) is refused with `invalid_transition`.
@@ -19,7 +20,8 @@ import type { GoodStanding, Rating, RegistryRecord } from "./record-schema";
 export type RegistryEvent =
   | { type: "certify"; at: string; score: number; rating: Rating; passed: boolean }
   | { type: "claim"; at: string; publicUrl: string }
-  | { type: "change-url"; at: string; publicUrl: string };
+  | { type: "change-url"; at: string; publicUrl: string }
+  | { type: "displace"; at: string; by: string };
 
 const UNVERIFIED: GoodStanding = { state: "unverified", lastCheckedAt: null, lastScore: null, lastRating: null };
 
@@ -58,5 +60,8 @@ export function applyTransition(record: RegistryRecord, event: RegistryEvent): R
         refuse(record, event, "claim the record with its claim token to give it a public URL.");
       }
       return { ...base, status: "draft", publicUrl: event.publicUrl, listedSince: "-", goodStanding: UNVERIFIED };
+    case "displace":
+      if (record.status !== "live") refuse(record, event, "only a live record holds an origin to give up.");
+      return { ...base, status: "draft", listedSince: "-", goodStanding: UNVERIFIED };
   }
 }

@@ -5,17 +5,17 @@ import { TargetRefusedError } from "../certifier/certifier-errors";
 import { certifyOrigin } from "../certifier/certify-origin";
 import { getNetworkPolicy } from "../certifier/get-network-policy";
 import { refusalProblem } from "../certifier/refusal-problem";
+import { sampleBinding } from "../certifier/sample-binding";
 import { ApiError } from "../http/problem";
-import { registryLeaf } from "../tlog/leaf";
 import type { TransparencyReceipt } from "../tlog/receipt";
 import { applyTransition } from "./apply-transition";
 import { SCHEMA_FILES } from "./build-json-schemas";
+import { displaceHolder } from "./displace-holder";
 import { loadEntryOrThrow } from "./get-registry-record";
 import type { CertificationReport, RegistryRecord } from "./record-schema";
 import { schemaUrl } from "./schema-url";
-import { entryWrite, originTakenProblem } from "./stored-record";
-
-export const reportKey = (id: string) => `registry:report:${id}`;
+import { entryLeaf, entryWrite, nextVersion, originTakenProblem } from "./stored-record";
+import { reportHashOf, reportKey } from "./stored-report";
 
 export type CertifyTrigger = { token: string } | { cron: true };
 
@@ -87,8 +87,8 @@ export async function certifyRecord(
       expected: { jurisdiction: record.jurisdiction, operatorCuit: record.operatorCuit },
       policy: getNetworkPolicy(),
       recordId: id,
-      // A formed company shows its incorporation session; a self-listed one names any session it keeps.
-      sessionId: record.source === "formed" ? (record.sessionId ?? null) : null,
+      // A formed company shows its incorporation session; others their own log under their own key.
+      binding: await sampleBinding(record, id),
       schemaUrl: schemaUrl(SCHEMA_FILES.report, requestOrigin),
       onRefusedOrigin: "cron" in trigger ? "fail" : "throw",
     });
@@ -121,12 +121,10 @@ export async function certifyRecord(
     const sessionId = loaded.entry.auditSessionId ?? newSessionId;
     // A formed record keeps its incorporation session as sessionId; others show the session opened here.
     if (current.source !== "formed") next.sessionId = sessionId;
-    const write = entryWrite(
-      { ...loaded.entry, record: next, auditSessionId: sessionId },
-      { mode: "update", expectVersion: loaded.version },
-    );
+    const { entry: before, version } = loaded;
     const withAudit = (entryId: string) => ({ ...report, audit: { sessionId, entryId } });
     // The entry, the record's new state and the report are one atomic batch: all of them or none.
+    // The sealed entry names the report's hash, so the report cannot be changed apart from it.
     const appended = await appendAuditEventWith(
       {
         sessionId,
@@ -134,16 +132,28 @@ export async function certifyRecord(
         asService: true,
         event: certificationEvent(actor, report, { from: current, to: next }),
       },
-      (entry) => [
-        { type: "record", write },
-        { type: "set", key: reportKey(id), value: JSON.stringify(withAudit(entry.id)) },
-        registryLeaf(write, "certified"),
-      ],
+      (entry) => {
+        const kept = JSON.stringify(withAudit(entry.id));
+        const after = nextVersion(before, {
+          record: next,
+          auditSessionId: sessionId,
+          reportHash: reportHashOf(kept),
+        });
+        return [
+          { type: "record", write: entryWrite(after, { mode: "update", expectVersion: version }) },
+          { type: "set", key: reportKey(id), value: kept },
+          entryLeaf(after, "certified"),
+        ];
+      },
     );
     if (appended.ok) return { record: next, report: withAudit(appended.entry.id), transparency: appended.transparency };
-    // Going live claims the origin in the same batch: another live record holding it wins, and this
-    // certification (entry, record and report) is not written at all.
-    if (appended.failure.reason === "unique") throw originTakenProblem(current.publicUrl);
+    // Going live claims the origin in the same batch, and another live record holds it. This record
+    // passed with the site's manifest naming it, so the site no longer names the holder: the holder
+    // gives the origin up (its own leaf, "displaced"), and the verdict is applied again. Nothing of
+    // this certification is written until then.
+    if (appended.failure.reason === "unique") {
+      if (!report.passed || !(await displaceHolder(current.publicUrl, id))) throw originTakenProblem(current.publicUrl);
+    }
     loaded = await loadEntryOrThrow(id); // the record changed meanwhile: apply the verdict to its new state
   }
   throw new ApiError("conflict", "The record kept changing during certification; certify it again.");

@@ -6,7 +6,7 @@ import { loadEntryOrThrow } from "./get-registry-record";
 import { hashToken, issueToken, tokenMatches } from "./issue-token";
 import { claimRequestSchema } from "./listing-request";
 import type { RegistryRecord } from "./record-schema";
-import { saveEntry } from "./stored-record";
+import { nextVersion, saveEntry } from "./stored-record";
 import { type Finding, throwOnErrors, validateListing } from "./validate-listing";
 
 const MAX_ATTEMPTS = 5;
@@ -44,7 +44,7 @@ export async function claimFormingStub(
     const ownerToken = issueToken("owner");
     // A draft claims no URL, so a draft listed by someone else under the same URL does not block this.
     const result = await saveEntry(
-      { ...entry, record, ownerTokenHash: hashToken(ownerToken), claimTokenHash: null, draftSince: now },
+      nextVersion(entry, { record, ownerTokenHash: hashToken(ownerToken), claimTokenHash: null, draftSince: now }),
       { mode: "update", expectVersion: version },
     );
     if (result.ok) {

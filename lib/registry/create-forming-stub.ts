@@ -2,13 +2,12 @@ import { hash } from "node:crypto";
 import { isSessionId } from "../audit/entry";
 import { ApiError } from "../http/problem";
 import { getStore } from "../store";
-import type { RecordWrite } from "../store/types";
-import { registryLeaf } from "../tlog/leaf";
+import type { BatchWrite, RecordWrite } from "../store/types";
 import { ensureSeeds } from "./ensure-seeds";
 import { hashToken, issueToken } from "./issue-token";
 import { slugify } from "./make-record-id";
 import type { Disclosure, RegistryRecord } from "./record-schema";
-import { entryWrite, loadEntry, type RegistryEntry } from "./stored-record";
+import { entryLeaf, entryWrite, loadEntry, type RegistryEntry } from "./stored-record";
 
 export interface FormingStubInput {
   /** The incorporation's audit session: the stub's `sessionId`, where its certifications are logged. */
@@ -34,11 +33,13 @@ function companyKey(denominacion: string): string {
   return denominacion.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
 }
 
-/** A forming stub ready to be written: its record, its claim token and the store write that creates it. */
+/** A forming stub ready to be written: its record, its claim token, the store write that creates it and its leaf. */
 export interface PreparedFormingStub {
   record: RegistryRecord;
   claimToken: string;
   write: RecordWrite;
+  /** The stub's first leaf (seq 0), sequenced in the same batch as `write`. */
+  leaf: BatchWrite;
 }
 
 /**
@@ -74,13 +75,15 @@ export function prepareFormingStub(input: FormingStubInput): PreparedFormingStub
   };
   const claimToken = issueToken("claim");
   const entry: RegistryEntry = {
-    v: 1,
+    v: 2,
     record,
     ownerTokenHash: null,
     claimTokenHash: hashToken(claimToken),
     auditSessionId: input.sessionId,
+    seq: 0,
+    reportHash: null,
   };
-  return { record, claimToken, write: entryWrite(entry, { mode: "create" }) };
+  return { record, claimToken, write: entryWrite(entry, { mode: "create" }), leaf: entryLeaf(entry, "created") };
 }
 
 /**
@@ -103,10 +106,7 @@ export async function existingFormingStub(prepared: PreparedFormingStub): Promis
 export async function createFormingStub(input: FormingStubInput): Promise<FormingStub> {
   const prepared = prepareFormingStub(input);
   await ensureSeeds();
-  const result = await getStore().batch([
-    { type: "record", write: prepared.write },
-    registryLeaf(prepared.write, "created"),
-  ]);
+  const result = await getStore().batch([{ type: "record", write: prepared.write }, prepared.leaf]);
   if (result.ok) return { record: prepared.record, claimToken: prepared.claimToken, created: true };
   return { record: await existingFormingStub(prepared), claimToken: null, created: false };
 }

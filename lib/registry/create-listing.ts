@@ -57,12 +57,14 @@ export async function createListing(body: unknown, now: Date = new Date()): Prom
     };
     const result = await saveEntry(
       {
-        v: 1,
+        v: 2,
         record,
         ownerTokenHash: hashToken(ownerToken),
         claimTokenHash: null,
         auditSessionId: null,
         draftSince: at,
+        seq: 0,
+        reportHash: null,
       },
       { mode: "create" },
     );

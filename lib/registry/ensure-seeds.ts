@@ -80,7 +80,7 @@ async function loadSeeds(): Promise<void> {
   for (const record of records) {
     // "create" is atomic: concurrent instances race harmlessly, and an existing record is never overwritten.
     const result = await saveEntry(
-      { v: 1, record, ownerTokenHash: null, claimTokenHash: null, auditSessionId: null },
+      { v: 2, record, ownerTokenHash: null, claimTokenHash: null, auditSessionId: null, seq: 0, reportHash: null },
       { mode: "create" },
     );
     if (!result.ok && result.reason === "unique") {

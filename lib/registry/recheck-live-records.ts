@@ -2,7 +2,8 @@ import { getConfig } from "../config/config";
 import { isApiError } from "../http/problem";
 import { getStore } from "../store";
 import { certifyRecord } from "./certify-record";
-import { parseEntry, REGISTRY_COLLECTION } from "./stored-record";
+import { openEntry } from "./open-entry";
+import { REGISTRY_COLLECTION } from "./stored-record";
 
 /** Where the next run starts: the position after the last record a run reached. */
 export const RECHECK_CURSOR_KEY = "registry:recheck:after";
@@ -47,7 +48,12 @@ export async function recheckLiveRecords(
     // would keep its cursor, and every later run would stall on the same records.
     if (clock() - started + certificationMs > budgetMs) break;
     reached++;
-    const { record } = parseEntry(stored.value);
+    const opened = await openEntry(stored);
+    if (!opened.ok) {
+      summary.skipped.push({ id: stored.id, reason: "its stored state does not verify (registry_record_corrupt)" });
+      continue;
+    }
+    const { record } = opened.entry;
     if (record.publicUrl === "-") {
       summary.skipped.push({ id: record.id, reason: "no public URL" });
       continue;
@@ -68,8 +74,7 @@ export async function recheckLiveRecords(
   let next = page.next;
   if (reached < page.records.length) {
     for (const stored of page.records.slice(reached)) {
-      const { id } = parseEntry(stored.value).record;
-      summary.skipped.push({ id, reason: "time budget of this run used up: the next run starts here" });
+      summary.skipped.push({ id: stored.id, reason: "time budget of this run used up: the next run starts here" });
     }
     summary.wrapped = false;
     // Positions are opaque: the position after the records reached is the end of a page that long.

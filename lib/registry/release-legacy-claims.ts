@@ -1,5 +1,6 @@
 import { getStore } from "../store";
-import { entryWrite, parseEntry, REGISTRY_COLLECTION } from "./stored-record";
+import { openEntry } from "./open-entry";
+import { entryWrite, REGISTRY_COLLECTION } from "./stored-record";
 
 /** Set once the release has run on this store. */
 export const LEGACY_CLAIMS_MARKER = "registry:claims:live-origin-only";
@@ -23,7 +24,10 @@ export async function releaseLegacyClaims(): Promise<number> {
       ...(after === undefined ? {} : { after }),
     });
     for (const stored of page.records) {
-      const write = entryWrite(parseEntry(stored.value), { mode: "update", expectVersion: stored.version });
+      // Only what the service sealed is rewritten: resealing an edited entry would launder it.
+      const opened = await openEntry(stored);
+      if (!opened.ok) continue;
+      const write = entryWrite(opened.entry, { mode: "update", expectVersion: stored.version });
       if ((await store.putRecord(write)).ok) rewritten++;
     }
     if (page.next === null) break;

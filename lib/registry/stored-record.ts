@@ -1,19 +1,20 @@
 import { ApiError } from "../http/problem";
 import { getStore } from "../store";
-import type { RecordWrite, RecordWriteResult } from "../store/types";
-import { leafHashOf, registryLeafBytes, sequenceLeaf } from "../tlog/leaf";
+import type { BatchWrite, RecordWrite, RecordWriteResult } from "../store/types";
+import { leafHashOf, type RegistryEvent, registryLeaf, registryLeafBytes, sequenceLeaf } from "../tlog/leaf";
+import { corruptRecordProblem, type OpenedEntry, openEntry } from "./open-entry";
 import type { RegistryRecord } from "./record-schema";
+import { sealEntry } from "./seal-entry";
 
 /** The store collection of the registry. */
 export const REGISTRY_COLLECTION = "registry";
 
 /**
- * What the store keeps per company: the public record plus the secrets that must never reach a
- * response. Tokens are kept only as hashes; the audit session's write token is kept as is, because
- * the registry must present it to append certification entries.
+ * What the store keeps per company: the public record plus what must never reach a response (token
+ * hashes), sealed as a whole (seal-entry.ts) and read only through openEntry().
  */
 export interface RegistryEntry {
-  v: 1;
+  v: 2;
   record: RegistryRecord;
   ownerTokenHash: string | null;
   claimTokenHash: string | null;
@@ -24,21 +25,37 @@ export interface RegistryEntry {
    * counts from here. Absent on entries written before it existed: their createdAt stands in.
    */
   draftSince?: string;
+  /**
+   * The record's version: the `seq` of its newest leaf in the transparency log (0 when created, +1
+   * with every write, each of which sequences one leaf).
+   */
+  seq: number;
+  /** `sha256:` + hex of the kept certification report as stored; null before the first one. */
+  reportHash: string | null;
 }
 
-export interface LoadedEntry {
-  entry: RegistryEntry;
-  version: number;
-}
+export type LoadedEntry = OpenedEntry;
 
-/** Reads one entry with its store version (for optimistic updates). */
+/**
+ * Reads one entry with its store version (for optimistic updates) and its seq; null when there is
+ * none, a 409 `registry_record_corrupt` when the stored one does not verify (open-entry.ts).
+ */
 export async function loadEntry(id: string): Promise<LoadedEntry | null> {
   const stored = await getStore().getRecord(REGISTRY_COLLECTION, id);
-  return stored ? { entry: JSON.parse(stored.value) as RegistryEntry, version: stored.version } : null;
+  if (!stored) return null;
+  const opened = await openEntry(stored);
+  if (!opened.ok) throw corruptRecordProblem(id);
+  return opened;
 }
 
-export function parseEntry(value: string): RegistryEntry {
-  return JSON.parse(value) as RegistryEntry;
+/** The entry that follows `entry` with `changes`: one more version, so one more leaf. */
+export function nextVersion(entry: RegistryEntry, changes: Partial<RegistryEntry>): RegistryEntry {
+  return { ...entry, ...changes, seq: entry.seq + 1 };
+}
+
+/** The leaf that records an entry's current version (`entry.seq`). */
+export function entryLeaf(entry: RegistryEntry, event: RegistryEvent): BatchWrite {
+  return registryLeaf(entry.record, entry.seq, event);
 }
 
 /**
@@ -54,12 +71,19 @@ export function entryWrite(
 ): RecordWrite {
   const { record } = entry;
   const unique: Record<string, string> = {};
-  if (record.status === "live" && record.publicUrl !== "-") unique.publicUrl = record.publicUrl;
+  const holds = record.status === "live" && record.publicUrl !== "-";
+  if (holds) unique.publicUrl = record.publicUrl;
   return {
     collection: REGISTRY_COLLECTION,
     id: record.id,
-    value: JSON.stringify(entry),
-    indexes: { status: record.status, jurisdiction: record.jurisdiction, type: record.type },
+    value: sealEntry(entry),
+    // `holds`: the origin a live record holds, so that a certification can find who holds it.
+    indexes: {
+      status: record.status,
+      jurisdiction: record.jurisdiction,
+      type: record.type,
+      ...(holds ? { holds: record.publicUrl } : {}),
+    },
     unique,
     mode: options.mode,
     ...(options.expectVersion === undefined ? {} : { expectVersion: options.expectVersion }),
@@ -68,27 +92,29 @@ export function entryWrite(
 
 /**
  * Writes an entry on its own, with its leaf in the transparency log in the same batch: a write
- * refused for a duplicate or a stale version leaves nothing behind, leaf included.
+ * refused for a duplicate or a stale version leaves nothing behind, leaf included. An update's entry
+ * comes from nextVersion().
  */
 export async function saveEntry(
   entry: RegistryEntry,
   options: { mode: "create" } | { mode: "update"; expectVersion: number },
+  event: RegistryEvent = options.mode === "create" ? "created" : "updated",
 ): Promise<
   { ok: true; version: number; leaf: { index: number; leafHash: string } } | Exclude<RecordWriteResult, { ok: true }>
 > {
   const write = entryWrite(entry, options);
-  const leaf = registryLeafBytes(write, options.mode === "create" ? "created" : "updated");
+  const leaf = registryLeafBytes(entry.record, entry.seq, event);
   const result = await getStore().batch([{ type: "record", write }, sequenceLeaf(leaf)]);
   if (!result.ok) return { ok: false, ...result.failure } as Exclude<RecordWriteResult, { ok: true }>;
   const version = options.mode === "create" ? 1 : options.expectVersion + 1;
   return { ok: true, version, leaf: { index: result.pushedAt[0] as number, leafHash: leafHashOf(leaf) } };
 }
 
-/** The 409 for a record that would go live on an origin another live record holds. */
+/** The 409 for a record that would go live on an origin another live record holds and could not be displaced. */
 export function originTakenProblem(origin: string): ApiError {
   return new ApiError(
     "registry_duplicate",
-    `Another live record already holds ${origin}: it was the first whose listing the site's manifest named and that passed certification. Nothing was changed. If that record is yours, move it to another URL (PATCH publicUrl) or ask the service's operator.`,
+    `Another live record holds ${origin} and could not be displaced right now (it changed, or cannot be found). Nothing was changed: certify again. If it persists, ask the service's operator.`,
     { field: "publicUrl" },
   );
 }

@@ -6,7 +6,7 @@ import { applyTransition } from "./apply-transition";
 import { loadEntryOrThrow } from "./get-registry-record";
 import { listingUpdateSchema, ownerUpdateSchema } from "./listing-request";
 import type { RegistryRecord } from "./record-schema";
-import { saveEntry } from "./stored-record";
+import { nextVersion, saveEntry } from "./stored-record";
 import { type Finding, throwOnErrors, validateListing } from "./validate-listing";
 
 const MAX_ATTEMPTS = 5;
@@ -44,10 +44,10 @@ export async function updateListing(
       record = applyTransition(record, { type: "change-url", at: now, publicUrl });
       draftSince = now;
     }
-    const result = await saveEntry(
-      { ...entry, record, ...(draftSince ? { draftSince } : {}) },
-      { mode: "update", expectVersion: version },
-    );
+    const result = await saveEntry(nextVersion(entry, { record, ...(draftSince ? { draftSince } : {}) }), {
+      mode: "update",
+      expectVersion: version,
+    });
     if (result.ok) return { record, findings, transparency: await transparencyReceipt(result.leaf) };
     if (result.reason === "missing") break;
   }

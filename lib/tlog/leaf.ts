@@ -1,7 +1,7 @@
 import { hash } from "node:crypto";
 import { leafHash } from "../../packages/incorporate/src/tlog/merkle-hash";
 import { canonicalJson } from "../audit/canonical";
-import type { BatchWrite, RecordWrite } from "../store/types";
+import type { BatchWrite } from "../store/types";
 import { LEAVES_KEY, nodeSha256, toBase64 } from "./layout";
 import { sealLeaf } from "./sealed-leaf";
 
@@ -14,27 +14,39 @@ export type Leaf =
   /** An audit entry: `entryHash` is the hash of its full canonical form (the next entry's `prev`). */
   | { kind: "audit.entry"; sessionId: string; seq: number; entryHash: string }
   /**
-   * A registry record change: `event` is created, updated or certified, `status` the record's
-   * status after it (draft, forming, live...), `recordHash` `sha256:` + hex of the record as stored.
+   * A registry record change: `seq` the record's version (0 for its first leaf, then +1 per leaf),
+   * `event` what changed it, `status` the record's status after it (draft, forming, live...),
+   * `recordHash` the hash of the public record as GET /api/registry/{id} serves it (publicRecordHash),
+   * so anyone holding that record can check it against the log; nothing private is hashed.
    */
-  | { kind: "registry.record"; id: string; event: RegistryEvent; status: string; recordHash: string }
+  | { kind: "registry.record"; id: string; seq: number; event: RegistryEvent; status: string; recordHash: string }
   /** A key the service signs or MACs with, the first time it is in use (`kid`: its public id). */
   | { kind: "key.event"; purpose: "audit-hmac" | "audit-checkpoint" | "log"; kid: string; event: "in-use" };
 
-export type RegistryEvent = "created" | "updated" | "certified";
+export type RegistryEvent = "created" | "updated" | "certified" | "displaced";
 
 export const leafBytes = (leaf: Leaf): string => canonicalJson(leaf);
 
-/** The leaf of a registry record write. */
-export function registryLeafBytes(write: RecordWrite, event: RegistryEvent): string {
-  const status = write.indexes.status ?? "unknown";
-  const recordHash = `sha256:${hash("sha256", write.value, "hex")}`;
-  return leafBytes({ kind: "registry.record", id: write.id, event, status, recordHash });
+/** A public registry record: JSON members only, as the API serves it. */
+export type PublicRecord = { id: string; status: string } & Record<string, unknown>;
+
+/**
+ * `sha256:` + hex of SHA-256 over the RFC 8785 form of a public record. The record goes through JSON
+ * first, so a member left undefined hashes as the answer that leaves it out.
+ */
+export function publicRecordHash(record: PublicRecord): string {
+  return `sha256:${hash("sha256", canonicalJson(JSON.parse(JSON.stringify(record))), "hex")}`;
 }
 
-/** The push that records a registry record write (the same batch as the write: both or neither). */
-export function registryLeaf(write: RecordWrite, event: RegistryEvent): BatchWrite {
-  return sequenceLeaf(registryLeafBytes(write, event));
+/** The leaf of a registry record's version `seq`, written by `event`. */
+export function registryLeafBytes(record: PublicRecord, seq: number, event: RegistryEvent): string {
+  const recordHash = publicRecordHash(record);
+  return leafBytes({ kind: "registry.record", id: record.id, seq, event, status: record.status, recordHash });
+}
+
+/** The push that records a registry record's version (the same batch as its write: both or neither). */
+export function registryLeaf(record: PublicRecord, seq: number, event: RegistryEvent): BatchWrite {
+  return sequenceLeaf(registryLeafBytes(record, seq, event));
 }
 
 /** The RFC 6962 leaf hash of a leaf's bytes, base64 (as proofs and receipts carry it). */

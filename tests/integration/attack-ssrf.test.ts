@@ -55,10 +55,14 @@ describe("the certifier under the production policy", () => {
       [`http://0:${p}`, "unspecified"],
       [`http://[::]:${p}`, "unspecified"],
       [`http://[0:0:0:0:0:0:0:1]:${p}`, "loopback"],
-      [`http://[::ffff:7f00:1]:${p}`, "ipv4-mapped"],
-      [`http://[::127.0.0.1]:${p}`, "ipv4-mapped"], // IPv4-compatible
+      // IPv4 inside IPv6 is classified by the IPv4 it carries, and never opened by the loopback setting.
+      [`http://[::ffff:7f00:1]:${p}`, "loopback"],
+      [`http://[::ffff:0:0:7f00:1]:${p}`, "loopback"],
+      [`http://[::127.0.0.1]:${p}`, "loopback"], // IPv4-compatible
       [`http://[64:ff9b::127.0.0.1]:${p}`, "ipv4-mapped"], // NAT64
       [`http://[2002:7f00:1::]:${p}`, "ipv4-mapped"], // 6to4
+      [`http://[3fff::1]:${p}`, "reserved"], // documentation
+      [`http://[5f00::1]:${p}`, "reserved"], // outside 2000::/3 (SRv6 SIDs)
       [`http://LOCALHOST:${p}`, "loopback"],
       [`http://${os.hostname()}:${p}`, "loopback"], // this machine's own name
       ["http://0x0a.0.0.1", "private"],
@@ -146,7 +150,7 @@ describe("inward redirects and links, even with loopback opened for local develo
   it("re-checks every redirect: inward, other-scheme and credentialed locations are refused", async () => {
     const p = counter.port;
     for (const [location, pattern] of [
-      [`http://[::ffff:127.0.0.1]:${p}/`, /Refused \(ipv4-mapped\)/],
+      [`http://[::ffff:127.0.0.1]:${p}/`, /Refused \(loopback\): ::ffff:7f00:1/],
       ["http://2852039166/latest/meta-data/", /Refused \(metadata\): 169\.254\.169\.254/],
       ["http://0x0a.0.0.1/", /Refused \(private\): 10\.0\.0\.1/],
       [`gopher://127.0.0.1:${p}/`, /Only http and https/],
@@ -175,7 +179,7 @@ describe("inward redirects and links, even with loopback opened for local develo
     const res = await dryRun(devApp, companyUrl);
     expect(res.status).toBe(200);
     const details = res.body.checks.map((c: { detail: string }) => c.detail).join("\n");
-    expect(details).toMatch(/Refused \(ipv4-mapped\)/);
+    expect(details).toMatch(/Refused \(loopback\): ::ffff:7f00:1/);
     expect(details).toMatch(/Refused \(metadata\)/);
     expect(details).toMatch(/Refused \(private\)/);
     expect(res.body.passed).toBe(false);

@@ -20,6 +20,7 @@ describe("the certification's time budget", () => {
       expected: null,
       policy: { allowLoopback: true, budgetMs },
       recordId: null,
+      binding: { recordSession: null, serviceKeys: [], serviceSessions: [] },
       schemaUrl: "https://example.test/schemas/certification-report.v1.json",
       onRefusedOrigin: "throw",
     });

@@ -339,8 +339,11 @@ describe("network safety of the certifier (loopback not allowed)", () => {
         ["http://[fe80::1]", "link-local"],
         ["http://224.0.0.1", "multicast"],
         ["http://[ff02::1]", "multicast"],
-        [`http://[::ffff:127.0.0.1]:${counter.port}`, "ipv4-mapped"],
-        ["http://[::ffff:10.0.0.1]", "ipv4-mapped"],
+        // IPv4 inside IPv6: classified by the IPv4 it carries.
+        [`http://[::ffff:127.0.0.1]:${counter.port}`, "loopback"],
+        ["http://[::ffff:10.0.0.1]", "private"],
+        ["http://[::ffff:8.8.8.8]", "ipv4-mapped"],
+        ["http://[3fff::1]", "reserved"],
         ["http://169.254.169.254", "metadata"],
         ["http://metadata.google.internal", "metadata"],
         ["http://0.0.0.0", "unspecified"],

@@ -21,6 +21,8 @@ export type FakeCompanyMode =
   | "redirect-private"
   | "redirect-metadata"
   | "redirect-loop"
+  /** Redirects its agents.json to `redirectTo` (another origin's manifest). */
+  | "redirect-elsewhere"
   | "huge"
   | "slow";
 
@@ -34,6 +36,8 @@ export interface FakeCompany {
    * show its incorporation session): its manifest then points at that service and declares its key.
    */
   auditService?: { url: string; sessionId: string; publicKey: Record<string, unknown> };
+  /** Where "redirect-elsewhere" sends the manifest request. */
+  redirectTo?: string;
   /** Paths requested so far, in order. */
   hits: string[];
   close(): Promise<void>;
@@ -63,6 +67,7 @@ export async function startFakeCompany(options: {
         return res.writeHead(301, { location: "http://169.254.169.254/latest/meta-data/" }).end();
       }
       if (mode === "redirect-loop") return res.writeHead(302, { location: "/.well-known/agents.json" }).end();
+      if (mode === "redirect-elsewhere") return res.writeHead(302, { location: company.redirectTo ?? "/" }).end();
       if (mode === "huge") return send(200, "application/json", `{"pad":"${"x".repeat(600 * 1024)}"}`);
       if (mode === "slow") return; // never answers: the certifier's time-out must end it
       if (mode === "invalid-manifest") {

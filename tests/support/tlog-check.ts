@@ -4,6 +4,7 @@
 // the client package's verifier and the service's own /log/consistency proofs.
 import { createHash } from "node:crypto";
 import type { Store } from "@/lib/store/types";
+import { type PublicRecord, publicRecordHash } from "@/lib/tlog/leaf";
 import { canonicalize } from "@/packages/incorporate/src/jcs";
 import { type Checkpoint, openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
 import { MemoryTree } from "@/packages/incorporate/src/tlog/memory-tree";
@@ -46,8 +47,9 @@ export async function matchLeavesToEntries(
 ): Promise<{ problems: string[]; entries: number }> {
   const problems: string[] = [];
   const byEntry = new Map<string, { index: number; entryHash: string }>();
-  // Each record's newest leaf: it must hash the record as stored now.
-  const byRecord = new Map<string, { index: number; recordHash: string }>();
+  // Each record's newest leaf: it must hash the public record as stored now, at the stored seq, and a
+  // record's leaves count its versions from 0.
+  const byRecord = new Map<string, { index: number; seq: number; recordHash: string }>();
   for (const [index, raw] of leaves.entries()) {
     const leaf = JSON.parse(raw) as {
       kind: string;
@@ -60,7 +62,10 @@ export async function matchLeavesToEntries(
     if (canonicalize(leaf) !== raw) problems.push(`leaf ${index} is not canonical JSON`);
     if (leaf.kind === "key.event") continue;
     if (leaf.kind === "registry.record") {
-      byRecord.set(leaf.id, { index, recordHash: leaf.recordHash });
+      const expected = (byRecord.get(leaf.id)?.seq ?? -1) + 1;
+      if (leaf.seq !== expected)
+        problems.push(`leaf ${index} of record ${leaf.id} has seq ${leaf.seq}, not ${expected}`);
+      byRecord.set(leaf.id, { index, seq: leaf.seq, recordHash: leaf.recordHash });
       continue;
     }
     if (leaf.kind !== "audit.entry") {
@@ -94,8 +99,12 @@ export async function matchLeavesToEntries(
   for (const [id, leaf] of byRecord) {
     const record = await store.getRecord("registry", id);
     if (!record) problems.push(`leaf ${leaf.index} names registry record ${id}, which is not stored`);
-    else if (leaf.recordHash !== `sha256:${createHash("sha256").update(record.value).digest("hex")}`) {
-      problems.push(`leaf ${leaf.index}, the newest of record ${id}, does not hash it as stored`);
+    else {
+      const stored = JSON.parse(record.value) as { seq: number; record: PublicRecord };
+      if (leaf.recordHash !== publicRecordHash(stored.record)) {
+        problems.push(`leaf ${leaf.index}, the newest of record ${id}, does not hash it as stored`);
+      }
+      if (leaf.seq !== stored.seq) problems.push(`leaf ${leaf.index} has seq ${leaf.seq}, record ${id} ${stored.seq}`);
     }
   }
   return { problems, entries };

@@ -21,16 +21,22 @@ const CASES: [string, ReturnType<typeof classifyAddress>][] = [
   ["224.0.0.1", "multicast"],
   ["239.255.255.250", "multicast"],
   ["ff02::1", "multicast"],
-  ["::ffff:127.0.0.1", "ipv4-mapped"],
-  ["::ffff:10.0.0.1", "ipv4-mapped"],
+  // IPv4 inside IPv6 is classified by the IPv4 it carries; a public one is still refused (reach it over IPv4).
+  ["::ffff:127.0.0.1", "loopback"],
+  ["::ffff:10.0.0.1", "private"],
+  ["::ffff:169.254.169.254", "metadata"],
   ["::ffff:8.8.8.8", "ipv4-mapped"],
   ["64:ff9b::a00:1", "ipv4-mapped"],
   // IPv4-translated, ::ffff:0:0:0/96, across the range: loopback, private, public, both ends.
-  ["::ffff:0:7f00:1", "ipv4-mapped"],
-  ["::ffff:0:a00:1", "ipv4-mapped"],
+  ["::ffff:0:7f00:1", "loopback"],
+  ["::ffff:0:a00:1", "private"],
   ["::ffff:0:808:808", "ipv4-mapped"],
-  ["::ffff:0:0:0", "ipv4-mapped"],
-  ["::ffff:0:ffff:ffff", "ipv4-mapped"],
+  ["::ffff:0:0:0", "unspecified"],
+  ["::ffff:0:ffff:ffff", "reserved"],
+  // The translated form as ::ffff:0:0:a.b.c.d reads, and IPv4-compatible.
+  ["::ffff:0:0:7f00:1", "loopback"],
+  ["::ffff:0:0:808:808", "ipv4-mapped"],
+  ["::127.0.0.1", "loopback"],
   ["169.254.169.254", "metadata"],
   ["fd00:ec2::254", "metadata"],
   ["100.100.100.200", "metadata"],
@@ -39,6 +45,29 @@ const CASES: [string, ReturnType<typeof classifyAddress>][] = [
   ["255.255.255.255", "reserved"],
   ["192.0.2.1", "reserved"],
   ["2001:db8::1", "reserved"],
+  // IPv6 is allowed only in 2000::/3, minus IANA's special-purpose ranges that are not global.
+  ["2a00:1450:4001::200e", null],
+  ["3ffe:ffff::1", null],
+  ["3fff::1", "reserved"], // documentation (RFC 9637)
+  ["3fff:fff:ffff::1", "reserved"],
+  ["5f00::1", "reserved"], // SRv6 SIDs, outside 2000::/3
+  ["4000::1", "reserved"],
+  ["1fff:ffff::1", "reserved"],
+  ["::2", "unspecified"],
+  ["100::1", "reserved"], // discard-only
+  ["2001::1", "reserved"], // Teredo
+  ["2001:2::1", "reserved"], // benchmarking
+  ["2001:10::1", "reserved"], // deprecated ORCHID
+  ["2001:1ff::1", "reserved"], // the rest of 2001::/23
+  ["2001:200::1", null], // first address past 2001::/23
+  ["2001:1::1", null], // PCP anycast: global
+  ["2001:1::3", "reserved"],
+  ["2001:3::1", null], // AMT: global
+  ["2001:4:112::1", null], // AS112-v6: global
+  ["2001:20::1", null], // ORCHIDv2: global
+  ["2001:30::1", null], // drone remote ID: global
+  ["2002:7f00:1::", "ipv4-mapped"], // 6to4
+  ["2002:808:808::", "ipv4-mapped"],
 ];
 
 const policy = { allowLoopback: false };
@@ -69,8 +98,11 @@ describe("certifier address policy", () => {
     expect(await refusedReason("http://10.0.0.1/")).toBe("private");
     expect(await refusedReason("http://[fe80::1]/")).toBe("link-local");
     expect(await refusedReason("http://224.0.0.251/")).toBe("multicast");
-    expect(await refusedReason("http://[::ffff:127.0.0.1]/")).toBe("ipv4-mapped");
-    expect(await refusedReason("http://[::ffff:0:7f00:1]/")).toBe("ipv4-mapped");
+    expect(await refusedReason("http://[::ffff:127.0.0.1]/")).toBe("loopback");
+    expect(await refusedReason("http://[::ffff:0:7f00:1]/")).toBe("loopback");
+    expect(await refusedReason("http://[::ffff:0:0:7f00:1]/")).toBe("loopback");
+    expect(await refusedReason("http://[3fff::1]/")).toBe("reserved");
+    expect(await refusedReason("http://[5f00::1]/")).toBe("reserved");
     expect(await refusedReason("http://169.254.169.254/latest/meta-data")).toBe("metadata");
     // WHATWG URL parsing normalises the odd IPv4 spellings before the check.
     expect(await refusedReason("http://0x7f000001/")).toBe("loopback");
@@ -113,7 +145,10 @@ describe("certifier address policy", () => {
     expect(await refusedReason("http://127.0.0.1/", {}, true)).toBe(null);
     expect(await refusedReason("http://10.0.0.1/", {}, true)).toBe("private");
     expect(await refusedReason("http://169.254.169.254/", {}, true)).toBe("metadata");
-    expect(await refusedReason("http://[::ffff:127.0.0.1]/", {}, true)).toBe("ipv4-mapped");
+    // Loopback carried inside IPv6 stays refused: the setting opens loopback as written only.
+    expect(await refusedReason("http://[::ffff:127.0.0.1]/", {}, true)).toBe("loopback");
+    expect(await refusedReason("http://[::ffff:0:0:7f00:1]/", {}, true)).toBe("loopback");
+    expect(await refusedReason("http://[::1]/", {}, true)).toBe(null);
   });
 
   it("reports a name that does not resolve as a network failure, not a refusal", async () => {

@@ -97,11 +97,13 @@ describe("records written under the old rules", () => {
     const { record } = await createListing(listingBody());
     const origin = `https://legacy-${Date.now()}.example`;
     const legacy: RegistryEntry = {
-      v: 1,
+      v: 2,
       record: { ...record, id: `legacy-draft-${Date.now()}`, publicUrl: origin },
       ownerTokenHash: null,
       claimTokenHash: null,
       auditSessionId: null,
+      seq: 0,
+      reportHash: null,
     };
     // As the old rules wrote it: a draft holding its URL and its CUIT.
     const store = getStore();

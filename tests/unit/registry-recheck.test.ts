@@ -19,11 +19,13 @@ beforeAll(async () => {
   for (let i = 0; i < RECHECK_BATCH + 2; i++) {
     const { record } = prepareFormingStub({ sessionId: `recheck-session-${i}`, denominacion: `Recheck ${i}` });
     const entry = {
-      v: 1 as const,
+      v: 2 as const,
       record: { ...record, status: "live" as const },
       ownerTokenHash: null,
       claimTokenHash: null,
       auditSessionId: null,
+      seq: 0,
+      reportHash: null,
     };
     expect((await getStore().putRecord(entryWrite(entry, { mode: "create" }))).ok).toBe(true);
     ids.push(record.id);
@@ -68,7 +70,15 @@ describe("the scheduled re-check", () => {
 
   it("never certifies, so never promotes, a record that is not live", async () => {
     const { record } = prepareFormingStub({ sessionId: "recheck-session-draft", denominacion: "Recheck borrador" });
-    const entry = { v: 1 as const, record, ownerTokenHash: null, claimTokenHash: null, auditSessionId: null };
+    const entry = {
+      v: 2 as const,
+      record,
+      ownerTokenHash: null,
+      claimTokenHash: null,
+      auditSessionId: null,
+      seq: 0,
+      reportHash: null,
+    };
     expect((await getStore().putRecord(entryWrite(entry, { mode: "create" }))).ok).toBe(true);
     try {
       await expect(certifyRecord(record.id, { cron: true })).rejects.toMatchObject({

@@ -25,6 +25,7 @@ const LEAVES = [
   leafBytes({
     kind: "registry.record",
     id: "acme-sa",
+    seq: 1,
     event: "certified",
     status: "live",
     recordHash: `sha256:${"2".repeat(64)}`,
