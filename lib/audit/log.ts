@@ -66,6 +66,11 @@ export interface AppendRequest {
    * no token is checked, so the service never has to keep one. Never set from client input.
    */
   asService?: boolean;
+  /**
+   * The write token a new session gets, made by the caller beforehand (POST /api/play answers with
+   * it in a header before its first entry exists); a fresh one when absent. Ignored when the session exists.
+   */
+  newSessionToken?: string;
   event: AuditEvent;
 }
 
@@ -132,7 +137,7 @@ async function appendWithRetries(
     if (headerRaw === undefined && head.summaryRaw !== null) throw sessionRetired();
 
     // A new session: whoever appends the header first owns it, and returns its token.
-    const header = headerRaw === undefined ? newSessionHeader() : null;
+    const header = headerRaw === undefined ? newSessionHeader(request.newSessionToken) : null;
     if (headerRaw !== undefined && !request.asService) {
       authorize(JSON.parse(headerRaw) as SessionHeader, request.sessionToken);
     }
@@ -265,8 +270,7 @@ function sessionRetired(): ApiError {
 }
 
 /** A fresh write token and the header item that stores only its hash. */
-function newSessionHeader(): { token: string; raw: string } {
-  const token = randomToken();
+function newSessionHeader(token: string = randomToken()): { token: string; raw: string } {
   const header: SessionHeader = { v: 1, tokenHash: hashToken(token), createdAt: new Date().toISOString() };
   return { token, raw: JSON.stringify(header) };
 }
@@ -320,6 +324,26 @@ export async function openSession(
     }
   }
   throw sessionTooBusy();
+}
+
+/**
+ * Checks, writing nothing, that the caller may write to a session: for an existing one the presented
+ * token (403 session_token_required / session_token_invalid), for a retired id 410
+ * audit_session_retired. A new session is created later by its first entry (appendAuditEvent with
+ * `newSessionToken`), so a write that ends up appending nothing leaves no session behind.
+ */
+export async function checkSessionWrite(
+  request: { sessionId: string; sessionToken: string | null },
+  store: Store = getStore(),
+): Promise<{ exists: boolean }> {
+  const [[headerRaw], summaryRaw] = await Promise.all([
+    store.range(logKey(request.sessionId), 0, 0),
+    store.get(summaryKey(request.sessionId)),
+  ]);
+  if (headerRaw === undefined && summaryRaw !== null) throw sessionRetired();
+  if (headerRaw === undefined) return { exists: false };
+  authorize(JSON.parse(headerRaw) as SessionHeader, request.sessionToken);
+  return { exists: true };
 }
 
 function authorize(header: SessionHeader, presented: string | null) {
