@@ -46,7 +46,7 @@ export const play = defineMessages({
         "content-filter":
           "El proveedor del modelo cortó la respuesta con su filtro de contenido. Lo registrado sigue ahí; reformulá el pedido.",
         "tool-calls":
-          "El agente llegó al máximo de pasos de una respuesta y se detuvo. Lo registrado sigue ahí; pedile que siga en otro mensaje.",
+          "El agente llegó al máximo de pasos o de texto de una respuesta y se detuvo. Lo registrado sigue ahí; pedile que siga en otro mensaje.",
         stopped: "Detuviste la respuesta. Las llamadas que ya se ejecutaron quedaron registradas.",
         other: "La respuesta terminó sin una conclusión del agente. Lo registrado sigue ahí; volvé a intentar.",
       },
@@ -199,7 +199,7 @@ export const play = defineMessages({
         "content-filter":
           "The model provider cut the answer with its content filter. What was recorded stays; rephrase the request.",
         "tool-calls":
-          "The agent reached the most steps one answer may take and stopped. What was recorded stays; ask it to go on in another message.",
+          "The agent reached the most steps or text one answer may take and stopped. What was recorded stays; ask it to go on in another message.",
         stopped: "You stopped the answer. The calls that already ran are recorded.",
         other: "The answer ended without a conclusion from the agent. What was recorded stays; try again.",
       },
