@@ -619,6 +619,8 @@ describe.each(["openai", "gateway"] as const)("the demo agent on a real model (%
     const before = app.output().length;
     const answer = await play({ messages: [userMessage("hola")] });
     expect(errorChunk(answer.chunks)).toMatchObject({ code: "model_unavailable" });
+    // The server's output reaches this process through a pipe, a little after the answer.
+    await expect.poll(() => app.output().slice(before)).toContain("[play] model provider failed");
     const logged = app.output().slice(before);
     expect(logged.trim().split("\n")).toEqual([
       expect.stringMatching(/^\[play\] model provider failed: model_unavailable cause=\S+ status=503$/),
