@@ -57,6 +57,7 @@ export function ToolCard({
   const names = t.names as Record<string, string>;
   const headingId = `tool-${call.toolCallId}`;
   const shownName = names[call.toolName] ?? toPublicLogName(call.toolName);
+  const findingWords = t.findings as Record<string, string>;
   return (
     <article className="tool-card" aria-labelledby={headingId} data-tool={call.toolName} data-status={status}>
       <header className="tool-card-head">
@@ -97,6 +98,19 @@ export function ToolCard({
               </>
             ) : null}
           </p>
+        </div>
+      ) : status === "rejected" && audit?.findings?.length && audit.findings.every((f) => findingWords[f.code]) ? (
+        // The tool refused its input on a business rule: its findings, in the page's language.
+        <div className="tool-card-part">
+          <p className="tool-card-label">{t.error}</p>
+          <ul className="tool-card-error" data-findings={audit.findings.map((f) => f.code).join(" ")}>
+            {audit.findings.map((f) => (
+              <li key={`${f.code}-${f.field}`}>
+                {findingWords[f.code]} {fill(t.field, { field: "" })}
+                <code translate="no">{f.field}</code>
+              </li>
+            ))}
+          </ul>
         </div>
       ) : status === "rejected" || status === "error" ? (
         <div className="tool-card-part">

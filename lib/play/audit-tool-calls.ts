@@ -53,6 +53,7 @@ export async function recordToolCall(
       outcome: entry.outcome,
       logIndex: transparency.index,
       ...(call.refusal ? { reason: call.refusal } : {}),
+      ...(call.findings?.length ? { findings: call.findings.map(({ code, field }) => ({ code, field })) } : {}),
     },
   });
 }
@@ -79,6 +80,7 @@ export function withAudit<T extends ToolSet>(tools: T, ctx: PlayAuditContext): T
         let output: unknown;
         let failure: Error | null = null;
         let outcome: AuditOutcome = "ok";
+        let findings: { code: string; field: string }[] | undefined;
         try {
           output = await execute(input, options);
         } catch (err) {
@@ -89,6 +91,7 @@ export function withAudit<T extends ToolSet>(tools: T, ctx: PlayAuditContext): T
               err.findings.map((f) => f.code),
             );
             output = { error: err.message, findings: err.findings };
+            findings = err.findings;
           } else {
             console.error(`[play] tool ${toolName} failed:`, err);
             outcome = "error";
@@ -97,7 +100,7 @@ export function withAudit<T extends ToolSet>(tools: T, ctx: PlayAuditContext): T
           }
         }
         try {
-          await ctx.ledger.recordRun({ toolCallId: options.toolCallId, toolName, input, output, outcome });
+          await ctx.ledger.recordRun({ toolCallId: options.toolCallId, toolName, input, output, outcome, findings });
         } catch (err) {
           console.error(`[play] tool call ${options.toolCallId} could not be recorded:`, err);
           // A log that fails verification, or is full, takes no more entries: trying again cannot help.

@@ -21,6 +21,8 @@ export interface LedgerRecord {
   output: unknown;
   outcome: AuditOutcome;
   refusal?: Refusal;
+  /** A tool's own refusal: its findings (code, field). */
+  findings?: { code: string; field: string }[];
 }
 
 /**

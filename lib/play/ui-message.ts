@@ -17,6 +17,8 @@ export interface AuditRef {
   outcome: AuditOutcome;
   /** Why the server refused the call before running it (outcome `rejected`). */
   reason?: Refusal;
+  /** Why the tool refused its input (outcome `rejected`): its findings' codes and fields. */
+  findings?: { code: string; field: string }[];
 }
 
 /** The UI messages of the demo agent: its 12 tools and the `audit` data part. Type only: safe in the browser. */

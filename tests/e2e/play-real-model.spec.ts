@@ -171,6 +171,30 @@ for (const lang of ["es", "en"] as const) {
       expect(problems).toEqual([]);
     });
 
+    test("a tool's own refusal is worded in the page's language, with the field", async ({ page }) => {
+      const problems = watchConsole(page);
+      await page.goto(`${app.url}/play`);
+      fake.script(
+        {
+          kind: "stream",
+          parts: [{ tool: { id: "w", name: "enviar_whatsapp", args: ['{"telefono":"123456","mensaje":"Hola"}'] } }],
+        },
+        { kind: "stream", parts: [{ text: ["No pude."] }] },
+      );
+      const box = page.getByLabel(t.form.label);
+      await box.fill("Mandale un WhatsApp al 123456");
+      await box.press("Enter");
+      await expect(page.locator(".chat-assistant .chat-text")).toHaveText("No pude.");
+      const card = page.locator(".tool-card");
+      await expect(card).toHaveAttribute("data-status", "rejected");
+      const findings = card.locator("[data-findings]");
+      await expect(findings).toHaveAttribute("data-findings", "telefono_invalido");
+      await expect(findings).toContainText(t.tool.findings.telefono_invalido);
+      await expect(findings).toContainText("telefono");
+      await expect(card.getByTestId("audit-ref")).toContainText(fill(t.tool.audit, { seq: 0 }));
+      expect(problems).toEqual([]);
+    });
+
     test("an answer cut by the output limit says why, its call is marked not recorded, and no session is shown", async ({
       page,
     }) => {
