@@ -28,7 +28,18 @@ export type ChatMessages = Pick<PlayMessages, "examples" | "chat" | "form" | "to
 /** The chat of /play: example prompts, the conversation with its tool cards, and the audit session beside it. */
 export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
   const ids = useId();
-  const { messages, status, problem, sessionId, sessionToken, send: sendText, retry, stop, reset } = usePlayChat();
+  const {
+    messages,
+    status,
+    problem,
+    ending,
+    sessionId,
+    sessionToken,
+    send: sendText,
+    retry,
+    stop,
+    reset,
+  } = usePlayChat();
   const [draft, setDraft] = useState("");
   const [now, setNow] = useState(0);
   const busy = status === "submitted" || status === "streaming";
@@ -69,6 +80,11 @@ export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
             {t.chat.region}
           </h2>
           <ChatLog t={t} messages={messages} refs={refs} busy={busy} done={messages.length > 0 && status === "ready"} />
+          {status === "ready" && ending && ending !== "stop" ? (
+            <p className="play-ending" role="status" data-testid="play-ending" data-ending={ending}>
+              {(t.chat.ending as Record<string, string>)[ending] ?? t.chat.ending.other}
+            </p>
+          ) : null}
 
           {view ? (
             <ErrorNotice
@@ -101,8 +117,9 @@ export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
         t={t}
         ids={ids}
         lang={lang}
-        sessionId={sessionId}
-        sessionToken={sessionToken}
+        // A session exists once its first entry does (the server creates it with that entry).
+        sessionId={refList.length > 0 ? sessionId : null}
+        sessionToken={refList.length > 0 ? sessionToken : null}
         refList={refList}
         messages={messages}
       />

@@ -1,5 +1,5 @@
 import type { PlayMessages } from "@/app/play/words";
-import { fill } from "@/lib/i18n/template";
+import { fill, tpl } from "@/lib/i18n/template";
 import { PLAY_LIMITS } from "@/lib/play/limits";
 import { type ApiProblem, type ProblemOverrides, problemWords } from "../_client/api";
 
@@ -47,6 +47,11 @@ export function waitOf(problem: PlayProblem | null): { seconds: number; received
   return { seconds, receivedAt: problem.receivedAt };
 }
 
+/** A wait as people read it: seconds up to two minutes, whole minutes (rounded up) beyond. */
+export function waitWords(seconds: number, e: Pick<PlayMessages["errors"], "seconds" | "minutes">): string {
+  return seconds <= 120 ? fill(e.seconds, { n: seconds }) : fill(e.minutes, { n: Math.ceil(seconds / 60) });
+}
+
 /** Codes after which this tab cannot go on with its conversation: the next step is a new one. */
 const RESET = new Set([
   "message_too_long",
@@ -64,8 +69,9 @@ const RESET = new Set([
  * rate limit's countdown.
  */
 export function problemView(problem: PlayProblem, e: PlayMessages["errors"], wait = 0): ProblemView {
+  const waitText = waitWords(wait, e);
   const overrides: ProblemOverrides = {
-    rate_limited: wait > 0 ? fill(e.rateLimited, { seconds: wait }) : e.rateLimitedOver,
+    rate_limited: wait > 0 ? fill(e.rateLimited, { wait: waitText }) : e.rateLimitedOver,
     message_too_long: fill(e.tooLong, { max: PLAY_LIMITS.maxUserChars }),
     too_many_messages: e.tooMany,
     payload_too_large: e.tooMany,
@@ -77,10 +83,11 @@ export function problemView(problem: PlayProblem, e: PlayMessages["errors"], wai
     rate_limiter_unavailable: problem.kind === "stream" ? e.storeDownMidway : e.storeDown,
     // The model provider failing during the answer (docs/errors.md).
     model_auth_failed: e.modelAuth,
-    model_rate_limited: wait > 0 ? fill(e.modelBusy, { seconds: wait }) : e.modelBusyOver,
-    model_unavailable: e.modelDown,
+    model_rate_limited: wait > 0 ? fill(e.modelBusy, { wait: waitText }) : e.modelBusyOver,
+    model_unavailable: wait > 0 ? fill(e.modelDownWait, { wait: waitText }) : e.modelDown,
     model_stream_interrupted: e.modelCut,
     model_timeout: e.modelTimeout,
+    play_request_timeout: e.requestTimeout,
   };
   const action = (code: string | null): ProblemView["action"] => (code && RESET.has(code) ? "reset" : "retry");
   if (problem.kind === "stream") {
@@ -96,7 +103,8 @@ export function problemView(problem: PlayProblem, e: PlayMessages["errors"], wai
     {
       network: e.network,
       unreadable: e.unreadable,
-      rateLimited: e.rateLimited,
+      // Not reached: the overrides word every rate limit, with its countdown in seconds or minutes.
+      rateLimited: tpl("{seconds} s"),
       storeUnavailable: e.storeDown,
       invalidSessionId: e.session,
       server: e.server,

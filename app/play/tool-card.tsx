@@ -1,6 +1,7 @@
 import type { PlayMessages } from "@/app/play/words";
 import { fill } from "@/lib/i18n/template";
 import type { AuditRef } from "@/lib/play/ui-message";
+import { toPublicLogName } from "@/lib/text/public-log";
 import { entryHref } from "../_components/audit/entry-link";
 
 /** The parts of a tool call the card shows; both static and dynamic tool parts have them. */
@@ -55,11 +56,14 @@ export function ToolCard({
   const status = statusOf(call, audit, ended);
   const names = t.names as Record<string, string>;
   const headingId = `tool-${call.toolCallId}`;
+  const shownName = names[call.toolName] ?? toPublicLogName(call.toolName);
+  const findingWords = t.findings as Record<string, string>;
   return (
     <article className="tool-card" aria-labelledby={headingId} data-tool={call.toolName} data-status={status}>
       <header className="tool-card-head">
-        <h3 id={headingId}>{names[call.toolName] ?? call.toolName}</h3>
-        <code translate="no">{call.toolName}</code>
+        <h3 id={headingId}>{shownName}</h3>
+        {/* The name as the model wrote it, under the public log's text rule (no hidden characters, capped). */}
+        <code translate="no">{toPublicLogName(call.toolName)}</code>
         <span className={`pill ${PILL[status]}`}>{t.status[status]}</span>
         <span className="pill pill-warn">{t.sandbox}</span>
       </header>
@@ -80,7 +84,35 @@ export function ToolCard({
           </pre>
         </details>
       ) : null}
-      {status === "rejected" || status === "error" ? (
+      {status === "rejected" && audit?.reason ? (
+        // The server refused the call before running it: its coded reason, in the page's language.
+        <div className="tool-card-part">
+          <p className="tool-card-label">{t.error}</p>
+          <p className="tool-card-error" data-refusal={audit.reason.code}>
+            {t.refusals[audit.reason.code] ?? audit.reason.code}
+            {audit.reason.field ? (
+              <>
+                {" "}
+                {fill(t.field, { field: "" })}
+                <code translate="no">{audit.reason.field}</code>
+              </>
+            ) : null}
+          </p>
+        </div>
+      ) : status === "rejected" && audit?.findings?.length && audit.findings.every((f) => findingWords[f.code]) ? (
+        // The tool refused its input on a business rule: its findings, in the page's language.
+        <div className="tool-card-part">
+          <p className="tool-card-label">{t.error}</p>
+          <ul className="tool-card-error" data-findings={audit.findings.map((f) => f.code).join(" ")}>
+            {audit.findings.map((f) => (
+              <li key={`${f.code}-${f.field}`}>
+                {findingWords[f.code]} {fill(t.field, { field: "" })}
+                <code translate="no">{f.field}</code>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : status === "rejected" || status === "error" ? (
         <div className="tool-card-part">
           <p className="tool-card-label">{t.error}</p>
           {/* Tools explain a refusal in English (their callers include language models). */}

@@ -9,6 +9,13 @@ import type { PlayProblem } from "./problem-message";
 
 export type ChatStatus = "ready" | "submitted" | "streaming" | "error";
 
+/**
+ * How the last answer ended when it was not an error: the finish reason the stream gave (`stop`
+ * for a complete answer; `length`, `content-filter`, `tool-calls` when the step limit stopped the
+ * agent, ...), or `stopped` when the person pressed Stop.
+ */
+export type ChatEnding = string | null;
+
 interface Session {
   id: string;
   token: string | null;
@@ -24,6 +31,7 @@ export function usePlayChat() {
   const [messages, setMessagesState] = useState<PlayUIMessage[]>([]);
   const [status, setStatus] = useState<ChatStatus>("ready");
   const [problem, setProblem] = useState<PlayProblem | null>(null);
+  const [ending, setEnding] = useState<ChatEnding>(null);
   const [sessionId, setSessionId] = useState<string | null>(null);
   // The write token the server returned when it created the session: it never sends it again.
   const [sessionToken, setSessionToken] = useState<string | null>(null);
@@ -46,6 +54,7 @@ export function usePlayChat() {
       inFlight.current = controller;
       setMessages(history);
       setProblem(null);
+      setEnding(null);
       setStatus("submitted");
       try {
         const s = session.current;
@@ -91,6 +100,7 @@ export function usePlayChat() {
             setStatus("error");
             return;
           }
+          if (chunk.type === "finish") setEnding(typeof chunk.finishReason === "string" ? chunk.finishReason : "other");
           draft = applyChunk(draft, chunk);
           setMessages([...history, draft.message]);
         }
@@ -98,7 +108,10 @@ export function usePlayChat() {
       } catch (err) {
         if (controller.signal.aborted) {
           // Stopped by the person, or replaced by a newer request that now owns the state.
-          if (inFlight.current === controller) setStatus("ready");
+          if (inFlight.current === controller) {
+            setEnding("stopped");
+            setStatus("ready");
+          }
           return;
         }
         // A TypeError is the connection failing; anything else is an answer that could not be read.
@@ -137,8 +150,9 @@ export function usePlayChat() {
     setSessionId(null);
     setSessionToken(null);
     setProblem(null);
+    setEnding(null);
     setStatus("ready");
   }, [setMessages]);
 
-  return { messages, status, problem, sessionId, sessionToken, send, retry, stop, reset };
+  return { messages, status, problem, ending, sessionId, sessionToken, send, retry, stop, reset };
 }

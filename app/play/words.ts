@@ -40,6 +40,16 @@ export const play = defineMessages({
       agent: "Agente",
       working: "El agente está trabajando…",
       done: "El agente terminó de responder.",
+      ending: {
+        length:
+          "La respuesta se cortó: el agente usó todo el texto que una respuesta puede escribir. Lo registrado sigue ahí; pedí menos cosas por mensaje.",
+        "content-filter":
+          "El proveedor del modelo cortó la respuesta con su filtro de contenido. Lo registrado sigue ahí; reformulá el pedido.",
+        "tool-calls":
+          "El agente llegó al máximo de pasos o de texto de una respuesta y se detuvo. Lo registrado sigue ahí; pedile que siga en otro mensaje.",
+        stopped: "Detuviste la respuesta. Las llamadas que ya se ejecutaron quedaron registradas.",
+        other: "La respuesta terminó sin una conclusión del agente. Lo registrado sigue ahí; volvé a intentar.",
+      },
     },
     form: {
       label: "Tu pedido al agente",
@@ -63,6 +73,21 @@ export const play = defineMessages({
       sandbox: "SANDBOX",
       recording: "Registrando en la auditoría…",
       notRecorded: "No quedó registrada: la respuesta terminó antes de que la llamada se ejecutara.",
+      refusals: {
+        tool_unknown: "No existe una herramienta con ese nombre; no se ejecutó nada.",
+        input_not_json: "Los datos de la llamada no son un objeto JSON; no se ejecutó.",
+        input_invalid: "Los datos de la llamada no cumplen lo que pide la herramienta; no se ejecutó.",
+        input_hidden_characters: "Los datos de la llamada tienen caracteres ocultos o de control; no se ejecutó.",
+        input_too_large: "Los datos de la llamada son demasiado largos; no se ejecutó.",
+      },
+      field: tpl("Campo: {field}"),
+      findings: {
+        cuit_invalido: "El CUIT no es válido (dígito verificador o formato), así que no se consultó el registro.",
+        telefono_invalido: "No es un número de teléfono al que WhatsApp pueda llegar.",
+        cuit_emisor_invalido: "El CUIT de quien emite la factura no es válido.",
+        cuit_receptor_invalido: "El CUIT de quien recibe la factura no es válido.",
+        receptor_requerido: "Una factura A necesita el CUIT de quien la recibe.",
+      },
       audit: tpl("Entrada de auditoría N.º {seq}"),
       hmac: "HMAC",
       openEntry: "ver en el panel de la sesión",
@@ -103,7 +128,7 @@ export const play = defineMessages({
       incorporate: "Agregar una constitución a esta sesión",
     },
     errors: {
-      rateLimited: tpl("Hiciste muchos pedidos seguidos. Esperá {seconds} s y volvé a intentar; no se registró nada."),
+      rateLimited: tpl("Hiciste muchos pedidos seguidos. Esperá {wait} y volvé a intentar; no se registró nada."),
       rateLimitedOver: "Hiciste muchos pedidos seguidos y no se registró nada. Ya podés volver a intentar.",
       retry: "Volver a intentar",
       tooLong: tpl("El mensaje es demasiado largo: acortalo a {max} caracteres como máximo."),
@@ -122,7 +147,7 @@ export const play = defineMessages({
       modelAuth:
         "El proveedor del modelo rechazó la clave de este sitio, así que el agente no pudo responder. Quien opera el sitio tiene que revisarla; volver a intentar no alcanza.",
       modelBusy: tpl(
-        "El proveedor del modelo está limitando los pedidos de este sitio. Esperá {seconds} s y volvé a intentar; lo que ya quedó registrado sigue ahí.",
+        "El proveedor del modelo está limitando los pedidos de este sitio. Esperá {wait} y volvé a intentar; lo que ya quedó registrado sigue ahí.",
       ),
       modelBusyOver:
         "El proveedor del modelo estaba limitando los pedidos de este sitio. Ya podés volver a intentar; lo que ya quedó registrado sigue ahí.",
@@ -132,6 +157,13 @@ export const play = defineMessages({
         "La respuesta del modelo se cortó a mitad de camino. Ninguna llamada quedó registrada a medias y la sesión sigue verificando; volvé a intentar.",
       modelTimeout:
         "El modelo dejó de responder, así que se cortó la respuesta. Ninguna llamada quedó registrada a medias; volvé a intentar.",
+      modelDownWait: tpl(
+        "El proveedor del modelo falló y pidió esperar. Esperá {wait} y volvé a intentar; lo que ya quedó registrado sigue ahí.",
+      ),
+      requestTimeout:
+        "La respuesta llevó más tiempo del que puede durar un pedido y se cortó ahí. Lo registrado sigue ahí; pedí menos cosas por mensaje o volvé a intentar.",
+      seconds: tpl("{n} s"),
+      minutes: tpl("{n} min"),
     },
   },
   en: {
@@ -168,6 +200,16 @@ export const play = defineMessages({
       agent: "Agent",
       working: "The agent is working…",
       done: "The agent has finished answering.",
+      ending: {
+        length:
+          "The answer was cut: the agent used all the text one answer may write. What was recorded stays; ask for fewer things per message.",
+        "content-filter":
+          "The model provider cut the answer with its content filter. What was recorded stays; rephrase the request.",
+        "tool-calls":
+          "The agent reached the most steps or text one answer may take and stopped. What was recorded stays; ask it to go on in another message.",
+        stopped: "You stopped the answer. The calls that already ran are recorded.",
+        other: "The answer ended without a conclusion from the agent. What was recorded stays; try again.",
+      },
     },
     form: {
       label: "Your request to the agent",
@@ -191,6 +233,21 @@ export const play = defineMessages({
       sandbox: "SANDBOX",
       recording: "Recording in the audit log…",
       notRecorded: "Not recorded: the answer ended before the call ran.",
+      refusals: {
+        tool_unknown: "There is no tool by that name; nothing ran.",
+        input_not_json: "The call's data is not a JSON object; it did not run.",
+        input_invalid: "The call's data does not fit what the tool takes; it did not run.",
+        input_hidden_characters: "The call's data holds hidden or control characters; it did not run.",
+        input_too_large: "The call's data is too long; it did not run.",
+      },
+      field: tpl("Field: {field}"),
+      findings: {
+        cuit_invalido: "The CUIT is not valid (check digit or format), so the registry was not queried.",
+        telefono_invalido: "Not a phone number WhatsApp can reach.",
+        cuit_emisor_invalido: "The issuer's CUIT is not valid.",
+        cuit_receptor_invalido: "The buyer's CUIT is not valid.",
+        receptor_requerido: "An A invoice needs the buyer's CUIT.",
+      },
       audit: tpl("Audit entry no. {seq}"),
       hmac: "HMAC",
       openEntry: "see it on the session dashboard",
@@ -231,7 +288,7 @@ export const play = defineMessages({
       incorporate: "Add an incorporation to this session",
     },
     errors: {
-      rateLimited: tpl("Too many requests in a row. Wait {seconds} s and try again; nothing was recorded."),
+      rateLimited: tpl("Too many requests in a row. Wait {wait} and try again; nothing was recorded."),
       rateLimitedOver: "Too many requests in a row; nothing was recorded. You can try again now.",
       retry: "Try again",
       tooLong: tpl("The message is too long: shorten it to at most {max} characters."),
@@ -249,7 +306,7 @@ export const play = defineMessages({
       modelAuth:
         "The model provider refused this site's key, so the agent could not answer. Whoever runs the site has to check it; trying again will not help.",
       modelBusy: tpl(
-        "The model provider is limiting this site's requests. Wait {seconds} s and try again; what was already recorded stays.",
+        "The model provider is limiting this site's requests. Wait {wait} and try again; what was already recorded stays.",
       ),
       modelBusyOver:
         "The model provider was limiting this site's requests. You can try again now; what was already recorded stays.",
@@ -258,6 +315,13 @@ export const play = defineMessages({
       modelCut:
         "The model's answer broke off midway. No call was half recorded and the session still verifies; try again.",
       modelTimeout: "The model stopped answering, so the answer was ended. No call was half recorded; try again.",
+      modelDownWait: tpl(
+        "The model provider failed and asked for a pause. Wait {wait} and try again; what was already recorded stays.",
+      ),
+      requestTimeout:
+        "The answer took longer than one request may run and was ended there. What was recorded stays; ask for fewer things per message or try again.",
+      seconds: tpl("{n} s"),
+      minutes: tpl("{n} min"),
     },
   },
 });

@@ -181,7 +181,26 @@ export const streamAuditLog = defineEndpoint<SessionParams>({
     // The slot is given back once the stream stops reading the store (its end, its lifetime, or the
     // client going away), even if its client has not read what it queued: a client that never reads
     // cannot hold a slot past the stream's lifetime.
-    const stream = auditEventStream(sessionId, { afterSeq, lifetimeMs, signal: request.signal, onEnd: release });
+    // What it sends is charged as a JSON read of as many entries is, as it goes: a stream that
+    // catches up on a long session spends the address's read budget, and ends once that is spent.
+    let sent = 0;
+    let charged = 0;
+    const charge = async (entries: number) => {
+      sent += entries;
+      const due = entryUnits(sent) - charged;
+      if (due <= 0) return true;
+      charged += due;
+      const before = Number(limits["ratelimit-remaining"]);
+      limits = await chargeMore("read", request, due, limits);
+      return before >= due && Number(limits["ratelimit-remaining"]) > 0;
+    };
+    const stream = auditEventStream(sessionId, {
+      afterSeq,
+      lifetimeMs,
+      signal: request.signal,
+      onEnd: release,
+      charge,
+    });
     return new Response(stream, {
       headers: {
         ...limits,

@@ -79,15 +79,16 @@ export const runPlay = defineEndpoint({
     description: "The live demo agent loop with 12 mocked tools, streamed and rate-limited per IP.",
     inventory: true,
   },
-  // The answer streams the whole agent loop, whose model steps may each wait PLAY_MODEL_TIMEOUT:
-  // the most every platform plan allows, rather than a plan's shorter default cutting it off.
+  // The answer streams the whole agent loop, within PLAY_REQUEST_TIMEOUT (default 3m): the most
+  // every platform plan allows, rather than a plan's shorter default cutting it off.
   maxDuration: 300,
   async handle(request, { limits }) {
+    const startedAt = Date.now();
     const body = await readJson(request, PLAY_LIMITS.maxBodyBytes);
     const sessionId = requestedPlaySession(body, request.headers.get("x-session-id"));
     const messages = await parsePlayRequest(body);
     const session = await openPlaySession(request.headers, sessionId);
-    return streamPlay({ messages, session, actor: clientActor(request), headers: limits });
+    return streamPlay({ messages, session, actor: clientActor(request), headers: limits, startedAt });
   },
 });
 

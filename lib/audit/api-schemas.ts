@@ -120,4 +120,9 @@ export const tamperDemoResultSchema = z.object({
   original: z.object({ entry: auditEntrySchema, verification: verificationReportSchema }),
   altered: z.object({ entry: auditEntrySchema.nullable(), verification: verificationReportSchema }),
   detected: z.object({ seq: z.int().min(0).nullable(), reasons: z.array(z.string()) }),
+  window: z
+    .object({ from: z.int().min(0), to: z.int().min(0), size: z.int().min(0) })
+    .describe(
+      "The entries both reports cover (seqs from..to of the log's size): those around the altered one, so the demo's cost does not grow with the session.",
+    ),
 });

@@ -52,6 +52,11 @@ export interface AppendRequest {
    * no token is checked, so the service never has to keep one. Never set from client input.
    */
   asService?: boolean;
+  /**
+   * The write token a new session gets, made by the caller beforehand (POST /api/play answers with
+   * it in a header before its first entry exists); a fresh one when absent. Ignored when the session exists.
+   */
+  newSessionToken?: string;
   event: AuditEvent;
 }
 
@@ -121,7 +126,7 @@ async function appendWithRetries(
 
     // A new session: whoever appends the header first owns it, and returns its token. An existing
     // one takes a write only under a header the service sealed for it, the service's own too.
-    const header = headerRaw === null ? newSessionHeader(sessionId) : null;
+    const header = headerRaw === null ? newSessionHeader(sessionId, new Date(), request.newSessionToken) : null;
     if (headerRaw !== null) {
       const sealed = sealedHeaderOrThrow(headerRaw, sessionId);
       if (!request.asService) authorize(sealed, request.sessionToken);
@@ -338,6 +343,26 @@ export async function openSession(
     }
   }
   throw sessionTooBusy();
+}
+
+/**
+ * Checks, writing nothing, that the caller may write to a session: for an existing one the presented
+ * token (403 session_token_required / session_token_invalid), for a retired id 410
+ * audit_session_retired. A new session is created later by its first entry (appendAuditEvent with
+ * `newSessionToken`), so a write that ends up appending nothing leaves no session behind.
+ */
+export async function checkSessionWrite(
+  request: { sessionId: string; sessionToken: string | null },
+  store: Store = getStore(),
+): Promise<{ exists: boolean }> {
+  const [[headerRaw], summaryRaw] = await Promise.all([
+    store.range(logKey(request.sessionId), 0, 0),
+    store.get(summaryKey(request.sessionId)),
+  ]);
+  if (headerRaw === undefined && summaryRaw !== null) throw sessionRetired();
+  if (headerRaw === undefined) return { exists: false };
+  authorize(sealedHeaderOrThrow(headerRaw, request.sessionId), request.sessionToken);
+  return { exists: true };
 }
 
 /** A session's stored items in order, each an entry's full canonical form; an unknown session has none. */

@@ -29,8 +29,11 @@ export function hashToken(token: string): string {
 }
 
 /** A fresh write token and the sealed header item that stores only its hash. */
-export function newSessionHeader(sessionId: string, now = new Date()): { token: string; raw: string } {
-  const token = randomToken();
+export function newSessionHeader(
+  sessionId: string,
+  now = new Date(),
+  token: string = randomToken(),
+): { token: string; raw: string } {
   return { token, raw: sealedHeader(sessionId, hashToken(token), now.toISOString()) };
 }
 

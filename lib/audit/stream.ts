@@ -26,6 +26,12 @@ export interface StreamOptions {
    * queued may still be on its way to a client that reads slowly, or not at all.
    */
   onEnd?: () => void;
+  /**
+   * Called after each look with the number of entries it sent, to charge them as a read of that
+   * many entries is charged; false when the client's read budget is spent, which ends the stream
+   * with a `rate_limited` error event (the client reconnects after its Retry-After).
+   */
+  charge?: (entries: number) => Promise<boolean>;
 }
 
 export const RECONNECT_MS = 2000;
@@ -147,6 +153,10 @@ export function auditEventStream(sessionId: string, options: StreamOptions): Rea
           // page and a resume start from, so an edited seq can neither repeat nor skip entries.
           last += 1;
           send(`id: ${last}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`);
+        }
+        if (entries.length > 0 && options.charge && !(await options.charge(entries.length))) {
+          send(`event: error\ndata: ${JSON.stringify({ code: "rate_limited", lastEventId: last })}\n\n`);
+          return finish();
         }
         // A full page may leave covered entries unread; a short one means the store has no more.
         behind = limit > 0 && entries.length === limit && (signed === null || last + 1 < signed.size);

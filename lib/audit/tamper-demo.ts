@@ -1,11 +1,21 @@
 import { z } from "zod";
+import { emptyTally } from "../../packages/incorporate/src/audit-rules";
 import { ApiError } from "../http/problem";
+import { getStore } from "../store";
 import { canonicalJson, hashOf } from "./canonical";
 import { type AuditEntry, SESSION_ID_PATTERN } from "./entry";
 import { currentHmacKey, hmacKeys } from "./keys";
-import { readAuditEntries } from "./log";
+import { readAuditItemsAfter } from "./log";
+import { logKey } from "./log-head";
 import { signEntry } from "./sign-entry";
-import { type ProblemReason, type VerificationReport, verifyEntries } from "./verify";
+import { type ProblemReason, reportOf, type VerificationReport, verifyEntries, verifyNext } from "./verify";
+
+/**
+ * Entries the demo reads and verifies on each side of the one it alters (one more after it for a
+ * swap): enough to show where verification fails and that the entry after it breaks too, at a cost
+ * that does not grow with the session (docs/performance.md).
+ */
+export const TAMPER_WINDOW = 2;
 
 export const TAMPER_MUTATIONS = {
   "edit-output": "Changes the recorded output of one entry, as someone rewriting history would.",
@@ -43,6 +53,12 @@ export interface TamperDemoResult {
   altered: { entry: unknown | null; verification: VerificationReport };
   /** Where verification of the altered copy first fails, and why. */
   detected: { seq: number | null; reasons: ProblemReason[] };
+  /**
+   * The entries both reports cover: `from` to `to` (seqs) of the `size` the log holds. Only those
+   * around the altered entry are verified, linked into the chain by the first one's stored `prev`;
+   * the whole log's verification is GET /api/play/audit/{sessionId}?verify=1.
+   */
+  window: { from: number; to: number; size: number };
 }
 
 export const SAMPLE_SESSION = "sample-session-0001";
@@ -129,20 +145,32 @@ function alter(
 export async function runTamperDemo(request: TamperDemoRequest): Promise<TamperDemoResult> {
   const fromSession = request.sessionId !== undefined;
   const sessionId = request.sessionId ?? SAMPLE_SESSION;
-  const entries = fromSession ? await readAuditEntries(sessionId) : sampleEntries();
+  const sample = fromSession ? null : sampleEntries();
+  // The stored log's length (its header is item 0), not its entries: a long session costs no more.
+  const size = sample ? sample.length : Math.max(0, (await getStore().length(logKey(sessionId))) - 1);
   const minimum = request.mutation === "swap-entries" ? 2 : 1;
   const seq = request.seq ?? 0;
-  if (entries.length < minimum || seq > entries.length - minimum) {
+  if (size < minimum || seq > size - minimum) {
     throw new ApiError(
       "validation_failed",
-      entries.length < minimum
-        ? `The session has ${entries.length} entries; "${request.mutation}" needs at least ${minimum}. Omit sessionId to use the sample.`
-        : `seq must be between 0 and ${entries.length - minimum} for this session.`,
+      size < minimum
+        ? `The session has ${size} entries; "${request.mutation}" needs at least ${minimum}. Omit sessionId to use the sample.`
+        : `seq must be between 0 and ${size - minimum} for this session.`,
     );
   }
+  const from = Math.max(0, seq - TAMPER_WINDOW);
+  const to = Math.min(size - 1, seq + TAMPER_WINDOW + (minimum - 1));
+  const entries: unknown[] = sample
+    ? sample.slice(from, to + 1)
+    : (await readAuditItemsAfter(sessionId, from - 1, to - from + 1)).map(parseItem);
+  if (entries.length !== to - from + 1) {
+    throw new ApiError("validation_failed", "The session changed while it was read; try again.");
+  }
+  const entryPrev = (entries[0] as { prev?: unknown } | undefined)?.prev;
+  const prev = from > 0 && typeof entryPrev === "string" ? entryPrev : null;
   const keys = hmacKeys();
-  const { copy, altered } = alter(entries, request.mutation, seq);
-  const alteredReport = verifyEntries(sessionId, copy, keys);
+  const { copy, altered } = alter(entries, request.mutation, seq - from);
+  const alteredReport = verifyWindow(sessionId, copy, from, prev, keys);
   const first = alteredReport.problems.find((p) => p.seq === alteredReport.firstBadSeq);
   return {
     source: fromSession ? "session" : "sample",
@@ -150,8 +178,36 @@ export async function runTamperDemo(request: TamperDemoRequest): Promise<TamperD
     mutation: request.mutation,
     description: TAMPER_MUTATIONS[request.mutation],
     seq,
-    original: { entry: entries[seq], verification: verifyEntries(sessionId, entries, keys) },
+    original: { entry: entries[seq - from], verification: verifyWindow(sessionId, entries, from, prev, keys) },
     altered: { entry: altered, verification: alteredReport },
     detected: { seq: alteredReport.firstBadSeq, reasons: first?.reasons ?? [] },
+    window: { from, to, size },
   };
+}
+
+/** A stored item as JSON, or the raw text when it is not (verification then reports it malformed). */
+function parseItem(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * The report of entries `from`.. of a session, judged at their positions, the first linked to `prev`
+ * (null at the log's start): what verifyEntries says of them within the whole log, counting only them.
+ */
+function verifyWindow(
+  sessionId: string,
+  entries: unknown[],
+  from: number,
+  prev: string | null,
+  keys: Record<string, string>,
+): VerificationReport {
+  if (from === 0) return verifyEntries(sessionId, entries, keys);
+  const state = { tally: { ...emptyTally(), total: from }, prevHash: prev };
+  for (const raw of entries) verifyNext(state, sessionId, raw, keys);
+  const report = reportOf(state);
+  return { ...report, total: report.total - from };
 }

@@ -95,6 +95,8 @@ export const envSchema = z.object({
   // Checked against the model source in parsePlayModel: the two sources name models differently.
   PLAY_MODEL: z.string().trim().min(1).max(200).optional(),
   PLAY_MODEL_TIMEOUT: durationBetween("100ms", "15m").default("60s"),
+  // The longest one request may run, however its provider paces its chunks (each within PLAY_MODEL_TIMEOUT).
+  PLAY_REQUEST_TIMEOUT: durationBetween("1s", "1h").default("3m"),
   // 8: the scripted model's up to 6 tool calls and its answer, with one step of slack for a real model.
   PLAY_MAX_STEPS: z.coerce.number().int().min(1, "at least 1").max(20, "at most 20").default(8),
   PLAY_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(256, "at least 256").max(100_000, "at most 100000").default(4000),
@@ -192,6 +194,8 @@ export type PlayModelSource =
 export type PlayModelConfig = PlayModelSource & {
   /** Longest silence of the provider (before its answer starts, or between two chunks) before the run is ended. */
   timeoutMs: number;
+  /** The longest a whole request (every model call and tool together) may run. */
+  requestTimeoutMs: number;
   /** Model calls per request. */
   maxSteps: number;
   /** Output tokens per request, all steps together. */
@@ -239,6 +243,7 @@ const invalid = (lines: string[]) =>
 function parsePlayModel(env: Env): PlayModelConfig {
   const budget = {
     timeoutMs: durationMs(env.PLAY_MODEL_TIMEOUT),
+    requestTimeoutMs: durationMs(env.PLAY_REQUEST_TIMEOUT),
     maxSteps: env.PLAY_MAX_STEPS,
     maxOutputTokens: env.PLAY_MAX_OUTPUT_TOKENS,
   };

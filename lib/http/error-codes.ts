@@ -51,6 +51,7 @@ export const ERROR_CODES = {
   model_stream_interrupted: { status: 502, title: "Model provider's answer broke off" },
   model_rate_limited: { status: 503, title: "Model provider rate limit" },
   model_timeout: { status: 504, title: "Model provider timed out" },
+  play_request_timeout: { status: 504, title: "The answer took longer than a request may run" },
   store_unavailable: { status: 503, title: "Storage unavailable" },
   tlog_stalled: { status: 503, title: "Transparency log stalled" },
   rate_limiter_unavailable: { status: 503, title: "Rate limiter unavailable" },

@@ -2,6 +2,8 @@ import type { ToolSet, UIMessageStreamWriter } from "ai";
 import type { AuditOutcome } from "../audit/entry";
 import { appendAuditEvent } from "../audit/log";
 import { isApiError } from "../http/problem";
+import { refusalText } from "./refuse-tool-call";
+import type { LedgerRecord, ToolCallLedger } from "./tool-call-ledger";
 import { isToolRejection, ToolFailure } from "./tool-rejection";
 import type { PlayUIMessage } from "./ui-message";
 
@@ -22,28 +24,24 @@ export interface PlayAuditContext {
   /** `ip:<keyed hash>` of the caller (lib/audit/actor.ts). */
   actor: string;
   writer: UIMessageStreamWriter<PlayUIMessage>;
-  /** Tool call ids that already have their entry. */
-  recorded: Set<string>;
-}
-
-export interface ToolCallRecord {
-  toolCallId: string;
-  toolName: string;
-  input: unknown;
-  output: unknown;
-  outcome: AuditOutcome;
+  /** Every call of the request, in order; the only way entries are appended. */
+  ledger: ToolCallLedger;
 }
 
 /**
  * Appends the one audit entry of a tool call and streams its reference as a `data-audit` part.
- * Throws if the store cannot take it: the call then fails rather than go unrecorded.
+ * Throws if the store cannot take it: the call then fails rather than go unrecorded. Called by the
+ * ledger only (tool-call-ledger.ts), which keeps the calls' order. The first entry of a new session
+ * creates it, with the token the answer's headers carry (open-play-session.ts).
  */
-export async function recordToolCall(ctx: PlayAuditContext, call: ToolCallRecord): Promise<void> {
-  if (ctx.recorded.has(call.toolCallId)) return;
-  ctx.recorded.add(call.toolCallId);
+export async function recordToolCall(
+  ctx: Omit<PlayAuditContext, "ledger"> & { newSessionToken?: string | null },
+  call: LedgerRecord,
+): Promise<void> {
   const { entry, transparency } = await appendAuditEvent({
     sessionId: ctx.sessionId,
     sessionToken: ctx.sessionToken,
+    ...(ctx.newSessionToken ? { newSessionToken: ctx.newSessionToken } : {}),
     event: {
       kind: "tool-call",
       action: call.toolName,
@@ -63,6 +61,8 @@ export async function recordToolCall(ctx: PlayAuditContext, call: ToolCallRecord
       hmac: entry.hmac.replace(/^sha256:/, "").slice(0, 12),
       outcome: entry.outcome,
       logIndex: transparency.index,
+      ...(call.refusal ? { reason: call.refusal } : {}),
+      ...(call.findings?.length ? { findings: call.findings.map(({ code, field }) => ({ code, field })) } : {}),
     },
   });
 }
@@ -81,9 +81,15 @@ export function withAudit<T extends ToolSet>(tools: T, ctx: PlayAuditContext): T
     wrapped[toolName] = {
       ...original,
       execute: async (input: unknown, options: Parameters<typeof execute>[1]) => {
+        // The server refused this call on its own check: it never runs (the ledger records the refusal).
+        const refusal = ctx.ledger.refusalOf(options.toolCallId);
+        if (refusal || !ctx.ledger.has(options.toolCallId)) {
+          throw new ToolFailure(refusalText(refusal ?? { code: "input_invalid" }));
+        }
         let output: unknown;
         let failure: Error | null = null;
         let outcome: AuditOutcome = "ok";
+        let findings: { code: string; field: string }[] | undefined;
         try {
           output = await execute(input, options);
         } catch (err) {
@@ -94,6 +100,7 @@ export function withAudit<T extends ToolSet>(tools: T, ctx: PlayAuditContext): T
               err.findings.map((f) => f.code),
             );
             output = { error: err.message, findings: err.findings };
+            findings = err.findings;
           } else {
             console.error(`[play] tool ${toolName} failed:`, err);
             outcome = "error";
@@ -102,7 +109,7 @@ export function withAudit<T extends ToolSet>(tools: T, ctx: PlayAuditContext): T
           }
         }
         try {
-          await recordToolCall(ctx, { toolCallId: options.toolCallId, toolName, input, output, outcome });
+          await ctx.ledger.recordRun({ toolCallId: options.toolCallId, toolName, input, output, outcome, findings });
         } catch (err) {
           console.error(`[play] tool call ${options.toolCallId} could not be recorded:`, err);
           // A log that fails verification, whose header fails its seal, that was cut back or is full,

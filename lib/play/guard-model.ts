@@ -1,5 +1,5 @@
 import { type LanguageModel, wrapLanguageModel } from "ai";
-import { providerProblem, providerTimeout } from "./provider-error";
+import { providerProblem, providerTimeout, requestTimeout } from "./provider-error";
 import type { LanguageModelV4, StreamPart, StreamResult } from "./scripted/model-types";
 
 /**
@@ -8,9 +8,16 @@ import type { LanguageModelV4, StreamPart, StreamResult } from "./scripted/model
  * provider failure (an HTTP status, a dropped connection, an error in the stream) becomes the
  * problem its `error` chunk will carry (provider-error.ts), so no request hangs and no provider
  * message reaches the page. The clock runs only while waiting on the provider: a slow reader does
- * not count against it.
+ * not count against it. `deadlineAt` (epoch ms, PLAY_REQUEST_TIMEOUT after the request came) bounds
+ * every wait too: a provider that sends a chunk just often enough is ended there with
+ * `play_request_timeout`.
  */
-export function guardModel(model: LanguageModelV4, timeoutMs: number): LanguageModel {
+export function guardModel(
+  model: LanguageModelV4,
+  timeoutMs: number,
+  deadlineAt = Number.POSITIVE_INFINITY,
+  requestTimeoutMs = 0,
+): LanguageModel {
   return wrapLanguageModel({
     model,
     middleware: {
@@ -23,10 +30,15 @@ export function guardModel(model: LanguageModelV4, timeoutMs: number): LanguageM
         const silence = () =>
           new Promise<never>((_, reject) => {
             clearTimeout(timer);
-            timer = setTimeout(() => {
-              reject(providerTimeout(timeoutMs));
-              abort.abort();
-            }, timeoutMs);
+            const left = deadlineAt - Date.now();
+            const byDeadline = left < timeoutMs;
+            timer = setTimeout(
+              () => {
+                reject(byDeadline ? requestTimeout(requestTimeoutMs) : providerTimeout(timeoutMs));
+                abort.abort();
+              },
+              Math.max(0, byDeadline ? left : timeoutMs),
+            );
           });
 
         let result: StreamResult;

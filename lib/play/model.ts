@@ -20,11 +20,13 @@ export function playModelInfo(): PlayModelInfo {
 /**
  * The demo agent's model, built here and nowhere else from the source lib/config/config.ts chose:
  * the scripted model that needs no network (the default), PLAY_MODEL through the AI Gateway, or
- * PLAY_MODEL on an OpenAI-compatible server. A real model is guarded (guard-model.ts). A new
+ * PLAY_MODEL on an OpenAI-compatible server. A real model is guarded (guard-model.ts), within the
+ * request's deadline (PLAY_REQUEST_TIMEOUT from `startedAt`). A new
  * instance per request: a model's stream can be read only once.
  */
-export function playModel(): LanguageModel {
+export function playModel(startedAt = Date.now()): LanguageModel {
   const play = getConfig().play;
+  const deadlineAt = startedAt + play.requestTimeoutMs;
   switch (play.source) {
     case "scripted":
       // A person watching /play reads along at this pace; a load test or a test suite needs none.
@@ -35,6 +37,8 @@ export function playModel(): LanguageModel {
           play.model,
         ) as LanguageModelV4,
         play.timeoutMs,
+        deadlineAt,
+        play.requestTimeoutMs,
       );
     case "openai-compatible":
       return guardModel(
@@ -46,6 +50,8 @@ export function playModel(): LanguageModel {
           includeUsage: true,
         }).chatModel(play.model) as LanguageModelV4,
         play.timeoutMs,
+        deadlineAt,
+        play.requestTimeoutMs,
       );
   }
 }

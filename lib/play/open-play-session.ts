@@ -1,10 +1,14 @@
 import { isSessionId } from "../audit/entry";
-import { openSession } from "../audit/log";
+import { checkSessionWrite } from "../audit/log";
 import { ApiError } from "../http/problem";
+import { randomToken } from "../identity/random-token";
 
 export interface PlaySession {
   sessionId: string;
-  /** The write token, when this request created the session: returned once, in `x-session-token`. */
+  /**
+   * The write token of a session this request may create (it did not exist when the request came):
+   * sent in `x-session-token`; the session is created with it by the request's first entry.
+   */
   newToken: string | null;
   /** The token this request's appends present. */
   writeToken: string | null;
@@ -12,10 +16,11 @@ export interface PlaySession {
 
 /**
  * The session a POST /api/play writes to, settled before the response starts: `sessionId` names it
- * (the body's or the `x-session-id` header's, see requestedPlaySession; a UUID v4 is made when absent) and `x-session-token` must be its write token when it already
- * exists. A new session is created here, so the 403s are plain problem responses and the new token
- * can go in a response header, although the entries are appended later, one per tool call, while
- * the answer streams.
+ * (the body's or the `x-session-id` header's, see requestedPlaySession; a UUID v4 is made when
+ * absent) and `x-session-token` must be its write token when it already exists, so the 403s are
+ * plain problem responses. Nothing is written here: a new session is created by its first entry,
+ * with the token made here (it goes in a response header, which cannot wait for the stream). A
+ * request that appends no entry leaves no session, and its token opens nothing.
  */
 export async function openPlaySession(
   headers: Headers,
@@ -31,6 +36,9 @@ export async function openPlaySession(
   if (sessionId === null && token !== null) {
     throw new ApiError("bad_request", "An x-session-token was sent without the session id it belongs to.");
   }
-  const opened = await openSession({ sessionId, sessionToken: token });
-  return { sessionId: opened.sessionId, newToken: opened.sessionToken, writeToken: opened.sessionToken ?? token };
+  const id = sessionId ?? crypto.randomUUID();
+  const { exists } = await checkSessionWrite({ sessionId: id, sessionToken: token });
+  if (exists) return { sessionId: id, newToken: null, writeToken: token };
+  const newToken = randomToken();
+  return { sessionId: id, newToken, writeToken: newToken };
 }

@@ -55,6 +55,33 @@ export function retryAfterSeconds(headers: Record<string, string> | undefined, n
  */
 export function providerProblem(err: unknown, midStream: boolean): ApiError {
   if (err instanceof ApiError) return err;
+  const problem = problemOf(err, midStream);
+  logProviderFailure(problem.code, err);
+  return problem;
+}
+
+/**
+ * One line in the server's log per provider failure: the problem code, the HTTP status when there
+ * was one, and the cause's category (a Node error code such as ECONNREFUSED, or the error's name),
+ * never a stack, a message or a body, which may carry the key or the prompt.
+ */
+function logProviderFailure(code: string, err: unknown): void {
+  const { statusCode } = httpFailureOf(err);
+  let cause = "unknown";
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth++) {
+    const candidate = current as { code?: unknown; name?: unknown; cause?: unknown };
+    if (typeof candidate.code === "string" && /^[A-Z_]+$/.test(candidate.code)) {
+      cause = candidate.code;
+      break;
+    }
+    if (typeof candidate.name === "string" && /^[A-Za-z_]+$/.test(candidate.name)) cause = candidate.name;
+    current = candidate.cause;
+  }
+  console.warn(`[play] model provider failed: ${code} cause=${cause}${statusCode ? ` status=${statusCode}` : ""}`);
+}
+
+function problemOf(err: unknown, midStream: boolean): ApiError {
   const { statusCode, responseHeaders } = httpFailureOf(err);
   if (statusCode === 401 || statusCode === 403) {
     return new ApiError(
@@ -97,8 +124,17 @@ export function providerProblem(err: unknown, midStream: boolean): ApiError {
 
 /** The provider went silent for longer than PLAY_MODEL_TIMEOUT. */
 export function providerTimeout(timeoutMs: number): ApiError {
+  console.warn(`[play] model provider failed: model_timeout cause=silence`);
   return new ApiError(
     "model_timeout",
     `The model provider sent nothing for ${timeoutMs / 1000} s, so the answer was ended. Try again.`,
+  );
+}
+
+/** The whole request ran for PLAY_REQUEST_TIMEOUT. */
+export function requestTimeout(requestTimeoutMs: number): ApiError {
+  return new ApiError(
+    "play_request_timeout",
+    `The answer took ${requestTimeoutMs / 1000} s, the longest one request may run, so it was ended there. Ask for less at a time, or try again.`,
   );
 }

@@ -13,14 +13,18 @@ import { getConfig } from "../config/config";
 import type { ErrorCode } from "../http/error-codes";
 import { isApiError } from "../http/problem";
 import { isStoreUnavailable } from "../store/types";
-import { clipText } from "../text/well-formed";
 import { type PlayAuditContext, recordToolCall, withAudit } from "./audit-tool-calls";
+import { dropClientToolResults } from "./drop-client-tool-results";
 import { playModel } from "./model";
 import { onCancel } from "./on-cancel";
 import type { PlaySession } from "./open-play-session";
 import { outputBudget } from "./output-budget";
+import { refusalText } from "./refuse-tool-call";
+import { withServerToolCallIds } from "./server-tool-call-ids";
 import { stripProviderOptions } from "./strip-provider-options";
 import { PLAY_INSTRUCTIONS } from "./system-prompt";
+import { ToolCallLedger } from "./tool-call-ledger";
+import { ToolFailure } from "./tool-rejection";
 import { playTools } from "./tools";
 import type { PlayUIMessage } from "./ui-message";
 
@@ -33,29 +37,60 @@ export interface PlayRun {
   actor: string;
   /** Extra response headers (rate limit). */
   headers: Record<string, string>;
+  /** When the request came (epoch ms): PLAY_REQUEST_TIMEOUT runs from here. */
+  startedAt?: number;
 }
 
 /**
- * A tool call that never reached its tool (input that fails the schema, an unknown tool name) still
- * gets its one audit entry, with outcome `rejected`: this tap sees the SDK's tool-error for it.
+ * Holds back what the page and the model would learn of a call that has no entry yet: the error of
+ * a call refused before it ran (the AI SDK reports it as soon as the model wrote it, before the
+ * step's earlier calls have run) waits until the ledger has appended its entry in call order, and
+ * carries the server's coded reason instead of the SDK's message. At a step's end, a failure or the
+ * end of the stream, every refusal still owed is recorded first.
  */
-function auditUnexecutedCalls(ctx: PlayAuditContext) {
+function auditRefusals(ledger: ToolCallLedger) {
+  const held: TextStreamPart<ToolSet>[] = [];
+  const release = (controller: TransformStreamDefaultController<TextStreamPart<ToolSet>>) => {
+    while (held.length > 0 && !ledger.awaitsEntry(idOf(held[0] as TextStreamPart<ToolSet>))) {
+      controller.enqueue(held.shift() as TextStreamPart<ToolSet>);
+    }
+  };
   return new TransformStream<TextStreamPart<ToolSet>, TextStreamPart<ToolSet>>({
     async transform(part, controller) {
-      if (part.type === "tool-error" && !ctx.recorded.has(part.toolCallId)) {
-        const message = part.error instanceof Error ? part.error.message : String(part.error);
-        await recordToolCall(ctx, {
-          toolCallId: part.toolCallId,
-          toolName: part.toolName,
-          input: part.input ?? null,
-          output: { error: clipText(message, 500) },
-          outcome: "rejected",
-        });
+      const refused =
+        (part.type === "tool-call" && part.invalid === true) ||
+        (part.type === "tool-error" &&
+          (ledger.awaitsEntry(part.toolCallId) || ledger.refusalOf(part.toolCallId) !== null));
+      if (refused) {
+        const id = idOf(part);
+        // The SDK refused a call the server's own check let through: it will not run either.
+        if (ledger.awaitsEntry(id) && ledger.refusalOf(id) === null) ledger.refuse(id, { code: "input_invalid" });
+        const refusal = ledger.refusalOf(id);
+        held.push(
+          refusal ? ({ ...part, error: new ToolFailure(refusalText(refusal)) } as TextStreamPart<ToolSet>) : part,
+        );
+        await ledger.settle().catch(() => {});
+        release(controller);
+        return;
       }
+      if (part.type === "finish-step" || part.type === "error" || part.type === "abort" || part.type === "finish") {
+        if (part.type !== "finish-step") ledger.dropUnrun();
+        await ledger.settle().catch(() => {});
+      }
+      release(controller);
       controller.enqueue(part);
+    },
+    async flush(controller) {
+      ledger.dropUnrun();
+      await ledger.settle().catch(() => {});
+      release(controller);
+      // A refusal the log could not take keeps its card without an entry: the page says "not recorded".
+      for (const part of held) controller.enqueue(part);
     },
   });
 }
+
+const idOf = (part: TextStreamPart<ToolSet>): string => (part as { toolCallId: string }).toolCallId;
 
 /**
  * A failure of the run after the stream started, as its `error` chunk states it: the problem code
@@ -124,19 +159,21 @@ export function streamPlay(run: PlayRun): Response {
   const clientGone = new AbortController();
   const stream = createUIMessageStream<PlayUIMessage>({
     execute: async ({ writer }) => {
-      const ctx: PlayAuditContext = {
+      const recordCtx = {
         sessionId: run.session.sessionId,
         sessionToken: run.session.writeToken,
+        newSessionToken: run.session.newToken,
         actor: run.actor,
         writer,
-        recorded: new Set(),
       };
+      const ledger = new ToolCallLedger((call) => recordToolCall(recordCtx, call));
+      const ctx: PlayAuditContext = { ...recordCtx, ledger };
       const tools = withAudit(playTools, ctx);
       const budget = outputBudget(maxOutputTokens);
       const result = streamText({
-        model: playModel(),
+        model: withServerToolCallIds(playModel(run.startedAt), ledger),
         instructions: PLAY_INSTRUCTIONS,
-        messages: await convertToModelMessages(stripProviderOptions(run.messages), {
+        messages: await convertToModelMessages(dropClientToolResults(stripProviderOptions(run.messages)), {
           tools,
           ignoreIncompleteToolCalls: true,
         }),
@@ -148,10 +185,12 @@ export function streamPlay(run: PlayRun): Response {
         // request through back-offs; a retry is the client's (or the person's) to make.
         maxRetries: 0,
         abortSignal: clientGone.signal,
+        // Failures reach the client as coded error chunks and the log as one line (provider-error.ts).
+        onError: () => {},
       });
       writer.merge(
         toUIMessageStream<ToolSet, PlayUIMessage>({
-          stream: result.stream.pipeThrough(auditUnexecutedCalls(ctx)),
+          stream: result.stream.pipeThrough(auditRefusals(ledger)),
           tools,
           onError: streamError,
           // Tool errors are already safe to show: rejections explain themselves, other failures were replaced by a generic message.

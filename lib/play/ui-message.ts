@@ -1,5 +1,6 @@
 import type { InferUITools, UIMessage } from "ai";
 import type { AuditOutcome } from "../audit/entry";
+import type { Refusal } from "./refuse-tool-call";
 import type { PlayTools } from "./tools";
 
 /**
@@ -14,6 +15,10 @@ export interface AuditRef {
   /** The entry's leaf index in the transparency log (/log/proof/{logIndex}). */
   logIndex?: number;
   outcome: AuditOutcome;
+  /** Why the server refused the call before running it (outcome `rejected`). */
+  reason?: Refusal;
+  /** Why the tool refused its input (outcome `rejected`): its findings' codes and fields. */
+  findings?: { code: string; field: string }[];
 }
 
 /** The UI messages of the demo agent: its 12 tools and the `audit` data part. Type only: safe in the browser. */

@@ -462,6 +462,32 @@ describe("POST /api/play/tamper-demo", () => {
     expect(await redis.pTTL(logKey("tamper-session-1"))).toBeGreaterThan(0);
   });
 
+  it("on a long session verifies only the entries around the altered one, and says which", async () => {
+    await longSession();
+    const res = await fetch(`${app.url}/api/play/tamper-demo`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ sessionId: LONG_SID, mutation: "edit-input", seq: 120 }),
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.window).toEqual({ from: 118, to: 122, size: LONG });
+    expect(body.original.entry.seq).toBe(120);
+    expect(body.original.verification).toMatchObject({ total: 5, verified: 5, tampered: 0, firstBadSeq: null });
+    // The altered entry fails its HMAC and the next one its link, at their places in the whole log.
+    expect(body.altered.verification).toMatchObject({ total: 5, verified: 3, tampered: 2, firstBadSeq: 120 });
+    expect(body.detected).toEqual({ seq: 120, reasons: ["hmac_mismatch"] });
+    const deleted = await (
+      await fetch(`${app.url}/api/play/tamper-demo`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ sessionId: LONG_SID, mutation: "delete-entry", seq: LONG - 1 }),
+      })
+    ).json();
+    expect(deleted.window).toEqual({ from: LONG - 3, to: LONG - 1, size: LONG });
+    expect(deleted.altered.verification).toMatchObject({ total: 2, tampered: 0 });
+  });
+
   it("works on the built-in sample and refuses impossible requests", async () => {
     const post = (body: unknown) =>
       fetch(`${app.url}/api/play/tamper-demo`, {

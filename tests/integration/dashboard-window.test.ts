@@ -102,6 +102,29 @@ describe("RATE_LIMIT_READ charges a read by its size", () => {
     expect((await from(`/api/badge/${SID}`, a)).status).toBe(429);
   });
 
+  it("charges a stream what it sends, as a read of as many entries", async () => {
+    const a = fresh();
+    const res = await from(`/api/play/audit/${SID}/stream?maxSeconds=1`, a);
+    const events = await res.text();
+    expect(events.match(/^event: entry$/gm)).toHaveLength(ENTRIES);
+    expect(events).toContain("event: checkpoint");
+    // 1 unit to open it, 2 for its 205 entries, then 1 for this read.
+    expect(await remaining("/api/play/audit/no-such-session-01", a)).toBe(READ_BUDGET - (1 + 2) - 1);
+  });
+
+  it("ends a stream whose address's budget runs out, before it sends the rest", async () => {
+    const a = fresh();
+    for (let left = READ_BUDGET; left > 2; left--) await remaining(`/api/badge/${SID}`, a);
+    // 2 units left: the stream opens (1), its first page of 200 entries takes the last one, and it ends.
+    const res = await from(`/api/play/audit/${SID}/stream?maxSeconds=5`, a);
+    expect(res.status).toBe(200);
+    const events = await res.text();
+    expect(events.match(/^event: entry$/gm)).toHaveLength(200);
+    expect(events).toContain('event: error\ndata: {"code":"rate_limited","lastEventId":199}');
+    expect(events).not.toContain("event: checkpoint");
+    expect((await from(`/api/badge/${SID}`, a)).status).toBe(429);
+  });
+
   it("charges a page's entries only up to what the budget has left, and the next read is refused", async () => {
     const a = fresh();
     for (let left = READ_BUDGET; left > 2; left--) await remaining(`/api/badge/${SID}`, a);

@@ -171,6 +171,36 @@ describe("POST /api/play", () => {
     expect((await auditLog("play-chosen-session-01")).entries.map((e) => e.action)).toEqual(["validar_cuit"]);
   });
 
+  it("creates no session for an answer that calls no tool: the first entry creates it", async () => {
+    const chosen = `play-empty-${Math.random().toString(36).slice(2, 10)}`;
+    const first = await postPlay(app.url, { messages: [userMessage("hola")] }, { "x-session-id": chosen });
+    expect(first.res.status).toBe(200);
+    expect(chunksOf(first.chunks, "data-audit" as never)).toEqual([]);
+    // A token is offered, but it opens nothing yet: no session was written.
+    const unused = first.res.headers.get("x-session-token") as string;
+    expect(unused).toMatch(/^[\w-]{43}$/);
+    expect(await auditLog(chosen)).toMatchObject({ count: 0, entries: [] });
+    expect((await fetch(`${app.url}/dashboard/${chosen}`)).status).toBe(404);
+    // So the next request, with no token, still creates it with its first entry and a new token.
+    const second = await postPlay(
+      app.url,
+      { messages: [userMessage("Validate CUIT 20-17254359-7")] },
+      { "x-session-id": chosen },
+    );
+    expect(second.res.status).toBe(200);
+    const token = second.res.headers.get("x-session-token") as string;
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(token).not.toBe(unused);
+    expect((await auditLog(chosen)).entries.map((e) => e.action)).toEqual(["validar_cuit"]);
+    const third = await postPlay(
+      app.url,
+      { messages: [userMessage("Validate CUIT 20-17254359-7")] },
+      { "x-session-id": chosen, "x-session-token": unused },
+    );
+    expect(third.res.status).toBe(403);
+    expect(JSON.parse(third.text).code).toBe("session_token_invalid");
+  });
+
   it("takes the session from the body's sessionId as well, with its token, into the same timeline", async () => {
     const chosen = `play-body-${Math.random().toString(36).slice(2, 10)}`;
     const first = await postPlay(app.url, {

@@ -25,10 +25,17 @@ export type ModelTurn =
   | {
       kind: "stream";
       parts: FakePart[];
-      /** `finish` (default): finish reason, usage and end; `break`: the connection is destroyed after the parts; `hold`: nothing more is sent. */
-      end?: "finish" | "break" | "hold";
-      /** Output tokens the usage reports (default 20). */
-      outputTokens?: number;
+      /**
+       * `finish` (default): finish reason, usage and end; `break`: the connection is destroyed after
+       * the parts; `hold`: nothing more is sent; `trickle`: a one-character text delta every
+       * `trickleMs` until the connection closes.
+       */
+      end?: "finish" | "break" | "hold" | "trickle";
+      trickleMs?: number;
+      /** Output tokens the usage reports (default 20); null: no usage is reported, as some servers do. */
+      outputTokens?: number | null;
+      /** The finish reason (default: tool calls when there are some, else stop). */
+      finishReason?: "length" | "content-filter";
     }
   | { kind: "status"; status: number; headers?: Record<string, string>; message?: string }
   /** Accepts the request and never answers it. */
@@ -101,6 +108,29 @@ export async function startFakeProvider(protocol: Protocol): Promise<FakeProvide
     const model = String(protocol === "openai" ? body.model : "scripted");
     const events = protocol === "openai" ? openaiEvents(turn, model) : gatewayEvents(turn);
     for (const event of events) await writeInPieces(res, event);
+    if (turn.end === "trickle") {
+      let open = true;
+      res.once("close", () => {
+        open = false;
+      });
+      if (protocol === "gateway") await writeInPieces(res, sse({ type: "text-start", id: "txt-trickle" }));
+      while (open) {
+        await new Promise((resolve) => setTimeout(resolve, turn.trickleMs ?? 100));
+        if (!open) break;
+        const delta =
+          protocol === "openai"
+            ? {
+                id: "chatcmpl-fake",
+                object: "chat.completion.chunk",
+                created: 1_700_000_000,
+                model,
+                choices: [{ index: 0, delta: { content: "." }, finish_reason: null }],
+              }
+            : { type: "text-delta", id: "txt-trickle", delta: "." };
+        res.write(sse(delta));
+      }
+      return;
+    }
     if (turn.end === "break") res.socket?.destroy();
     else if (turn.end !== "hold") res.end();
   }
@@ -165,8 +195,13 @@ function openaiEvents(turn: Extract<ModelTurn, { kind: "stream" }>, model: strin
     for (const delta of rest) events.push(chunk({ tool_calls: [{ index, function: { arguments: delta } }] }));
   }
   if ((turn.end ?? "finish") !== "finish") return events;
-  events.push(chunk({}, hasTools(turn) ? "tool_calls" : "stop"));
+  const reason = { length: "length", "content-filter": "content_filter" } as const;
+  events.push(chunk({}, turn.finishReason ? reason[turn.finishReason] : hasTools(turn) ? "tool_calls" : "stop"));
   const output = turn.outputTokens ?? 20;
+  if (turn.outputTokens === null) {
+    events.push(sse("[DONE]"));
+    return events;
+  }
   events.push(
     sse({
       id: "chatcmpl-fake",
@@ -216,13 +251,27 @@ function gatewayEvents(turn: Extract<ModelTurn, { kind: "stream" }>): string[] {
   }
   if ((turn.end ?? "finish") !== "finish") return events;
   const output = turn.outputTokens ?? 20;
+  const reported = turn.outputTokens !== null;
   events.push(
     sse({
       type: "finish",
-      finishReason: hasTools(turn) ? { unified: "tool-calls", raw: "tool_calls" } : { unified: "stop", raw: "stop" },
+      finishReason: turn.finishReason
+        ? { unified: turn.finishReason, raw: turn.finishReason }
+        : hasTools(turn)
+          ? { unified: "tool-calls", raw: "tool_calls" }
+          : { unified: "stop", raw: "stop" },
       usage: {
-        inputTokens: { total: 1000, noCache: 1000, cacheRead: 0, cacheWrite: 0 },
-        outputTokens: { total: output, text: output, reasoning: 0 },
+        inputTokens: {
+          total: reported ? 1000 : undefined,
+          noCache: undefined,
+          cacheRead: undefined,
+          cacheWrite: undefined,
+        },
+        outputTokens: {
+          total: reported ? output : undefined,
+          text: reported ? output : undefined,
+          reasoning: undefined,
+        },
       },
     }),
   );

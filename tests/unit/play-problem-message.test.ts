@@ -171,4 +171,21 @@ describe("problemView: the model provider failing during the answer", () => {
     expect(secondsLeft(noWait, 1_000_000)).toBe(0);
     expect(problemView(noWait, en, 0).text).toBe(en.modelBusyOver);
   });
+
+  it("counts down a failing provider's Retry-After too, and words a long wait in minutes", () => {
+    const problem = stream("model_unavailable", { retryAfter: 30, receivedAt: 1_000_000 });
+    expect(problemView(problem, es, secondsLeft(problem, 1_005_000)).text).toBe(
+      "El proveedor del modelo falló y pidió esperar. Esperá 25 s y volvé a intentar; lo que ya quedó registrado sigue ahí.",
+    );
+    expect(problemView(problem, en, 0).text).toBe(en.modelDown);
+    const capped = stream("model_rate_limited", { retryAfter: 3599, receivedAt: 1_000_000 });
+    expect(problemView(capped, en, secondsLeft(capped, 1_000_000)).text).toBe(
+      "The model provider is limiting this site's requests. Wait 60 min and try again; what was already recorded stays.",
+    );
+  });
+
+  it("says an answer ended by PLAY_REQUEST_TIMEOUT ran too long, in both languages", () => {
+    expect(problemView(stream("play_request_timeout"), es).text).toBe(es.requestTimeout);
+    expect(problemView(stream("play_request_timeout"), en).text).toBe(en.requestTimeout);
+  });
 });

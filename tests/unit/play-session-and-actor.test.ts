@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorForIp } from "@/lib/audit/actor";
-import { appendAuditEvent, openSession, readAuditEntries } from "@/lib/audit/log";
+import { appendAuditEvent, checkSessionWrite, openSession, readAuditEntries } from "@/lib/audit/log";
 import { ApiError } from "@/lib/http/problem";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import { applyEnv } from "../support/upstash-stack";
@@ -80,5 +80,32 @@ describe("openSession", () => {
     const winners = results.filter((r) => r.status === "fulfilled" && r.value.sessionToken !== null);
     expect(winners).toHaveLength(1);
     expect(results.filter((r) => r.status === "rejected")).toHaveLength(2);
+  });
+});
+
+describe("checkSessionWrite", () => {
+  it("writes nothing for a new session, whose first entry then creates it with the token made beforehand", async () => {
+    const sid = "check-new-session";
+    expect(await checkSessionWrite({ sessionId: sid, sessionToken: null }, store)).toEqual({ exists: false });
+    expect(await store.length(`audit:${sid}:log`)).toBe(0);
+    const made = "made-beforehand-token-made-beforehand-token";
+    const first = await appendAuditEvent({ sessionId: sid, sessionToken: made, newSessionToken: made, event }, store);
+    expect(first.sessionToken).toBe(made);
+    expect(await checkSessionWrite({ sessionId: sid, sessionToken: made }, store)).toEqual({ exists: true });
+    for (const [token, code] of [
+      [null, "session_token_required"],
+      ["another-token", "session_token_invalid"],
+    ] as const) {
+      const err = await checkSessionWrite({ sessionId: sid, sessionToken: token }, store).catch((e) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect((err as ApiError).code).toBe(code);
+    }
+    // Another writer presenting another token made beforehand cannot take the session over.
+    const late = await appendAuditEvent(
+      { sessionId: sid, sessionToken: "late-token", newSessionToken: "late-token", event },
+      store,
+    ).catch((e) => e);
+    expect((late as ApiError).code).toBe("session_token_invalid");
+    expect(await readAuditEntries(sid, store)).toHaveLength(1);
   });
 });

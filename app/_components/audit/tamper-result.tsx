@@ -33,6 +33,9 @@ export function TamperResult({
         {mutationLabel}. {t.original}: {originalClean ? m.verdict.entryVerified : m.verdict.entryTampered}. {t.altered}:{" "}
         {m.verdict.entryTampered}.
       </p>
+      {result.window.to - result.window.from + 1 < result.window.size ? (
+        <p data-testid="tamper-window">{fill(t.window, result.window)}</p>
+      ) : null}
       <div className="tamper-compare">
         <article className={`tamper-card ${originalClean ? "tamper-card-ok" : "tamper-card-bad"}`}>
           <header className="tamper-card-head">

@@ -99,6 +99,9 @@ export const audit = defineMessages({
       changed: tpl("Campos cambiados: {fields}."),
       originalLog: tpl("Registro original: {verified} de {total} entradas verifican."),
       alteredLog: tpl("Copia alterada: {tampered} de {total} entradas fallan."),
+      window: tpl(
+        "Se verificaron las entradas {from} a {to} de las {size} de la sesión, alrededor de la alterada. La sesión completa se verifica en su panel.",
+      ),
       detectedAt: tpl("La verificación falla en la entrada {seq}:"),
       notDetectedByChain:
         "Ninguna entrada restante falla: al borrar la última entrada la cadena sigue intacta. Lo detecta el checkpoint firmado, que registra cuántas entradas había y el hash de la última.",
@@ -197,6 +200,9 @@ export const audit = defineMessages({
       changed: tpl("Changed members: {fields}."),
       originalLog: tpl("Original log: {verified} of {total} entries verify."),
       alteredLog: tpl("Altered copy: {tampered} of {total} entries fail."),
+      window: tpl(
+        "Entries {from} to {to} of the session's {size} were verified, around the altered one. The whole session is verified on its dashboard.",
+      ),
       detectedAt: tpl("Verification fails at entry {seq}:"),
       notDetectedByChain:
         "No remaining entry fails: deleting the last entry leaves the chain intact. The signed checkpoint catches it, since it records how many entries there were and the hash of the last one.",
