@@ -3,16 +3,22 @@ import { getStore } from "../store";
 import { SCHEMA_FILES } from "./build-json-schemas";
 import { isExpiredDraft } from "./draft-expiry";
 import { ensureSeeds } from "./ensure-seeds";
-import { encodeCursor, type RegistryQuery } from "./parse-registry-query";
+import { encodeCursor, foldName, type RegistryQuery } from "./parse-registry-query";
 import type { RegistryList } from "./record-schema";
 import { schemaUrl } from "./schema-url";
 import { parseEntry, REGISTRY_COLLECTION } from "./stored-record";
+
+/** Most records one name search reads from the store before it answers with a cursor. */
+export const SCAN_LIMIT = 1_000;
 
 /**
  * One page of the registry (SPEC 2.3 envelope) in creation order, which updates do not change, so
  * pages never skip or repeat a record. One store round trip per page, whatever its size. Drafts left
  * uncertified past REGISTRY_DRAFT_TTL are left out, so a page may hold fewer than `limit` records
- * while `nextCursor` still leads on. `now` is the clock (tests).
+ * while `nextCursor` still leads on. With a name filter (`q`) the pages are read on until `limit`
+ * records match, the list ends or SCAN_LIMIT records were read: a search for a name answers in one
+ * call, at a bounded cost, and `nextCursor` leads on from where the reading stopped. `now` is the
+ * clock (tests).
  */
 export async function listRegistry(
   query: RegistryQuery,
@@ -24,23 +30,35 @@ export async function listRegistry(
     string,
     string
   >;
-  const page = await getStore().listRecords({
-    collection: REGISTRY_COLLECTION,
-    where,
-    limit: query.limit,
-    ...(query.after === undefined ? {} : { after: query.after }),
-  });
   const ttlMs = getConfig().registryDraftTtlMs;
-  const records = page.records
-    .map((stored) => parseEntry(stored.value))
-    .filter((entry) => !isExpiredDraft(entry, now, ttlMs))
-    .map((entry) => entry.record);
+  const records: RegistryList["records"] = [];
+  let after = query.after;
+  let read = 0;
+  let next: number | null;
+  do {
+    // Each page asks for no more than the matches still wanted: a page ends where the answer ends.
+    const page = await getStore().listRecords({
+      collection: REGISTRY_COLLECTION,
+      where,
+      limit: query.limit - records.length,
+      ...(after === undefined ? {} : { after }),
+    });
+    read += page.records.length;
+    next = page.next;
+    after = page.next ?? undefined;
+    for (const stored of page.records) {
+      const entry = parseEntry(stored.value);
+      if (isExpiredDraft(entry, now, ttlMs)) continue;
+      if (query.q !== null && !foldName(entry.record.name).includes(query.q)) continue;
+      records.push(entry.record);
+    }
+  } while (query.q !== null && next !== null && records.length < query.limit && read < SCAN_LIMIT);
   return {
     $schema: schemaUrl(SCHEMA_FILES.list, requestOrigin),
     generatedAt: now.toISOString(),
     count: records.length,
-    filters: query.filters,
+    filters: { ...query.filters, q: query.q },
     records,
-    nextCursor: page.next === null ? null : encodeCursor(page.next, query.filters),
+    nextCursor: next === null ? null : encodeCursor(next, query.filters, query.q),
   };
 }
