@@ -105,7 +105,20 @@ try {
 // for Node's default 300 s. Only the request is timed: streamed answers (/api/play, the SSE log) are
 // not.
 const timeouts = httpTimeouts(process.env);
+
+// An answer written before its request's body was all read (a 413, a 415, a refused Host) says
+// "Connection: close" and closes: otherwise Node would wait for the rest of a body no one reads, and
+// the client, waiting for its answer's end, would hold the connection until the 408.
+function closeIfBodyUnread(req, res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadClosing(...args) {
+    if (!req.complete && !this.headersSent) this.setHeader("connection", "close");
+    return writeHead.apply(this, args);
+  };
+}
+
 function toNext(req, res) {
+  closeIfBodyUnread(req, res);
   refusals.watch(req, res);
   appendSocketAddress(req);
   routeBadge(req);
