@@ -57,7 +57,8 @@ export async function listRegistry(
     $schema: schemaUrl(SCHEMA_FILES.list, requestOrigin),
     generatedAt: now.toISOString(),
     count: records.length,
-    filters: { ...query.filters, q: query.q },
+    // SPEC 2.3's three filters always; q only when it filters, so unfiltered envelopes keep their shape.
+    filters: query.q === null ? query.filters : { ...query.filters, q: query.q },
     records,
     nextCursor: next === null ? null : encodeCursor(next, query.filters, query.q),
   };

@@ -95,7 +95,7 @@ export const filtersSchema = z
       .string()
       .nullable()
       .optional()
-      .describe("The name filter as matched: accents dropped, lower case; null or absent when not filtered."),
+      .describe("The name filter as matched (accents dropped, lower case); absent when not filtered by name."),
   })
   .strict();
 
