@@ -53,7 +53,10 @@ describe("the published incorporation request", () => {
     const { z } = await import("zod");
     const { default: Ajv2020 } = await import("ajv/dist/2020");
     const { validateIncorporation } = await import("@/lib/incorporation/validate");
-    const json = z.toJSONSchema(incorporationRequestSchema as never, { target: "draft-2020-12", io: "input" }) as {
+    const json = z.toJSONSchema(incorporationRequestSchema as never, {
+      target: "draft-2020-12",
+      io: "input",
+    }) as unknown as {
       properties: { tipo: object };
     };
     const schemaSays = new Ajv2020({ strict: false }).compile(json.properties.tipo);
