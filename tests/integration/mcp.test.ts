@@ -383,6 +383,9 @@ describe.each(ERAS)("MCP clients of $era", ({ era, options }) => {
     ).toContain(`ids: ${answer.registry.record.id}`);
     const byName = dataOf((await client.callTool({ name: "registry_get", arguments: { id: denominacion } })) as Json);
     expect(byName.id).toBe(answer.registry.record.id);
+    // REST takes the same filter, accents and case aside.
+    const rest = await getJson(`/api/registry?q=${encodeURIComponent(denominacion.toUpperCase())}`);
+    expect(rest.records.map((r: Json) => r.id)).toEqual([answer.registry.record.id]);
   });
 
   it("gives the transparency log's checkpoint and proofs that verify with the client package", async () => {
