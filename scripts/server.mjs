@@ -105,7 +105,36 @@ try {
 // for Node's default 300 s. Only the request is timed: streamed answers (/api/play, the SSE log) are
 // not.
 const timeouts = httpTimeouts(process.env);
+
+// An answer written before its request's body was all read (a 413, a 415, a refused Host) says
+// "Connection: close" and closes: otherwise Node would wait for the rest of a body no one reads, and
+// a client that stopped sending, waiting for its answer's end, would hold the connection until the
+// 408. The close lingers: the server half-closes at once (the client sees the end of its answer),
+// then still reads and drops what the client was sending, for at most LINGER_MS, so the close is no
+// reset that could discard the answer before the client reads it.
+const LINGER_MS = 2_000;
+
+function closeIfBodyUnread(req, res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadClosing(...args) {
+    if (!req.complete && !this.headersSent) {
+      this.setHeader("connection", "close");
+      // Node ends a "Connection: close" exchange with destroySoon(): here, a lingering close.
+      const socket = this.socket ?? req.socket;
+      if (socket)
+        socket.destroySoon = function lingeringClose() {
+          this.end();
+          const timer = setTimeout(() => this.destroy(), LINGER_MS);
+          timer.unref();
+          this.once("close", () => clearTimeout(timer));
+        };
+    }
+    return writeHead.apply(this, args);
+  };
+}
+
 function toNext(req, res) {
+  closeIfBodyUnread(req, res);
   refusals.watch(req, res);
   appendSocketAddress(req);
   routeBadge(req);

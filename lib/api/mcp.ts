@@ -1,8 +1,10 @@
+import { getConfig } from "../config/config";
 import { serverCardDocument } from "../discovery/get-catalog-documents";
 import { rawSchema } from "../discovery/openapi/operation";
 import { publicBaseUrl } from "../http/base-url";
 import { cacheableResponse } from "../http/cacheable";
 import { defineEndpoint } from "../http/endpoint";
+import { ApiError } from "../http/problem";
 import { jsonRpcMessageSchema, serverCardSchema } from "../mcp/api-schemas";
 import { mcpMethodNotAllowed } from "../mcp/json-rpc-error";
 
@@ -17,7 +19,7 @@ export const postMcp = defineEndpoint({
   operationId: "postMcp",
   summary: "Model Context Protocol endpoint (Streamable HTTP)",
   description:
-    "One JSON-RPC message per POST: the 2026-07-28 revision (stateless, server/discover, Mcp-Method and Mcp-Name headers) and 2025-11-25 / 2025-06-18 clients in stateless mode. Tools: registry_search, registry_get, incorporation_check, incorporate, audit_read, audit_verify, describe_service. Every error, including refused Host or Origin (403), a body over 64 KiB (413) and other methods (405), is a JSON-RPC error object, not problem+json. See docs/mcp.md.",
+    "One JSON-RPC message per POST: the 2026-07-28 revision (stateless, server/discover, Mcp-Method and Mcp-Name headers) and 2025-11-25 / 2025-06-18 clients in stateless mode (older ones are offered 2025-11-25). Tools: registry_search, registry_get, incorporation_check, incorporate, audit_read, audit_verify, describe_service, log_checkpoint, log_prove_inclusion, log_prove_consistency; each result's text is a summary line and its structured content as JSON. Every error, including refused Host or Origin (403), a body over 64 KiB (413), an unsupported protocol version (400, data.supported) and other methods (405), is a JSON-RPC error object, not problem+json. See docs/mcp.md.",
   tags: ["mcp"],
   body: { schema: jsonRpcMessageSchema },
   responses: {
@@ -68,5 +70,40 @@ export const getMcpServerCard = defineEndpoint({
   async handle(request) {
     const { body, etag } = await serverCardDocument(publicBaseUrl(request));
     return cacheableResponse(request, body, { contentType: "application/json; charset=utf-8", etag });
+  },
+});
+
+export const getMcpRegistryAuth = defineEndpoint({
+  method: "GET",
+  path: "/.well-known/mcp-registry-auth",
+  operationId: "getMcpRegistryAuth",
+  summary: "The MCP Registry's HTTP proof of this domain",
+  description:
+    "The public key the official MCP Registry checks before it accepts a server named in this domain's namespace (the host reversed, e.g. ar.com.example.registro/mcp): MCP_REGISTRY_AUTH as configured, one line `v=MCPv1; k=ed25519; p=<base64>`. 404 when it is not configured. See docs/mcp.md.",
+  tags: ["mcp"],
+  responses: {
+    200: {
+      description: "The proof record.",
+      content: { "text/plain": rawSchema({ type: "string", pattern: "^v=MCPv1; k=(ed25519|ecdsap384); p=" }) },
+    },
+  },
+  errors: ["not_found"],
+  listing: {
+    id: "mcpRegistryAuth",
+    description:
+      "The MCP Registry's HTTP proof that this domain publishes its MCP server (v=MCPv1; k=ed25519; p=...), where configured.",
+    mcpRegistryAuth: true,
+  },
+  async handle() {
+    const proof = getConfig().env.MCP_REGISTRY_AUTH;
+    if (!proof) {
+      throw new ApiError(
+        "not_found",
+        "This deployment has no MCP Registry proof: set MCP_REGISTRY_AUTH to publish its MCP server under its domain.",
+      );
+    }
+    return new Response(`${proof}\n`, {
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=300" },
+    });
   },
 });

@@ -27,6 +27,18 @@ export const defaultDurationMs = (name: keyof typeof DURATION_DEFAULTS): number 
  * Every environment variable the service reads, declared once. `.env.example` documents each one;
  * keep the two in step (a unit test compares them).
  */
+
+/** Public key sizes of the MCP Registry's proof record, by key type (raw Ed25519, compressed P-384). */
+const MCP_REGISTRY_KEY_BYTES = { ed25519: 32, ecdsap384: 49 } as const;
+
+/** An MCP Registry proof record, `v=MCPv1; k=<type>; p=<base64 public key>`, with a key of its type's size. */
+function isMcpRegistryProof(value: string): boolean {
+  const match = /^v=MCPv1; k=(ed25519|ecdsap384); p=([A-Za-z0-9+/]+={0,2})$/.exec(value);
+  if (!match) return false;
+  const [, type, key] = match as unknown as [string, keyof typeof MCP_REGISTRY_KEY_BYTES, string];
+  return key.length % 4 === 0 && Buffer.from(key, "base64").length === MCP_REGISTRY_KEY_BYTES[type];
+}
+
 const rateLimit = z
   .string()
   .regex(/^[1-9]\d*\/[1-9]\d*\s?(ms|s|m|h|d)$/, "expected <count>/<window>, e.g. 20/1m or 30/1h");
@@ -125,6 +137,15 @@ export const envSchema = z.object({
   ISSUER_CONTACT_EMAIL: z.email("expected an e-mail address").optional(),
   REGISTRY_ADMIN_TOKEN: z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
   CRON_SECRET: z.string().min(16, "must be at least 16 characters (openssl rand -hex 32)").optional(),
+  // The MCP Registry's HTTP proof of this domain, served at /.well-known/mcp-registry-auth (docs/mcp.md).
+  MCP_REGISTRY_AUTH: z
+    .string()
+    .trim()
+    .refine(isMcpRegistryProof, {
+      message:
+        "expected 'v=MCPv1; k=ed25519; p=<base64 of the 32-byte public key>' (or k=ecdsap384 with the 49-byte compressed key), as docs/mcp.md shows how to make",
+    })
+    .optional(),
   CERTIFIER_ALLOW_LOOPBACK: z.enum(["0", "1"], "expected 0 or 1").default("0"),
   // One request of a certification, and the whole certification. At most 50 s: a certification must
   // fit the 60 s its routes may run and the daily re-check's 50 s batch.

@@ -50,6 +50,8 @@ export interface Endpoint {
    * 404, so agents.json lists it only there.
    */
   witness?: true;
+  /** Answers only where MCP_REGISTRY_AUTH is set; elsewhere it is a 404, and agents.json leaves it out. */
+  mcpRegistryAuth?: true;
 }
 
 /** Entries no declaration lists: pages and static files, which have no handler in lib/api. */

@@ -31,8 +31,11 @@ export async function getAgentsManifest(baseUrl: string): Promise<AgentsManifest
     issuer: issuerSettings(),
     publicKey: publicJwk,
     transparencyLog: { origin: getConfig().tlog.origin, vkey: logNoteKey().vkey },
-    // The manifest lists what answers here: the witness's routes only where it runs.
-    endpoints: listedEndpoints().filter((e) => !e.witness || getConfig().witness !== null),
+    // The manifest lists what answers here: the witness's routes only where it runs, the MCP
+    // Registry's proof only where it is configured.
+    endpoints: listedEndpoints().filter(
+      (e) => (!e.witness || getConfig().witness !== null) && (!e.mcpRegistryAuth || getConfig().env.MCP_REGISTRY_AUTH),
+    ),
   });
 }
 

@@ -60,6 +60,8 @@ export interface Listing {
   inventory?: true;
   /** Answers only where this deployment runs the built-in witness (WITNESS_LOGS). */
   witness?: true;
+  /** Answers only where MCP_REGISTRY_AUTH is set. */
+  mcpRegistryAuth?: true;
 }
 
 /** Checks a declaration's shape where it is written, keeping its parameter types. */

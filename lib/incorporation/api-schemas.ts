@@ -13,7 +13,11 @@ const bilingual = z.object({ es: z.string(), en: z.string() });
 export const rfc001Schema = z.object({
   version: z.literal("rfc-001-v1"),
   url: z.url().describe("Where these checks are described: GET /api/auto-incorporate, member rfc001."),
-  conformant: z.boolean().describe("No check failed (a missing required field or a body that is not an object fails)."),
+  conformant: z
+    .boolean()
+    .describe(
+      "No check failed and no finding is an error (a missing required field, a body that is not an object or a reused Idempotency-Key makes it false).",
+    ),
   checks: z.array(
     z.object({
       id: z.string(),

@@ -25,6 +25,13 @@ function normaliseSpaces(s: string): string {
   return s.trim().replace(/\s+/g, " ");
 }
 
+/** A tipo as the parse reads it, as a JSON Schema pattern (no flags there): each letter in either case. */
+const ANY_CASE_TIPO = `^\\s*(?:${TIPOS.map((t) =>
+  // Letters as a class of both cases; "-" needs no escape outside a class (and \\- is refused in
+  // the Unicode mode validators compile patterns in).
+  [...t].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toUpperCase()}${c.toLowerCase()}]`)).join(""),
+).join("|")})\\s*$`;
+
 export const incorporationRequestSchema = z
   .object({
     denominacion: z
@@ -39,7 +46,11 @@ export const incorporationRequestSchema = z
     tipo: z.string().check(
       z.overwrite((s) => s.trim().toUpperCase()),
       z.refine((s) => (TIPOS as readonly string[]).includes(s), findingCheck("tipo_unknown")),
-      z.meta({ enum: [...TIPOS], description: "Legal form. SOCIEDAD-IA is pending law." }),
+      // The JSON Schema says what is read: the written forms, or any case of them with spaces around.
+      z.meta({
+        anyOf: [{ enum: [...TIPOS] }, { pattern: ANY_CASE_TIPO }],
+        description: "Legal form: SOCIEDAD-IA (pending law), SAS, SRL or SA, in any case ('sas' is SAS).",
+      }),
     ),
     capitalSocial: z.number().check(z.positive(), z.describe("Share capital in Argentine pesos.")),
     objeto: z.string().check(

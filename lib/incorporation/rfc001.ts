@@ -20,7 +20,7 @@ export interface Rfc001Report {
   version: "rfc-001-v1";
   /** Where the checks of this report are described: the endpoint's self-description, member `rfc001`. */
   url: string;
-  /** No check failed. */
+  /** No check failed and no finding is an error: a refused request is never conformant. */
   conformant: boolean;
   checks: Rfc001Check[];
 }
@@ -138,7 +138,9 @@ export function rfc001Report(findings: Finding[], baseUrl: string): Rfc001Report
   return {
     version: "rfc-001-v1",
     url: rfc001Url(baseUrl),
-    conformant: checks.every((c) => c.result !== "fail"),
+    // A request refused for an error no check owns (a reused Idempotency-Key) is no more conformant
+    // than the refusal says it is valid: `valid: false` never comes with `conformant: true`.
+    conformant: checks.every((c) => c.result !== "fail") && !findings.some((f) => f.severity === "error"),
     checks,
   };
 }

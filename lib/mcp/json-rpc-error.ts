@@ -8,17 +8,19 @@ export const JSON_RPC = {
 } as const;
 
 /**
- * A JSON-RPC error response with no id (the request was refused before it could be read as one), so
- * that a client always gets JSON-RPC and never an HTML error page.
+ * A JSON-RPC error response, with no id when the request was refused before it could be read as one,
+ * so that a client always gets JSON-RPC and never an HTML error page.
  */
 export function jsonRpcError(
   status: number,
   code: number,
   message: string,
   headers: Record<string, string> = {},
+  more: { id?: string | number | null; data?: Record<string, unknown> } = {},
 ): Response {
+  const error = more.data ? { code, message, data: more.data } : { code, message };
   return Response.json(
-    { jsonrpc: "2.0", id: null, error: { code, message } },
+    { jsonrpc: "2.0", id: more.id ?? null, error },
     { status, headers: { "cache-control": "no-store", ...headers } },
   );
 }

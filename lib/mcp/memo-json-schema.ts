@@ -22,9 +22,14 @@ function memo(convert: Converter): Converter {
  * for a tool's JSON Schema on every call, and a server is built for every request, so without this
  * each call converted its schemas anew: most of what a call cost beyond the work itself. The
  * conversion is z.toJSONSchema's: zod's own Standard JSON Schema method knows only classic zod
- * schemas, and a tool's input may hold a zod/mini one (the incorporation request).
+ * schemas, and a tool's input may hold a zod/mini one (the incorporation request). With `openCheck`
+ * the schema is advertised as it is, but the SDK's own check lets any value through: the tool's
+ * handler judges its arguments (lib/mcp/tool-arguments.ts), in the caller's language.
  */
-export function memoJsonSchema<S extends z.ZodType>(schema: S): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
+export function memoJsonSchema<S extends z.ZodType>(
+  schema: S,
+  options: { openCheck?: boolean } = {},
+): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
   const standard = schema["~standard"] as unknown as StandardSchemaWithJSON<z.input<S>, z.output<S>>["~standard"];
   const convert =
     (io: "input" | "output"): Converter =>
@@ -33,6 +38,8 @@ export function memoJsonSchema<S extends z.ZodType>(schema: S): StandardSchemaWi
   return {
     "~standard": {
       ...standard,
+      // openCheck: the SDK's check passes every value on, for a handler that judges it itself.
+      ...(options.openCheck ? { validate: (value: unknown) => ({ value: value as z.output<S> }) } : {}),
       jsonSchema: { input: memo(convert("input")), output: memo(convert("output")) },
     },
   };

@@ -3,16 +3,19 @@ import { preferredLang } from "../http/accept-language";
 import { publicBaseUrl } from "../http/base-url";
 import { isApiError } from "../http/problem";
 import { DEFAULT_MAX_BODY_BYTES, readJson } from "../http/read-json";
+import { safeLogText } from "../http/safe-log-text";
 import { isStoreUnavailable } from "../store/types";
 import { allowedMcpHostnames } from "./allowed-hosts";
 import { createMcpServer } from "./create-server";
 import { JSON_RPC, jsonRpcError } from "./json-rpc-error";
+import { unsupportedVersionResponse } from "./protocol-version";
 
 /** Largest request body /mcp reads: an incorporation request (32 KiB at most) with its envelope. */
 export const MCP_MAX_BODY_BYTES = DEFAULT_MAX_BODY_BYTES;
 
-// The tool a request calls, read from its body before the SDK's handler builds the server for it.
+// The tool a request calls and its base URL, read before the SDK's handler builds the server for it.
 const calledTool = new WeakMap<Request, string>();
+const baseUrls = new WeakMap<Request, string>();
 
 function toolCalled(body: unknown): string | undefined {
   const message = body as { method?: unknown; params?: { name?: unknown } } | null;
@@ -27,14 +30,20 @@ const handler = createMcpHandler(
   ({ requestInfo }) => {
     if (!requestInfo) throw new Error("/mcp serves HTTP requests only");
     return createMcpServer(
-      { request: requestInfo, baseUrl: publicBaseUrl(requestInfo), lang: preferredLang(requestInfo) },
+      {
+        request: requestInfo,
+        baseUrl: baseUrls.get(requestInfo) ?? publicBaseUrl(requestInfo),
+        lang: preferredLang(requestInfo),
+      },
       calledTool.get(requestInfo),
     );
   },
   {
     legacy: "stateless",
     maxRequestBodySize: MCP_MAX_BODY_BYTES,
-    onerror: (err) => console.error(`[mcp] ${err.message}`),
+    // What the SDK reports is mostly a client's mistake (a bad header, an unknown method) and may quote
+    // the client's text: a warning, one bounded and escaped line.
+    onerror: (err) => console.warn(`[mcp] ${safeLogText(err.message)}`),
   },
 );
 
@@ -47,6 +56,15 @@ export async function serveMcp(request: Request): Promise<Response> {
   const hosts = allowedMcpHostnames(request);
   const refused = hostHeaderValidationResponse(request, hosts) ?? originValidationResponse(request, hosts);
   if (refused) return refused;
+  // A Host that passed the check may still not make a base URL ("user@localhost"): a 400, not a 500.
+  let baseUrl: string;
+  try {
+    baseUrl = publicBaseUrl(request);
+  } catch (err) {
+    if (!isApiError(err)) throw err;
+    return jsonRpcError(err.status, JSON_RPC.invalidRequest, err.detail);
+  }
+  baseUrls.set(request, baseUrl);
 
   let body: unknown;
   try {
@@ -54,7 +72,7 @@ export async function serveMcp(request: Request): Promise<Response> {
   } catch (err) {
     if (!isApiError(err)) throw err;
     const code = err.code === "malformed_json" ? JSON_RPC.parseError : JSON_RPC.invalidRequest;
-    return jsonRpcError(err.status, code, err.detail);
+    return jsonRpcError(err.status, code, err.detail, err.headers);
   }
   if (Array.isArray(body)) {
     // Batching left the protocol in 2025-06-18, the oldest revision served here.
@@ -64,6 +82,8 @@ export async function serveMcp(request: Request): Promise<Response> {
       "Batch requests are not supported: send one message per request.",
     );
   }
+  const version = unsupportedVersionResponse(request, body);
+  if (version) return version;
   const tool = toolCalled(body);
   if (tool !== undefined) calledTool.set(request, tool);
   try {
@@ -74,7 +94,7 @@ export async function serveMcp(request: Request): Promise<Response> {
         "retry-after": "5",
       });
     }
-    console.error(err);
+    console.error(`[mcp] ${safeLogText(err instanceof Error ? (err.stack ?? err.message) : err, 2_000)}`);
     return jsonRpcError(500, JSON_RPC.internalError, "An unexpected error occurred; it has been logged.");
   }
 }

@@ -9,10 +9,14 @@ export interface ToolContext {
   lang: "es" | "en";
 }
 
-/** A tool's answer: the structured result (checked against `output`) and one short line for people. */
+/**
+ * A tool's answer: the structured result (checked against `output`) and one summary line, which the
+ * result's text puts before the result as JSON (lib/mcp/result-text.ts). The summary is the service's
+ * own words: text that others wrote (a record's name, a request's objeto) stays in the data.
+ */
 export interface ToolAnswer<O> {
   data: O;
-  text: string;
+  summary: string;
 }
 
 /**
@@ -28,6 +32,13 @@ export interface McpTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodTyp
   output: O;
   annotations: { readOnlyHint: boolean; idempotentHint: boolean; destructiveHint: boolean; openWorldHint: boolean };
   rateLimit?: { name: RateLimitName; write: boolean };
+  /**
+   * Members parsed more loosely than `input` advertises, because the tool judges them itself and
+   * answers findings (the incorporation request: any object, so that every mistake is a finding).
+   */
+  lenient?: z.ZodRawShape;
+  /** The result holds text written by others (names, disclosures, requests): the summary says it is data. */
+  thirdPartyText?: boolean;
   /** Units of the rate limit charged once the answer is known, beyond the one counted before (lib/http/read-cost.ts). */
   extraUnits?(data: z.infer<O>): number;
   run(args: z.infer<I>, ctx: ToolContext): Promise<ToolAnswer<z.infer<O>>>;
@@ -47,7 +58,7 @@ type PathArguments<P> = string extends keyof P ? Record<never, never> : { [K in 
 /**
  * A tool's arguments from the endpoint it stands for: its path parameters, query and JSON body, or
  * the body as one argument named `bodyAs` when the tool takes more than the body (`extra`). Unknown
- * arguments are dropped, as a tool's arguments always were.
+ * arguments are refused by the tool layer (lib/mcp/tool-arguments.ts).
  */
 export function endpointArguments<
   P extends RouteParams,

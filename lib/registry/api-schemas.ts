@@ -4,7 +4,7 @@ import { transparencyReceiptSchema } from "../discovery/openapi/components";
 import { findingSchema } from "../http/findings";
 import type { RegistryEvent } from "./apply-transition";
 import { FINDING_CODES } from "./finding-codes";
-import { DEFAULT_LIMIT, MAX_LIMIT } from "./parse-registry-query";
+import { DEFAULT_LIMIT, MAX_LIMIT, NAME_FILTER_MAX } from "./parse-registry-query";
 import {
   certificationReportSchema,
   JURISDICTIONS,
@@ -95,6 +95,13 @@ export const listQuery = z.strictObject({
   jurisdiction: z.enum(JURISDICTIONS).optional().describe("Only records of this jurisdiction."),
   type: z.enum(RECORD_TYPES).optional().describe("Only records of this type."),
   status: z.enum(RECORD_STATUSES).optional().describe("Only records in this status."),
+  q: z
+    .string()
+    .max(NAME_FILTER_MAX)
+    .optional()
+    .describe(
+      'Only records whose name contains this text, ignoring case and accents ("agentes del litoral" finds "Agéntes del Litoral SOCIEDAD-IA").',
+    ),
   limit: z.int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).describe("Records per page."),
   cursor: z
     .string()

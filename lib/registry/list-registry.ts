@@ -4,10 +4,13 @@ import { SCHEMA_FILES } from "./build-json-schemas";
 import { isExpiredDraft } from "./draft-expiry";
 import { ensureSeeds } from "./ensure-seeds";
 import { openEntry } from "./open-entry";
-import { encodeCursor, type RegistryQuery } from "./parse-registry-query";
+import { encodeCursor, foldName, type RegistryQuery } from "./parse-registry-query";
 import type { RegistryList } from "./record-schema";
 import { schemaUrl } from "./schema-url";
 import { REGISTRY_COLLECTION } from "./stored-record";
+
+/** Most records one name search reads from the store before it answers with a cursor. */
+export const SCAN_LIMIT = 1_000;
 
 /**
  * One page of the registry (SPEC 2.3 envelope) in creation order, which updates do not change, so
@@ -15,7 +18,9 @@ import { REGISTRY_COLLECTION } from "./stored-record";
  * uncertified past REGISTRY_DRAFT_TTL are left out, so a page may hold fewer than `limit` records
  * while `nextCursor` still leads on. A record whose stored state does not verify is left out (and
  * alarmed: open-entry.ts), as is one whose verified state does not match the filters its store
- * indexes were found by. `now` is the clock (tests).
+ * indexes were found by. With a name filter (`q`) the pages are read on until `limit` records
+ * match, the list ends or SCAN_LIMIT records were read: a search for a name answers in one call, at
+ * a bounded cost, and `nextCursor` leads on from where the reading stopped. `now` is the clock (tests).
  */
 export async function listRegistry(
   query: RegistryQuery,
@@ -27,25 +32,38 @@ export async function listRegistry(
     string,
     string
   >;
-  const page = await getStore().listRecords({
-    collection: REGISTRY_COLLECTION,
-    where,
-    limit: query.limit,
-    ...(query.after === undefined ? {} : { after: query.after }),
-  });
   const ttlMs = getConfig().registryDraftTtlMs;
-  const opened = await Promise.all(page.records.map(openEntry));
-  const records = opened
-    .flatMap((o) => (o.ok ? [o.entry] : []))
-    .filter((entry) => Object.entries(where).every(([k, v]) => entry.record[k as keyof typeof entry.record] === v))
-    .filter((entry) => !isExpiredDraft(entry, now, ttlMs))
-    .map((entry) => entry.record);
+  const records: RegistryList["records"] = [];
+  let after = query.after;
+  let read = 0;
+  let next: number | null;
+  do {
+    // Each page asks for no more than the matches still wanted: a page ends where the answer ends.
+    const page = await getStore().listRecords({
+      collection: REGISTRY_COLLECTION,
+      where,
+      limit: query.limit - records.length,
+      ...(after === undefined ? {} : { after }),
+    });
+    read += page.records.length;
+    next = page.next;
+    after = page.next ?? undefined;
+    for (const opened of await Promise.all(page.records.map(openEntry))) {
+      if (!opened.ok) continue;
+      const { entry } = opened;
+      if (!Object.entries(where).every(([k, v]) => entry.record[k as keyof typeof entry.record] === v)) continue;
+      if (isExpiredDraft(entry, now, ttlMs)) continue;
+      if (query.q !== null && !foldName(entry.record.name).includes(query.q)) continue;
+      records.push(entry.record);
+    }
+  } while (query.q !== null && next !== null && records.length < query.limit && read < SCAN_LIMIT);
   return {
     $schema: schemaUrl(SCHEMA_FILES.list, requestOrigin),
     generatedAt: now.toISOString(),
     count: records.length,
-    filters: query.filters,
+    // SPEC 2.3's three filters always; q only when it filters, so unfiltered envelopes keep their shape.
+    filters: query.q === null ? query.filters : { ...query.filters, q: query.q },
     records,
-    nextCursor: page.next === null ? null : encodeCursor(page.next, query.filters),
+    nextCursor: next === null ? null : encodeCursor(next, query.filters, query.q),
   };
 }

@@ -6,10 +6,15 @@ export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 100;
 
 const FILTER_VALUES = { jurisdiction: JURISDICTIONS, type: RECORD_TYPES, status: RECORD_STATUSES } as const;
-const PARAMETERS = ["jurisdiction", "type", "status", "limit", "cursor"] as const;
+const PARAMETERS = ["jurisdiction", "type", "status", "q", "limit", "cursor"] as const;
+
+/** Longest name filter, in characters: longer than any record's name. */
+export const NAME_FILTER_MAX = 120;
 
 export interface RegistryQuery {
   filters: RegistryFilters;
+  /** The name filter as folded for matching (foldName), or null. */
+  q: string | null;
   limit: number;
   /** Store position to continue after, from the cursor. */
   after: number | undefined;
@@ -19,19 +24,29 @@ function invalid(parameter: string, detail: string, allowed?: readonly string[])
   return new ApiError("invalid_query", detail, { parameter, ...(allowed ? { allowed } : {}) });
 }
 
+/**
+ * A name as the name filter compares it: Unicode compatibility form, accents and other combining
+ * marks dropped, lower case, runs of spaces as one. "Agéntes  del LITORAL" matches "agentes del litoral".
+ */
+export function foldName(name: string): string {
+  return name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
 // A cursor is bound to its filters: reusing it with other filters would skip or repeat records.
-function filtersSignature(filters: RegistryFilters): string {
-  return createHash("sha256").update(JSON.stringify(filters)).digest("base64url").slice(0, 8);
+function filtersSignature(filters: RegistryFilters, q: string | null): string {
+  // Without a name filter the signature is what it was before there was one: cursors already out stay good.
+  const signed = q === null ? filters : { ...filters, q };
+  return createHash("sha256").update(JSON.stringify(signed)).digest("base64url").slice(0, 8);
 }
 
 /** The opaque cursor that continues a listing after store position `after`. */
-export function encodeCursor(after: number, filters: RegistryFilters): string {
-  return Buffer.from(JSON.stringify({ a: after, f: filtersSignature(filters) })).toString("base64url");
+export function encodeCursor(after: number, filters: RegistryFilters, q: string | null = null): string {
+  return Buffer.from(JSON.stringify({ a: after, f: filtersSignature(filters, q) })).toString("base64url");
 }
 
 /**
  * Reads GET /api/registry's query: filters `jurisdiction`, `type`, `status` (each from a fixed list),
- * `limit` (1..100) and `cursor`. Anything unknown, repeated or out of range is a 400 problem that
+ * the name filter `q` (accent- and case-insensitive, part of the name), `limit` (1..100) and `cursor`. Anything unknown, repeated or out of range is a 400 problem that
  * names the parameter and lists its allowed values.
  */
 export function parseRegistryQuery(params: URLSearchParams): RegistryQuery {
@@ -50,6 +65,16 @@ export function parseRegistryQuery(params: URLSearchParams): RegistryQuery {
       throw invalid(name, `Unknown ${name} "${value}". Allowed values: ${allowed.join(", ")}.`, allowed);
     }
     (filters as Record<string, string | null>)[name] = value;
+  }
+
+  let q: string | null = null;
+  const rawQ = params.get("q");
+  if (rawQ !== null && rawQ.trim() !== "") {
+    if ([...rawQ].length > NAME_FILTER_MAX) {
+      throw invalid("q", `q takes at most ${NAME_FILTER_MAX} characters of a company's name.`);
+    }
+    q = foldName(rawQ);
+    if (q === "") throw invalid("q", "q has no letters or digits to look for.");
   }
 
   let limit = DEFAULT_LIMIT;
@@ -75,10 +100,10 @@ export function parseRegistryQuery(params: URLSearchParams): RegistryQuery {
     if (!Number.isSafeInteger(decoded.a) || (decoded.a as number) < 0) {
       throw invalid("cursor", "cursor is not one this API returned; start again without it.");
     }
-    if (decoded.f !== filtersSignature(filters)) {
+    if (decoded.f !== filtersSignature(filters, q)) {
       throw invalid("cursor", "This cursor belongs to other filters; keep the filters of the page that returned it.");
     }
     after = decoded.a as number;
   }
-  return { filters, limit, after };
+  return { filters, q, limit, after };
 }

@@ -91,6 +91,11 @@ export const filtersSchema = z
     jurisdiction: z.enum(JURISDICTIONS).nullable(),
     type: z.enum(RECORD_TYPES).nullable(),
     status: z.enum(RECORD_STATUSES).nullable(),
+    q: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("The name filter as matched (accents dropped, lower case); absent when not filtered by name."),
   })
   .strict();
 

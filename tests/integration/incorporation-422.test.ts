@@ -146,6 +146,15 @@ describe("every 422 of POST /api/auto-incorporate", () => {
     expect(body.audit).toBeUndefined();
     const log = await (await fetch(`${app.url}/api/play/audit/${sessionId}`)).json();
     expect(log.count).toBe(1);
+    expect(body.rfc001.conformant).toBe(false);
+    // A reused key with a body that passes every check is still a refusal: not valid, not conformant.
+    const clean = await post({ ...TYPICAL, sessionId, capitalSocial: 3_000_000 }, { "idempotency-key": key });
+    expect(clean.body.code).toBe("idempotency_key_reused");
+    const errors = clean.body.validation.findings.filter((f: Json) => f.severity === "error");
+    expect(errors.map((f: Json) => f.code)).toEqual(["idempotency_key_reused"]);
+    expect(clean.body.validation.valid).toBe(false);
+    expect(clean.body.rfc001.conformant).toBe(false);
+    expect(clean.body.rfc001.checks.every((c: Json) => c.result !== "fail")).toBe(true);
   });
 
   it("that opens a session carries its write token in audit.sessionToken, which then writes to it", async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
+import net from "node:net";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
@@ -29,7 +30,8 @@ const TOOL_ORDER = [
 
 let app: AppServer;
 beforeAll(async () => {
-  app = await startApp({ env: { INCORPORATE_API_KEYS: `mcp-agent:${KEY}` } });
+  // Three eras of calls incorporate more than the default hourly budget allows.
+  app = await startApp({ env: { INCORPORATE_API_KEYS: `mcp-agent:${KEY}`, RATE_LIMIT_INCORPORATE: "1000/1h" } });
 });
 afterAll(() => app?.stop());
 
@@ -56,6 +58,30 @@ const registryIds = async () =>
 /** The text of a tool result's content blocks. */
 const textOf = (result: Json) => (result.content as Json[]).map((c) => c.text).join("\n");
 
+/** What a host that hands the model only `content` gives it: the JSON after the summary line. */
+const dataOf = (result: Json): Json => {
+  const text = textOf(result);
+  return JSON.parse(text.slice(text.indexOf("\n") + 1));
+};
+
+/** One request with six mistakes, two of them of shape (a capital that is no number, an e-mail that is none). */
+const SIX_MISTAKES = {
+  denominacion: "A",
+  tipo: "XYZ",
+  capitalSocial: "mucho",
+  objeto: "corto",
+  representante: { nombre: "Ana Pérez", cuit: "20-12345678-0" },
+  emailContacto: 42,
+};
+const SIX_CODES = [
+  "tipo_unknown",
+  "denominacion_length",
+  "invalid_type",
+  "objeto_length",
+  "representante_cuit_invalid",
+  "email_invalid",
+];
+
 describe.each(ERAS)("MCP clients of $era", ({ era, options }) => {
   let client: Client;
   let authed: Client;
@@ -67,7 +93,9 @@ describe.each(ERAS)("MCP clients of $era", ({ era, options }) => {
   async function call(name: string, args: Json, on: Client = client): Promise<Json> {
     const result = (await on.callTool({ name, arguments: args })) as Json;
     expect(result.isError ?? false, `${name}: ${textOf(result)}`).toBe(false);
-    expect(textOf(result).length).toBeGreaterThan(0);
+    // One summary line, then the structured content itself as JSON: a content-only host loses nothing.
+    expect(textOf(result).split("\n")[0]?.length).toBeGreaterThan(0);
+    expect(dataOf(result)).toEqual(result.structuredContent);
     const schema = tools.find((t) => t.name === name)?.outputSchema;
     const validate = ajv.compile(schema);
     expect(validate(result.structuredContent), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
@@ -151,22 +179,67 @@ describe.each(ERAS)("MCP clients of $era", ({ era, options }) => {
     expect(await registryIds()).toEqual(before);
   });
 
-  it("refuses arguments its schema rejects as a tool error, and writes nothing", async () => {
+  it("refuses arguments outside the request as a tool error naming the argument, and writes nothing", async () => {
     const sessionId = `mcp-schema-${randomUUID().slice(0, 8)}`;
     const before = await registryIds();
-    const result = (await authed.callTool({
-      name: "incorporate",
-      arguments: { request: { ...TYPICAL_INCORPORATION, sessionId, capitalSocial: "mucho" }, idempotencyKey: "k-1" },
-    })) as Json;
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/capitalSocial/);
     const noKey = (await authed.callTool({
       name: "incorporate",
-      arguments: { request: { ...TYPICAL_INCORPORATION, sessionId } },
+      arguments: { request: { ...TYPICAL_INCORPORATION, sessionId }, lang: "en" },
     })) as Json;
     expect(noKey.isError).toBe(true);
-    expect(textOf(noKey)).toMatch(/idempotencyKey/);
+    expect(textOf(noKey)).toMatch(/^invalid_request: .*\n- idempotencyKey: missing/);
+    const notObject = (await authed.callTool({
+      name: "incorporate",
+      arguments: { request: "una sociedad", idempotencyKey: "k-1", lang: "en" },
+    })) as Json;
+    expect(textOf(notObject)).toMatch(/^invalid_request: .*\n- request: must be object/);
     expect(await auditCount(sessionId)).toBe(0);
+    expect(await registryIds()).toEqual(before);
+  });
+
+  it("answers six mistakes with six coded findings in the language asked for, shape mistakes included", async () => {
+    for (const lang of ["en", "es"] as const) {
+      const checked = await call("incorporation_check", { request: SIX_MISTAKES, lang });
+      expect(checked.valid).toBe(false);
+      expect(checked.findings.map((f: Json) => f.code)).toEqual(SIX_CODES);
+      expect(checked.findings.find((f: Json) => f.code === "tipo_unknown").message).toMatch(
+        lang === "en" ? /^The type must be/ : /^El tipo debe ser/,
+      );
+      expect(checked.rfc001.conformant).toBe(false);
+      // incorporate refuses with the same findings, in its text, and records the refusal as REST does.
+      const sessionId = `mcp-six-${lang}-${randomUUID().slice(0, 8)}`;
+      const refused = (await authed.callTool({
+        name: "incorporate",
+        arguments: { request: { ...SIX_MISTAKES, sessionId }, idempotencyKey: randomUUID(), lang },
+      })) as Json;
+      expect(refused.isError).toBe(true);
+      const [head, ...lines] = textOf(refused).split("\n");
+      expect(head).toMatch(lang === "en" ? /^The request has 6 error finding/ : /^El pedido tiene 6 hallazgo/);
+      for (const code of SIX_CODES) expect(lines.join("\n")).toContain(`(${code})`);
+      const body = JSON.parse(lines.at(-1) ?? "") as Json;
+      expect(body.validation.findings).toEqual(checked.findings);
+      expect(await auditCount(sessionId)).toBe(1);
+    }
+  });
+
+  it("refuses unknown arguments with the list of the real ones, and changes nothing", async () => {
+    const before = await registryIds();
+    const misspelt = (await client.callTool({
+      name: "registry_search",
+      arguments: { name: "Acme", lang: "en" },
+    })) as Json;
+    expect(misspelt.isError).toBe(true);
+    expect(textOf(misspelt)).toMatch(
+      /^invalid_request: "name" is not an argument of registry_search\. Its arguments: jurisdiction, type, status, q, limit, cursor, lang\./,
+    );
+    expect(dataOf(misspelt)).toMatchObject({ unknownArguments: ["name"] });
+    const es = (await authed.callTool({
+      name: "incorporate",
+      arguments: { request: TYPICAL_INCORPORATION, idempotencyKey: randomUUID(), token: "x", apiKey: "y" },
+    })) as Json;
+    expect(textOf(es)).toMatch(
+      /^invalid_request: "token", "apiKey" no son argumentos de incorporate\. Sus argumentos: request, idempotencyKey, sessionToken, lang\./,
+    );
     expect(await registryIds()).toEqual(before);
   });
 
@@ -178,7 +251,7 @@ describe.each(ERAS)("MCP clients of $era", ({ era, options }) => {
       arguments: { request: { ...TYPICAL_INCORPORATION, sessionId }, idempotencyKey: randomUUID() },
     })) as Json;
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/^unauthorized: .*Bearer/);
+    expect(textOf(result)).toMatch(/^unauthorized: .*configure la conexión MCP .*'Authorization: Bearer <clave>'/);
     const wrong = await connect(options, { authorization: "Bearer not-the-key-of-this-deployment-000" });
     const refused = (await wrong.callTool({
       name: "incorporate",
@@ -243,6 +316,76 @@ describe.each(ERAS)("MCP clients of $era", ({ era, options }) => {
       total: 2,
       tampered: 0,
     });
+  });
+
+  it("lets a host that shows the model only content incorporate, read, verify and prove inclusion", async () => {
+    // Everything below is read from the text blocks alone, as such a host's model would.
+    const sessionId = `mcp-text-${randomUUID().slice(0, 8)}`;
+    const denominacion = `Texto Solo ${era.replaceAll("-", "")} ${sessionId.slice(-8)} Automatizada SOCIEDAD-IA`;
+    const request = { ...TYPICAL_INCORPORATION, denominacion, sessionId };
+    const made = (await authed.callTool({
+      name: "incorporate",
+      arguments: { request, idempotencyKey: randomUUID(), lang: "en" },
+    })) as Json;
+    expect(made.isError ?? false, textOf(made)).toBe(false);
+    expect(textOf(made).split("\n")[0]).toMatch(
+      /^Incorporated; audit entry .*:0, transparency log leaf \d+\. Keep audit\.sessionToken/,
+    );
+    const answer = dataOf(made);
+    expect(answer.audit.sessionToken).toEqual(expect.any(String));
+    expect(answer.registry.claimToken).toEqual(expect.any(String));
+    expect(Object.keys(answer.config)).toEqual(["package.json", "lib/agent.ts", ".env.example", "README.md"]);
+    const { index } = answer.transparency;
+
+    // A second write to the session needs its token: the refusal names the argument to pass it in.
+    const again = { request: { ...request, capitalSocial: 3_000_000 }, idempotencyKey: randomUUID(), lang: "en" };
+    const refused = (await authed.callTool({ name: "incorporate", arguments: again })) as Json;
+    expect(textOf(refused)).toMatch(/^session_token_required: .*as the sessionToken argument/);
+    expect(textOf(refused)).not.toMatch(/x-session-token/i);
+    const wrong = (await authed.callTool({
+      name: "incorporate",
+      arguments: { ...again, sessionToken: "nope", lang: "es" },
+    })) as Json;
+    expect(textOf(wrong)).toMatch(/^session_token_invalid: el argumento sessionToken no es/);
+    const second = (await authed.callTool({
+      name: "incorporate",
+      arguments: { ...again, sessionToken: answer.audit.sessionToken },
+    })) as Json;
+    expect(second.isError ?? false, textOf(second)).toBe(false);
+
+    const read = dataOf((await client.callTool({ name: "audit_read", arguments: { sessionId } })) as Json);
+    expect(read.entries.map((e: Json) => e.id)).toEqual([`${sessionId}:0`, `${sessionId}:1`]);
+    const verified = (await client.callTool({ name: "audit_verify", arguments: { sessionId, lang: "en" } })) as Json;
+    expect(textOf(verified).split("\n")[0]).toMatch(/2\/2 verified, 0 tampered/);
+    expect(dataOf(verified).verification).toMatchObject({ total: 2, verified: 2, tampered: 0, checkpoint: "valid" });
+
+    const head = dataOf((await client.callTool({ name: "log_checkpoint", arguments: {} })) as Json);
+    const { checkpoint } = await openCheckpoint(head.checkpoint, head.vkey, { origin: head.origin });
+    expect(checkpoint.size).toBeGreaterThan(index);
+    const proved = (await client.callTool({
+      name: "log_prove_inclusion",
+      arguments: { index, size: checkpoint.size },
+    })) as Json;
+    const proof = dataOf(proved);
+    expect(proof.leafHash).toBe(answer.transparency.leafHash);
+    verifyInclusion(b64(proof.leafHash), index, proof.size, proof.hashes.map(b64), checkpoint.root);
+
+    // The name filter finds the company by its name, and registry_get takes that name as well as the id.
+    const found = dataOf(
+      (await client.callTool({
+        name: "registry_search",
+        arguments: { q: denominacion.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "") },
+      })) as Json,
+    );
+    expect(found.records.map((r: Json) => r.id)).toEqual([answer.registry.record.id]);
+    expect(
+      textOf((await client.callTool({ name: "registry_search", arguments: { q: denominacion } })) as Json),
+    ).toContain(`ids: ${answer.registry.record.id}`);
+    const byName = dataOf((await client.callTool({ name: "registry_get", arguments: { id: denominacion } })) as Json);
+    expect(byName.id).toBe(answer.registry.record.id);
+    // REST takes the same filter, accents and case aside.
+    const rest = await getJson(`/api/registry?q=${encodeURIComponent(denominacion.toUpperCase())}`);
+    expect(rest.records.map((r: Json) => r.id)).toEqual([answer.registry.record.id]);
   });
 
   it("gives the transparency log's checkpoint and proofs that verify with the client package", async () => {
@@ -314,6 +457,26 @@ function modern(method: string, params: Json = {}, name?: string) {
     body: { jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: meta } } as Json,
   };
 }
+
+/** A request with a Host header fetch() would not send: through node:http. */
+function rawRequest(port: string, options: http.RequestOptions, body?: string) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, ...options }, (r) => {
+      let text = "";
+      r.setEncoding("utf8");
+      r.on("data", (d) => {
+        text += d;
+      });
+      r.on("end", () => resolve({ status: r.statusCode ?? 0, text }));
+    });
+    req.once("error", reject);
+    req.end(body);
+  });
+}
+const rawPost = (port: string, headers: Record<string, string>, body: string) =>
+  rawRequest(port, { path: "/mcp", method: "POST", headers }, body);
+const rawGet = (port: string, path: string, host: string) =>
+  rawRequest(port, { path, method: "GET", headers: { host } });
 
 async function post(headers: Record<string, string>, body: string) {
   const res = await fetch(`${app.url}/mcp`, { method: "POST", headers, body });
@@ -419,6 +582,94 @@ describe("hostile input to /mcp", () => {
     );
     expect(legacy.status).toBe(400);
     expect(legacy.text).toMatch(/[Uu]nsupported protocol version/);
+    // Both eras name exactly the revisions docs/mcp.md and the server card give.
+    const card = await getJson("/mcp/server-card");
+    const served = card.remotes[0].supportedProtocolVersions;
+    expect(served).toEqual(["2026-07-28", "2025-11-25", "2025-06-18"]);
+    expect(legacy.json.error).toMatchObject({ code: -32022, data: { supported: served, requested: "1999-01-01" } });
+    // 2025-03-26 (which would require batches) and 2024-11-05 are not served: refused by header...
+    for (const version of ["2025-03-26", "2024-11-05"]) {
+      const old = await post(
+        {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": version,
+        },
+        JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list", params: {} }),
+      );
+      expect(old.status, version).toBe(400);
+      expect(old.json).toMatchObject({ id: 3, error: { code: -32022, data: { supported: served } } });
+    }
+  });
+
+  it("offers the newest 2025 revision to a client that asks for an older one", async () => {
+    for (const version of ["2025-03-26", "2024-11-05"]) {
+      const res = await post(
+        { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "old", version: "1" } },
+        }),
+      );
+      expect(res.status, version).toBe(200);
+      expect(res.json.result.protocolVersion, version).toBe("2025-11-25");
+    }
+  });
+
+  it("answers a Host with user information with a 400, never a 500", async () => {
+    const { headers, body } = modern("tools/list");
+    const port = new URL(app.url).port;
+    for (const host of [`evil@127.0.0.1:${port}`, `a:b@localhost:${port}`]) {
+      const { status, text } = await rawPost(port, { ...headers, host }, JSON.stringify(body));
+      expect(status, host).toBe(400);
+      expect(JSON.parse(text).error.code, host).toBe(-32600);
+      for (const p of ["/api/registry", "/.well-known/agents.json", "/mcp/server-card"]) {
+        expect((await rawGet(port, p, host)).status, `${p} ${host}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  it("logs a hostile tool name as one bounded, escaped line, and writes no line of its own", async () => {
+    const forged = `x\n[incorporation] forged line ${randomUUID()}\n${"y".repeat(60_000)}`;
+    const { headers, body } = modern("tools/call", { name: forged, arguments: {} });
+    headers["mcp-name"] = "registry_search";
+    await post(headers, JSON.stringify(body));
+    const legacy = await post(
+      {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-11-25",
+      },
+      JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: forged, arguments: {} } }),
+    );
+    expect(legacy.status).toBeLessThan(500);
+    const log = app.output();
+    expect(log).not.toMatch(/^\[incorporation\] forged line/m);
+    for (const line of log.split("\n").filter((l) => l.includes("forged line"))) {
+      expect(line.length).toBeLessThan(1_000);
+    }
+  });
+
+  it("closes the connection after answering a body it did not read", async () => {
+    const port = new URL(app.url).port;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), "127.0.0.1", () => {
+        socket.write(
+          `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 10000000\r\n\r\n${"x".repeat(100_000)}`,
+        );
+      });
+      let got = "";
+      socket.on("data", (d) => {
+        got += d;
+      });
+      // Resolves only when the server closes: a connection held open would time the test out.
+      socket.on("end", () => resolve(got));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
   });
 
   it("refuses headers that disagree with the body", async () => {
@@ -502,7 +753,8 @@ describe("rate limits over MCP", () => {
     const second = `mcp-limit-b-${randomUUID().slice(0, 8)}`;
     const over = await incorporate(second);
     expect(over.isError).toBe(true);
-    expect(textOf(over)).toMatch(/^rate_limited: Too many requests from your address: at most 1 per /);
+    expect(textOf(over)).toMatch(/^rate_limited: demasiados pedidos desde tu dirección: esperá \d+ s/);
+    expect(dataOf(over)).toMatchObject({ code: "rate_limited", limit: 1, retryAfterSeconds: expect.any(Number) });
     // The REST route shares the budget: it is spent there too.
     const rest = await fetch(`${limited.url}/api/auto-incorporate`, {
       method: "POST",
@@ -540,7 +792,8 @@ describe("the read limit over MCP", () => {
     // The budget of 3 is spent: the tool says why, the resource read is a JSON-RPC error that says so.
     const over = await read();
     expect(over.isError).toBe(true);
-    expect(textOf(over)).toMatch(/^rate_limited: Too many requests from your address: at most 3 read units /);
+    expect(textOf(over)).toMatch(/^rate_limited: /);
+    expect(dataOf(over)).toMatchObject({ code: "rate_limited", limit: 3 });
     // Another URI than above: the client keeps a read for its cache hint.
     await expect(client.readResource({ uri: `sia://audit/${sessionId}-2` })).rejects.toThrow(/rate_limited: /);
     await expect(client.readResource({ uri: "sia://registry/sociedades-ia-referencia" })).rejects.toThrow(

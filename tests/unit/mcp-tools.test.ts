@@ -47,3 +47,27 @@ describe("the MCP tool table", () => {
     for (const tool of TOOLS) expect(doc, tool.name).toContain(`| \`${tool.name}\` |`);
   });
 });
+
+describe("the published incorporation request", () => {
+  it("takes a tipo in any case, exactly as the service reads it", async () => {
+    const { z } = await import("zod");
+    const { default: Ajv2020 } = await import("ajv/dist/2020");
+    const { validateIncorporation } = await import("@/lib/incorporation/validate");
+    const json = z.toJSONSchema(incorporationRequestSchema as never, {
+      target: "draft-2020-12",
+      io: "input",
+    }) as unknown as {
+      properties: { tipo: object };
+    };
+    const schemaSays = new Ajv2020({ strict: false }).compile(json.properties.tipo);
+    const request = {
+      denominacion: "Acme Agentes Automatizada S.A.S.",
+      capitalSocial: 2_000_000,
+      objeto: "Desarrollo y operación de agentes de software autónomos para comercio electrónico.",
+    };
+    for (const tipo of ["SAS", "sas", " Sas ", "sociedad-ia", "srl", "XYZ", "s-a", "SAS."]) {
+      const serviceReads = !validateIncorporation({ ...request, tipo }).findings.some((f) => f.code === "tipo_unknown");
+      expect(schemaSays(tipo), tipo).toBe(serviceReads);
+    }
+  });
+});

@@ -505,8 +505,11 @@ describe("the registry operations", () => {
 
   it("documents the list query the handler reads, with its limits", () => {
     const params = paths["/api/registry"].get.parameters as Json[];
-    expect(params.map((x) => x.name)).toEqual(["jurisdiction", "type", "status", "limit", "cursor"]);
+    expect(params.map((x) => x.name)).toEqual(["jurisdiction", "type", "status", "q", "limit", "cursor"]);
     expect(params.find((x) => x.name === "limit")?.schema).toMatchObject({ minimum: 1, maximum: 100, default: 50 });
+    const q = params.find((x) => x.name === "q");
+    expect(q?.schema).toMatchObject({ type: "string", maxLength: 120 });
+    expect(q?.description ?? q?.schema.description).toMatch(/accents/);
     const certifier = paths["/api/certifier"].get.parameters as Json[];
     expect(certifier.find((x) => x.name === "url")).toMatchObject({ in: "query", required: true });
   });

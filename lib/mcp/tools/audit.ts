@@ -11,6 +11,18 @@ const extraUnits = (log: { count: number }) => entryUnits(log.count);
 
 const input = sessionIdPath;
 
+/** A log's size in words; an empty log says it may be a mistyped id, which reads the same. */
+function countSummary(sessionId: string, count: number, lang: "es" | "en"): string {
+  if (count === 0) {
+    return lang === "es"
+      ? `La sesión ${sessionId} no tiene entradas: o todavía no se escribió nada en ella, o el id está mal escrito (un id desconocido se lee como un log vacío). Revisá audit.sessionId de la respuesta de incorporate.`
+      : `Session ${sessionId} has no entries: either nothing was written to it yet, or the id is mistyped (an unknown id reads as an empty log). Check audit.sessionId of the incorporate answer.`;
+  }
+  return lang === "es"
+    ? `Sesión ${sessionId}: ${count} entrada${count === 1 ? "" : "s"}.`
+    : `Session ${sessionId}: ${count} entr${count === 1 ? "y" : "ies"}.`;
+}
+
 export const auditRead = defineTool({
   name: "audit_read",
   title: "Read a session's audit log",
@@ -21,9 +33,10 @@ export const auditRead = defineTool({
   annotations: READ_ONLY,
   rateLimit: READ,
   extraUnits,
-  async run({ sessionId }) {
+  thirdPartyText: true,
+  async run({ sessionId }, ctx) {
     const log = (await getAuditLog(sessionId)) as z.infer<typeof auditLogSchema>;
-    return { data: log, text: `Session ${sessionId}: ${log.count} entr${log.count === 1 ? "y" : "ies"}.` };
+    return { data: log, summary: countSummary(sessionId, log.count, ctx.lang) };
   },
 });
 
@@ -37,7 +50,8 @@ export const auditVerify = defineTool({
   annotations: READ_ONLY,
   rateLimit: READ,
   extraUnits,
-  async run({ sessionId }) {
+  thirdPartyText: true,
+  async run({ sessionId }, ctx) {
     const log = (await getAuditLog(sessionId, { verify: true })) as z.infer<typeof auditLogSchema> & {
       verification: z.infer<typeof verificationReportSchema>;
     };
@@ -45,6 +59,12 @@ export const auditVerify = defineTool({
     // The same verdict as the badge and /verify give.
     const verdict = reportVerdict(v);
     const counts = `${v.verified}/${v.total} verified, ${v.tampered} tampered, ${v.unsigned} unsigned, checkpoint ${v.checkpoint ?? "none"}`;
-    return { data: log, text: `Session ${sessionId}: ${verdict} (${counts}).` };
+    const summary =
+      log.count === 0
+        ? countSummary(sessionId, 0, ctx.lang)
+        : ctx.lang === "es"
+          ? `Sesión ${sessionId}: ${verdict} (${counts}).`
+          : `Session ${sessionId}: ${verdict} (${counts}).`;
+    return { data: log, summary };
   },
 });

@@ -53,6 +53,10 @@ export const describeService = defineTool({
       notice:
         "The SOCIEDAD-IA legal form is pending law in Argentina: incorporation here is preparation, not registration. Demo data is sandbox data.",
     };
-    return { data, text: `${data.name} ${data.version}. Start with ${documents.agentsJson}.` };
+    const summary =
+      ctx.lang === "es"
+        ? `${data.name} ${data.version}. Empezá por ${documents.agentsJson}.`
+        : `${data.name} ${data.version}. Start with ${documents.agentsJson}.`;
+    return { data, summary };
   },
 });

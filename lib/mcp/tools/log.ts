@@ -7,6 +7,8 @@ import { latestHead, proveConsistency, proveInclusion } from "../../tlog/read-lo
 import { defineTool, READ_ONLY } from "../tool";
 
 const count = (min: number) => z.int().min(min).max(Number.MAX_SAFE_INTEGER);
+const leaves = (n: number, lang: "es" | "en") =>
+  lang === "es" ? `${n} hoja${n === 1 ? "" : "s"}` : `${n} lea${n === 1 ? "f" : "ves"}`;
 
 export const logCheckpoint = defineTool({
   name: "log_checkpoint",
@@ -22,7 +24,7 @@ export const logCheckpoint = defineTool({
     checkpoint: z.string().describe("The signed note."),
   }),
   annotations: READ_ONLY,
-  async run() {
+  async run(_args, ctx) {
     const head = await latestHead();
     const data = {
       origin: getConfig().tlog.origin,
@@ -31,7 +33,11 @@ export const logCheckpoint = defineTool({
       vkey: logNoteKey().vkey,
       checkpoint: head.note,
     };
-    return { data, text: `The log ${data.origin} holds ${head.size} leaves.` };
+    const summary =
+      ctx.lang === "es"
+        ? `El log ${data.origin} tiene ${leaves(head.size, "es")}; guardá el checkpoint.`
+        : `The log ${data.origin} holds ${leaves(head.size, "en")}; keep the checkpoint.`;
+    return { data, summary };
   },
 });
 
@@ -40,12 +46,19 @@ export const logProveInclusion = defineTool({
   title: "Prove a leaf is in the transparency log",
   description:
     "The RFC 9162 inclusion proof of leaf `index` in the tree of `size` leaves (default: the latest), as GET /log/proof/{index}. An audit read's `transparency.index` names its head's leaf.",
-  input: z.object({ index: count(0), size: count(1).optional() }),
+  input: z.object({
+    index: count(0).describe("The leaf's index, from 0: an answer's transparency.index."),
+    size: count(1).optional().describe("The tree size to prove it in (a checkpoint's size); default the latest."),
+  }),
   output: inclusionProofSchema,
   annotations: READ_ONLY,
-  async run({ index, size }) {
+  async run({ index, size }, ctx) {
     const proof = await proveInclusion(index, size);
-    return { data: proof, text: `Leaf ${index} in the tree of ${proof.size}: ${proof.hashes.length} proof hashes.` };
+    const summary =
+      ctx.lang === "es"
+        ? `Hoja ${index} en el árbol de ${leaves(proof.size, "es")}: ${proof.hashes.length} hash(es) de prueba.`
+        : `Leaf ${index} in the tree of ${leaves(proof.size, "en")}: ${proof.hashes.length} proof hash(es).`;
+    return { data: proof, summary };
   },
 });
 
@@ -54,11 +67,18 @@ export const logProveConsistency = defineTool({
   title: "Prove two checkpoints of the transparency log consistent",
   description:
     "The RFC 9162 consistency proof that the tree of `from` leaves is a prefix of the tree of `to` leaves (default: the latest), as GET /log/consistency.",
-  input: z.object({ from: count(1), to: count(1).optional() }),
+  input: z.object({
+    from: count(1).describe("The older tree size (a checkpoint you kept)."),
+    to: count(1).optional().describe("The newer tree size; default the latest."),
+  }),
   output: consistencyProofSchema,
   annotations: READ_ONLY,
-  async run({ from, to }) {
+  async run({ from, to }, ctx) {
     const proof = await proveConsistency(from, to);
-    return { data: proof, text: `From ${proof.from} to ${proof.to}: ${proof.hashes.length} proof hashes.` };
+    const summary =
+      ctx.lang === "es"
+        ? `De ${leaves(proof.from, "es")} a ${leaves(proof.to, "es")}: ${proof.hashes.length} hash(es) de prueba.`
+        : `From ${leaves(proof.from, "en")} to ${leaves(proof.to, "en")}: ${proof.hashes.length} proof hash(es).`;
+    return { data: proof, summary };
   },
 });

@@ -97,13 +97,25 @@ function startCall(options: ClientOptions): Call {
   };
 }
 
-/** What ended an exchange without an answer: the caller's cancel, the deadline, or the network. */
+/**
+ * What ended an exchange without an answer: the caller's cancel, the deadline, or the network. No
+ * HTTP answer arrived, so `status` is 0 and `response` null; `code` says which of the three it was,
+ * so a caller can tell them apart from each other and from the service's own codes.
+ */
 function failure(call: Call, what: string, cause: unknown): IncorporateError {
   if (call.callerSignal?.aborted) {
-    return new IncorporateError(`${what} was cancelled`, { cause: call.callerSignal.reason });
+    return new IncorporateError(`${what} was cancelled: no answer`, {
+      cause: call.callerSignal.reason,
+      code: "cancelled",
+    });
   }
-  if (call.timedOut()) return new IncorporateError(`${what} timed out after ${call.timeoutMs} ms`, { cause });
-  return new IncorporateError(`${what} failed: ${String(cause)}`, { cause });
+  if (call.timedOut()) {
+    return new IncorporateError(`${what} timed out after ${call.timeoutMs} ms: no answer`, { cause, code: "timeout" });
+  }
+  return new IncorporateError(`${what} failed before any answer (network): ${String(cause)}`, {
+    cause,
+    code: "network_error",
+  });
 }
 
 /** Waits `ms`, or until `signal` aborts (then rejects with its reason). */

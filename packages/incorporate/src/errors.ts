@@ -4,16 +4,20 @@ const BRAND = Symbol.for("sociedades-ia.incorporate.error");
 
 /**
  * A failed call: the network failed, the time-out passed, the caller cancelled, or the service answered
- * with a status the call does not expect. `status` is the HTTP status (0 when no answer arrived),
- * `response` the raw Response (null when none), `body` its parsed JSON (a problem+json object for the
- * service's errors).
+ * with a status the call does not expect. `status` is the HTTP status and `response` the raw Response,
+ * as received; when no answer arrived there are none (`status` 0, `response` null) and `code` says
+ * why: `network_error`, `timeout` or `cancelled`. `body` is the answer's parsed JSON (a problem+json
+ * object for the service's errors).
  */
 export class IncorporateError extends Error {
   override name = "IncorporateError";
   readonly status: number;
   readonly response: Response | null;
   readonly body: unknown;
-  /** The service's stable error code (problem+json `code`), when it sent one. */
+  /**
+   * The service's stable error code (problem+json `code`), when it sent one; when no answer arrived,
+   * `network_error`, `timeout` or `cancelled`.
+   */
   readonly code: string | null;
   readonly [BRAND] = true;
 

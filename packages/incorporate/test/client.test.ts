@@ -77,12 +77,20 @@ describe("incorporate", () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
     const down = await incorporate(TYPICAL, { baseUrl: closed }).catch((e) => e);
     expect(down).toBeInstanceOf(IncorporateError);
+    // No answer arrived: no status and no response, and a code that says it was the network.
     expect(down.status).toBe(0);
     expect(down.response).toBeNull();
+    expect(down.code).toBe("network_error");
+    expect(down.message).toMatch(/failed before any answer \(network\)/);
     expect(down.cause).toBeDefined();
     const slow = await incorporateOrThrow(TYPICAL, { baseUrl: `${oddUrl}/slow`, timeoutMs: 200 }).catch((e) => e);
     expect(slow).toBeInstanceOf(IncorporateError);
     expect(slow.message).toMatch(/timed out after 200 ms/);
+    expect(slow.code).toBe("timeout");
+    const cancel = new AbortController();
+    cancel.abort(new Error("the user left"));
+    const cancelled = await incorporate(TYPICAL, { baseUrl: oddUrl, signal: cancel.signal }).catch((e) => e);
+    expect(cancelled).toMatchObject({ status: 0, response: null, code: "cancelled" });
   });
 
   it("sends again after a 503 or a 409 in progress, as Retry-After says, and stops after `retries`", async () => {

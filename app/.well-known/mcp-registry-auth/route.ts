@@ -1,0 +1,5 @@
+// Written by `npm run routes` from lib/api/mcp: change the declarations there.
+import { getMcpRegistryAuth } from "@/lib/api/mcp";
+import { serve } from "@/lib/http/endpoint";
+
+export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(getMcpRegistryAuth);
