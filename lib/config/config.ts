@@ -85,6 +85,9 @@ export const envSchema = z.object({
   // Generous, in read units (lib/http/read-cost.ts): a dashboard polls, a README shows badges; it only
   // stops one address from flooding reads.
   RATE_LIMIT_READ: rateLimit.default("600/1m"),
+  // The built-in witness's add-checkpoint: each request costs signature checks and a store write, and
+  // a log sends at most one per TLOG_WITNESS_INTERVAL (a minute by default).
+  RATE_LIMIT_WITNESS: rateLimit.default("60/1m"),
   STREAM_MAX_PER_IP: z.coerce.number().int().min(1, "at least 1").max(10_000, "at most 10000").default(10),
   STREAM_MAX: z.coerce.number().int().min(1, "at least 1").max(100_000, "at most 100000").default(500),
   REGISTRY_DRAFT_TTL: duration.default("30d"),
@@ -203,7 +206,7 @@ export const SCRIPTED_MODEL_ID = "scripted-agent-v1";
 const DEFAULT_GATEWAY_MODEL = "openai/gpt-5-mini";
 const GATEWAY_MODEL = /^[a-z0-9-]+\/[A-Za-z0-9._:-]+$/;
 
-export type RateLimitName = "incorporate" | "play" | "registry" | "certifier" | "read";
+export type RateLimitName = "incorporate" | "play" | "registry" | "certifier" | "read" | "witness";
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -359,6 +362,7 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     registry: parseRateLimit(env.RATE_LIMIT_REGISTRY),
     certifier: parseRateLimit(env.RATE_LIMIT_CERTIFIER),
     read: parseRateLimit(env.RATE_LIMIT_READ),
+    witness: parseRateLimit(env.RATE_LIMIT_WITNESS),
   };
   return {
     env,
