@@ -176,6 +176,11 @@ function Witnesses({ report, t }: { report: WitnessesReport; t: TransparencyLogM
       <p data-witness-quorum={report.cosigned >= report.quorum ? "met" : "unmet"}>
         {fill(t.quorum, { n: report.cosigned, q: report.quorum })}
       </p>
+      {report.witnesses.some((w) => w.state === "refused") ? (
+        <p role="alert" data-witness-refused="">
+          <strong>{t.refused}</strong>
+        </p>
+      ) : null}
       <ScrollArea label={t.tableLabel}>
         <table className="log-leaves">
           <thead>
@@ -189,14 +194,22 @@ function Witnesses({ report, t }: { report: WitnessesReport; t: TransparencyLogM
           </thead>
           <tbody>
             {report.witnesses.map((w) => (
-              <tr key={w.name} data-witness={w.name} data-witness-behind={w.behind}>
+              <tr key={w.name} data-witness={w.name} data-witness-behind={w.behind} data-witness-state={w.state}>
                 <td>
                   <code translate="no">{w.name}</code>
                 </td>
                 <td>{w.size}</td>
                 <td>{when(w.cosignedAt)}</td>
                 <td>{w.behind}</td>
-                <td>{w.error === null ? t.ok : fill(t.failing, { error: w.error })}</td>
+                <td>
+                  {w.state === "cosigned" ? t.ok : t.states[w.state]}
+                  {w.error === null ? null : (
+                    <>
+                      {" "}
+                      {t.reason} <span lang="en">{w.error}</span>
+                    </>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

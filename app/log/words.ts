@@ -102,7 +102,15 @@ export const transparencyLog = defineMessages({
       state: "Estado",
       never: "nunca",
       ok: "al día",
-      failing: tpl("falló (motivo en inglés): {error}"),
+      states: {
+        cosigned: "cosignó el último",
+        pending: "todavía no cosignó el último",
+        refused: "RECHAZÓ este registro",
+        unavailable: "no se le pudo preguntar",
+      },
+      reason: "Motivo (en inglés):",
+      refused:
+        "Un testigo rechazó el último checkpoint de este registro. Puede ser una bifurcación (este servidor muestra una historia distinta de la que el testigo vio) o un testigo que no conoce este registro o su clave: el motivo está en la tabla. No tomes este checkpoint como atestiguado.",
     },
     tools: {
       title: "Verificarlo con otras herramientas",
@@ -206,7 +214,15 @@ export const transparencyLog = defineMessages({
       state: "State",
       never: "never",
       ok: "up to date",
-      failing: tpl("failing: {error}"),
+      states: {
+        cosigned: "cosigned the latest",
+        pending: "has not cosigned the latest yet",
+        refused: "REFUSED this log",
+        unavailable: "could not be asked",
+      },
+      reason: "Reason:",
+      refused:
+        "A witness refused this log's latest checkpoint. It may be a fork (this server shows a history other than the one the witness saw) or a witness that does not know this log or its key: the reason is in the table. Do not take this checkpoint as witnessed.",
     },
     tools: {
       title: "Verify it with other tools",

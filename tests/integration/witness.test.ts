@@ -8,10 +8,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
-import { parseNote, verifyNote } from "@/packages/incorporate/src/tlog/note";
-import { parseVerifierKey, verifierFromKey } from "@/packages/incorporate/src/tlog/note-keys";
+import { formatCheckpoint, openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
+import { MemoryTree } from "@/packages/incorporate/src/tlog/memory-tree";
+import { parseNote, signNote, verifyNote } from "@/packages/incorporate/src/tlog/note";
+import { parseVerifierKey, signerFromKey, verifierFromKey } from "@/packages/incorporate/src/tlog/note-keys";
 import { checkWitnessPolicy, parseWitnessPolicy } from "@/packages/incorporate/src/tlog/policy";
+import { formatAddCheckpoint } from "@/packages/incorporate/src/tlog/witness";
 import { type AppServer, freePort, startApp } from "../support/app-server";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
 import { logKey, witnessKey } from "../support/tlog-keys";
@@ -248,13 +250,37 @@ describe("a fork of a witnessed log", () => {
       expect(forked.root).not.toEqual(original.root);
 
       // The fork's own client meets the witness's record of the original and gives up with its reason.
-      let byC: { size: number; error: string | null };
+      type Seen = { size: number; state: string; error: string | null; checkedAt: string };
+      const seenByC = async (): Promise<Seen> =>
+        (await (await fetch(`${fork.url}/api/health`)).json()).witnesses.witnesses[0];
+      let byC: Seen;
       for (;;) {
-        byC = (await (await fetch(`${fork.url}/api/health`)).json()).witnesses.witnesses[0];
+        byC = await seenByC();
         if (byC.error?.includes("422")) break;
         await sleep(100);
       }
       expect(byC.size).toBeLessThanOrEqual(forkedAt);
+      // It says so: refused, with the witness's whole reason, on /api/health and on /log (es and en).
+      expect(byC.state).toBe("refused");
+      expect(byC.error).toMatch(
+        /inconsistent .*\(422\).*: At size \d+ this witness cosigned another root.*Nothing was cosigned\.$/,
+      );
+      const pageEs = await (await fetch(`${fork.url}/log`)).text();
+      expect(pageEs).toMatch(
+        new RegExp(`data-witness="${wC.name}" data-witness-behind="\\d+" data-witness-state="refused"`),
+      );
+      expect(pageEs).toContain("Un testigo rechazó el último checkpoint de este registro.");
+      expect(pageEs).toContain("Nothing was cosigned.");
+      const pageEn = await (await fetch(`${fork.url}/log`, { headers: { cookie: "lang=en" } })).text();
+      expect(pageEn).toContain("A witness refused this log&#x27;s latest checkpoint.");
+      // Its server log says it once, not at every try: wait for two more tries, then count.
+      const tries = new Set([byC.checkedAt]);
+      while (tries.size < 3) {
+        tries.add((await seenByC()).checkedAt);
+        await sleep(100);
+      }
+      const told = fork.output().match(/witness \S+ \(\S+\) REFUSED this log's checkpoint: .*\(422\)/g) ?? [];
+      expect(told).toHaveLength(1);
 
       // By hand: from the fork point the witness answers 409 with the size it holds; from there, 422.
       const proofFrom = async (from: number) =>
@@ -282,9 +308,9 @@ describe("a fork of a witnessed log", () => {
 });
 
 describe("the built-in witness under a flood", () => {
-  it("counts requests against RATE_LIMIT_READ and refuses the next with 429, before reading the body", async () => {
+  it("counts requests against RATE_LIMIT_WITNESS and refuses the next with 429, before reading the body", async () => {
     const app = await start({
-      env: { RATE_LIMIT_READ: "3/1m", WITNESS_SIGNING_KEY: wC.skey, WITNESS_LOGS: `${logA.origin} ${logA.vkey}` },
+      env: { RATE_LIMIT_WITNESS: "3/1m", WITNESS_SIGNING_KEY: wC.skey, WITNESS_LOGS: `${logA.origin} ${logA.vkey}` },
     });
     const post = () =>
       fetch(`${app.url}/witness/add-checkpoint`, { method: "POST", body: "old 0\n\nnot a checkpoint\n" });
@@ -295,3 +321,86 @@ describe("the built-in witness under a flood", () => {
     expect((await refused.json()).code).toBe("rate_limited");
   });
 });
+
+describe("the built-in witness, answer by answer (c2sp.org/tlog-witness)", () => {
+  it(
+    "answers 404, 403, 400, 409 with its size, 422, and one 200 among 20 racing requests",
+    async () => {
+      const log = logKey("conformance.example/log");
+      const app = await start({
+        env: { WITNESS_SIGNING_KEY: wC.skey, WITNESS_LOGS: `${log.origin} ${log.vkey}` },
+      });
+      const signer = await signerFromKey(log.skey);
+      const tree = new MemoryTree();
+      const checkpointAt = async (size: number, by = signer, origin = log.origin) => {
+        while (tree.size < size) tree.appendEntries(new TextEncoder().encode(`leaf ${tree.size}`));
+        return signNote(formatCheckpoint({ origin, size, root: tree.root(size), extensions: [] }), by);
+      };
+      const post = (oldSize: number, checkpoint: string, proof: Uint8Array[] = []) =>
+        fetch(`${app.url}/witness/add-checkpoint`, {
+          method: "POST",
+          body: formatAddCheckpoint({ oldSize, proof, checkpoint }),
+        });
+      const problem = async (res: Response) => ({ status: res.status, code: (await res.json()).code });
+
+      // Unknown origin: 404, even when signed by a key the witness knows under another name.
+      const stranger = await signerFromKey(logKey("elsewhere.example/log").skey);
+      expect(await problem(await post(0, await checkpointAt(3, stranger, "elsewhere.example/log")))).toEqual({
+        status: 404,
+        code: "witness_unknown_log",
+      });
+      // Known origin, signed by another key, or its signature altered: 403.
+      const impostor = await signerFromKey(logKey(log.origin).skey);
+      expect(await problem(await post(0, await checkpointAt(3, impostor)))).toEqual({
+        status: 403,
+        code: "witness_unverified",
+      });
+      const genuine = await checkpointAt(3);
+      // The same key name and id, one byte of the signature flipped.
+      const altered = genuine.replace(/ ([A-Za-z0-9+/=]+)\n$/, (_, b64: string) => {
+        const bytes = Buffer.from(b64, "base64");
+        bytes[10] = (bytes[10] as number) ^ 1;
+        return ` ${bytes.toString("base64")}\n`;
+      });
+      expect(altered).not.toBe(genuine);
+      expect(await problem(await post(0, altered))).toEqual({ status: 403, code: "witness_unverified" });
+      // old beyond the checkpoint's size: 400.
+      expect(await problem(await post(4, genuine))).toEqual({ status: 400, code: "invalid_request" });
+
+      expect((await post(0, genuine)).status).toBe(200);
+      // A stale old size: 409, text/x.tlog.size, the size it holds.
+      const stale = await post(0, await checkpointAt(6));
+      expect(stale.status).toBe(409);
+      expect(stale.headers.get("content-type")).toBe("text/x.tlog.size");
+      expect(await stale.text()).toBe("3\n");
+      // A proof that does not verify, and another root at the size it holds: 422, nothing cosigned.
+      const six = await checkpointAt(6);
+      expect(await problem(await post(3, six, tree.consistencyProof(2, 6)))).toEqual({
+        status: 422,
+        code: "witness_inconsistent",
+      });
+      const otherTree = new MemoryTree();
+      for (let i = 0; i < 3; i++) otherTree.appendEntries(new TextEncoder().encode(`other ${i}`));
+      const otherRoot = await signNote(
+        formatCheckpoint({ origin: log.origin, size: 3, root: otherTree.root(3), extensions: [] }),
+        signer,
+      );
+      expect(await problem(await post(3, otherRoot))).toEqual({ status: 422, code: "witness_inconsistent" });
+      const held = await (await fetch(`${app.url}/witness/${originHashOf(log.origin)}/checkpoint`)).text();
+      expect((await openCheckpoint(held, log.vkey)).checkpoint.size).toBe(3);
+
+      // 20 requests from the held size at once: one advances the witness, the others learn its new size.
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const res = await post(3, six, tree.consistencyProof(3, 6));
+          return { status: res.status, body: await res.text() };
+        }),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 409)).toEqual(Array(19).fill({ status: 409, body: "6\n" }));
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+const originHashOf = (origin: string) => createHash("sha256").update(origin).digest("hex");
