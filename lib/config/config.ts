@@ -345,10 +345,15 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     );
   }
   const secrets = loadSecrets(env, store);
-  const tlogOrigin = env.TLOG_ORIGIN ?? defaultTlogOrigin(env.PUBLIC_BASE_URL);
+  const named = env.TLOG_ORIGIN ?? originFromBaseUrl(env.PUBLIC_BASE_URL);
+  if (named === undefined && env.TLOG_WITNESSES?.trim()) {
+    // A witness knows a log by its origin: a local default is not a name it can be configured with.
+    throw invalid([
+      "TLOG_WITNESSES: witnesses know a log by its public name, and this log has none. Set TLOG_ORIGIN (e.g. registro.example/log) or PUBLIC_BASE_URL, and give that origin to each witness's operator.",
+    ]);
+  }
   const tlog = {
-    origin: tlogOrigin,
-    signerKey: loadTlogKey(env, store, tlogOrigin),
+    ...loadTlogKey(env, store, named),
     witnesses: parseLogWitnesses(
       env.TLOG_WITNESSES,
       env.TLOG_WITNESS_QUORUM,
@@ -381,11 +386,12 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
 }
 
 /**
- * The log's origin when TLOG_ORIGIN is unset: the public base URL's host and path with `/log`, so that
- * it never depends on a request's Host; a local default otherwise.
+ * The log's origin from the public base URL when TLOG_ORIGIN is unset: its host and path with `/log`,
+ * so that it never depends on a request's Host. Without either, the log's key names it
+ * (lib/config/secrets.ts: a name unique to the key).
  */
-function defaultTlogOrigin(publicBaseUrl: string | undefined): string {
-  if (!publicBaseUrl) return "sociedades-ia.localhost/log";
+function originFromBaseUrl(publicBaseUrl: string | undefined): string | undefined {
+  if (!publicBaseUrl) return undefined;
   const url = new URL(publicBaseUrl);
   return `${url.host}${url.pathname.replace(/\/+$/, "")}/log`;
 }
