@@ -59,6 +59,13 @@ export {
   parseWitnessPolicy,
   type WitnessPolicy,
 } from "./policy.ts";
+export {
+  checkSessionLeaves,
+  type LogLeaf,
+  readLeaves,
+  type SessionLeavesResult,
+  type SessionSeqs,
+} from "./session-leaves.ts";
 export { type Hasher, sha256 } from "./sha256.ts";
 export { type BundleFetcher, readEntriesFromTiles } from "./tile-entries.ts";
 export {
