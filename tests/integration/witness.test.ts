@@ -3,6 +3,7 @@
 // cosignatures. Then one log's store is forked (its data directory copied while it was stopped) and
 // the fork writes another history: the witness that saw the original refuses the fork (409, then
 // 422) and never cosigns it.
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -302,6 +303,73 @@ describe("a fork of a witnessed log", () => {
       expect(await cosigners(served.note, [wC.vkey])).toEqual([]);
       // The original is still what the witness vouches for.
       expect(await cosigners((await checkpointOf(a, logA.vkey)).note, [wC.vkey])).toEqual([wC.name]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+describe("a fork refused by both witnesses", () => {
+  it(
+    "makes the monitor, run from the served tarball with the saved policy, exit 1",
+    async () => {
+      const work = fs.mkdtempSync(path.join(os.tmpdir(), "sia-monitor-"));
+      fs.writeFileSync(path.join(work, "policy.json"), await (await fetch(`${a.url}/log/policy`)).text());
+      const tarball = `${a.url}/packages/sociedades-ia-incorporate-0.1.0.tgz`;
+      expect((await (await fetch(`${a.url}/api/packages/incorporate`)).json()).tarball).toBe(tarball);
+      // As /log and the docs show it: npx from the tarball this service serves.
+      const monitor = (url: string, cwd = work) =>
+        new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+          execFile(
+            "npx",
+            ["--yes", `--package=${tarball}`, "incorporate", "monitor", url, "--policy", "policy.json"],
+            { cwd },
+            (err, stdout, stderr) => resolve({ status: err ? (err.code as number) : 0, stdout, stderr }),
+          );
+        });
+
+      const seen = await cosignedCheckpoint(a, logA.vkey, [wB.vkey, wC.vkey], 1);
+      const first = await monitor(a.url);
+      expect(first).toMatchObject({ status: 0, stderr: "" });
+      expect(first.stdout).toContain(`${logA.origin}: first checkpoint, size ${seen.size}`);
+      expect(first.stdout).toContain(`cosigned by ${wB.name}, ${wC.name}`);
+
+      await a.stop();
+      const forkDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-fork-"));
+      fs.cpSync(a.dataDir, forkDir, { recursive: true });
+      a = await start({ port: ports.a, dataDir: a.dataDir, env: envA() });
+      const fork = await start({ dataDir: forkDir, env: envA() });
+      await incorporate(a, "Original");
+      const original = await cosignedCheckpoint(a, logA.vkey, [wB.vkey, wC.vkey], seen.size + 1);
+      await incorporate(fork, "Bifurcada");
+      // Both witnesses refuse the fork, which says so.
+      for (;;) {
+        const report = (await (await fetch(`${fork.url}/api/health`)).json()).witnesses;
+        if (report.witnesses.every((w: { state: string }) => w.state === "refused")) break;
+        await sleep(100);
+      }
+      const forked = await checkpointOf(fork, logA.vkey);
+      expect(await cosigners(forked.note, [wB.vkey, wC.vkey])).toEqual([]);
+
+      // The fork carries no cosignature, but it contradicts what the monitor saw: 1, not "could not check".
+      // It was forked from what the monitor saw, so only the witnesses' views contradict it.
+      const alarm = await monitor(fork.url);
+      expect(alarm.status).toBe(1);
+      expect(alarm.stderr).toMatch(
+        new RegExp(`ALERT: .*the witness (${wB.name}|${wC.name}) cosigned a checkpoint of size ${original.size}`),
+      );
+      // A monitor that never saw the genuine log raises the same alarm from the witnesses' views.
+      const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "sia-monitor-"));
+      fs.copyFileSync(path.join(work, "policy.json"), path.join(fresh, "policy.json"));
+      expect((await monitor(fork.url, fresh)).status).toBe(1);
+      expect(fs.existsSync(path.join(fresh, ".sia-monitor.json"))).toBe(false);
+      // The genuine log passes the same state: consistent and witnessed.
+      const genuine = await monitor(a.url);
+      expect(genuine).toMatchObject({ status: 0, stderr: "" });
+      expect(genuine.stdout).toContain(`grew from ${seen.size} to ${original.size}, consistent`);
+      expect(genuine.stdout).toContain(`witness ${wB.name} holds size ${original.size}: consistent`);
+      // Once it has seen the genuine log at that size, the fork is two roots for one size.
+      expect((await monitor(fork.url)).stderr).toMatch(/ALERT: .*two roots for size/);
+      await fork.stop();
     },
     TEST_TIMEOUT_MS,
   );

@@ -28,8 +28,9 @@ kept for that log (its origin and key, wherever it is served) in the state file 
 ${DEFAULT_STATE_FILE}). Then reads the new leaves from the log's entry bundles (the whole log on the
 first run), each proven under the checkpoint, and checks that no audit session's entry is sequenced
 twice or skipped. Without --vkey the key is read from <url>/log/vkey on the first run and pinned.
-With --policy (a file holding <url>/log/policy as you pinned it), the log key is the policy's and,
-once everything else holds, the checkpoint counts only with the policy's quorum of witness
+With --policy (a file holding <url>/log/policy as you pinned it), the log key is the policy's, the
+checkpoint is also compared with what each policy witness last cosigned for the log (its monitoring
+path), and, once everything else holds, it counts only with the policy's quorum of witness
 cosignatures. The state is updated only when all of it passes.
 Exit status: 0 consistent (and witnessed, with --policy); 1 any contradiction: the log forked,
 shrank, changed key or origin, gave a bad proof or signature, or sequenced a session's entry twice
@@ -165,6 +166,13 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
       io.stdout(`${origin}: grew from ${result.previousSize} to ${size}, consistent; root ${root}`);
     }
     io.stdout(`read ${result.scanned} new leaves: no audit session's entry sequenced twice or skipped`);
+    for (const view of result.witnessViews ?? []) {
+      io.stdout(
+        view.skipped === null
+          ? `witness ${view.name} holds size ${view.size}: consistent`
+          : `witness ${view.name}: its checkpoint could not be compared (${view.skipped})`,
+      );
+    }
     if (result.cosigned) io.stdout(`cosigned by ${result.cosigned.map((w) => w.name).join(", ") || "no witness"}`);
     return EXIT_OK;
   } catch (err) {

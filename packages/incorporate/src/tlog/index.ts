@@ -94,3 +94,4 @@ export {
   MAX_WITNESS_PROOF_LINES,
   parseAddCheckpoint,
 } from "./witness.ts";
+export { checkWitnessViews, type WitnessView } from "./witness-views.ts";

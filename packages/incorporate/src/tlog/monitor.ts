@@ -7,6 +7,7 @@ import { parseVerifierKey } from "./note-keys.ts";
 import { checkWitnessPolicy, type PolicyResult, type WitnessPolicy } from "./policy.ts";
 import { checkSessionLeaves, readLeaves, type SessionSeqs } from "./session-leaves.ts";
 import { type BundleRef, bundlePath, type Tile, tilePath } from "./tile-path.ts";
+import { checkWitnessViews, type WitnessView } from "./witness-views.ts";
 
 /**
  * What a monitor keeps between runs for one log, known by its origin and key (not by where it was
@@ -60,6 +61,8 @@ export interface MonitorResult {
   previousSize: number | null;
   /** With a policy: the witnesses that cosigned the checkpoint. */
   cosigned?: PolicyResult["cosigned"];
+  /** With a policy: what each witness with a URL holds for this log, compared with the checkpoint. */
+  witnessViews?: WitnessView[];
   /** How many leaves this pass read from the entry bundles and checked for sessions' seqs. */
   scanned: number;
   checkpoint: Checkpoint;
@@ -150,6 +153,15 @@ export async function checkLog(options: MonitorOptions): Promise<MonitorResult> 
   const root = toBase64(checkpoint.root);
   let status: MonitorResult["status"] = "first";
   if (previous) status = await checkExtends(previous, checkpoint, root, fetchText);
+  // What the policy's witnesses hold: a fork they refused contradicts it, even one seen first.
+  const witnessViews = policy
+    ? await checkWitnessViews(
+        policy,
+        checkpoint,
+        (address) => get(fetcher, address, timeoutMs),
+        async (from, to) => parseConsistency(await fetchText(`/log/consistency?from=${from}&to=${to}`), from, to),
+      )
+    : undefined;
 
   // The new leaves, read from the bundles and proven under this checkpoint.
   const from = previous?.sessions ? previous.size : 0;
@@ -196,6 +208,7 @@ export async function checkLog(options: MonitorOptions): Promise<MonitorResult> 
     checkpoint,
     state,
     ...(cosigned ? { cosigned } : {}),
+    ...(witnessViews ? { witnessViews } : {}),
   };
 }
 
