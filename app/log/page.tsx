@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { pageBaseUrl } from "@/app/_components/page-base-url";
 import type { TransparencyLogMessages } from "@/app/log/words";
+import { CLIENT_TARBALL_PATH } from "@/lib/client-package/client-package-name";
 import { formatInstant } from "@/lib/i18n/format-instant";
 import { fill } from "@/lib/i18n/template";
 import { isStoreUnavailable } from "@/lib/store";
@@ -39,6 +41,7 @@ export default async function LogPage() {
   const t = d.tlog;
   const log = await load();
   const vkey = logNoteKey().vkey;
+  const base = await pageBaseUrl();
 
   return (
     <div className="page audit-page log-page">
@@ -149,7 +152,8 @@ export default async function LogPage() {
       <section aria-labelledby="log-tools" className="audit-section">
         <h2 id="log-tools">{t.tools.title}</h2>
         <p>{t.tools.intro}</p>
-        <CodeBlock>npx @sociedades-ia/incorporate monitor {"<url>"}</CodeBlock>
+        <CodeBlock>{monitorCommand(base || "https://<host>")}</CodeBlock>
+        <p>{t.tools.package}</p>
         <ul className="link-list">
           <li>
             <a href="/log/checkpoint">/log/checkpoint</a>
@@ -164,6 +168,17 @@ export default async function LogPage() {
       </section>
     </div>
   );
+}
+
+/**
+ * The monitor as it runs today: from the tarball this service serves (the package is not on npm
+ * yet), against a policy saved once, so that a log cannot drop the witnesses that would catch it.
+ */
+function monitorCommand(base: string): string {
+  return [
+    `curl -o policy.json ${base}/log/policy`,
+    `npx --yes --package=${base}${CLIENT_TARBALL_PATH} incorporate monitor ${base} --policy policy.json`,
+  ].join("\n");
 }
 
 /** Each witness, the last size it cosigned and when, and whether the latest checkpoint meets the policy. */

@@ -115,7 +115,9 @@ export const transparencyLog = defineMessages({
     tools: {
       title: "Verificarlo con otras herramientas",
       intro:
-        "El registro usa los formatos públicos de C2SP (signed-note, tlog-checkpoint, tlog-tiles) y el hash de RFC 6962, así que cualquier herramienta compatible puede verificarlo. El paquete cliente incluye un monitor que guarda el último checkpoint y falla si uno nuevo no lo extiende:",
+        "El registro usa los formatos públicos de C2SP (signed-note, tlog-checkpoint, tlog-tiles) y el hash de RFC 6962, así que cualquier herramienta compatible puede verificarlo. El paquete cliente incluye un monitor que guarda el último checkpoint, falla si uno nuevo no lo extiende o si una sesión tiene una entrada repetida o salteada, y recién después cuenta las cosignaturas de los testigos:",
+      package:
+        "Sale 0 si todo es coherente y está atestiguado, 1 ante cualquier contradicción y 2 si no pudo comprobar (o los testigos todavía no cosignaron). El paquete todavía no está publicado en npm: el comando lo toma del tarball que sirve este servicio (ver /api/packages/incorporate para su integridad y procedencia firmada).",
     },
   },
   en: {
@@ -227,7 +229,9 @@ export const transparencyLog = defineMessages({
     tools: {
       title: "Verify it with other tools",
       intro:
-        "The log uses the public C2SP formats (signed-note, tlog-checkpoint, tlog-tiles) and RFC 6962 hashing, so any compatible tool can verify it. The client package includes a monitor that keeps the last checkpoint and fails when a new one does not extend it:",
+        "The log uses the public C2SP formats (signed-note, tlog-checkpoint, tlog-tiles) and RFC 6962 hashing, so any compatible tool can verify it. The client package includes a monitor that keeps the last checkpoint, fails when a new one does not extend it or when a session has an entry repeated or skipped, and only then counts the witnesses' cosignatures:",
+      package:
+        "It exits 0 when all is consistent and witnessed, 1 on any contradiction, and 2 when it could not check (or witnesses have not cosigned yet). The package is not on npm yet: the command takes it from the tarball this service serves (see /api/packages/incorporate for its integrity and signed provenance).",
     },
   },
 });
