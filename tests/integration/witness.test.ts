@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession, describeVerification, verifyAudit } from "@/packages/incorporate/src/index";
 import { formatCheckpoint, openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
 import { MemoryTree } from "@/packages/incorporate/src/tlog/memory-tree";
 import { parseNote, signNote, verifyNote } from "@/packages/incorporate/src/tlog/note";
@@ -218,6 +219,70 @@ describe("two logs witnessing each other, and a witness-only instance", () => {
   );
 });
 
+describe("verifyAudit with the witness policy", () => {
+  it(
+    "verifies a witnessed session line by line in es and en, and fails it once cut back",
+    async () => {
+      const session = createSession({ baseUrl: a.url });
+      await session.incorporate({ ...TYPICAL_INCORPORATION, denominacion: `Completa ${++writes} SOCIEDAD-IA` });
+      const shown = await session.fetchAudit();
+      const proofSize = (await openCheckpoint(shown.transparency?.checkpoint as string, logA.vkey)).checkpoint.size;
+      await cosignedCheckpoint(a, logA.vkey, [wB.vkey, wC.vkey], proofSize);
+
+      const report = await verifyAudit(shown, { baseUrl: a.url });
+      expect(report).toMatchObject({ ok: true, verdict: "verified" });
+      expect(report.witnesses).toMatchObject({ meets: true, quorum: 2, cosigned: [wB.name, wC.name] });
+      expect(report.complete).toMatchObject({ complete: true, error: null });
+      const es = describeVerification(report, "es");
+      expect(es.summary).toBe("VERIFICADO: todas las comprobaciones pasaron.");
+      expect(es.lines.map((l) => [l.check, l.status])).toEqual([
+        ["entries", "pass"],
+        ["log", "pass"],
+        ["latest", "pass"],
+        ["witnesses", "pass"],
+      ]);
+      expect(es.lines[3]?.text).toBe(
+        `Testigos: el checkpoint tiene 2 de las 2 cosignaturas que pide la política (${wB.name}, ${wC.name}).`,
+      );
+      expect(describeVerification(report, "en").lines[2]?.text).toMatch(
+        /^Complete: no later leaf of the log \(\d+ to \d+\) belongs to this session/,
+      );
+
+      // A caller's policy that asks for a witness nobody asked: not witnessed yet, never verified.
+      const stranger = witnessKey("stranger.example/witness");
+      const strict = {
+        log: { origin: logA.origin, vkey: logA.vkey },
+        witnesses: [{ name: stranger.name, vkey: stranger.vkey }],
+        quorum: 1,
+      };
+      const unwitnessed = await verifyAudit(shown, { baseUrl: a.url, policy: strict });
+      expect(unwitnessed).toMatchObject({ ok: false, verdict: "not_witnessed" });
+      expect(describeVerification(unwitnessed, "en").summary).toMatch(/^NOT WITNESSED YET/);
+      expect(describeVerification(unwitnessed, "es").lines[3]).toEqual({
+        check: "witnesses",
+        status: "pending",
+        text: "Testigos: todavía no atestiguado, 0 de las 1 cosignaturas que pide la política.",
+      });
+
+      // The session goes on; the copy shown before is now a cut session: its head is not the latest.
+      await session.incorporate({ ...TYPICAL_INCORPORATION, denominacion: `Completa ${++writes} SOCIEDAD-IA` });
+      const longer = await session.fetchAudit();
+      expect(longer.entries.length).toBeGreaterThan(shown.entries.length);
+      await cosignedCheckpoint(a, logA.vkey, [wB.vkey, wC.vkey], (longer.transparency?.index as number) + 1);
+      const cut = await verifyAudit(shown, { baseUrl: a.url });
+      expect(cut).toMatchObject({ ok: false, verdict: "failed" });
+      expect(cut.complete.complete).toBe(false);
+      expect(cut.complete.error).toMatch(
+        new RegExp(`the log holds entry ${shown.entries.length} of this session at leaf \\d+, after the head shown`),
+      );
+      expect(describeVerification(cut, "es").summary).toBe("FALLÓ: algo contradice este registro.");
+      expect(describeVerification(cut, "es").lines[2]).toMatchObject({ check: "latest", status: "fail" });
+      expect((await verifyAudit(longer, { baseUrl: a.url })).verdict).toBe("verified");
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
 function cEnv() {
   return {
     ...common,
@@ -310,7 +375,7 @@ describe("a fork of a witnessed log", () => {
 
 describe("a fork refused by both witnesses", () => {
   it(
-    "makes the monitor, run from the served tarball with the saved policy, exit 1",
+    "makes the monitor, run from the served tarball with the saved policy, exit 1, and verifyAudit fail",
     async () => {
       const work = fs.mkdtempSync(path.join(os.tmpdir(), "sia-monitor-"));
       fs.writeFileSync(path.join(work, "policy.json"), await (await fetch(`${a.url}/log/policy`)).text());
@@ -340,7 +405,7 @@ describe("a fork refused by both witnesses", () => {
       const fork = await start({ dataDir: forkDir, env: envA() });
       await incorporate(a, "Original");
       const original = await cosignedCheckpoint(a, logA.vkey, [wB.vkey, wC.vkey], seen.size + 1);
-      await incorporate(fork, "Bifurcada");
+      const forkWrite = await incorporate(fork, "Bifurcada");
       // Both witnesses refuse the fork, which says so.
       for (;;) {
         const report = (await (await fetch(`${fork.url}/api/health`)).json()).witnesses;
@@ -362,6 +427,17 @@ describe("a fork refused by both witnesses", () => {
       fs.copyFileSync(path.join(work, "policy.json"), path.join(fresh, "policy.json"));
       expect((await monitor(fork.url, fresh)).status).toBe(1);
       expect(fs.existsSync(path.join(fresh, ".sia-monitor.json"))).toBe(false);
+      // A session that exists only on the fork fails verifyAudit under the saved policy: the witnesses
+      // hold a checkpoint the fork contradicts. Never "verified", and not a mere "not witnessed yet".
+      const policy = parseWitnessPolicy(JSON.parse(fs.readFileSync(path.join(work, "policy.json"), "utf8")));
+      const forkAudit = await (await fetch(`${fork.url}/api/play/audit/${forkWrite.audit.sessionId}`)).json();
+      const onFork = await verifyAudit(forkAudit, { baseUrl: fork.url, policy });
+      expect(onFork).toMatchObject({ ok: false, verdict: "failed" });
+      expect(onFork.log?.included).toBe(true);
+      expect(onFork.witnesses).toMatchObject({ meets: false, contradiction: true });
+      expect(onFork.witnesses.error).toMatch(/the witness .* cosigned a checkpoint of size \d+ .* contradicts/);
+      expect(describeVerification(onFork, "en").lines[3]).toMatchObject({ check: "witnesses", status: "fail" });
+
       // The genuine log passes the same state: consistent and witnessed.
       const genuine = await monitor(a.url);
       expect(genuine).toMatchObject({ status: 0, stderr: "" });
