@@ -1,7 +1,9 @@
 // /verify, for a session checked by id, says whether the checkpoint its head is proved in meets the
 // log's witness policy: against a log whose witness (another instance) cosigns, and one whose only
 // witness never answers.
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { EmbeddedStore } from "../../lib/store/embedded";
+import { createSession } from "../../packages/incorporate/src/session";
 import { parseNote } from "../../packages/incorporate/src/tlog/note";
 import { type AppServer, freePort, startApp } from "../support/app-server";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
@@ -64,6 +66,22 @@ test.describe("verify page: the witness policy", () => {
     const policy = section.locator("[data-witness-policy]");
     await expect(policy).toHaveAttribute("data-witness-policy", "met");
     await expect(policy).toHaveText(/1 de las 1 cosignaturas que pide la política .* Cumple la política\./);
+    // The client package's whole verification, one line per check.
+    await expectVerdict(page, "verified", "VERIFICADO: todas las comprobaciones pasaron.", {
+      entries: "pass",
+      log: "pass",
+      latest: "pass",
+      witnesses: "pass",
+    });
+    await expect(page.locator('[data-check="witnesses"]')).toContainText(
+      "Testigos: el checkpoint tiene 1 de las 1 cosignaturas que pide la política (verify.example/witness).",
+    );
+    await page.context().addCookies([{ name: "lang", value: "en", url: app?.url as string }]);
+    await page.goto(`${app?.url}/dashboard/${sessionId}`);
+    await expectVerdict(page, "verified", "VERIFIED: every check passed.", { latest: "pass", witnesses: "pass" });
+    await expect(page.locator('[data-check="latest"]')).toContainText(
+      "belongs to this session, so what you see is its latest entry.",
+    );
   });
 
   test("says it does not meet the policy while its witness has not cosigned", async ({ page }) => {
@@ -80,5 +98,80 @@ test.describe("verify page: the witness policy", () => {
     const policy = page.locator("[data-witness-policy]");
     await expect(policy).toHaveAttribute("data-witness-policy", "unmet");
     await expect(policy).toContainText("tiene 0 de las 1 cosignaturas");
+    await expectVerdict(page, "not_witnessed", /^TODAVÍA NO ATESTIGUADO: nada lo contradice/, {
+      entries: "pass",
+      log: "pass",
+      latest: "pass",
+      witnesses: "pending",
+    });
+    await page.context().addCookies([{ name: "lang", value: "en", url: app.url }]);
+    await page.goto(`${app.url}/dashboard/${sessionId}`);
+    await expectVerdict(page, "not_witnessed", /^NOT WITNESSED YET: nothing contradicts it/, { witnesses: "pending" });
   });
 });
+
+test.describe("verify page and dashboard: a session cut back in the store", () => {
+  test("fail it, saying the log holds a later entry of the session, in es and en", async ({ page }) => {
+    let app = await startApp();
+    apps.push(app);
+    const session = createSession({ baseUrl: app.url });
+    for (const n of [1, 2]) {
+      await session.incorporate({ ...TYPICAL_INCORPORATION, denominacion: `Cortada ${n} ${Date.now()} SOCIEDAD-IA` });
+    }
+    const sessionId = session.sessionId;
+    const size = (await session.fetchAudit()).entries.length;
+    // As an attacker with store access and no key: drop the newest entry and the checkpoints after it.
+    await app.stop();
+    const store = EmbeddedStore.open(app.dataDir);
+    try {
+      const entries = await store.range(`audit:${sessionId}:log`, 0, -1);
+      const checkpoints = await store.range(`audit:${sessionId}:checkpoints`, 0, -1);
+      const earlier = checkpoints.findIndex((jws) => signedSize(jws) === size - 1);
+      expect(earlier).toBeGreaterThanOrEqual(0);
+      // The list holds the session's header, then its entries: keep the header and all but the last.
+      await rewriteList(store, `audit:${sessionId}:log`, entries.slice(0, size));
+      await rewriteList(store, `audit:${sessionId}:checkpoints`, checkpoints.slice(0, earlier + 1));
+    } finally {
+      await store.close();
+    }
+    app = await startApp({ dataDir: app.dataDir });
+    apps.push(app);
+
+    await page.goto(`${app.url}/verify?session=${sessionId}`);
+    await expectVerdict(page, "failed", "FALLÓ: algo contradice este registro.", {
+      entries: "pass",
+      log: "pass",
+      latest: "fail",
+    });
+    await expect(page.locator('[data-check="latest"]')).toContainText(
+      `Completa: NO. motivo en inglés: the log holds entry ${size - 1} of this session`,
+    );
+    await page.context().addCookies([{ name: "lang", value: "en", url: app.url }]);
+    await page.goto(`${app.url}/dashboard/${sessionId}`);
+    await expectVerdict(page, "failed", "FAILED: something contradicts this log.", { latest: "fail" });
+    await expect(page.locator('[data-check="latest"]')).toContainText("the session shown was cut back");
+  });
+});
+
+async function expectVerdict(
+  page: Page,
+  verdict: string,
+  summary: string | RegExp,
+  statuses: Record<string, string>,
+): Promise<void> {
+  const report = page.locator("[data-full-verdict]");
+  await expect(report).toHaveAttribute("data-full-verdict", verdict, { timeout: 20_000 });
+  await expect(report.locator("strong")).toHaveText(summary);
+  for (const [check, status] of Object.entries(statuses)) {
+    await expect(report.locator(`[data-check="${check}"]`)).toHaveAttribute("data-status", status);
+  }
+}
+
+const signedSize = (jws: string) =>
+  (JSON.parse(Buffer.from(jws.split(".")[1] as string, "base64url").toString("utf8")) as { size: number }).size;
+
+/** Replaces a stored list with `items`, as a forger with store access can. */
+async function rewriteList(store: EmbeddedStore, key: string, items: string[]): Promise<void> {
+  await store.del(key);
+  for (const [i, item] of items.entries()) await store.append(key, i, item, { expiry: 86_400_000 });
+}

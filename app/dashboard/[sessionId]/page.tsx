@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { pageBaseUrl } from "@/app/_components/page-base-url";
 import type { Dictionary } from "@/app/_i18n/dictionary";
+import { SessionInclusion } from "@/app/verify/session-inclusion";
 import { isSessionId } from "@/lib/audit/entry";
 import { getAuditLog } from "@/lib/audit/get-audit-log";
 import { pick } from "@/lib/i18n/pick";
@@ -147,6 +148,11 @@ export default async function DashboardPage({ params, searchParams }: Props) {
           </>
         }
       />
+
+      <div className="audit-section">
+        {/* The client package's verification, run in the browser: log, latest entry and witnesses. */}
+        <SessionInclusion sessionId={sessionId} t={d.verify.inclusion} lang={lang} />
+      </div>
 
       <section aria-labelledby="dashboard-downloads" className="audit-section">
         <h2 id="dashboard-downloads">{t.downloads.title}</h2>
