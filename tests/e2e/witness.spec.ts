@@ -1,6 +1,10 @@
-// /verify, for a session checked by id, says whether the checkpoint its head is proved in meets the
-// log's witness policy: against a log whose witness (another instance) cosigns, and one whose only
-// witness never answers.
+// /verify and the dashboard, for a session checked by id, run the client package's verifyAudit in the
+// browser and show its verdict line by line (entries, log, latest entry, witnesses), in es and en:
+// against a log whose witness (another instance) cosigns, one whose only witness never answers, a
+// session cut back in the store, and a fork its witness refused.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { EmbeddedStore } from "../../lib/store/embedded";
 import { createSession } from "../../packages/incorporate/src/session";
@@ -152,6 +156,87 @@ test.describe("verify page and dashboard: a session cut back in the store", () =
     await expect(page.locator('[data-check="latest"]')).toContainText("the session shown was cut back");
   });
 });
+
+test.describe("verify page and dashboard: a fork its witness refused", () => {
+  test("never verify a session that exists only on the fork, in es and en", async ({ page }) => {
+    const forked = logKey("fork.verify.example/log");
+    const w = witnessKey("fork.verify.example/witness");
+    const witnessPort = await freePort();
+    const logEnv = {
+      TLOG_ORIGIN: forked.origin,
+      TLOG_SIGNING_KEY: forked.skey,
+      TLOG_WITNESSES: `${w.vkey} http://127.0.0.1:${witnessPort}/witness`,
+      TLOG_WITNESS_INTERVAL: "200ms",
+    };
+    const witnessApp = await startApp({
+      port: witnessPort,
+      env: {
+        TLOG_ORIGIN: "w.fork.verify.example/log",
+        WITNESS_SIGNING_KEY: w.skey,
+        WITNESS_LOGS: `${forked.origin} ${forked.vkey}`,
+      },
+    });
+    apps.push(witnessApp);
+    let original = await startApp({ env: logEnv });
+    apps.push(original);
+    await incorporate(original);
+    await cosigned(original, 0);
+    // Fork the store: copy its data directory while the log is stopped, then run both copies.
+    await original.stop();
+    const forkDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-e2e-fork-"));
+    fs.cpSync(original.dataDir, forkDir, { recursive: true });
+    original = await startApp({ dataDir: original.dataDir, env: logEnv });
+    const fork = await startApp({ dataDir: forkDir, env: logEnv });
+    apps.push(original, fork);
+    const before = await cosigned(original, 0);
+    await incorporate(original);
+    await cosigned(original, before + 1);
+    const sessionId = await incorporate(fork);
+    await expect
+      .poll(async () => (await (await fetch(`${fork.url}/api/health`)).json()).witnesses.witnesses[0].state, {
+        timeout: 20_000,
+      })
+      .toBe("refused");
+
+    // The pages allow fetches to their own origin only (connect-src 'self'), so the browser cannot
+    // read the witness's own checkpoint to show the contradiction (verifyAudit elsewhere does:
+    // tests/integration/witness.test.ts). It is never "verified": not witnessed, with the reason.
+    await page.goto(`${fork.url}/verify?session=${sessionId}`);
+    await expectVerdict(page, "not_witnessed", /^TODAVÍA NO ATESTIGUADO/, {
+      entries: "pass",
+      log: "pass",
+      witnesses: "pending",
+    });
+    await expect(page.locator('[data-check="witnesses"]')).toContainText(
+      "Testigos: todavía no atestiguado, 0 de las 1 cosignaturas que pide la política.",
+    );
+    await expect(page.locator("[data-full-verdict]")).not.toContainText("VERIFICADO");
+    await page.context().addCookies([{ name: "lang", value: "en", url: fork.url }]);
+    await page.goto(`${fork.url}/dashboard/${sessionId}`);
+    await expectVerdict(page, "not_witnessed", /^NOT WITNESSED YET/, { witnesses: "pending" });
+    // Its own /log says a witness refused it.
+    await page.goto(`${fork.url}/log`);
+    await expect(page.locator("[data-witness-refused]")).toContainText(
+      "A witness refused this log's latest checkpoint.",
+    );
+  });
+});
+
+/** Waits until the log's latest checkpoint, larger than `size`, carries the witness's cosignature; its size. */
+async function cosigned(app: AppServer, size: number): Promise<number> {
+  let seen = 0;
+  await expect
+    .poll(
+      async () => {
+        const note = await (await fetch(`${app.url}/log/checkpoint`)).text();
+        seen = Number(note.split("\n")[1]);
+        return seen > size && parseNote(note).signatures.length === 2;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return seen;
+}
 
 async function expectVerdict(
   page: Page,
