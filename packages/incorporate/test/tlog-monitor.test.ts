@@ -1,4 +1,5 @@
 import { execFile, execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -37,6 +38,8 @@ const served = {
   consistency: null as null | ((from: number, to: number) => unknown),
   /** Witnesses whose cosignatures the checkpoint carries. */
   cosigners: [] as NoteSigner[],
+  /** What the witness's monitoring path serves for the log (`/witness/<origin hash>/checkpoint`); 404 when null. */
+  witnessHolds: null as string | null,
 };
 let server: Server;
 let base: string;
@@ -70,6 +73,9 @@ beforeAll(async () => {
       res.end(body);
     };
     if (url.pathname.startsWith("/stall")) return; // never answers
+    if (url.pathname === `/witness/${createHash("sha256").update(ORIGIN).digest("hex")}/checkpoint`) {
+      return served.witnessHolds === null ? send(404, "never cosigned\n") : send(200, served.witnessHolds);
+    }
     if (url.pathname === "/log/vkey") return send(200, `${served.vkey}\n`);
     if (url.pathname === "/log/checkpoint") {
       const text = formatCheckpoint({
@@ -116,6 +122,7 @@ beforeEach(async () => {
   served.vkey = logKey.verifierKey;
   served.consistency = null;
   served.cosigners = [];
+  served.witnessHolds = null;
   showTree("main", 3);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-monitor-"));
   stateFile = path.join(dir, "state.json");
@@ -395,6 +402,37 @@ describe("incorporate monitor --policy", () => {
     expect(lagging.code).toBe(EXIT_ERROR);
     expect(lagging.err).toMatch(/not witnessed yet: the checkpoint of size 9 is consistent, but has 0 of the 2/);
     expect(saved().size).toBe(3);
+  });
+
+  it("compares the log with what each policy witness holds: a fork they refused alarms even on a first run", async () => {
+    const { w1, w2, policy } = await witnesses();
+    const file = writePolicy({ ...policy, witnesses: policy.witnesses.map((w) => ({ ...w, url: `${base}/witness` })) });
+    // The witnesses hold the genuine log at 3, cosigned by both.
+    served.cosigners = [w1, w2];
+    served.witnessHolds = await (await fetch(`${base}/log/checkpoint`)).text();
+    // This monitor never saw it: it is shown a fork of the same size, which no witness cosigned.
+    served.cosigners = [];
+    showTree("forged", 3);
+    const fork = await monitor("--policy", file);
+    expect(fork.code).toBe(EXIT_ALARM);
+    expect(fork.err).toMatch(
+      /ALERT: .*the witness w\.example\/1 cosigned a checkpoint of size 3 .*two roots for one size/,
+    );
+    expect(fs.existsSync(stateFile)).toBe(false);
+    showTree("forged", 8);
+    expect((await monitor("--policy", file)).err).toMatch(/ALERT: .*no consistency between them/);
+
+    // The genuine log, grown and cosigned: consistent with what the witnesses hold.
+    showTree("main", 8);
+    served.cosigners = [w1, w2];
+    const ok = await monitor("--policy", file);
+    expect(ok.code).toBe(EXIT_OK);
+    expect(ok.out).toContain("witness w.example/1 holds size 3: consistent");
+    // A witness that cannot be read is said so, never an alarm.
+    served.witnessHolds = null;
+    const unread = await monitor("--policy", file);
+    expect(unread.code).toBe(EXIT_OK);
+    expect(unread.out).toMatch(/witness w\.example\/2: its checkpoint could not be compared \(GET .* answered 404\)/);
   });
 
   it("raises the alarm on a bad cosignature by a policy witness, and refuses a bad policy file", async () => {
