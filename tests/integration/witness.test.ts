@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_TARBALL_PATH } from "@/lib/client-package/client-package-name";
 import { createSession, describeVerification, verifyAudit } from "@/packages/incorporate/src/index";
 import { formatCheckpoint, openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
 import { MemoryTree } from "@/packages/incorporate/src/tlog/memory-tree";
@@ -379,7 +380,7 @@ describe("a fork refused by both witnesses", () => {
     async () => {
       const work = fs.mkdtempSync(path.join(os.tmpdir(), "sia-monitor-"));
       fs.writeFileSync(path.join(work, "policy.json"), await (await fetch(`${a.url}/log/policy`)).text());
-      const tarball = `${a.url}/packages/sociedades-ia-incorporate-0.1.0.tgz`;
+      const tarball = `${a.url}${CLIENT_TARBALL_PATH}`;
       expect((await (await fetch(`${a.url}/api/packages/incorporate`)).json()).tarball).toBe(tarball);
       // As /log and the docs show it: npx from the tarball this service serves.
       const monitor = (url: string, cwd = work) =>
