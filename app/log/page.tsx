@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { pageBaseUrl } from "@/app/_components/page-base-url";
 import type { TransparencyLogMessages } from "@/app/log/words";
+import { CLIENT_TARBALL_PATH } from "@/lib/client-package/client-package-name";
 import { formatInstant } from "@/lib/i18n/format-instant";
 import { fill } from "@/lib/i18n/template";
 import { isStoreUnavailable } from "@/lib/store";
@@ -39,6 +41,7 @@ export default async function LogPage() {
   const t = d.tlog;
   const log = await load();
   const vkey = logNoteKey().vkey;
+  const base = await pageBaseUrl();
 
   return (
     <div className="page audit-page log-page">
@@ -149,7 +152,8 @@ export default async function LogPage() {
       <section aria-labelledby="log-tools" className="audit-section">
         <h2 id="log-tools">{t.tools.title}</h2>
         <p>{t.tools.intro}</p>
-        <CodeBlock>npx @sociedades-ia/incorporate monitor {"<url>"}</CodeBlock>
+        <CodeBlock>{monitorCommand(base || "https://<host>")}</CodeBlock>
+        <p>{t.tools.package}</p>
         <ul className="link-list">
           <li>
             <a href="/log/checkpoint">/log/checkpoint</a>
@@ -166,6 +170,17 @@ export default async function LogPage() {
   );
 }
 
+/**
+ * The monitor as it runs today: from the tarball this service serves (the package is not on npm
+ * yet), against a policy saved once, so that a log cannot drop the witnesses that would catch it.
+ */
+function monitorCommand(base: string): string {
+  return [
+    `curl -o policy.json ${base}/log/policy`,
+    `npx --yes --package=${base}${CLIENT_TARBALL_PATH} incorporate monitor ${base} --policy policy.json`,
+  ].join("\n");
+}
+
 /** Each witness, the last size it cosigned and when, and whether the latest checkpoint meets the policy. */
 function Witnesses({ report, t }: { report: WitnessesReport; t: TransparencyLogMessages["witnesses"] }) {
   const when = (iso: string | null) => (iso === null ? t.never : formatInstant(iso));
@@ -176,6 +191,11 @@ function Witnesses({ report, t }: { report: WitnessesReport; t: TransparencyLogM
       <p data-witness-quorum={report.cosigned >= report.quorum ? "met" : "unmet"}>
         {fill(t.quorum, { n: report.cosigned, q: report.quorum })}
       </p>
+      {report.witnesses.some((w) => w.state === "refused") ? (
+        <p role="alert" data-witness-refused="">
+          <strong>{t.refused}</strong>
+        </p>
+      ) : null}
       <ScrollArea label={t.tableLabel}>
         <table className="log-leaves">
           <thead>
@@ -189,14 +209,22 @@ function Witnesses({ report, t }: { report: WitnessesReport; t: TransparencyLogM
           </thead>
           <tbody>
             {report.witnesses.map((w) => (
-              <tr key={w.name} data-witness={w.name} data-witness-behind={w.behind}>
+              <tr key={w.name} data-witness={w.name} data-witness-behind={w.behind} data-witness-state={w.state}>
                 <td>
                   <code translate="no">{w.name}</code>
                 </td>
                 <td>{w.size}</td>
                 <td>{when(w.cosignedAt)}</td>
                 <td>{w.behind}</td>
-                <td>{w.error === null ? t.ok : fill(t.failing, { error: w.error })}</td>
+                <td>
+                  {w.state === "cosigned" ? t.ok : t.states[w.state]}
+                  {w.error === null ? null : (
+                    <>
+                      {" "}
+                      {t.reason} <span lang="en">{w.error}</span>
+                    </>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -102,12 +102,22 @@ export const transparencyLog = defineMessages({
       state: "Estado",
       never: "nunca",
       ok: "al día",
-      failing: tpl("falló (motivo en inglés): {error}"),
+      states: {
+        cosigned: "cosignó el último",
+        pending: "todavía no cosignó el último",
+        refused: "RECHAZÓ este registro",
+        unavailable: "no se le pudo preguntar",
+      },
+      reason: "Motivo (en inglés):",
+      refused:
+        "Un testigo rechazó el último checkpoint de este registro. Puede ser una bifurcación (este servidor muestra una historia distinta de la que el testigo vio) o un testigo que no conoce este registro o su clave: el motivo está en la tabla. No tomes este checkpoint como atestiguado.",
     },
     tools: {
       title: "Verificarlo con otras herramientas",
       intro:
-        "El registro usa los formatos públicos de C2SP (signed-note, tlog-checkpoint, tlog-tiles) y el hash de RFC 6962, así que cualquier herramienta compatible puede verificarlo. El paquete cliente incluye un monitor que guarda el último checkpoint y falla si uno nuevo no lo extiende:",
+        "El registro usa los formatos públicos de C2SP (signed-note, tlog-checkpoint, tlog-tiles) y el hash de RFC 6962, así que cualquier herramienta compatible puede verificarlo. El paquete cliente incluye un monitor que guarda el último checkpoint, falla si uno nuevo no lo extiende o si una sesión tiene una entrada repetida o salteada, y recién después cuenta las cosignaturas de los testigos:",
+      package:
+        "Sale 0 si todo es coherente y está atestiguado, 1 ante cualquier contradicción y 2 si no pudo comprobar (o los testigos todavía no cosignaron). El paquete todavía no está publicado en npm: el comando lo toma del tarball que sirve este servicio (ver /api/packages/incorporate para su integridad y procedencia firmada).",
     },
   },
   en: {
@@ -206,12 +216,22 @@ export const transparencyLog = defineMessages({
       state: "State",
       never: "never",
       ok: "up to date",
-      failing: tpl("failing: {error}"),
+      states: {
+        cosigned: "cosigned the latest",
+        pending: "has not cosigned the latest yet",
+        refused: "REFUSED this log",
+        unavailable: "could not be asked",
+      },
+      reason: "Reason:",
+      refused:
+        "A witness refused this log's latest checkpoint. It may be a fork (this server shows a history other than the one the witness saw) or a witness that does not know this log or its key: the reason is in the table. Do not take this checkpoint as witnessed.",
     },
     tools: {
       title: "Verify it with other tools",
       intro:
-        "The log uses the public C2SP formats (signed-note, tlog-checkpoint, tlog-tiles) and RFC 6962 hashing, so any compatible tool can verify it. The client package includes a monitor that keeps the last checkpoint and fails when a new one does not extend it:",
+        "The log uses the public C2SP formats (signed-note, tlog-checkpoint, tlog-tiles) and RFC 6962 hashing, so any compatible tool can verify it. The client package includes a monitor that keeps the last checkpoint, fails when a new one does not extend it or when a session has an entry repeated or skipped, and only then counts the witnesses' cosignatures:",
+      package:
+        "It exits 0 when all is consistent and witnessed, 1 on any contradiction, and 2 when it could not check (or witnesses have not cosigned yet). The package is not on npm yet: the command takes it from the tarball this service serves (see /api/packages/incorporate for its integrity and signed provenance).",
     },
   },
 });

@@ -1,6 +1,7 @@
 import { fetchAudit } from "@/packages/incorporate/src/client";
 import { checkWitnessPolicy, parseWitnessPolicy } from "@/packages/incorporate/src/tlog/policy";
 import { type LogInclusion, verifyAuditLog } from "@/packages/incorporate/src/verify";
+import { type AuditVerificationReport, verifyAudit } from "@/packages/incorporate/src/verify-audit";
 import { fetchPublished } from "../_client/api";
 import { fetchJwks, fetchLogKey } from "./log-inclusion";
 
@@ -29,18 +30,18 @@ async function policyVerdict(checkpoint: string | null | undefined): Promise<Pol
  */
 export async function checkSessionInclusion(
   sessionId: string,
-): Promise<{ result: LogInclusion; policy: PolicyVerdict }> {
+): Promise<{ result: LogInclusion; policy: PolicyVerdict; report: AuditVerificationReport }> {
   const [log, jwks, logKey] = await Promise.all([
     // Every page: the head and the checkpoint only verify against the whole log.
     fetchAudit(sessionId),
     fetchJwks(),
     fetchLogKey(),
   ]);
-  const report = await verifyAuditLog(
-    { sessionId, entries: log.entries, checkpoint: log.checkpoint, transparency: log.transparency },
-    { jwks, logKey },
-  );
-  const result = report.log as LogInclusion;
+  const document = { sessionId, entries: log.entries, checkpoint: log.checkpoint, transparency: log.transparency };
+  const base = await verifyAuditLog(document, { jwks, logKey });
+  const result = base.log as LogInclusion;
   const policy = result.included ? await policyVerdict(log.transparency?.checkpoint) : null;
-  return { result, policy };
+  // The whole verification, as the client package's verifyAudit gives it: witnesses and latest entry too.
+  const report = await verifyAudit(document, { jwks, logKey });
+  return { result, policy, report };
 }

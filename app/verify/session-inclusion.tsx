@@ -5,6 +5,7 @@ import { fill } from "@/lib/i18n/template";
 import { ErrorNotice } from "../_components/audit/error-notice";
 import { InclusionReport, type InclusionWords } from "./log-inclusion";
 import { type PolicyVerdict, useSessionInclusion } from "./use-session-inclusion";
+import { VerificationLines } from "./verification-lines";
 
 function PolicyReport({ verdict, t }: { verdict: PolicyVerdict; t: InclusionWords }) {
   if (verdict === null) return null;
@@ -34,6 +35,7 @@ export function SessionInclusion({ sessionId, t, lang }: { sessionId: string; t:
           <>
             <InclusionReport result={state.result} t={t} lang={lang} heading={false} />
             <PolicyReport verdict={state.policy} t={t} />
+            <VerificationLines report={state.report} lang={lang} title={t.linesTitle} />
           </>
         ) : null}
         {state.kind === "failed" ? (

@@ -2,11 +2,15 @@
 
 import { useCallback, useEffect, useState } from "react";
 import type { LogInclusion } from "@/packages/incorporate/src/verify";
+import type { AuditVerificationReport } from "@/packages/incorporate/src/verify-audit";
 import type { PolicyVerdict } from "./check-session-inclusion";
 
 export type { PolicyVerdict } from "./check-session-inclusion";
 
-type State = { kind: "checking" } | { kind: "done"; result: LogInclusion; policy: PolicyVerdict } | { kind: "failed" };
+type State =
+  | { kind: "checking" }
+  | { kind: "done"; result: LogInclusion; policy: PolicyVerdict; report: AuditVerificationReport }
+  | { kind: "failed" };
 
 /**
  * Whether a session's head entry is in the transparency log, checked in the browser once the page

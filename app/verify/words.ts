@@ -55,6 +55,7 @@ export const verify = defineMessages({
     },
     inclusion: {
       title: "Registro de transparencia",
+      linesTitle: "Verificación completa, en tu navegador",
       intro:
         "Tu navegador comprueba, con la clave de /log/vkey, que la última entrada de la sesión está en el registro de transparencia de todo el servicio: así el servicio no puede reescribir la sesión entera y firmarla de nuevo sin que se note.",
       checking: "Comprobando en tu navegador…",
@@ -221,6 +222,7 @@ export const verify = defineMessages({
     },
     inclusion: {
       title: "Transparency log",
+      linesTitle: "Full verification, in your browser",
       intro:
         "Your browser checks, with the key from /log/vkey, that the session's last entry is in the service-wide transparency log: so the service cannot rewrite the whole session and sign it again unnoticed.",
       checking: "Checking in your browser…",

@@ -31,11 +31,16 @@ export const getHealth = defineEndpoint({
                 z.object({
                   name: z.string(),
                   url: z.string(),
+                  state: z
+                    .enum(["cosigned", "pending", "refused", "unavailable"])
+                    .describe(
+                      "cosigned: it cosigned the latest checkpoint; pending: not yet, no failure; refused: it refused this log's checkpoint (a fork, or it does not know this log or its key: see error); unavailable: it could not be asked.",
+                    ),
                   size: z.int().min(0).describe("The size of the latest checkpoint it cosigned."),
                   behind: z.int().min(0).describe("Leaves of the latest checkpoint beyond that size."),
                   cosignedAt: z.string().nullable(),
                   checkedAt: z.string().nullable(),
-                  error: z.string().nullable().describe("Why the last request failed."),
+                  error: z.string().nullable().describe("Why the last request failed, in full."),
                 }),
               ),
             })

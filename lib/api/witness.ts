@@ -42,9 +42,9 @@ export const postWitnessAddCheckpoint = defineEndpoint({
     "conflict",
     "store_unavailable",
   ],
-  // Each request costs signature checks and a store write: counted like a read (RATE_LIMIT_READ),
-  // by the handler, since a deployment that runs no witness counts nothing.
-  rateLimit: { name: "read", write: true },
+  // Each request costs signature checks and a store write: a limit of its own (RATE_LIMIT_WITNESS),
+  // counted by the handler, since a deployment that runs no witness counts nothing.
+  rateLimit: { name: "witness", write: true },
   rateLimitedByHandler: true,
   // Logs call it server to server: no CORS, and OPTIONS is a 405.
   cors: false,
@@ -56,7 +56,7 @@ export const postWitnessAddCheckpoint = defineEndpoint({
   async handle(request) {
     const { witness } = getConfig();
     if (witness === null) throw new ApiError("witness_unknown_log", "This service runs no witness (WITNESS_LOGS).");
-    const limits = await enforceRateLimit("read", request, { write: true });
+    const limits = await enforceRateLimit("witness", request, { write: true });
     const bytes = await readBody(request, MAX_ADD_CHECKPOINT_BYTES);
     let body: string;
     try {

@@ -97,6 +97,9 @@ export const envSchema = z.object({
   // Generous, in read units (lib/http/read-cost.ts): a dashboard polls, a README shows badges; it only
   // stops one address from flooding reads.
   RATE_LIMIT_READ: rateLimit.default("600/1m"),
+  // The built-in witness's add-checkpoint: each request costs signature checks and a store write, and
+  // a log sends at most one per TLOG_WITNESS_INTERVAL (a minute by default).
+  RATE_LIMIT_WITNESS: rateLimit.default("60/1m"),
   STREAM_MAX_PER_IP: z.coerce.number().int().min(1, "at least 1").max(10_000, "at most 10000").default(10),
   STREAM_MAX: z.coerce.number().int().min(1, "at least 1").max(100_000, "at most 100000").default(500),
   REGISTRY_DRAFT_TTL: duration.default("30d"),
@@ -228,7 +231,7 @@ export const SCRIPTED_MODEL_ID = "scripted-agent-v1";
 const DEFAULT_GATEWAY_MODEL = "openai/gpt-5-mini";
 const GATEWAY_MODEL = /^[a-z0-9-]+\/[A-Za-z0-9._:-]+$/;
 
-export type RateLimitName = "incorporate" | "play" | "registry" | "certifier" | "read";
+export type RateLimitName = "incorporate" | "play" | "registry" | "certifier" | "read" | "witness";
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -368,10 +371,15 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     );
   }
   const secrets = loadSecrets(env, store);
-  const tlogOrigin = env.TLOG_ORIGIN ?? defaultTlogOrigin(env.PUBLIC_BASE_URL);
+  const named = env.TLOG_ORIGIN ?? originFromBaseUrl(env.PUBLIC_BASE_URL);
+  if (named === undefined && env.TLOG_WITNESSES?.trim()) {
+    // A witness knows a log by its origin: a local default is not a name it can be configured with.
+    throw invalid([
+      "TLOG_WITNESSES: witnesses know a log by its public name, and this log has none. Set TLOG_ORIGIN (e.g. registro.example/log) or PUBLIC_BASE_URL, and give that origin to each witness's operator.",
+    ]);
+  }
   const tlog = {
-    origin: tlogOrigin,
-    signerKey: loadTlogKey(env, store, tlogOrigin),
+    ...loadTlogKey(env, store, named),
     witnesses: parseLogWitnesses(
       env.TLOG_WITNESSES,
       env.TLOG_WITNESS_QUORUM,
@@ -385,6 +393,7 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     registry: parseRateLimit(env.RATE_LIMIT_REGISTRY),
     certifier: parseRateLimit(env.RATE_LIMIT_CERTIFIER),
     read: parseRateLimit(env.RATE_LIMIT_READ),
+    witness: parseRateLimit(env.RATE_LIMIT_WITNESS),
   };
   return {
     env,
@@ -403,11 +412,12 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
 }
 
 /**
- * The log's origin when TLOG_ORIGIN is unset: the public base URL's host and path with `/log`, so that
- * it never depends on a request's Host; a local default otherwise.
+ * The log's origin from the public base URL when TLOG_ORIGIN is unset: its host and path with `/log`,
+ * so that it never depends on a request's Host. Without either, the log's key names it
+ * (lib/config/secrets.ts: a name unique to the key).
  */
-function defaultTlogOrigin(publicBaseUrl: string | undefined): string {
-  if (!publicBaseUrl) return "sociedades-ia.localhost/log";
+function originFromBaseUrl(publicBaseUrl: string | undefined): string | undefined {
+  if (!publicBaseUrl) return undefined;
   const url = new URL(publicBaseUrl);
   return `${url.host}${url.pathname.replace(/\/+$/, "")}/log`;
 }

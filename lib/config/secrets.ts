@@ -125,16 +125,32 @@ function writeOnce(file: string, text: string): string {
   return fs.readFileSync(file, "utf8");
 }
 
+/** The origin every default-configured log had before origins were made unique to their key. */
+export const LEGACY_DEFAULT_ORIGIN = "sociedades-ia.localhost/log";
+
 /**
- * The transparency log's note signer key, whose name must be the log's origin: TLOG_SIGNING_KEY, or
- * on the embedded store one generated once per origin under DATA_DIR. Required with Upstash, where
- * instances would otherwise each make their own.
+ * The origin of a log whose operator named none: unique to its key (the first 8 bytes of the SHA-256
+ * of its public key), so that two such logs never share a name before a witness or a monitor.
  */
-export function loadTlogKey(env: Env, store: StoreConfig, origin: string): string {
+export const defaultOriginFor = (publicKey: Uint8Array) =>
+  `${LEGACY_DEFAULT_ORIGIN}/${hash("sha256", publicKey, "hex").slice(0, 16)}`;
+
+/**
+ * The transparency log's origin and note signer key, whose name is that origin: TLOG_SIGNING_KEY, or
+ * on the embedded store one generated once under DATA_DIR. Required with Upstash, where instances
+ * would otherwise each make their own. `origin` is the one configured (TLOG_ORIGIN, or from
+ * PUBLIC_BASE_URL); without one, the key's own name, or for a generated key a name unique to it. A
+ * data directory that already holds the key of the old shared default keeps it and its log.
+ */
+export function loadTlogKey(
+  env: Env,
+  store: StoreConfig,
+  origin: string | undefined,
+): { origin: string; signerKey: string } {
   if (env.TLOG_SIGNING_KEY) {
     const parsed = parseSignerKey(env.TLOG_SIGNING_KEY);
-    if (typeof parsed === "string") fail(`TLOG_SIGNING_KEY: ${parsed} (generate with: npm run keys)`);
-    if (parsed.name !== origin) {
+    if (typeof parsed === "string") return fail(`TLOG_SIGNING_KEY: ${parsed} (generate with: npm run keys)`);
+    if (origin !== undefined && parsed.name !== origin) {
       fail(
         `TLOG_SIGNING_KEY: the key is named ${parsed.name}, but the log's origin is ${origin} (TLOG_ORIGIN, or PUBLIC_BASE_URL's host with /log): a log key's name is its origin`,
       );
@@ -142,23 +158,37 @@ export function loadTlogKey(env: Env, store: StoreConfig, origin: string): strin
     if (noteKeyFrom(parsed.name, parsed.seed).keyId !== parsed.keyId) {
       fail("TLOG_SIGNING_KEY: its key id does not match its name and key");
     }
-    return env.TLOG_SIGNING_KEY.trim();
+    return { origin: parsed.name, signerKey: env.TLOG_SIGNING_KEY.trim() };
   }
   if (store.backend !== "embedded") {
     fail(
       "TLOG_SIGNING_KEY: required when the Upstash store is configured (generate with: npm run keys). Only the embedded store generates its own.",
     );
   }
-  const file = path.resolve(store.dataDir, `tlog-key-${hash("sha256", origin, "hex").slice(0, 16)}`);
+  const dataDir = (store as { dataDir: string }).dataDir;
+  const keyFile = (name: string) => path.resolve(dataDir, `tlog-key-${hash("sha256", name, "hex").slice(0, 16)}`);
+  if (origin !== undefined)
+    return { origin, signerKey: readOrCreate(keyFile(origin), () => generateSignerKey(origin)) };
+  const legacy = readKeyFile(keyFile(LEGACY_DEFAULT_ORIGIN));
+  if (legacy !== null) return { origin: LEGACY_DEFAULT_ORIGIN, signerKey: legacy };
+  const signerKey = readOrCreate(path.resolve(dataDir, "tlog-key-default"), () => generateSignerKey(defaultOriginFor));
+  const parsed = parseSignerKey(signerKey);
+  if (typeof parsed === "string") return fail(`DATA_DIR: tlog-key-default: ${parsed}; restore it`);
+  return { origin: parsed.name, signerKey };
+}
+
+function readKeyFile(file: string): string | null {
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") {
       fail(`DATA_DIR: cannot read ${file} (${(err as Error).message}); restore it`);
     }
+    return null;
   }
-  return writeOnce(file, generateSignerKey(origin)).trim();
 }
+
+const readOrCreate = (file: string, generate: () => string) => readKeyFile(file) ?? writeOnce(file, generate()).trim();
 
 export function loadSecrets(env: Env, store: StoreConfig): Secrets {
   const retiredHmac = parseRetiredHmacKeys(env.AUDIT_HMAC_RETIRED_KEYS);

@@ -54,9 +54,13 @@ export function noteKeyFrom(name: string, seed: Buffer): LogNoteKey {
   };
 }
 
-/** A new signer key string for `name`. */
-export function generateSignerKey(name: string): string {
+/**
+ * A new signer key string for `name`, or for the name `name` gives for the key's public key (a name
+ * unique to the key, when the operator chose none).
+ */
+export function generateSignerKey(name: string | ((publicKey: Uint8Array) => string)): string {
   const seed = randomBytes(32);
+  if (typeof name === "function") name = name(publicKeyOf(seed));
   const { keyId } = noteKeyFrom(name, seed);
   return `PRIVATE+KEY+${name}+${hex8(keyId)}+${Buffer.concat([Buffer.from([KEY_TYPE_ED25519]), seed]).toString("base64")}`;
 }

@@ -9,14 +9,19 @@ import { readLogHead } from "./log-head";
 import { proveConsistency } from "./read-log";
 import { readWitnessStatuses, type WitnessStatus, witnessStatusKey } from "./witness-status";
 
-/** Kept of a witness's error answer: enough to say why, not a page of HTML. */
-const MAX_ERROR_TEXT = 200;
+/**
+ * Kept of a witness's error answer: a whole problem detail or a plain-text reason, not a page of
+ * HTML. A reason cut short hides why a log is refused.
+ */
+const MAX_ERROR_TEXT = 2000;
 
 /**
  * One c2sp.org/tlog-witness exchange: sends the latest checkpoint to `witness` with the proof from
  * the size it holds, and records the outcome. A 409 gives the witness's size: the request is made
  * once more from there. Any other status, a time-out or a bad answer is recorded as the witness's
- * error and leaves its last cosignature as it was. Never throws.
+ * error, classed as a refusal (the witness said no: 400, 403, 404, 422, or it holds a larger tree)
+ * or as the witness being unavailable (no answer, 429, 5xx, an answer that does not verify), and
+ * leaves its last cosignature as it was. Never throws.
  */
 export async function requestCosignature(
   witness: LogWitness,
@@ -39,17 +44,21 @@ export async function requestCosignature(
         next = { ...next, size: answer.size };
         continue;
       }
-      if (answer.kind !== "cosigned") throw new Error(answer.why);
+      if (answer.kind !== "cosigned") {
+        next = { ...next, error: answer.why, errorKind: answer.kind === "refused" ? "refused" : "unavailable" };
+        break;
+      }
       next = {
         size: head.size,
         cosigned: { lines: answer.lines, at: answer.at, size: head.size, text },
         error: null,
+        errorKind: null,
         checkedAt: next.checkedAt,
       };
       break;
     }
   } catch (err) {
-    next = { ...next, error: (err as Error).message.slice(0, MAX_ERROR_TEXT) };
+    next = { ...next, error: (err as Error).message.slice(0, MAX_ERROR_TEXT), errorKind: "unavailable" };
   }
   // Another process's newer outcome wins: this one is dropped rather than written over it.
   await store.batch([{ type: "set", key: witnessStatusKey(witness), value: JSON.stringify(next), expect: [raw] }]);
@@ -59,7 +68,16 @@ export async function requestCosignature(
 type Answer =
   | { kind: "cosigned"; lines: string; at: string }
   | { kind: "conflict"; size: number; why: string }
-  | { kind: "refused"; why: string };
+  | { kind: "refused"; why: string }
+  | { kind: "unavailable"; why: string };
+
+/** What each refusal status of c2sp.org/tlog-witness means for this log. */
+const REFUSALS: Record<number, string> = {
+  400: "refused the request as malformed (400)",
+  403: "refused the checkpoint's signature (403): it does not trust this log's key for its origin",
+  404: "does not witness this log's origin (404): its operator must add the origin and key",
+  422: "refused the checkpoint as inconsistent with the one it cosigned last (422): a fork of this log, or another log under the same origin",
+};
 
 async function exchange(
   witness: LogWitness,
@@ -70,7 +88,10 @@ async function exchange(
   options: { timeoutMs: number; fetch?: typeof fetch },
 ): Promise<Answer> {
   if (oldSize > size) {
-    return { kind: "refused", why: `the witness holds size ${oldSize}, beyond the log's ${size}` };
+    return {
+      kind: "refused",
+      why: `the witness holds size ${oldSize}, beyond the log's ${size}: it cosigned a larger tree under this origin (a rollback or a fork of this log)`,
+    };
   }
   const proof =
     oldSize === 0 || oldSize === size ? [] : (await proveConsistency(oldSize, size, store)).hashes.map(proofHash);
@@ -87,12 +108,15 @@ async function exchange(
     const match = /^(0|[1-9][0-9]*)\n$/.exec(answer);
     const type = res.headers.get("content-type")?.split(";")[0]?.trim();
     if (type !== "text/x.tlog.size" || !match) {
-      return { kind: "refused", why: "add-checkpoint answered 409 without a text/x.tlog.size body" };
+      return { kind: "unavailable", why: "add-checkpoint answered 409 without a text/x.tlog.size body" };
     }
     return { kind: "conflict", size: Number(match[1]), why: `the witness holds size ${match[1]}` };
   }
   if (res.status !== 200) {
-    return { kind: "refused", why: `add-checkpoint answered ${res.status}: ${answer.trim().slice(0, MAX_ERROR_TEXT)}` };
+    const said = reasonOf(answer, res.headers.get("content-type"));
+    const refusal = REFUSALS[res.status];
+    if (refusal) return { kind: "refused", why: `add-checkpoint: the witness ${refusal}${said ? `: ${said}` : ""}` };
+    return { kind: "unavailable", why: `add-checkpoint answered ${res.status}${said ? `: ${said}` : ""}` };
   }
   // Only lines by this witness's key count, each verified: a witness cannot slip in others' names.
   const { text } = parseNote(note);
@@ -100,6 +124,18 @@ async function exchange(
   const mine = verified.verified;
   const at = Math.max(...mine.map((s) => cosignatureTimestamp(s.signature)));
   return { kind: "cosigned", lines: mine.map(formatSignatureLine).join(""), at: new Date(at * 1000).toISOString() };
+}
+
+/** The witness's own words: a problem's detail (RFC 9457) when it sends one, else its text. */
+function reasonOf(body: string, contentType: string | null): string {
+  let text = body.trim();
+  if (contentType?.includes("json")) {
+    try {
+      const problem = JSON.parse(body) as { detail?: unknown };
+      if (typeof problem.detail === "string") text = problem.detail;
+    } catch {}
+  }
+  return text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}…` : text;
 }
 
 function proofHash(text: string): Uint8Array {

@@ -4,10 +4,19 @@ import { randomToken } from "../identity/random-token";
 import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { requestCosignature } from "./witness-client";
-import { witnessSlotKey } from "./witness-status";
+import { type WitnessStatus, witnessSlotKey } from "./witness-status";
 
 const LOOPS = Symbol.for("sia.tlog.witness-loops");
-type Loop = { running: boolean; again: boolean; timer: NodeJS.Timeout | null };
+type Loop = {
+  running: boolean;
+  again: boolean;
+  timer: NodeJS.Timeout | null;
+  /** The failure last written to the server log, and when: a refusal is said once, not every try. */
+  told: { error: string; at: number } | null;
+};
+
+/** A failure that goes on is written to the server log again this often, not at every try. */
+const RETELL_MS = 10 * 60_000;
 type LoopGlobal = typeof globalThis & { [LOOPS]?: Map<string, Loop> };
 
 /**
@@ -27,7 +36,7 @@ function loopOf(witness: LogWitness): Loop {
   g[LOOPS] ??= new Map();
   let loop = g[LOOPS].get(witness.label);
   if (!loop) {
-    loop = { running: false, again: false, timer: null };
+    loop = { running: false, again: false, timer: null, told: null };
     g[LOOPS].set(witness.label, loop);
   }
   return loop;
@@ -41,6 +50,23 @@ function schedule(witness: LogWitness, store: Store): void {
   }
   if (loop.timer !== null) return; // a try is already due; it sends the latest checkpoint then
   void run(witness, store, loop);
+}
+
+/**
+ * Writes a witness's failure to the server log when it first happens or changes, and again every
+ * RETELL_MS while it lasts; and says when the witness cosigns again. A log its witnesses refuse is
+ * a fork or a misconfiguration: its operator must see it without polling /api/health.
+ */
+function tellOutcome(witness: LogWitness, status: WitnessStatus, loop: Loop, now = Date.now()): void {
+  if (status.error === null) {
+    if (loop.told !== null) console.error(`[tlog] witness ${witness.label} cosigned size ${status.size} again`);
+    loop.told = null;
+    return;
+  }
+  if (loop.told?.error === status.error && now - loop.told.at < RETELL_MS) return;
+  loop.told = { error: status.error, at: now };
+  const what = status.errorKind === "refused" ? "REFUSED this log's checkpoint" : "could not be asked";
+  console.error(`[tlog] witness ${witness.label} (${witness.url}) ${what}: ${status.error}`);
 }
 
 async function run(witness: LogWitness, store: Store, loop: Loop): Promise<void> {
@@ -58,6 +84,7 @@ async function run(witness: LogWitness, store: Store, loop: Loop): Promise<void>
     else {
       const status = await requestCosignature(witness, store, { timeoutMs });
       retry = status?.error != null;
+      if (status) tellOutcome(witness, status, loop);
     }
   } catch (err) {
     console.error(`[tlog] witness ${witness.label}: ${(err as Error).message}`);

@@ -5,10 +5,18 @@ import type { Store } from "../store/types";
 import { readLogHead } from "./log-head";
 import { readWitnessStatuses } from "./witness-status";
 
+/**
+ * Where a witness stands: it cosigned the latest checkpoint; it has not yet (asked, or to be asked,
+ * and no failure); it refused this log's checkpoint (a fork, or a witness that does not know this log
+ * or its key: its reason says which); or it could not be asked (down, slow, rate limited).
+ */
+export type WitnessState = "cosigned" | "pending" | "refused" | "unavailable";
+
 /** One witness as /api/health and /log show it. */
 export interface WitnessReport {
   name: string;
   url: string;
+  state: WitnessState;
   /** The size of the latest checkpoint it cosigned; 0 if none. */
   size: number;
   /** How many leaves the latest checkpoint has beyond that: 0 when it cosigned the latest. */
@@ -17,7 +25,7 @@ export interface WitnessReport {
   cosignedAt: string | null;
   /** When the log last asked it, null if never. */
   checkedAt: string | null;
-  /** Why the last request failed, null when it succeeded. */
+  /** Why the last request failed, in full, null when it succeeded. */
   error: string | null;
 }
 
@@ -35,11 +43,14 @@ export async function witnessesReport(store: Store = getStore()): Promise<Witnes
   if (witnesses.length === 0) return null;
   const [head, statuses] = await Promise.all([readLogHead(store), readWitnessStatuses(store, witnesses)]);
   const size = head?.size ?? 0;
-  const list = statuses.map(({ witness, status }) => {
+  const text = head === null ? null : parseNote(head.note).text;
+  const list = statuses.map(({ witness, status }): WitnessReport => {
     const cosignedSize = status.cosigned?.size ?? 0;
+    const current = status.cosigned !== null && status.cosigned.text === text;
     return {
       name: witness.name,
       url: witness.url,
+      state: current ? "cosigned" : status.error === null ? "pending" : (status.errorKind ?? "unavailable"),
       size: cosignedSize,
       behind: Math.max(0, size - cosignedSize),
       cosignedAt: status.cosigned?.at ?? null,
@@ -47,7 +58,6 @@ export async function witnessesReport(store: Store = getStore()): Promise<Witnes
       error: status.error,
     };
   });
-  const text = head === null ? null : parseNote(head.note).text;
   const current = statuses.filter(({ status }) => status.cosigned !== null && status.cosigned.text === text);
   return { quorum, cosigned: current.length, witnesses: list };
 }

@@ -25,6 +25,11 @@ export interface WitnessStatus {
   } | null;
   /** The last request's failure, or null when it succeeded. */
   error: string | null;
+  /**
+   * What kind of failure: the witness refused this log's checkpoint (it answered no), or could not
+   * be asked (no answer, rate limited, a server error). Absent in statuses stored before it existed.
+   */
+  errorKind?: "refused" | "unavailable" | null;
   /** When the last request was made (ISO 8601). */
   checkedAt: string | null;
 }
@@ -33,7 +38,7 @@ export const witnessStatusKey = (witness: LogWitness) => `tlog:witness:${witness
 /** The rate limit's claim: at most one request per witness per interval, across processes. */
 export const witnessSlotKey = (witness: LogWitness) => `tlog:witness-slot:${witness.label}`;
 
-export const NEVER_CHECKED: WitnessStatus = { size: 0, cosigned: null, error: null, checkedAt: null };
+export const NEVER_CHECKED: WitnessStatus = { size: 0, cosigned: null, error: null, errorKind: null, checkedAt: null };
 
 /**
  * The stored status (raw, for a compare-and-set) of each witness, in configuration order. Its

@@ -35,7 +35,10 @@ async function latest(): Promise<{ note: string; checkpoint: Checkpoint }> {
   expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
   expect(res.headers.get("access-control-allow-origin")).toBe("*");
   const note = await res.text();
-  return { note, checkpoint: (await openCheckpoint(note, vkey, { origin: "sociedades-ia.localhost/log" })).checkpoint };
+  const origin = note.split("\n")[0] as string;
+  expect(origin).toMatch(/^sociedades-ia\.localhost\/log\/[0-9a-f]{16}$/);
+  expect(vkey.startsWith(`${origin}+`)).toBe(true);
+  return { note, checkpoint: (await openCheckpoint(note, vkey, { origin })).checkpoint };
 }
 
 interface Receipt {
@@ -67,7 +70,7 @@ async function expectIncluded(receipt: Receipt, leaf: Uint8Array) {
 
 describe("the transparency log", () => {
   it("publishes a checkpoint signed under its vkey, named by its origin, with the keys in use as its first leaves", async () => {
-    expect(vkey).toMatch(/^sociedades-ia\.localhost\/log\+[0-9a-f]{8}\+/);
+    expect(vkey).toMatch(/^sociedades-ia\.localhost\/log\/[0-9a-f]{16}\+[0-9a-f]{8}\+/);
     const { checkpoint } = await latest();
     expect(checkpoint.size).toBeGreaterThanOrEqual(3);
     const bundle = await fetch(`${app.url}/log/${bundlePath({ index: 0, width: 3 })}`);
@@ -249,5 +252,34 @@ describe("the log's origin and key", () => {
     expect(moved.output).toMatch(/holds a transparency log that elsewhere\.example\/log .* did not sign/);
     app = await startApp({ dataDir: app.dataDir });
     expect((await fetch(`${app.url}/log/checkpoint`)).status).toBe(200);
+  });
+});
+
+describe("two instances left unnamed", () => {
+  it("get different origins, each its key's own, kept across a restart; witnesses need a public name", async () => {
+    const other = await startApp();
+    try {
+      const names = await Promise.all(
+        [app, other].map(async (a) => (await (await fetch(`${a.url}/log/checkpoint`)).text()).split("\n")[0]),
+      );
+      expect(names[0]).toMatch(/^sociedades-ia\.localhost\/log\/[0-9a-f]{16}$/);
+      expect(names[1]).toMatch(/^sociedades-ia\.localhost\/log\/[0-9a-f]{16}$/);
+      expect(names[1]).not.toBe(names[0]);
+      const otherVkey = (await (await fetch(`${other.url}/log/vkey`)).text()).trim();
+      expect(otherVkey.startsWith(`${names[1]}+`)).toBe(true);
+      await other.stop();
+      const again = await startApp({ dataDir: other.dataDir });
+      try {
+        expect((await (await fetch(`${again.url}/log/vkey`)).text()).trim()).toBe(otherVkey);
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      await other.stop();
+    }
+    const vkeyOfWitness = "w.example/a+01020304+BAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+    const unnamed = await startAppExpectingFailure({ TLOG_WITNESSES: `${vkeyOfWitness} https://w.example` });
+    expect(unnamed.code).not.toBe(0);
+    expect(unnamed.output).toMatch(/TLOG_WITNESSES: witnesses know a log by its public name.*Set TLOG_ORIGIN/);
   });
 });

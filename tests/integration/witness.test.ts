@@ -3,15 +3,20 @@
 // cosignatures. Then one log's store is forked (its data directory copied while it was stopped) and
 // the fork writes another history: the witness that saw the original refuses the fork (409, then
 // 422) and never cosigns it.
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
-import { parseNote, verifyNote } from "@/packages/incorporate/src/tlog/note";
-import { parseVerifierKey, verifierFromKey } from "@/packages/incorporate/src/tlog/note-keys";
+import { CLIENT_TARBALL_PATH } from "@/lib/client-package/client-package-name";
+import { createSession, describeVerification, verifyAudit } from "@/packages/incorporate/src/index";
+import { formatCheckpoint, openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
+import { MemoryTree } from "@/packages/incorporate/src/tlog/memory-tree";
+import { parseNote, signNote, verifyNote } from "@/packages/incorporate/src/tlog/note";
+import { parseVerifierKey, signerFromKey, verifierFromKey } from "@/packages/incorporate/src/tlog/note-keys";
 import { checkWitnessPolicy, parseWitnessPolicy } from "@/packages/incorporate/src/tlog/policy";
+import { formatAddCheckpoint } from "@/packages/incorporate/src/tlog/witness";
 import { type AppServer, freePort, startApp } from "../support/app-server";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
 import { logKey, witnessKey } from "../support/tlog-keys";
@@ -215,6 +220,76 @@ describe("two logs witnessing each other, and a witness-only instance", () => {
   );
 });
 
+describe("verifyAudit with the witness policy", () => {
+  it(
+    "verifies a witnessed session line by line in es and en, and fails it once cut back",
+    async () => {
+      const session = createSession({ baseUrl: a.url });
+      await session.incorporate({ ...TYPICAL_INCORPORATION, denominacion: `Completa ${++writes} SOCIEDAD-IA` });
+      const shown = await session.fetchAudit();
+      const proofSize = (await openCheckpoint(shown.transparency?.checkpoint as string, logA.vkey)).checkpoint.size;
+      await cosignedCheckpoint(a, logA.vkey, [wB.vkey, wC.vkey], proofSize);
+
+      const report = await verifyAudit(shown, { baseUrl: a.url });
+      expect(report).toMatchObject({ ok: true, verdict: "verified" });
+      expect(report.witnesses).toMatchObject({ meets: true, quorum: 2, cosigned: [wB.name, wC.name] });
+      expect(report.complete).toMatchObject({ complete: true, error: null });
+      const es = describeVerification(report, "es");
+      expect(es.summary).toBe("VERIFICADO: todas las comprobaciones pasaron.");
+      expect(es.lines.map((l) => [l.check, l.status])).toEqual([
+        ["entries", "pass"],
+        ["log", "pass"],
+        ["latest", "pass"],
+        ["witnesses", "pass"],
+      ]);
+      expect(es.lines[3]?.text).toBe(
+        `Testigos: el checkpoint tiene 2 de las 2 cosignaturas que pide la política (${wB.name}, ${wC.name}).`,
+      );
+      expect(describeVerification(report, "en").lines[2]?.text).toMatch(
+        /^Complete: no later leaf of the log \(\d+ to \d+\) belongs to this session/,
+      );
+
+      // A caller's policy that asks for a witness nobody asked: not witnessed yet, never verified.
+      const stranger = witnessKey("stranger.example/witness");
+      const strict = {
+        log: { origin: logA.origin, vkey: logA.vkey },
+        witnesses: [{ name: stranger.name, vkey: stranger.vkey }],
+        quorum: 1,
+      };
+      const unwitnessed = await verifyAudit(shown, { baseUrl: a.url, policy: strict });
+      expect(unwitnessed).toMatchObject({ ok: false, verdict: "not_witnessed" });
+      expect(describeVerification(unwitnessed, "en").summary).toMatch(/^NOT WITNESSED YET/);
+      expect(describeVerification(unwitnessed, "es").lines[3]).toEqual({
+        check: "witnesses",
+        status: "pending",
+        text: "Testigos: todavía no atestiguado, 0 de las 1 cosignaturas que pide la política.",
+      });
+
+      // The session goes on; the copy shown before is now a cut session: its head is not the latest.
+      await session.incorporate({ ...TYPICAL_INCORPORATION, denominacion: `Completa ${++writes} SOCIEDAD-IA` });
+      const longer = await session.fetchAudit();
+      expect(longer.entries.length).toBeGreaterThan(shown.entries.length);
+      await cosignedCheckpoint(a, logA.vkey, [wB.vkey, wC.vkey], (longer.transparency?.index as number) + 1);
+      const cut = await verifyAudit(shown, { baseUrl: a.url });
+      expect(cut).toMatchObject({ ok: false, verdict: "failed" });
+      expect(cut.complete.complete).toBe(false);
+      expect(cut.complete.error).toMatch(
+        new RegExp(`the log holds entry ${shown.entries.length} of this session at leaf \\d+, after the head shown`),
+      );
+      expect(describeVerification(cut, "es").summary).toBe("FALLÓ: algo contradice este registro.");
+      expect(describeVerification(cut, "es").lines[2]).toMatchObject({ check: "latest", status: "fail" });
+      expect((await verifyAudit(longer, { baseUrl: a.url })).verdict).toBe("verified");
+      // The walk after the head is bounded, and says so: past the bound, not checked, never verified.
+      const bounded = await verifyAudit(shown, { baseUrl: a.url, completenessLimit: 0 });
+      expect(bounded).toMatchObject({ ok: false, verdict: "unchecked", complete: { complete: null, limit: 0 } });
+      expect(bounded.complete.error).toMatch(/more than the 0 this check reads: not checked/);
+      expect(describeVerification(bounded, "es").lines[2]).toMatchObject({ check: "latest", status: "unchecked" });
+      expect(describeVerification(bounded, "es").summary).toMatch(/^SIN VERIFICAR/);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
 function cEnv() {
   return {
     ...common,
@@ -248,13 +323,37 @@ describe("a fork of a witnessed log", () => {
       expect(forked.root).not.toEqual(original.root);
 
       // The fork's own client meets the witness's record of the original and gives up with its reason.
-      let byC: { size: number; error: string | null };
+      type Seen = { size: number; state: string; error: string | null; checkedAt: string };
+      const seenByC = async (): Promise<Seen> =>
+        (await (await fetch(`${fork.url}/api/health`)).json()).witnesses.witnesses[0];
+      let byC: Seen;
       for (;;) {
-        byC = (await (await fetch(`${fork.url}/api/health`)).json()).witnesses.witnesses[0];
+        byC = await seenByC();
         if (byC.error?.includes("422")) break;
         await sleep(100);
       }
       expect(byC.size).toBeLessThanOrEqual(forkedAt);
+      // It says so: refused, with the witness's whole reason, on /api/health and on /log (es and en).
+      expect(byC.state).toBe("refused");
+      expect(byC.error).toMatch(
+        /inconsistent .*\(422\).*: At size \d+ this witness cosigned another root.*Nothing was cosigned\.$/,
+      );
+      const pageEs = await (await fetch(`${fork.url}/log`)).text();
+      expect(pageEs).toMatch(
+        new RegExp(`data-witness="${wC.name}" data-witness-behind="\\d+" data-witness-state="refused"`),
+      );
+      expect(pageEs).toContain("Un testigo rechazó el último checkpoint de este registro.");
+      expect(pageEs).toContain("Nothing was cosigned.");
+      const pageEn = await (await fetch(`${fork.url}/log`, { headers: { cookie: "lang=en" } })).text();
+      expect(pageEn).toContain("A witness refused this log&#x27;s latest checkpoint.");
+      // Its server log says it once, not at every try: wait for two more tries, then count.
+      const tries = new Set([byC.checkedAt]);
+      while (tries.size < 3) {
+        tries.add((await seenByC()).checkedAt);
+        await sleep(100);
+      }
+      const told = fork.output().match(/witness \S+ \(\S+\) REFUSED this log's checkpoint: .*\(422\)/g) ?? [];
+      expect(told).toHaveLength(1);
 
       // By hand: from the fork point the witness answers 409 with the size it holds; from there, 422.
       const proofFrom = async (from: number) =>
@@ -281,10 +380,88 @@ describe("a fork of a witnessed log", () => {
   );
 });
 
+describe("a fork refused by both witnesses", () => {
+  it(
+    "makes the monitor, run from the served tarball with the saved policy, exit 1, and verifyAudit fail",
+    async () => {
+      const work = fs.mkdtempSync(path.join(os.tmpdir(), "sia-monitor-"));
+      fs.writeFileSync(path.join(work, "policy.json"), await (await fetch(`${a.url}/log/policy`)).text());
+      const tarball = `${a.url}${CLIENT_TARBALL_PATH}`;
+      expect((await (await fetch(`${a.url}/api/packages/incorporate`)).json()).tarball).toBe(tarball);
+      // As /log and the docs show it: npx from the tarball this service serves.
+      const monitor = (url: string, cwd = work) =>
+        new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+          execFile(
+            "npx",
+            ["--yes", `--package=${tarball}`, "incorporate", "monitor", url, "--policy", "policy.json"],
+            { cwd },
+            (err, stdout, stderr) => resolve({ status: err ? (err.code as number) : 0, stdout, stderr }),
+          );
+        });
+
+      const seen = await cosignedCheckpoint(a, logA.vkey, [wB.vkey, wC.vkey], 1);
+      const first = await monitor(a.url);
+      expect(first).toMatchObject({ status: 0, stderr: "" });
+      expect(first.stdout).toContain(`${logA.origin}: first checkpoint, size ${seen.size}`);
+      expect(first.stdout).toContain(`cosigned by ${wB.name}, ${wC.name}`);
+
+      await a.stop();
+      const forkDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-fork-"));
+      fs.cpSync(a.dataDir, forkDir, { recursive: true });
+      a = await start({ port: ports.a, dataDir: a.dataDir, env: envA() });
+      const fork = await start({ dataDir: forkDir, env: envA() });
+      await incorporate(a, "Original");
+      const original = await cosignedCheckpoint(a, logA.vkey, [wB.vkey, wC.vkey], seen.size + 1);
+      const forkWrite = await incorporate(fork, "Bifurcada");
+      // Both witnesses refuse the fork, which says so.
+      for (;;) {
+        const report = (await (await fetch(`${fork.url}/api/health`)).json()).witnesses;
+        if (report.witnesses.every((w: { state: string }) => w.state === "refused")) break;
+        await sleep(100);
+      }
+      const forked = await checkpointOf(fork, logA.vkey);
+      expect(await cosigners(forked.note, [wB.vkey, wC.vkey])).toEqual([]);
+
+      // The fork carries no cosignature, but it contradicts what the monitor saw: 1, not "could not check".
+      // It was forked from what the monitor saw, so only the witnesses' views contradict it.
+      const alarm = await monitor(fork.url);
+      expect(alarm.status).toBe(1);
+      expect(alarm.stderr).toMatch(
+        new RegExp(`ALERT: .*the witness (${wB.name}|${wC.name}) cosigned a checkpoint of size ${original.size}`),
+      );
+      // A monitor that never saw the genuine log raises the same alarm from the witnesses' views.
+      const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "sia-monitor-"));
+      fs.copyFileSync(path.join(work, "policy.json"), path.join(fresh, "policy.json"));
+      expect((await monitor(fork.url, fresh)).status).toBe(1);
+      expect(fs.existsSync(path.join(fresh, ".sia-monitor.json"))).toBe(false);
+      // A session that exists only on the fork fails verifyAudit under the saved policy: the witnesses
+      // hold a checkpoint the fork contradicts. Never "verified", and not a mere "not witnessed yet".
+      const policy = parseWitnessPolicy(JSON.parse(fs.readFileSync(path.join(work, "policy.json"), "utf8")));
+      const forkAudit = await (await fetch(`${fork.url}/api/play/audit/${forkWrite.audit.sessionId}`)).json();
+      const onFork = await verifyAudit(forkAudit, { baseUrl: fork.url, policy });
+      expect(onFork).toMatchObject({ ok: false, verdict: "failed" });
+      expect(onFork.log?.included).toBe(true);
+      expect(onFork.witnesses).toMatchObject({ meets: false, contradiction: true });
+      expect(onFork.witnesses.error).toMatch(/the witness .* cosigned a checkpoint of size \d+ .* contradicts/);
+      expect(describeVerification(onFork, "en").lines[3]).toMatchObject({ check: "witnesses", status: "fail" });
+
+      // The genuine log passes the same state: consistent and witnessed.
+      const genuine = await monitor(a.url);
+      expect(genuine).toMatchObject({ status: 0, stderr: "" });
+      expect(genuine.stdout).toContain(`grew from ${seen.size} to ${original.size}, consistent`);
+      expect(genuine.stdout).toContain(`witness ${wB.name} holds size ${original.size}: consistent`);
+      // Once it has seen the genuine log at that size, the fork is two roots for one size.
+      expect((await monitor(fork.url)).stderr).toMatch(/ALERT: .*two roots for size/);
+      await fork.stop();
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
 describe("the built-in witness under a flood", () => {
-  it("counts requests against RATE_LIMIT_READ and refuses the next with 429, before reading the body", async () => {
+  it("counts requests against RATE_LIMIT_WITNESS and refuses the next with 429, before reading the body", async () => {
     const app = await start({
-      env: { RATE_LIMIT_READ: "3/1m", WITNESS_SIGNING_KEY: wC.skey, WITNESS_LOGS: `${logA.origin} ${logA.vkey}` },
+      env: { RATE_LIMIT_WITNESS: "3/1m", WITNESS_SIGNING_KEY: wC.skey, WITNESS_LOGS: `${logA.origin} ${logA.vkey}` },
     });
     const post = () =>
       fetch(`${app.url}/witness/add-checkpoint`, { method: "POST", body: "old 0\n\nnot a checkpoint\n" });
@@ -295,3 +472,86 @@ describe("the built-in witness under a flood", () => {
     expect((await refused.json()).code).toBe("rate_limited");
   });
 });
+
+describe("the built-in witness, answer by answer (c2sp.org/tlog-witness)", () => {
+  it(
+    "answers 404, 403, 400, 409 with its size, 422, and one 200 among 20 racing requests",
+    async () => {
+      const log = logKey("conformance.example/log");
+      const app = await start({
+        env: { WITNESS_SIGNING_KEY: wC.skey, WITNESS_LOGS: `${log.origin} ${log.vkey}` },
+      });
+      const signer = await signerFromKey(log.skey);
+      const tree = new MemoryTree();
+      const checkpointAt = async (size: number, by = signer, origin = log.origin) => {
+        while (tree.size < size) tree.appendEntries(new TextEncoder().encode(`leaf ${tree.size}`));
+        return signNote(formatCheckpoint({ origin, size, root: tree.root(size), extensions: [] }), by);
+      };
+      const post = (oldSize: number, checkpoint: string, proof: Uint8Array[] = []) =>
+        fetch(`${app.url}/witness/add-checkpoint`, {
+          method: "POST",
+          body: formatAddCheckpoint({ oldSize, proof, checkpoint }),
+        });
+      const problem = async (res: Response) => ({ status: res.status, code: (await res.json()).code });
+
+      // Unknown origin: 404, even when signed by a key the witness knows under another name.
+      const stranger = await signerFromKey(logKey("elsewhere.example/log").skey);
+      expect(await problem(await post(0, await checkpointAt(3, stranger, "elsewhere.example/log")))).toEqual({
+        status: 404,
+        code: "witness_unknown_log",
+      });
+      // Known origin, signed by another key, or its signature altered: 403.
+      const impostor = await signerFromKey(logKey(log.origin).skey);
+      expect(await problem(await post(0, await checkpointAt(3, impostor)))).toEqual({
+        status: 403,
+        code: "witness_unverified",
+      });
+      const genuine = await checkpointAt(3);
+      // The same key name and id, one byte of the signature flipped.
+      const altered = genuine.replace(/ ([A-Za-z0-9+/=]+)\n$/, (_, b64: string) => {
+        const bytes = Buffer.from(b64, "base64");
+        bytes[10] = (bytes[10] as number) ^ 1;
+        return ` ${bytes.toString("base64")}\n`;
+      });
+      expect(altered).not.toBe(genuine);
+      expect(await problem(await post(0, altered))).toEqual({ status: 403, code: "witness_unverified" });
+      // old beyond the checkpoint's size: 400.
+      expect(await problem(await post(4, genuine))).toEqual({ status: 400, code: "invalid_request" });
+
+      expect((await post(0, genuine)).status).toBe(200);
+      // A stale old size: 409, text/x.tlog.size, the size it holds.
+      const stale = await post(0, await checkpointAt(6));
+      expect(stale.status).toBe(409);
+      expect(stale.headers.get("content-type")).toBe("text/x.tlog.size");
+      expect(await stale.text()).toBe("3\n");
+      // A proof that does not verify, and another root at the size it holds: 422, nothing cosigned.
+      const six = await checkpointAt(6);
+      expect(await problem(await post(3, six, tree.consistencyProof(2, 6)))).toEqual({
+        status: 422,
+        code: "witness_inconsistent",
+      });
+      const otherTree = new MemoryTree();
+      for (let i = 0; i < 3; i++) otherTree.appendEntries(new TextEncoder().encode(`other ${i}`));
+      const otherRoot = await signNote(
+        formatCheckpoint({ origin: log.origin, size: 3, root: otherTree.root(3), extensions: [] }),
+        signer,
+      );
+      expect(await problem(await post(3, otherRoot))).toEqual({ status: 422, code: "witness_inconsistent" });
+      const held = await (await fetch(`${app.url}/witness/${originHashOf(log.origin)}/checkpoint`)).text();
+      expect((await openCheckpoint(held, log.vkey)).checkpoint.size).toBe(3);
+
+      // 20 requests from the held size at once: one advances the witness, the others learn its new size.
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const res = await post(3, six, tree.consistencyProof(3, 6));
+          return { status: res.status, body: await res.text() };
+        }),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 409)).toEqual(Array(19).fill({ status: 409, body: "6\n" }));
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+const originHashOf = (origin: string) => createHash("sha256").update(origin).digest("hex");

@@ -10,10 +10,12 @@ import { type Checkpoint, openCheckpoint } from "@/packages/incorporate/src/tlog
 import { MemoryTree } from "@/packages/incorporate/src/tlog/memory-tree";
 import { leafHash } from "@/packages/incorporate/src/tlog/merkle-hash";
 import { verifyConsistency, verifyInclusion } from "@/packages/incorporate/src/tlog/merkle-verify";
+import { parseVerifierKey } from "@/packages/incorporate/src/tlog/note-keys";
 import { runLanes } from "./fault-client";
 
 /** The log's origin when PUBLIC_BASE_URL is unset (as the test servers run). */
-export const LOG_ORIGIN = "sociedades-ia.localhost/log";
+/** A default-configured log's origin: the local name and a hash of its key (or, with a key named so, none). */
+export const DEFAULT_LOG_ORIGIN = /^sociedades-ia\.localhost\/log(\/[0-9a-f]{16})?$/;
 
 /** A write's `transparency` member. */
 export interface Receipt {
@@ -112,7 +114,9 @@ export async function matchLeavesToEntries(
 
 /** Opens a checkpoint note under the log's vkey (throws when the signature or origin is wrong). */
 export async function openLogCheckpoint(note: string, vkey: string): Promise<Checkpoint> {
-  return (await openCheckpoint(note, vkey, { origin: LOG_ORIGIN })).checkpoint;
+  const origin = parseVerifierKey(vkey).name;
+  if (!DEFAULT_LOG_ORIGIN.test(origin)) throw new Error(`the log's vkey names ${origin}, not a default origin`);
+  return (await openCheckpoint(note, vkey, { origin })).checkpoint;
 }
 
 /** The final checkpoint states the tree of exactly these leaves: the log converged on them. */

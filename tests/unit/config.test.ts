@@ -153,7 +153,6 @@ describe("configuration", () => {
   });
 
   it("names the transparency log after PUBLIC_BASE_URL, never a request, and checks its key's name", () => {
-    expect(parseConfig({ DATA_DIR: tmp() }).tlog.origin).toBe("sociedades-ia.localhost/log");
     const dataDir = tmp();
     const deployed = parseConfig({ DATA_DIR: dataDir, PUBLIC_BASE_URL: "https://registro.example/" });
     expect(deployed.tlog.origin).toBe("registro.example/log");
@@ -166,9 +165,11 @@ describe("configuration", () => {
     expect(() => parseConfig({ DATA_DIR: tmp(), TLOG_ORIGIN: "has space" })).toThrow(/TLOG_ORIGIN/);
 
     const key = generateSignerKey("other.example/log");
-    expect(() => parseConfig({ DATA_DIR: tmp(), TLOG_SIGNING_KEY: key })).toThrow(
-      /TLOG_SIGNING_KEY: the key is named other\.example\/log, but the log's origin is sociedades-ia\.localhost\/log/,
-    );
+    expect(() =>
+      parseConfig({ DATA_DIR: tmp(), PUBLIC_BASE_URL: "https://registro.example", TLOG_SIGNING_KEY: key }),
+    ).toThrow(/TLOG_SIGNING_KEY: the key is named other\.example\/log, but the log's origin is registro\.example\/log/);
+    // Without a configured origin, the key's name is the origin.
+    expect(parseConfig({ DATA_DIR: tmp(), TLOG_SIGNING_KEY: key }).tlog.origin).toBe("other.example/log");
     expect(() => parseConfig({ DATA_DIR: tmp(), TLOG_SIGNING_KEY: "PRIVATE+KEY+x" })).toThrow(
       /TLOG_SIGNING_KEY: expected/,
     );
@@ -184,6 +185,33 @@ describe("configuration", () => {
         AUDIT_SIGNING_KEY: SIGNING_KEY,
       }),
     ).toThrow(/TLOG_SIGNING_KEY: required when the Upstash store is configured/);
+  });
+
+  it("names a log configured with no name after its own key, so that two such logs never collide", () => {
+    const dir = tmp();
+    const first = parseConfig({ DATA_DIR: dir }).tlog;
+    const other = parseConfig({ DATA_DIR: tmp() }).tlog;
+    expect(first.origin).toMatch(/^sociedades-ia\.localhost\/log\/[0-9a-f]{16}$/);
+    expect(other.origin).toMatch(/^sociedades-ia\.localhost\/log\/[0-9a-f]{16}$/);
+    expect(other.origin).not.toBe(first.origin);
+    // The key is named by it, and kept: the same directory keeps its name.
+    expect(first.signerKey.split("+")[2]).toBe(first.origin);
+    expect(parseConfig({ DATA_DIR: dir }).tlog).toMatchObject({ origin: first.origin, signerKey: first.signerKey });
+
+    // A data directory holding the key of the old shared default keeps that name and its log.
+    const legacyDir = tmp();
+    const legacy = parseConfig({ DATA_DIR: legacyDir, TLOG_ORIGIN: "sociedades-ia.localhost/log" }).tlog;
+    expect(parseConfig({ DATA_DIR: legacyDir }).tlog).toMatchObject({
+      origin: "sociedades-ia.localhost/log",
+      signerKey: legacy.signerKey,
+    });
+  });
+
+  it("refuses witnesses for a log with no public name, and says which variable to set", () => {
+    const vkey = "w.example/a+01020304+BA==";
+    expect(() => parseConfig({ DATA_DIR: tmp(), TLOG_WITNESSES: `${vkey} https://w.example` })).toThrow(
+      /TLOG_WITNESSES: witnesses know a log by its public name, and this log has none\. Set TLOG_ORIGIN .* or PUBLIC_BASE_URL/,
+    );
   });
 
   it(".env.example documents every variable the schema reads", () => {

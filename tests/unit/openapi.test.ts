@@ -26,6 +26,7 @@ const rateLimits = {
   registry: { count: 10, window: "1 h", windowMs: 3_600_000 },
   certifier: { count: 10, window: "1 h", windowMs: 3_600_000 },
   read: { count: 600, window: "1 m", windowMs: 60_000 },
+  witness: { count: 60, window: "1 m", windowMs: 60_000 },
 };
 const build = (over: Partial<Parameters<typeof buildOpenApi>[0]> = {}) =>
   buildOpenApi({ baseUrl: BASE, service: serviceInfo(), auth: { mode: "none" }, rateLimits, ...over });

@@ -123,18 +123,45 @@ describe("asking a witness to cosign", () => {
   });
 
   it.each([
-    [404, "add-checkpoint answered 404: unknown log"],
-    [403, "add-checkpoint answered 403: unknown log"],
-    [400, "add-checkpoint answered 400: unknown log"],
-    [422, "add-checkpoint answered 422: unknown log"],
-  ])("records a %i as the witness's error and keeps its last cosignature", async (code, error) => {
+    [404, "refused", /does not witness this log's origin \(404\).*: it said no$/],
+    [403, "refused", /refused the checkpoint's signature \(403\).*: it said no$/],
+    [400, "refused", /refused the request as malformed \(400\): it said no$/],
+    [422, "refused", /refused the checkpoint as inconsistent .* \(422\): a fork .*: it said no$/],
+    [429, "unavailable", /^add-checkpoint answered 429: it said no$/],
+    [503, "unavailable", /^add-checkpoint answered 503: it said no$/],
+  ])("records a %i as the witness's error (%s) and keeps its last cosignature", async (code, kind, error) => {
     await grow(2);
     const before = await ask();
-    expect(before).toMatchObject({ size: 2, error: null });
+    expect(before).toMatchObject({ size: 2, error: null, errorKind: null });
     await grow(1);
-    answer = async () => ({ status: code, body: "unknown log\n" });
+    answer = async () => ({ status: code, body: "it said no\n" });
     const after = await ask();
-    expect(after).toMatchObject({ error, size: before?.size, cosigned: before?.cosigned });
+    expect(after).toMatchObject({ errorKind: kind, size: before?.size, cosigned: before?.cosigned });
+    expect(after?.error).toMatch(error);
+  });
+
+  it("keeps a problem's whole detail as the reason, however long", async () => {
+    await grow(1);
+    const detail = `At size 1 this witness cosigned another root. ${"x".repeat(600)} Nothing was cosigned.`;
+    answer = async () => ({
+      status: 422,
+      type: "application/problem+json",
+      body: JSON.stringify({ code: "witness_inconsistent", detail }),
+    });
+    const status = await ask();
+    expect(status?.errorKind).toBe("refused");
+    expect(status?.error?.endsWith(`(422): a fork of this log, or another log under the same origin: ${detail}`)).toBe(
+      true,
+    );
+  });
+
+  it("calls a witness that holds a larger tree a refusal", async () => {
+    await grow(2);
+    answer = async () => ({ status: 409, type: "text/x.tlog.size", body: "7\n" });
+    const status = await ask();
+    expect(status).toMatchObject({ errorKind: "refused", size: 7 });
+    expect(status?.error).toMatch(/holds size 7, beyond the log's 2/);
+    expect(olds).toEqual([0]);
   });
 
   it("refuses a 409 without its size body, an answer by another key, and a witness that hangs", async () => {

@@ -22,7 +22,7 @@ function logVkey(origin: string): string {
   return noteKeyFrom(parsed.name, parsed.seed).vkey;
 }
 
-const base = { NODE_ENV: "test", DATA_DIR: `/tmp/sia-witness-config-${process.pid}` };
+const base = { NODE_ENV: "test", DATA_DIR: `/tmp/sia-witness-config-${process.pid}`, TLOG_ORIGIN: "reg.example/log" };
 
 describe("the log's witnesses", () => {
   it("parse into name, key and URL prefix, with a majority quorum by default", () => {

@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { pageBaseUrl } from "@/app/_components/page-base-url";
 import type { Dictionary } from "@/app/_i18n/dictionary";
+import { SessionInclusion } from "@/app/verify/session-inclusion";
 import { isSessionId } from "@/lib/audit/entry";
 import { getAuditLog } from "@/lib/audit/get-audit-log";
-import { getConfig } from "@/lib/config/config";
-import { resolveBaseUrl } from "@/lib/http/base-url";
 import { pick } from "@/lib/i18n/pick";
 import { CopyButton } from "../../_components/audit/copy-button";
 import { TamperDemo } from "../../_components/audit/tamper-demo";
@@ -36,20 +35,6 @@ function decode(raw: string): string {
     return decodeURIComponent(raw);
   } catch {
     return raw;
-  }
-}
-
-/** Origin for the copy-ready snippets; relative links if the request names no usable host. */
-async function baseUrl(): Promise<string> {
-  try {
-    const { env } = getConfig();
-    return resolveBaseUrl(await headers(), {
-      configured: env.PUBLIC_BASE_URL,
-      trustedProxyHops: env.TRUSTED_PROXY_HOPS,
-      onVercel: Boolean(env.VERCEL),
-    });
-  } catch {
-    return "";
   }
 }
 
@@ -109,7 +94,7 @@ export default async function DashboardPage({ params, searchParams }: Props) {
 
   const t = d.dashboard;
   const paths = auditPaths(sessionId);
-  const [initial, base] = await Promise.all([readInitial(sessionId, after), baseUrl()]);
+  const [initial, base] = await Promise.all([readInitial(sessionId, after), pageBaseUrl()]);
   if (initial && initial.window.total === 0) notFound();
   // The snippet's badge speaks the language of the page that gives it (the badge's default is English).
   const badgeUrl = `${base}${badgePath(sessionId, lang)}`;
@@ -163,6 +148,11 @@ export default async function DashboardPage({ params, searchParams }: Props) {
           </>
         }
       />
+
+      <div className="audit-section">
+        {/* The client package's verification, run in the browser: log, latest entry and witnesses. */}
+        <SessionInclusion sessionId={sessionId} t={d.verify.inclusion} lang={lang} />
+      </div>
 
       <section aria-labelledby="dashboard-downloads" className="audit-section">
         <h2 id="dashboard-downloads">{t.downloads.title}</h2>

@@ -4,6 +4,7 @@
  */
 
 export { type AgentRunResult, type RunEntry, runAgent } from "./agent-run.ts";
+export type { CompletenessCheck, WitnessCheck } from "./audit-completeness.ts";
 export { parseAuditCsv } from "./audit-csv.ts";
 export {
   type ClientOptions,
@@ -15,6 +16,7 @@ export {
   incorporate,
   incorporateOrThrow,
 } from "./client.ts";
+export { describeVerification, type VerificationLine } from "./describe-verification.ts";
 export {
   IncorporateError,
   IncorporateSessionError,
@@ -48,4 +50,9 @@ export {
   verifyAuditLog,
   verifyCheckpoint,
 } from "./verify.ts";
-export { type VerifyAuditOptions, verifyAudit } from "./verify-audit.ts";
+export {
+  type AuditVerdict,
+  type AuditVerificationReport,
+  type VerifyAuditOptions,
+  verifyAudit,
+} from "./verify-audit.ts";

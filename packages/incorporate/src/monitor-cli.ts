@@ -1,5 +1,6 @@
 import { TlogError } from "./tlog/errors.ts";
 import { checkLog, type MonitorState } from "./tlog/monitor.ts";
+import { parseVerifierKey } from "./tlog/note-keys.ts";
 import { parseWitnessPolicy, type WitnessPolicy } from "./tlog/policy.ts";
 
 /** What the command needs from its platform; the `bin` script supplies Node's. */
@@ -23,11 +24,17 @@ export const DEFAULT_STATE_FILE = ".sia-monitor.json";
 const USAGE = `usage: incorporate monitor <url> [--state <file>] [--vkey <vkey>] [--policy <file>]
 
 Fetches <url>/log/checkpoint, verifies its signature, and proves it consistent with the checkpoint
-kept in the state file (default ${DEFAULT_STATE_FILE}), which it then updates. Without --vkey the key
-is read from <url>/log/vkey on the first run and pinned in the state file. With --policy (a file
-holding <url>/log/policy as you pinned it), the log key is the policy's and a checkpoint counts only
-with the policy's quorum of witness cosignatures; short of it the run exits 2 and keeps the state.
-Exit status: 0 consistent, 1 the log contradicted itself or its key, 2 could not check.`;
+kept for that log (its origin and key, wherever it is served) in the state file (default
+${DEFAULT_STATE_FILE}). Then reads the new leaves from the log's entry bundles (the whole log on the
+first run), each proven under the checkpoint, and checks that no audit session's entry is sequenced
+twice or skipped. Without --vkey the key is read from <url>/log/vkey on the first run and pinned.
+With --policy (a file holding <url>/log/policy as you pinned it), the log key is the policy's, the
+checkpoint is also compared with what each policy witness last cosigned for the log (its monitoring
+path), and, once everything else holds, it counts only with the policy's quorum of witness
+cosignatures. The state is updated only when all of it passes.
+Exit status: 0 consistent (and witnessed, with --policy); 1 any contradiction: the log forked,
+shrank, changed key or origin, gave a bad proof or signature, or sequenced a session's entry twice
+or not at all; 2 could not check (unreachable, malformed answers, or not witnessed yet).`;
 
 interface Args {
   url: string;
@@ -64,25 +71,43 @@ function parseArgs(args: string[]): Args | string {
   return { url: url.replace(/\/+$/, ""), state, vkey, policy };
 }
 
-function parseState(text: string, file: string): MonitorState {
-  let state: Partial<MonitorState> & { version?: unknown };
+/** The state file: every log this monitor follows, each known by its origin and key. */
+interface StateFile {
+  version: 2;
+  logs: MonitorState[];
+}
+
+function isLogState(value: unknown): value is MonitorState {
+  const s = value as Partial<MonitorState> | null;
+  return (
+    s !== null &&
+    typeof s === "object" &&
+    typeof s.vkey === "string" &&
+    typeof s.origin === "string" &&
+    Number.isSafeInteger(s.size) &&
+    typeof s.root === "string" &&
+    typeof s.checkpoint === "string" &&
+    Array.isArray(s.urls) &&
+    s.urls.every((u) => typeof u === "string") &&
+    (s.sessions === undefined || (typeof s.sessions === "object" && s.sessions !== null))
+  );
+}
+
+/** Reads a state file; one of version 1 (a single log, kept by URL) becomes that log's entry. */
+function parseState(text: string, file: string): StateFile {
+  let state: { version?: unknown; logs?: unknown; url?: unknown };
   try {
     state = JSON.parse(text);
   } catch {
     throw new Error(`${file} is not JSON`);
   }
-  const ok =
-    state !== null &&
-    typeof state === "object" &&
-    state.version === 1 &&
-    typeof state.url === "string" &&
-    typeof state.vkey === "string" &&
-    typeof state.origin === "string" &&
-    Number.isSafeInteger(state.size) &&
-    typeof state.root === "string" &&
-    typeof state.checkpoint === "string";
-  if (!ok) throw new Error(`${file} is not a monitor state file`);
-  return state as MonitorState;
+  if (state?.version === 1 && typeof state.url === "string") {
+    const { version: _, url, ...log } = state as Record<string, unknown>;
+    const v1 = { ...log, urls: [url] };
+    if (isLogState(v1)) return { version: 2, logs: [v1] };
+  }
+  if (state?.version === 2 && Array.isArray(state.logs) && state.logs.every(isLogState)) return state as StateFile;
+  throw new Error(`${file} is not a monitor state file`);
 }
 
 /** Runs `incorporate <args>`; resolves to the exit status. Every outcome is reported on stdout or stderr. */
@@ -92,16 +117,12 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     io.stderr(`incorporate: ${parsed}\n\n${USAGE}`);
     return EXIT_ERROR;
   }
-  let previous: MonitorState | null = null;
+  let saved: StateFile = { version: 2, logs: [] };
   try {
     const text = await io.readFile(parsed.state);
-    if (text !== null) previous = parseState(text, parsed.state);
+    if (text !== null) saved = parseState(text, parsed.state);
   } catch (err) {
     io.stderr(`incorporate: cannot read the state: ${(err as Error).message}`);
-    return EXIT_ERROR;
-  }
-  if (previous && previous.url !== parsed.url) {
-    io.stderr(`incorporate: ${parsed.state} monitors ${previous.url}, not ${parsed.url}: use another --state file`);
     return EXIT_ERROR;
   }
   let policy: WitnessPolicy | undefined;
@@ -115,23 +136,42 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
       return EXIT_ERROR;
     }
   }
-  const pinned = parsed.vkey ?? policy?.log.vkey;
-  if (previous && pinned !== undefined && pinned !== previous.vkey) {
-    io.stderr(
-      `incorporate: ${parsed.vkey ? "--vkey" : "the policy's log key"} differs from the key pinned in ${parsed.state}`,
-    );
-    return EXIT_ALARM;
+  const given = parsed.vkey ?? policy?.log.vkey;
+  if (given !== undefined) {
+    let origin: string;
+    try {
+      origin = parseVerifierKey(given).name;
+    } catch (err) {
+      io.stderr(`incorporate: ${parsed.vkey ? "--vkey" : "the policy's log key"}: ${(err as Error).message}`);
+      return EXIT_ERROR;
+    }
+    const pinned = saved.logs.find((log) => log.origin === origin);
+    if (pinned && pinned.vkey !== given) {
+      io.stderr(
+        `ALERT: ${parsed.vkey ? "--vkey" : "the policy's log key"} differs from the key pinned for ${origin} in ${parsed.state}`,
+      );
+      return EXIT_ALARM;
+    }
   }
 
   try {
-    const result = await checkLog({ url: parsed.url, vkey: parsed.vkey, policy, previous, fetch: io.fetch });
-    await io.writeFile(parsed.state, `${JSON.stringify({ version: 1, ...result.state }, null, 2)}\n`);
+    const result = await checkLog({ url: parsed.url, vkey: parsed.vkey, policy, known: saved.logs, fetch: io.fetch });
+    const logs = [...saved.logs.filter((log) => log.origin !== result.state.origin), result.state];
+    await io.writeFile(parsed.state, `${JSON.stringify({ version: 2, logs } satisfies StateFile, null, 2)}\n`);
     const { size, origin } = result.checkpoint;
     const root = result.state.root;
     if (result.status === "first") io.stdout(`${origin}: first checkpoint, size ${size}, root ${root}; saved`);
     if (result.status === "unchanged") io.stdout(`${origin}: unchanged at size ${size}, root ${root}`);
     if (result.status === "grew") {
       io.stdout(`${origin}: grew from ${result.previousSize} to ${size}, consistent; root ${root}`);
+    }
+    io.stdout(`read ${result.scanned} new leaves: no audit session's entry sequenced twice or skipped`);
+    for (const view of result.witnessViews ?? []) {
+      io.stdout(
+        view.skipped === null
+          ? `witness ${view.name} holds size ${view.size}: consistent`
+          : `witness ${view.name}: its checkpoint could not be compared (${view.skipped})`,
+      );
     }
     if (result.cosigned) io.stdout(`cosigned by ${result.cosigned.map((w) => w.name).join(", ") || "no witness"}`);
     return EXIT_OK;

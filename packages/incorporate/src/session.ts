@@ -1,8 +1,7 @@
 import { type ClientOptions, fetchAudit, type IncorporateOptions, incorporationAnswer, resultOf } from "./client.ts";
 import { IncorporateSessionError } from "./errors.ts";
 import type { AuditLog, IncorporationInput, IncorporationResult } from "./types.ts";
-import type { AuditVerification } from "./verify.ts";
-import { verifyAudit } from "./verify-audit.ts";
+import { type AuditVerificationReport, verifyAudit } from "./verify-audit.ts";
 
 /** A chain of calls in one audit timeline (SPEC 4.2), carrying the session's write token for you. */
 export interface AuditSession {
@@ -32,7 +31,7 @@ export interface AuditSession {
   /** The session's log (with the server's report when `verify` is true). */
   fetchAudit(options?: { verify?: boolean }): Promise<AuditLog>;
   /** Fetches the log and verifies it offline against the published keys. */
-  verify(): Promise<AuditVerification>;
+  verify(): Promise<AuditVerificationReport>;
 }
 
 function tokenLostMessage(sessionId: string, cause: "replayed" | "absent" | "earlier"): string {

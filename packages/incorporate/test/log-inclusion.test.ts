@@ -58,10 +58,15 @@ async function headHash(doc: AuditLog): Promise<string> {
 const verify = (doc: AuditLog) => verifyAuditLog(doc, { jwks, logKey });
 
 describe("verifyAudit with the transparency log", () => {
-  it("proves the head entry is in the log, at the index the session checkpoint signed, with the key from /log/vkey", async () => {
+  it("proves the head entry is in the log, at the index the session checkpoint signed, with the key of /log/policy", async () => {
     const result = await verifyAudit(log, { baseUrl: app.url });
     expect(result.ok).toBe(true);
-    expect(result.log).toMatchObject({ included: true, error: null, origin: "sociedades-ia.localhost/log" });
+    expect(result.verdict).toBe("verified");
+    expect(result.log).toMatchObject({ included: true, error: null });
+    expect(result.log?.origin).toMatch(/^sociedades-ia\.localhost\/log\/[0-9a-f]{16}$/);
+    // No witnesses configured: the published policy requires none, and nothing follows the head.
+    expect(result.witnesses).toMatchObject({ meets: true, quorum: 0, error: null });
+    expect(result.complete).toMatchObject({ complete: true, error: null });
     expect(result.log?.index).toBe(result.checkpoint?.payload?.logIndex);
     const { checkpoint } = await openCheckpoint(log.transparency?.checkpoint as string, logKey);
     expect(result.log?.size).toBe(checkpoint.size);
@@ -138,9 +143,9 @@ describe("verifyAudit with the transparency log", () => {
     expect(pending.log?.error).toMatch(/not integrated in a log checkpoint yet/);
   });
 
-  it("throws when the service does not publish a log key", async () => {
+  it("throws when the service does not publish its witness policy", async () => {
     const err = await verifyAudit(log, { baseUrl: `${app.url}/nowhere`, jwks }).catch((e) => e);
     expect(err).toBeInstanceOf(IncorporateError);
-    expect(err.message).toMatch(/could not read the transparency log's key: HTTP 404/);
+    expect(err.message).toMatch(/could not read the log's witness policy: HTTP 404/);
   });
 });

@@ -1,4 +1,5 @@
 import { execFile, execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,6 +10,7 @@ import { type CliIo, EXIT_ALARM, EXIT_ERROR, EXIT_OK, runCli } from "../src/moni
 import { toBase64 } from "../src/tlog/bytes.ts";
 import { formatCheckpoint } from "../src/tlog/checkpoint.ts";
 import { cosignerFromSeed } from "../src/tlog/cosignature.ts";
+import { encodeEntryBundle } from "../src/tlog/entry-bundle.ts";
 import { TlogError } from "../src/tlog/errors.ts";
 import { KEY_TYPE_COSIGNATURE_V1 } from "../src/tlog/key-id.ts";
 import { MemoryTree } from "../src/tlog/memory-tree.ts";
@@ -16,6 +18,7 @@ import { checkLog } from "../src/tlog/monitor.ts";
 import { type NoteSigner, signNote } from "../src/tlog/note.ts";
 import { formatVerifierKey, generateNoteKey, signerFromKey } from "../src/tlog/note-keys.ts";
 import { checkWitnessPolicy, openCheckpointWithPolicy, parseWitnessPolicy } from "../src/tlog/policy.ts";
+import { tileFromStored } from "../src/tlog/tiles.ts";
 
 const ORIGIN = "registro.example/log";
 const PKG = path.resolve(import.meta.dirname, "..");
@@ -27,6 +30,7 @@ const entry = (tag: string, i: number) => new TextEncoder().encode(`${tag} ${i}`
  */
 const served = {
   tree: new MemoryTree(),
+  entries: [] as Uint8Array[],
   size: 0,
   signer: null as unknown as NoteSigner,
   vkey: "",
@@ -34,6 +38,8 @@ const served = {
   consistency: null as null | ((from: number, to: number) => unknown),
   /** Witnesses whose cosignatures the checkpoint carries. */
   cosigners: [] as NoteSigner[],
+  /** What the witness's monitoring path serves for the log (`/witness/<origin hash>/checkpoint`); 404 when null. */
+  witnessHolds: null as string | null,
 };
 let server: Server;
 let base: string;
@@ -42,10 +48,21 @@ let dir: string;
 let stateFile: string;
 
 function showTree(tag: string, size: number) {
-  served.tree = new MemoryTree();
-  served.tree.appendEntries(...Array.from({ length: size }, (_, i) => entry(tag, i)));
-  served.size = size;
+  showEntries(Array.from({ length: size }, (_, i) => entry(tag, i)));
 }
+
+function showEntries(entries: Uint8Array[]) {
+  served.tree = new MemoryTree();
+  served.tree.appendEntries(...entries);
+  served.entries = entries;
+  served.size = entries.length;
+}
+
+/** An audit entry's leaf, as the service sequences it. */
+const auditLeaf = (sessionId: string, seq: number) =>
+  new TextEncoder().encode(
+    JSON.stringify({ entryHash: `sha256:${String(seq).repeat(64).slice(0, 64)}`, kind: "audit.entry", seq, sessionId }),
+  );
 
 beforeAll(async () => {
   logKey = await generateNoteKey(ORIGIN);
@@ -56,6 +73,9 @@ beforeAll(async () => {
       res.end(body);
     };
     if (url.pathname.startsWith("/stall")) return; // never answers
+    if (url.pathname === `/witness/${createHash("sha256").update(ORIGIN).digest("hex")}/checkpoint`) {
+      return served.witnessHolds === null ? send(404, "never cosigned\n") : send(200, served.witnessHolds);
+    }
     if (url.pathname === "/log/vkey") return send(200, `${served.vkey}\n`);
     if (url.pathname === "/log/checkpoint") {
       const text = formatCheckpoint({
@@ -65,6 +85,18 @@ beforeAll(async () => {
         extensions: [],
       });
       return send(200, await signNote(text, [served.signer, ...served.cosigners]));
+    }
+    const tile = /^\/log\/tile\/(\d+)\/(\d{3})(?:\.p\/(\d+))?$/.exec(url.pathname);
+    if (tile) {
+      const width = Number(tile[3] ?? 256);
+      res.writeHead(200, { "content-type": "application/octet-stream" });
+      return res.end(tileFromStored({ level: Number(tile[1]), index: Number(tile[2]), width }, served.tree.lookup));
+    }
+    const bundle = /^\/log\/tile\/entries\/(\d{3})(?:\.p\/(\d+))?$/.exec(url.pathname);
+    if (bundle) {
+      const first = Number(bundle[1]) * 256;
+      res.writeHead(200, { "content-type": "application/octet-stream" });
+      return res.end(encodeEntryBundle(served.entries.slice(first, first + Number(bundle[2] ?? 256))));
     }
     if (url.pathname === "/log/consistency") {
       const from = Number(url.searchParams.get("from"));
@@ -90,6 +122,7 @@ beforeEach(async () => {
   served.vkey = logKey.verifierKey;
   served.consistency = null;
   served.cosigners = [];
+  served.witnessHolds = null;
   showTree("main", 3);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-monitor-"));
   stateFile = path.join(dir, "state.json");
@@ -109,14 +142,20 @@ async function monitor(...extra: string[]) {
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 
-const saved = () => JSON.parse(fs.readFileSync(stateFile, "utf8"));
+/** The saved state of the one log these tests serve. */
+const saved = () => {
+  const state = JSON.parse(fs.readFileSync(stateFile, "utf8"));
+  expect(state).toMatchObject({ version: 2 });
+  expect(state.logs).toHaveLength(1);
+  return state.logs[0];
+};
 
 describe("incorporate monitor", () => {
   it("pins the key and the first checkpoint, then follows the log as it grows", async () => {
     const first = await monitor();
     expect(first).toMatchObject({ code: EXIT_OK, err: "" });
     expect(first.out).toContain("first checkpoint, size 3");
-    expect(saved()).toMatchObject({ version: 1, url: base, vkey: logKey.verifierKey, origin: ORIGIN, size: 3 });
+    expect(saved()).toMatchObject({ urls: [base], vkey: logKey.verifierKey, origin: ORIGIN, size: 3, sessions: {} });
 
     expect((await monitor()).out).toContain("unchanged at size 3");
     showTree("main", 700);
@@ -199,12 +238,68 @@ describe("incorporate monitor", () => {
 
     fs.writeFileSync(stateFile, "{not json");
     expect((await monitor()).err).toMatch(/is not JSON/);
-    fs.writeFileSync(stateFile, JSON.stringify({ ...valid, size: "3" }));
+    fs.writeFileSync(stateFile, JSON.stringify({ version: 2, logs: [{ ...valid, size: "3" }] }));
     expect((await monitor()).err).toMatch(/not a monitor state file/);
-    fs.writeFileSync(stateFile, JSON.stringify({ ...valid, url: "https://elsewhere.example" }));
-    const elsewhere = await monitor();
-    expect(elsewhere.code).toBe(EXIT_ERROR);
-    expect(elsewhere.err).toMatch(/monitors https:\/\/elsewhere.example/);
+  });
+
+  it("keeps a log by its origin and key: the same log read at another address must agree with itself", async () => {
+    await monitor();
+    showTree("forged", 3);
+    // Another address of the same server: a mirror, or a fork shown to some.
+    const elsewhere = base.replace("127.0.0.1", "localhost");
+    const out: string[] = [];
+    const io: CliIo = {
+      readFile: async (p) => (fs.existsSync(p) ? fs.readFileSync(p, "utf8") : null),
+      writeFile: async (p, text) => fs.writeFileSync(p, text),
+      stdout: (line) => out.push(line),
+      stderr: (line) => out.push(line),
+    };
+    expect(await runCli(["monitor", elsewhere, "--state", stateFile], io)).toBe(EXIT_ALARM);
+    expect(out.join("\n")).toMatch(/ALERT: .*two roots for size 3/);
+    showTree("main", 5);
+    expect(await runCli(["monitor", elsewhere, "--state", stateFile], io)).toBe(EXIT_OK);
+    expect(saved().urls).toEqual([base, elsewhere]);
+  });
+
+  it("reads a state file of the first version as that log's, and rereads the log's sessions", async () => {
+    await monitor();
+    const { urls, sessions: _, ...log } = saved();
+    fs.writeFileSync(stateFile, JSON.stringify({ version: 1, url: urls[0], ...log }));
+    showTree("main", 4);
+    const res = await monitor();
+    expect(res).toMatchObject({ code: EXIT_OK, err: "" });
+    expect(res.out).toContain("grew from 3 to 4");
+    expect(res.out).toContain("read 4 new leaves");
+  });
+
+  it("raises the alarm when an audit session's entry is sequenced twice or skipped", async () => {
+    showEntries([auditLeaf("s1", 0), entry("other", 0), auditLeaf("s1", 1), auditLeaf("s2", 0)]);
+    expect((await monitor()).code).toBe(EXIT_OK);
+    expect(saved().sessions).toEqual({ s1: 1, s2: 0 });
+
+    // A session cut back and continued: a second leaf for seq 1, in a log that still only grew.
+    const cut = [...served.entries, auditLeaf("s2", 1), auditLeaf("s1", 1)];
+    showEntries(cut);
+    const twice = await monitor();
+    expect(twice.code).toBe(EXIT_ALARM);
+    expect(twice.err).toMatch(/leaf 5 is seq 1 of session s1, which the log already holds/);
+    expect(saved().size).toBe(4);
+
+    showEntries([...cut.slice(0, 5), auditLeaf("s1", 3)]);
+    const skipped = await monitor();
+    expect(skipped.code).toBe(EXIT_ALARM);
+    expect(skipped.err).toMatch(/leaf 5 is seq 3 of session s1, but the log's last was 1 \(entries skipped\)/);
+
+    // Bundles that do not match the checkpoint are not read as the log's.
+    showEntries([...cut.slice(0, 5), auditLeaf("s1", 2)]);
+    const bundles = served.entries;
+    served.entries = [...bundles.slice(0, 5), auditLeaf("s1", 9)];
+    const lying = await monitor();
+    expect(lying.code).toBe(EXIT_ALARM);
+    expect(lying.err).toMatch(/does not hash to its leaf/);
+    served.entries = bundles;
+    expect((await monitor()).code).toBe(EXIT_OK);
+    expect(saved().sessions).toEqual({ s1: 2, s2: 1 });
   });
 
   it("gives up on a log that does not answer", async () => {
@@ -239,7 +334,7 @@ describe("the installed command", () => {
     const first = await run("monitor", base);
     expect(first.stderr).toBe("");
     expect(first.status).toBe(0);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, ".sia-monitor.json"), "utf8")).size).toBe(3);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, ".sia-monitor.json"), "utf8")).logs[0].size).toBe(3);
     showTree("forged", 3);
     const fork = await run("monitor", base);
     expect(fork.status).toBe(1);
@@ -286,6 +381,58 @@ describe("incorporate monitor --policy", () => {
     expect(ok.code).toBe(EXIT_OK);
     expect(ok.out).toContain("cosigned by w.example/1, w.example/2");
     expect(saved().vkey).toBe(logKey.verifierKey);
+  });
+
+  it("raises the alarm on a fork its witnesses never cosigned, before counting cosignatures", async () => {
+    const { w1, w2, policy } = await witnesses();
+    const file = writePolicy(policy);
+    served.cosigners = [w1, w2];
+    expect((await monitor("--policy", file)).code).toBe(EXIT_OK);
+    // The fork: witnesses refuse it, so it carries none of their cosignatures.
+    served.cosigners = [];
+    showTree("forged", 3);
+    const fork = await monitor("--policy", file);
+    expect(fork.code).toBe(EXIT_ALARM);
+    expect(fork.err).toMatch(/ALERT: .*two roots for size 3/);
+    showTree("forged", 9);
+    expect((await monitor("--policy", file)).err).toMatch(/ALERT: .*not consistent with the one of size 3/);
+    // The genuine log grown, not cosigned yet: that alone is "not witnessed yet", status 2.
+    showTree("main", 9);
+    const lagging = await monitor("--policy", file);
+    expect(lagging.code).toBe(EXIT_ERROR);
+    expect(lagging.err).toMatch(/not witnessed yet: the checkpoint of size 9 is consistent, but has 0 of the 2/);
+    expect(saved().size).toBe(3);
+  });
+
+  it("compares the log with what each policy witness holds: a fork they refused alarms even on a first run", async () => {
+    const { w1, w2, policy } = await witnesses();
+    const file = writePolicy({ ...policy, witnesses: policy.witnesses.map((w) => ({ ...w, url: `${base}/witness` })) });
+    // The witnesses hold the genuine log at 3, cosigned by both.
+    served.cosigners = [w1, w2];
+    served.witnessHolds = await (await fetch(`${base}/log/checkpoint`)).text();
+    // This monitor never saw it: it is shown a fork of the same size, which no witness cosigned.
+    served.cosigners = [];
+    showTree("forged", 3);
+    const fork = await monitor("--policy", file);
+    expect(fork.code).toBe(EXIT_ALARM);
+    expect(fork.err).toMatch(
+      /ALERT: .*the witness w\.example\/1 cosigned a checkpoint of size 3 .*two roots for one size/,
+    );
+    expect(fs.existsSync(stateFile)).toBe(false);
+    showTree("forged", 8);
+    expect((await monitor("--policy", file)).err).toMatch(/ALERT: .*no consistency between them/);
+
+    // The genuine log, grown and cosigned: consistent with what the witnesses hold.
+    showTree("main", 8);
+    served.cosigners = [w1, w2];
+    const ok = await monitor("--policy", file);
+    expect(ok.code).toBe(EXIT_OK);
+    expect(ok.out).toContain("witness w.example/1 holds size 3: consistent");
+    // A witness that cannot be read is said so, never an alarm.
+    served.witnessHolds = null;
+    const unread = await monitor("--policy", file);
+    expect(unread.code).toBe(EXIT_OK);
+    expect(unread.out).toMatch(/witness w\.example\/2: its checkpoint could not be compared \(GET .* answered 404\)/);
   });
 
   it("raises the alarm on a bad cosignature by a policy witness, and refuses a bad policy file", async () => {

@@ -71,6 +71,13 @@ export {
   parseWitnessPolicy,
   type WitnessPolicy,
 } from "./policy.ts";
+export {
+  checkSessionLeaves,
+  type LogLeaf,
+  readLeaves,
+  type SessionLeavesResult,
+  type SessionSeqs,
+} from "./session-leaves.ts";
 export { type Hasher, sha256 } from "./sha256.ts";
 export { type BundleFetcher, readEntriesFromTiles } from "./tile-entries.ts";
 export {
@@ -99,3 +106,4 @@ export {
   MAX_WITNESS_PROOF_LINES,
   parseAddCheckpoint,
 } from "./witness.ts";
+export { checkWitnessViews, type WitnessView } from "./witness-views.ts";

@@ -1,0 +1,38 @@
+import type { Lang } from "@/lib/i18n";
+import { describeVerification } from "@/packages/incorporate/src/describe-verification";
+import type { AuditVerificationReport } from "@/packages/incorporate/src/verify-audit";
+
+const MARK = { pass: "✓", fail: "✗", pending: "…", unchecked: "?" } as const;
+
+/**
+ * The client package's verdict and one line per check (entries, log, latest entry, witnesses), as
+ * verifyAudit gave them in the browser: "verified" only when all pass, "not witnessed yet" when only
+ * the quorum is missing.
+ */
+export function VerificationLines({
+  report,
+  lang,
+  title,
+}: {
+  report: AuditVerificationReport;
+  lang: Lang;
+  title: string;
+}) {
+  const { verdict, summary, lines } = describeVerification(report, lang === "en" ? "en" : "es");
+  return (
+    <div data-full-verdict={verdict}>
+      <h4>{title}</h4>
+      <p>
+        <strong>{summary}</strong>
+      </p>
+      <ul>
+        {lines.map((line) => (
+          <li key={line.check} data-check={line.check} data-status={line.status}>
+            <span aria-hidden="true">{MARK[line.status]} </span>
+            {line.text}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
