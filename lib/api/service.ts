@@ -46,6 +46,17 @@ export const getHealth = defineEndpoint({
             })
             .optional()
             .describe("The transparency log's witnesses, when TLOG_WITNESSES is set (docs/transparency-log.md)."),
+          log: z
+            .object({
+              state: z
+                .enum(["integrating", "stalled"])
+                .describe(
+                  "stalled: the integrator refuses what the store holds and signs nothing more; writes get 503 tlog_stalled until the store is repaired.",
+                ),
+              reason: z.string().optional().describe("Why it is stalled, in full."),
+              since: z.string().optional(),
+            })
+            .describe("The transparency log's integrator as this process sees it (docs/transparency-log.md)."),
         }),
       },
     },

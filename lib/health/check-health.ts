@@ -2,6 +2,7 @@ import pkg from "../../package.json" with { type: "json" };
 import { type PlayModelInfo, playModelInfo } from "../play/model";
 import { getStore } from "../store";
 import { isStoreUnavailable, StoreUnavailableError } from "../store/types";
+import { logStall } from "../tlog/log-stall";
 import { type WitnessesReport, witnessesReport } from "../tlog/witness-report";
 
 export interface Health {
@@ -12,6 +13,8 @@ export interface Health {
   play: PlayModelInfo;
   /** The transparency log's witnesses (TLOG_WITNESSES), when configured: which are behind, by how much. */
   witnesses?: WitnessesReport;
+  /** Whether this process's integrator refuses the store's log (log-stall.ts), and why. */
+  log: { state: "integrating" | "stalled"; reason?: string; since?: string };
 }
 
 /** Pings the store for real; throws StoreUnavailableError (a 503) when it does not answer. */
@@ -25,11 +28,13 @@ export async function checkHealth(): Promise<Health> {
   }
   const commit = process.env.VERCEL_GIT_COMMIT_SHA?.slice(0, 7);
   const witnesses = await witnessesReport(store);
+  const stall = logStall(store);
   return {
     ok: true,
     store: store.backend,
     version: commit ? `${pkg.version}+${commit}` : pkg.version,
     play: playModelInfo(),
     ...(witnesses ? { witnesses } : {}),
+    log: stall === null ? { state: "integrating" } : { state: "stalled", ...stall },
   };
 }

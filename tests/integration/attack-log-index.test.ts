@@ -250,6 +250,8 @@ describe.each([
       const after = await (await fetch(`${target.url()}/log/checkpoint`)).text();
       expect(after).toBe(before);
       expect(target.output()).toMatch(/ALARM: integration refused/);
+      const health = await (await fetch(`${target.url()}/api/health`)).json();
+      expect(health.log).toMatchObject({ state: "stalled", reason: expect.stringMatching(/it carries no MAC/) });
       // The log is repaired by taking the pushed leaves out again; the service then resumes.
       await target.edit(async (store) => {
         const items = await store.range(LEAVES_KEY, 0, -1);
@@ -258,6 +260,7 @@ describe.each([
       const resumed = await incorporate();
       expect(resumed.status).toBe(200);
       expect(resumed.body.transparency?.checkpoint).not.toBeNull();
+      expect((await (await fetch(`${target.url()}/api/health`)).json()).log).toEqual({ state: "integrating" });
     },
     CASE_TIMEOUT_MS,
   );
