@@ -1,5 +1,8 @@
 import { ApiError } from "../http/problem";
 import type { StoredRecord } from "../store/types";
+import { isIndexStateError } from "../tlog/index-store";
+import { publicRecordHash } from "../tlog/leaf";
+import { lookupSubject, recordSubject } from "../tlog/subject-lookup";
 import { unsealEntry } from "./seal-entry";
 import type { RegistryEntry } from "./stored-record";
 
@@ -38,7 +41,33 @@ export async function openEntry(stored: StoredRecord): Promise<OpenedEntry | Cor
     console.error(`[registry] ALARM: stored record ${stored.id} is not the service's: ${why}. It is not served.`);
     return { ok: false, id: stored.id, problem: why };
   }
+  const behind = await behindTheLog(opened.entry);
+  if (behind !== null) {
+    console.error(`[registry] ALARM: stored record ${stored.id} is not the log's latest: ${behind}. It is not served.`);
+    return { ok: false, id: stored.id, problem: behind };
+  }
   return { ok: true, entry: opened.entry, version: stored.version, seq: opened.entry.seq };
+}
+
+/**
+ * A sealed entry can still be an older one put back: the log's index holds the record's latest
+ * version (seq and public hash), and a stored state behind it, or another state at its seq, is not
+ * the record's. Entries the log has not integrated yet are ahead of the index, and stand.
+ */
+async function behindTheLog(entry: RegistryEntry): Promise<string | null> {
+  let found: Awaited<ReturnType<typeof lookupSubject>>;
+  try {
+    found = await lookupSubject(recordSubject(entry.record.id));
+  } catch (err) {
+    if (isIndexStateError(err)) return null; // reported where the index is read; the seal still holds
+    throw err;
+  }
+  const latest = found?.value;
+  if (!latest || latest.seq < entry.seq) return null;
+  if (latest.seq > entry.seq) return `the log holds its version ${latest.seq}, the store version ${entry.seq}`;
+  return latest.hash === publicRecordHash(entry.record)
+    ? null
+    : `the log holds another state at its version ${latest.seq}`;
 }
 
 /** The 409 answered for a record whose stored state does not verify. */

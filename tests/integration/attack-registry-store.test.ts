@@ -289,6 +289,36 @@ describe.each([
     expect(text).not.toContain("TokenHash");
   });
 
+  it("an older sealed state put back is not served: the log's index holds the record's latest version", async () => {
+    const listed = await list("https://rollback.example");
+    const path = `/api/registry/${listed.record.id}`;
+    let older: { value: string; indexes: Record<string, string> } | null = null;
+    await target.edit(async (store) => {
+      const stored = await store.getRecord("registry", listed.record.id);
+      older = { value: stored?.value as string, indexes: { status: "draft", jurisdiction: "AR" } };
+    });
+    const change = { disclosure: { es: "Declaración nueva del dueño.", en: "The owner's new disclosure." } };
+    expect((await call("PATCH", path, { body: change, token: listed.ownerToken })).status).toBe(200);
+    // Wait until the change's leaf is in the log's index (the write integrates it before answering).
+    expect((await call("GET", `/log/index/record/${listed.record.id}`)).body).toMatchObject({ value: { seq: 1 } });
+    await target.edit(async (store) => {
+      const stored = await store.getRecord("registry", listed.record.id);
+      const type = (JSON.parse(stored?.value as string) as Entry).record.type as string;
+      const put = await store.putRecord({
+        collection: "registry",
+        id: listed.record.id,
+        value: (older as { value: string }).value,
+        indexes: { ...(older as { indexes: Record<string, string> }).indexes, type },
+        mode: "update",
+      });
+      expect(put.ok).toBe(true);
+    });
+    const read = await call("GET", path);
+    expect(read.status).toBe(409);
+    expect((read.body as { code: string }).code).toBe("registry_record_corrupt");
+    expect(target.output()).toMatch(/is not the log's latest: the log holds its version 1, the store version 0/);
+  });
+
   it("a kept certification report edited in the store is refused, the record still served", async () => {
     const cuit = freshCuit();
     const site = await company({ mode: "manifest-only", cuit });
