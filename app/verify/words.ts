@@ -57,7 +57,7 @@ export const verify = defineMessages({
       title: "Registro de transparencia",
       linesTitle: "Verificación completa, en tu navegador",
       intro:
-        "Tu navegador comprueba, con la clave de /log/vkey, que la última entrada de la sesión está en el registro de transparencia de todo el servicio: así el servicio no puede reescribir la sesión entera y firmarla de nuevo sin que se note.",
+        "Tu navegador comprueba, con la clave de /log/vkey, que la última entrada de la sesión está en el registro de transparencia de todo el servicio, que el índice de ese registro la nombra como la última de la sesión (una sesión recortada no pasa) y cuántos testigos firmaron ese checkpoint. Una sesión reescrita y firmada de nuevo queda a la vista de quien guardó un checkpoint anterior o de los testigos; sin testigos, el servicio podría mostrar otra historia a otra persona.",
       checking: "Comprobando en tu navegador…",
       included: tpl(
         "La última entrada de la sesión está en el registro de transparencia: hoja {index} del checkpoint firmado de {size} hojas.",
@@ -224,7 +224,7 @@ export const verify = defineMessages({
       title: "Transparency log",
       linesTitle: "Full verification, in your browser",
       intro:
-        "Your browser checks, with the key from /log/vkey, that the session's last entry is in the service-wide transparency log: so the service cannot rewrite the whole session and sign it again unnoticed.",
+        "Your browser checks, with the key from /log/vkey, that the session's last entry is in the service-wide transparency log, that the log's index names it as the session's latest (a cut session fails), and how many witnesses cosigned that checkpoint. A session rewritten and signed again shows to anyone who kept an earlier checkpoint, and to the witnesses; without witnesses, the service could show someone else another history.",
       checking: "Checking in your browser…",
       included: tpl(
         "The session's last entry is in the transparency log: leaf {index} of the signed checkpoint of {size} leaves.",

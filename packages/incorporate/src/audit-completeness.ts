@@ -1,6 +1,8 @@
 import { fromBase64 } from "./tlog/bytes.ts";
 import { type Checkpoint, openCheckpoint } from "./tlog/checkpoint.ts";
 import { TlogError } from "./tlog/errors.ts";
+import { openIndexNote } from "./tlog/index-note.ts";
+import { type IndexProof, parseIndexValue, verifyIndexProof } from "./tlog/log-index.ts";
 import { verifyConsistency } from "./tlog/merkle-verify.ts";
 import { checkWitnessPolicy, type WitnessPolicy } from "./tlog/policy.ts";
 import { readLeaves } from "./tlog/session-leaves.ts";
@@ -186,7 +188,12 @@ export async function checkComplete(
   checkpoint: Checkpoint,
   reader: LogReader,
   limit = DEFAULT_COMPLETENESS_LIMIT,
+  vkey?: string,
 ): Promise<CompletenessCheck> {
+  if (vkey !== undefined) {
+    const indexed = await checkCompleteByIndex(session, checkpoint, reader, vkey, limit);
+    if (indexed !== null) return indexed;
+  }
   const from = session.headIndex + 1;
   const to = checkpoint.size;
   const result: CompletenessCheck = { complete: null, from, to, limit, error: null };
@@ -225,6 +232,60 @@ export async function checkComplete(
     return { ...result, error: `could not read the log after the head: ${messageOf(err)}` };
   }
   return { ...result, complete: true };
+}
+
+/**
+ * Completeness through the log's index (docs/decisions/log-index.md), whatever the head's age: the
+ * session's latest leaf at the log's latest checkpoint, whose index note the log's key signed for
+ * that tree, and which extends the checkpoint the head is proved in. Null when the service serves
+ * no index (an older service, or a log not indexed yet): the caller reads the bundles instead.
+ */
+async function checkCompleteByIndex(
+  session: { sessionId: string; size: number; headIndex: number },
+  checkpoint: Checkpoint,
+  reader: LogReader,
+  vkey: string,
+  limit: number,
+): Promise<CompletenessCheck | null> {
+  let body: { value?: unknown; proof?: IndexProof; checkpoint?: unknown; indexNote?: unknown };
+  try {
+    body = JSON.parse(await reader.text(`/log/index/session/${encodeURIComponent(session.sessionId)}`));
+  } catch {
+    return null;
+  }
+  const result: CompletenessCheck = { complete: null, from: null, to: null, limit, error: null };
+  try {
+    if (typeof body.checkpoint !== "string" || typeof body.indexNote !== "string" || !body.proof) {
+      throw new TlogError("verification_failed", "the index lookup lacks its checkpoint, note or proof");
+    }
+    const latest = (await openCheckpoint(body.checkpoint, vkey)).checkpoint;
+    const note = await openIndexNote(body.indexNote, vkey, { origin: latest.origin });
+    if (note.size !== latest.size || note.root.some((b, i) => b !== latest.root[i])) {
+      throw new TlogError("verification_failed", "the index note is for another tree than its checkpoint");
+    }
+    await proveExtends(checkpoint, latest, reader);
+    const value = body.value === null ? null : parseIndexValue(body.value);
+    if (body.value !== null && value === null)
+      throw new TlogError("verification_failed", "the index value is malformed");
+    verifyIndexProof(note.indexRoot, `session:${session.sessionId}`, value, body.proof);
+    const indexed = { ...result, from: session.headIndex + 1, to: latest.size };
+    if (value === null) {
+      return {
+        ...indexed,
+        complete: false,
+        error: "the log's index holds no entry of this session, though its head is in the log",
+      };
+    }
+    if (value.seq === session.size - 1 && value.index === session.headIndex) return { ...indexed, complete: true };
+    const error =
+      value.seq >= session.size
+        ? `the log's index holds entry ${value.seq} of this session at leaf ${value.index}, after the head shown (entry ${session.size - 1}): the session shown was cut back`
+        : `the log's index holds entry ${value.seq} of this session at leaf ${value.index}, not the head shown (entry ${session.size - 1} at leaf ${session.headIndex})`;
+    return { ...indexed, complete: false, error };
+  } catch (err) {
+    if (isContradiction(err)) return { ...result, complete: false, error: `the log's index: ${messageOf(err)}` };
+    return null;
+  }
 }
 
 /** Opens the proof's checkpoint (already verified by the inclusion check) for its size and root. */

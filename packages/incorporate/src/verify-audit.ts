@@ -131,7 +131,13 @@ export async function verifyAudit(
     witnesses = found.check;
     // The leaves after the head, up to the furthest checkpoint proven to extend the proof's.
     const upTo = found.witnessed ?? found.latest ?? (await openProved(proof.checkpoint, logKey));
-    complete = await checkComplete({ sessionId, size: base.head.size, headIndex: proof.index }, upTo, reader, limit);
+    complete = await checkComplete(
+      { sessionId, size: base.head.size, headIndex: proof.index },
+      upTo,
+      reader,
+      limit,
+      logKey,
+    );
   }
   // A head not integrated yet is a delay, not a contradiction, when everything else holds.
   const pending =
