@@ -4,6 +4,10 @@ import { prepareFormingStub } from "@/lib/registry/create-forming-stub";
 import { openEntry } from "@/lib/registry/open-entry";
 import { applyEnv } from "../support/upstash-stack";
 
+// The seal alone: openEntry's check against the log's index needs a store and a log, and is tested
+// against both in integration/attack-registry-store.test.ts.
+vi.mock("@/lib/tlog/subject-lookup", () => ({ lookupSubject: async () => null, recordSubject: (id: string) => id }));
+
 // The seal of stored registry entries (lib/registry/seal-entry.ts), read through openEntry: what the
 // service wrote opens, under the current key or a retired one; anything else is corrupt and alarmed.
 const SIGNING = JSON.stringify(generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" }));
