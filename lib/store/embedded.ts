@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import { crc32 } from "node:zlib";
 import { assertValidBatch } from "./batch";
 import { acquireDirLock } from "./dir-lock";
@@ -37,6 +38,8 @@ import { StoreUnavailableError } from "./types";
 type Op =
   | { o: "s"; k: string; v: string; x?: number }
   | { o: "a"; k: string; v: string; x?: number | null }
+  /** Many items of one list in one record: what a compaction writes for a list. */
+  | { o: "A"; k: string; vs: string[] }
   | { o: "d"; k: string }
   | { o: "x"; k: string; x: number | null }
   | {
@@ -50,6 +53,8 @@ type Op =
       uq: Record<string, string>;
     }
   | { o: "rd"; c: string; id: string }
+  /** A collection's highest creation position, which a compaction keeps even when that record is gone. */
+  | { o: "p"; c: string; pos: number }
   | { o: "b"; ops: Op[] };
 
 /** The log records of a write whose condition held (some only applied, see commit), or why it did not. */
@@ -104,16 +109,47 @@ function writeAll(fd: number, bytes: Buffer): number {
   return bytes.length;
 }
 
-function decodeLine(line: string): Op | null {
-  const space = line.indexOf(" ");
-  if (space !== 8) return null;
-  const json = line.slice(9);
-  if (crc32(json).toString(16).padStart(8, "0") !== line.slice(0, 8)) return null;
+/** The op of the line in `buf[start, end)` (its newline excluded), or null when torn or corrupt. */
+function decodeLine(buf: Buffer, start: number, end: number): Op | null {
+  if (end - start < 10 || buf[start + 8] !== 0x20) return null;
+  const json = buf.subarray(start + 9, end);
+  if (crc32(json).toString(16).padStart(8, "0") !== buf.toString("latin1", start, start + 8)) return null;
   try {
-    return JSON.parse(json) as Op;
+    return JSON.parse(json.toString("utf8")) as Op;
   } catch {
     return null;
   }
+}
+
+/** What replay reads at a time: the file is never one string (V8 caps a string near 512 MiB). */
+const READ_CHUNK = 8 * 1024 * 1024;
+/** What a compaction gathers before each write. */
+const WRITE_CHUNK = 1024 * 1024;
+/** How many items of a list a compaction puts in one line. */
+const LIST_LINE_ITEMS = 512;
+
+const openAsync = promisify(fs.open);
+const writeAsync = promisify(fs.write);
+const readAsync = promisify(fs.read);
+const fsyncAsync = promisify(fs.fsync);
+const closeAsync = promisify(fs.close);
+
+/** Where a compaction in the background can be held, for tests that stop the process there. */
+export type CompactionStep = "snapshot" | "switch";
+
+export interface EmbeddedStoreOptions {
+  /**
+   * The clock expiry deadlines are set and read by (epoch milliseconds): tests move it instead of
+   * sleeping past a deadline.
+   */
+  now?: () => number;
+  /**
+   * A running store compacts its log in the background once the log is this many bytes and twice the
+   * size it had after the last compaction (or at open). Default 64 MiB.
+   */
+  compactMinBytes?: number;
+  /** Awaited at each step of a background compaction (tests hold it there, or fail it). */
+  onCompactionStep?: (step: CompactionStep) => Promise<void>;
 }
 
 // Names of the state a call reads and a log line changes (see run): a key, a record, a unique value.
@@ -151,6 +187,8 @@ export class EmbeddedStore implements Store {
   private syncedBytes = 0;
   /** The sync in flight, which callers arriving meanwhile wait for. */
   private syncing: Promise<void> | null = null;
+  /** True while an fdatasync runs (a compaction waits for it before it swaps the file). */
+  private syncInFlight = false;
   /**
    * What the lines not yet on disk changed, and where the last line changing each ends: a reader
    * waits only for the lines that changed what it read (see run). Emptied as syncs complete.
@@ -164,23 +202,36 @@ export class EmbeddedStore implements Store {
   /** A failed sync: memory may hold what the disk lost, so nothing is served until a restart. */
   private syncFailure: Error | null = null;
   private opsInLog = 0;
+  /**
+   * `logBytes` counts every byte ever written by this process (plus the file's size at open), so that
+   * sync targets stay comparable when a compaction swaps the file: the current file starts at `fileBase`.
+   */
+  private fileBase = 0;
+  /** The file's size after the last compaction, or at open: the log compacts again at twice that. */
+  private baseSize = 0;
+  /** The background compaction in progress. */
+  private compaction: Promise<void> | null = null;
+  private closing = false;
+  private readonly now: () => number;
+  private readonly compactMinBytes: number;
+  private readonly onCompactionStep: (step: CompactionStep) => Promise<void>;
 
   private constructor(
     readonly dataDir: string,
     private readonly unlock: () => void,
-    private readonly now: () => number,
-  ) {}
+    options: EmbeddedStoreOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.compactMinBytes = options.compactMinBytes ?? 64 * 1024 * 1024;
+    this.onCompactionStep = options.onCompactionStep ?? (() => Promise.resolve());
+  }
 
-  /**
-   * Opens (or creates) the store under `dataDir`; throws if another live process holds it. `now` is
-   * the clock expiry deadlines are set and read by (epoch milliseconds): tests move it instead of
-   * sleeping past a deadline.
-   */
-  static open(dataDir: string, options: { now?: () => number } = {}): EmbeddedStore {
+  /** Opens (or creates) the store under `dataDir`; throws if another live process holds it. */
+  static open(dataDir: string, options: EmbeddedStoreOptions = {}): EmbeddedStore {
     const dir = path.resolve(dataDir);
     fs.mkdirSync(dir, { recursive: true });
     const unlock = acquireDirLock(path.join(dir, LOCK_FILE), dir);
-    const store = new EmbeddedStore(dir, unlock, options.now ?? Date.now);
+    const store = new EmbeddedStore(dir, unlock, options);
     try {
       store.replay();
     } catch (err) {
@@ -190,45 +241,74 @@ export class EmbeddedStore implements Store {
     return store;
   }
 
+  /**
+   * Replays the log in chunks of bytes, line by line, so the file may outgrow any string. A torn or
+   * corrupt last line is cut off; a corrupt line before the last stops the start-up.
+   */
   private replay() {
     const file = path.join(this.dataDir, LOG_FILE);
-    let text = "";
+    // A compaction the process did not finish: the log itself is whole (the copy replaces it only once synced).
+    fs.rmSync(`${file}.compact`, { force: true });
+    let fd: number | null = null;
     try {
-      text = fs.readFileSync(file, "utf8");
+      fd = fs.openSync(file, "r");
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
     }
-    let offset = 0;
     let goodBytes = 0;
-    while (offset < text.length) {
-      const end = text.indexOf("\n", offset);
-      const line = end === -1 ? text.slice(offset) : text.slice(offset, end);
-      const op = end === -1 ? null : decodeLine(line);
-      if (!op) {
-        const isLast = end === -1 || end === text.length - 1;
-        if (!isLast) {
-          throw new Error(
-            `${file} is corrupt at byte ${Buffer.byteLength(text.slice(0, offset))}: a record in the middle ` +
-              "of the log fails its checksum. Restore the file from a backup; the store will not start on it.",
-          );
-        }
-        console.warn(`[store] dropped a torn last record in ${file} (an interrupted write)`);
-        break;
+    let fileSize = 0;
+    if (fd !== null) {
+      try {
+        fileSize = fs.fstatSync(fd).size;
+        goodBytes = this.replayLines(fd, fileSize, file);
+      } finally {
+        fs.closeSync(fd);
       }
-      this.apply(op);
-      this.opsInLog++;
-      offset = end + 1;
-      // Counted line by line: measuring the whole prefix again for each line made start-up quadratic
-      // in the log's size (minutes for a 20 MB log).
-      goodBytes += Buffer.byteLength(line) + 1;
     }
-    if (text.length > 0 && goodBytes !== Buffer.byteLength(text)) fs.truncateSync(file, goodBytes);
-    if (this.opsInLog > 1000 && this.opsInLog > 2 * this.liveOps()) this.compact();
+    if (goodBytes !== fileSize) fs.truncateSync(file, goodBytes);
+    if (this.opsInLog > 1000 && this.opsInLog > 2 * this.liveOps()) this.compactNow();
     const created = !fs.existsSync(file);
     this.fd = fs.openSync(file, "a", 0o600);
     this.logBytes = fs.fstatSync(this.fd).size;
     this.syncedBytes = this.logBytes;
+    this.baseSize = this.logBytes;
     if (created) this.syncDirectory(); // a new file's name must be durable too, not only its bytes
+  }
+
+  /** Applies every whole line of the file; returns the bytes they span (where a torn tail starts). */
+  private replayLines(fd: number, fileSize: number, file: string): number {
+    const chunk = Buffer.allocUnsafe(READ_CHUNK);
+    let carry = Buffer.alloc(0);
+    let readBytes = 0;
+    let goodBytes = 0;
+    for (;;) {
+      const n = fs.readSync(fd, chunk, 0, chunk.length, readBytes);
+      if (n === 0) break;
+      readBytes += n;
+      const data = carry.length > 0 ? Buffer.concat([carry, chunk.subarray(0, n)]) : chunk.subarray(0, n);
+      let start = 0;
+      for (let end = data.indexOf(0x0a, start); end !== -1; end = data.indexOf(0x0a, start)) {
+        const op = decodeLine(data, start, end);
+        if (!op) {
+          if (end + 1 < data.length || readBytes < fileSize) {
+            throw new Error(
+              `${file} is corrupt at byte ${goodBytes}: a record in the middle of the log fails its ` +
+                "checksum. Restore the file from a backup; the store will not start on it.",
+            );
+          }
+          console.warn(`[store] dropped a corrupt last record in ${file} (an interrupted write)`);
+          return goodBytes;
+        }
+        this.apply(op);
+        this.opsInLog++;
+        goodBytes += end + 1 - start;
+        start = end + 1;
+      }
+      // The chunk is reused: keep a copy of the unfinished line.
+      carry = Buffer.from(data.subarray(start));
+    }
+    if (carry.length > 0) console.warn(`[store] dropped a torn last record in ${file} (an interrupted write)`);
+    return goodBytes;
   }
 
   private syncDirectory() {
@@ -246,32 +326,185 @@ export class EmbeddedStore implements Store {
     return n;
   }
 
-  /** Rewrites the log with only the live state (expired keys and overwritten values dropped). */
-  private compact() {
+  /** The size of the log file: what /api/health reports. */
+  sizeOnDisk(): number {
+    return this.logBytes - this.fileBase;
+  }
+
+  /**
+   * The live state as the list of lines a compacted log holds, taken in one synchronous step so that
+   * it is the state after exactly the lines written so far. Values are only referenced: strings never
+   * change, a list only grows (its length now is kept), and every write replaces an entry or record
+   * object rather than changing it. Expired keys and volatile-only ones (never logged) are left out.
+   */
+  private snapshot(): () => Generator<Op> {
+    const now = this.now();
+    const kv: [string, Entry, number, number | undefined][] = [];
+    for (const [k, e] of this.kv) {
+      if ((e.exp !== undefined && e.exp <= now) || this.volatileOnly.has(k)) continue;
+      kv.push([k, e, e.kind === "list" ? e.value.length : 0, e.exp]);
+    }
+    const records: [string, [string, Rec][]][] = [...this.records].map(([c, recs]) => [c, [...recs]]);
+    const positions = [...this.positions];
+    return function* lines(): Generator<Op> {
+      for (const [k, e, length, exp] of kv) {
+        if (e.kind === "str") {
+          yield { o: "s", k, v: e.value, x: exp };
+          continue;
+        }
+        for (let i = 0; i < length; i += LIST_LINE_ITEMS) {
+          yield { o: "A", k, vs: e.value.slice(i, Math.min(length, i + LIST_LINE_ITEMS)) };
+        }
+        if (exp !== undefined) yield { o: "x", k, x: exp };
+      }
+      for (const [c, recs] of records) {
+        for (const [id, r] of recs) {
+          yield { o: "r", c, id, v: r.value, ver: r.version, pos: r.pos, idx: r.indexes, uq: r.unique };
+        }
+      }
+      for (const [c, pos] of positions) yield { o: "p", c, pos };
+    };
+  }
+
+  /** Compaction at open, before anything is served: written aside, synced, then renamed over the log. */
+  private compactNow() {
     const file = path.join(this.dataDir, LOG_FILE);
     const tmp = `${file}.compact`;
-    const lines: Buffer[] = [];
-    const now = this.now();
-    for (const [k, e] of this.kv) {
-      if (e.exp !== undefined && e.exp <= now) continue;
-      if (e.kind === "str") lines.push(encodeLine({ o: "s", k, v: e.value, x: e.exp }));
-      else {
-        for (const v of e.value) lines.push(encodeLine({ o: "a", k, v }));
-        if (e.exp !== undefined) lines.push(encodeLine({ o: "x", k, x: e.exp }));
-      }
-    }
-    for (const [c, recs] of this.records) {
-      for (const [id, r] of recs) {
-        lines.push(encodeLine({ o: "r", c, id, v: r.value, ver: r.version, pos: r.pos, idx: r.indexes, uq: r.unique }));
-      }
-    }
     const fd = fs.openSync(tmp, "w", 0o600);
-    writeAll(fd, Buffer.concat(lines));
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
+    let lines = 0;
+    try {
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      for (const op of this.snapshot()()) {
+        const line = encodeLine(op);
+        pending.push(line);
+        pendingBytes += line.length;
+        lines++;
+        if (pendingBytes >= WRITE_CHUNK) {
+          writeAll(fd, Buffer.concat(pending));
+          pending = [];
+          pendingBytes = 0;
+        }
+      }
+      writeAll(fd, Buffer.concat(pending));
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(tmp, file);
     this.syncDirectory();
-    this.opsInLog = lines.length;
+    this.opsInLog = lines;
+  }
+
+  /** Starts a background compaction when the log has grown to twice its size after the last one. */
+  private maybeCompact() {
+    if (this.compaction || this.closing || this.fd === null) return;
+    const size = this.sizeOnDisk();
+    if (size < this.compactMinBytes || size < 2 * this.baseSize) return;
+    this.compaction = this.compactInBackground()
+      .catch((err) => console.warn(`[store] compaction failed, the log stays as it was: ${(err as Error).message}`))
+      .finally(() => {
+        this.compaction = null;
+      });
+  }
+
+  /**
+   * Rewrites the log while the store keeps serving. The live state at this moment is written to
+   * `store.log.compact`, then the lines written to the log meanwhile are copied after it byte for byte
+   * (replayed on that state they give the current one), and the copy is synced. Then, in one
+   * synchronous step with no sync in flight: the last lines are copied, the copy synced, renamed over
+   * `store.log`, and the directory synced; only then do writes go to the new file.
+   * A crash at any point leaves a whole log holding every acknowledged write: before the rename the
+   * old file is untouched (and the leftover copy is removed at open); after it, the new file is
+   * synced and holds every line the old one had. Writes acknowledged meanwhile were synced to the old
+   * file, whose lines the copy takes in full before the rename.
+   */
+  private async compactInBackground(): Promise<void> {
+    const file = path.join(this.dataDir, LOG_FILE);
+    const tmp = `${file}.compact`;
+    const oldFd = this.fd as number;
+    const from = this.sizeOnDisk();
+    const lines = this.snapshot();
+    const out = await openAsync(tmp, "w", 0o600);
+    let switched = false;
+    try {
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      let written = 0;
+      const writeOut = async (bytes: Buffer) => {
+        for (let offset = 0; offset < bytes.length; ) {
+          const { bytesWritten } = await writeAsync(out, bytes, offset, bytes.length - offset, written + offset);
+          if (bytesWritten <= 0) throw new Error("the disk took no more bytes");
+          offset += bytesWritten;
+        }
+        written += bytes.length;
+      };
+      for (const op of lines()) {
+        const line = encodeLine(op);
+        pending.push(line);
+        pendingBytes += line.length;
+        if (pendingBytes >= WRITE_CHUNK) {
+          await writeOut(Buffer.concat(pending));
+          pending = [];
+          pendingBytes = 0;
+          this.assertStillOpen(oldFd);
+        }
+      }
+      await writeOut(Buffer.concat(pending));
+      await this.onCompactionStep("snapshot");
+      // The lines written meanwhile, until few are left.
+      let copied = from;
+      const buf = Buffer.allocUnsafe(WRITE_CHUNK);
+      for (;;) {
+        this.assertStillOpen(oldFd);
+        const end = this.sizeOnDisk();
+        if (end - copied < WRITE_CHUNK) break;
+        const { bytesRead } = await readAsync(oldFd, buf, 0, buf.length, copied);
+        if (bytesRead <= 0) throw new Error("the log ended early");
+        await writeOut(buf.subarray(0, bytesRead));
+        copied += bytesRead;
+      }
+      await fsyncAsync(out);
+      await this.onCompactionStep("switch");
+      // A sync in flight on the old file must not end after the switch (its fd would be closed).
+      while (this.syncInFlight) await this.syncing?.catch(() => undefined);
+      this.assertStillOpen(oldFd);
+      // From here on, one synchronous step: no write comes between the last copy and the switch.
+      const end = this.sizeOnDisk();
+      for (let at = copied; at < end; ) {
+        const n = fs.readSync(oldFd, buf, 0, Math.min(buf.length, end - at), at);
+        if (n <= 0) throw new Error("the log ended early");
+        writeAll(out, buf.subarray(0, n));
+        at += n;
+      }
+      const size = written + (end - copied);
+      fs.fsyncSync(out);
+      fs.renameSync(tmp, file);
+      switched = true;
+      this.fd = out;
+      this.fileBase = this.logBytes - size;
+      this.syncedBytes = this.logBytes;
+      this.unsynced.clear();
+      this.baseSize = size;
+      fs.closeSync(oldFd);
+      try {
+        this.syncDirectory();
+      } catch (err) {
+        // The rename may not last a crash, and the old file lacks what comes next: serve nothing more.
+        this.syncFailure = err as Error;
+        throw err;
+      }
+    } finally {
+      if (!switched) {
+        await closeAsync(out).catch(() => undefined);
+        fs.rmSync(tmp, { force: true });
+      }
+    }
+  }
+
+  /** Stops a compaction whose log was closed or failed meanwhile. */
+  private assertStillOpen(fd: number) {
+    if (this.closing || this.fd !== fd || this.syncFailure) throw new Error("the store closed or failed meanwhile");
   }
 
   /**
@@ -297,6 +530,7 @@ export class EmbeddedStore implements Store {
       this.opsInLog++;
     }
     for (const op of ops) this.apply(op);
+    if (logged.length > 0) this.maybeCompact();
   }
 
   /** A logged op on a key: the log now holds something for it. */
@@ -320,6 +554,8 @@ export class EmbeddedStore implements Store {
       }
       case "b":
         return op.ops.flatMap((inner) => this.changedBy(inner));
+      case "p":
+        return [];
       default:
         return [keyName(op.k)];
     }
@@ -332,7 +568,7 @@ export class EmbeddedStore implements Store {
    */
   private cutFailedWrite() {
     try {
-      fs.ftruncateSync(this.fd as number, this.logBytes);
+      fs.ftruncateSync(this.fd as number, this.sizeOnDisk());
     } catch {
       fs.closeSync(this.fd as number);
       this.fd = null;
@@ -353,6 +589,15 @@ export class EmbeddedStore implements Store {
         this.kv.set(op.k, list);
         break;
       }
+      case "A": {
+        const e = this.kv.get(op.k);
+        if (e?.kind === "list") e.value.push(...op.vs);
+        else this.kv.set(op.k, { kind: "list", value: [...op.vs], exp: undefined });
+        break;
+      }
+      case "p":
+        this.positions.set(op.c, Math.max(this.positions.get(op.c) ?? 0, op.pos));
+        break;
       case "d":
         this.kv.delete(op.k);
         this.volatileOnly.delete(op.k);
@@ -548,7 +793,9 @@ export class EmbeddedStore implements Store {
         reject(new StoreUnavailableError("the embedded store is closed"));
         return;
       }
+      this.syncInFlight = true;
       fs.fdatasync(fd, (err) => {
+        this.syncInFlight = false;
         if (err) {
           // As databases do when a sync fails: stop, and let a restart replay what the disk holds.
           this.syncFailure = err;
@@ -741,6 +988,8 @@ export class EmbeddedStore implements Store {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    await this.compaction;
     // Callers still waiting for their sync get it before the file closes.
     if (!this.syncFailure) await this.flush().catch(() => undefined);
     if (this.fd === null) return;
