@@ -268,7 +268,8 @@ export class EmbeddedStore implements Store {
     if (goodBytes !== fileSize) fs.truncateSync(file, goodBytes);
     if (this.opsInLog > 1000 && this.opsInLog > 2 * this.liveOps()) this.compactNow();
     const created = !fs.existsSync(file);
-    this.fd = fs.openSync(file, "a", 0o600);
+    // Read too: a compaction copies the lines written while it runs.
+    this.fd = fs.openSync(file, "a+", 0o600);
     this.logBytes = fs.fstatSync(this.fd).size;
     this.syncedBytes = this.logBytes;
     this.baseSize = this.logBytes;
@@ -425,7 +426,7 @@ export class EmbeddedStore implements Store {
     const oldFd = this.fd as number;
     const from = this.sizeOnDisk();
     const lines = this.snapshot();
-    const out = await openAsync(tmp, "w", 0o600);
+    const out = await openAsync(tmp, "w+", 0o600);
     let switched = false;
     try {
       let pending: Buffer[] = [];
@@ -433,7 +434,8 @@ export class EmbeddedStore implements Store {
       let written = 0;
       const writeOut = async (bytes: Buffer) => {
         for (let offset = 0; offset < bytes.length; ) {
-          const { bytesWritten } = await writeAsync(out, bytes, offset, bytes.length - offset, written + offset);
+          // At the file's own position, as the log's appends after the switch are written.
+          const { bytesWritten } = await writeAsync(out, bytes, offset, bytes.length - offset, null);
           if (bytesWritten <= 0) throw new Error("the disk took no more bytes");
           offset += bytesWritten;
         }
