@@ -60,10 +60,38 @@ type Op =
 /** The log records of a write whose condition held (some only applied, see commit), or why it did not. */
 type Plan = { ok: true; ops: Op[]; unlogged?: Op[] } | { ok: false; failure: BatchFailure };
 
-type Entry = { kind: "str"; value: string; exp?: number } | { kind: "list"; value: string[]; exp?: number };
+/**
+ * A value left on disk: where the JSON string literal that holds it lies in the log file. Memory keeps
+ * this instead of the value, so it grows with the number of values, not with their bytes. `next` is
+ * where a compaction in progress has copied it.
+ */
+class Ref {
+  next: number | undefined = undefined;
+  constructor(
+    public at: number,
+    readonly size: number,
+  ) {}
+}
+
+/** A value in memory: itself when short (a hash, a counter), else where it lies on disk. */
+type Val = string | Ref;
+
+/** Values shorter than this stay in memory: a reference would save little. */
+const REF_MIN_CHARS = 64;
+
+/** A log line being applied whose long values are left on disk: where it is, and how far it was searched. */
+interface LineSource {
+  buf: Buffer;
+  /** Where the line starts in `buf`, and in the file. */
+  start: number;
+  fileAt: number;
+  cursor: number;
+}
+
+type Entry = { kind: "str"; value: Val; exp?: number } | { kind: "list"; value: Val[]; exp?: number };
 
 interface Rec {
-  value: string;
+  value: Val;
   version: number;
   pos: number;
   indexes: Record<string, string>;
@@ -78,10 +106,14 @@ const LOCK_FILE = "store.lock";
  * Encoded straight into one buffer: the checksum is taken over the bytes written, with no copy.
  */
 function encodeLine(op: Op): Buffer {
-  const json = JSON.stringify(op);
-  const size = Buffer.byteLength(json, "utf8");
+  return frameLine(JSON.stringify(op));
+}
+
+function frameLine(json: string | Buffer): Buffer {
+  const size = typeof json === "string" ? Buffer.byteLength(json, "utf8") : json.length;
   const line = Buffer.allocUnsafe(size + 10);
-  line.write(json, 9, size, "utf8");
+  if (typeof json === "string") line.write(json, 9, size, "utf8");
+  else json.copy(line, 9);
   line.write(
     crc32(line.subarray(9, 9 + size))
       .toString(16)
@@ -127,6 +159,7 @@ const READ_CHUNK = 8 * 1024 * 1024;
 const WRITE_CHUNK = 1024 * 1024;
 /** How many items of a list a compaction puts in one line. */
 const LIST_LINE_ITEMS = 512;
+const COMMA = Buffer.from(",");
 
 const openAsync = promisify(fs.open);
 const writeAsync = promisify(fs.write);
@@ -243,37 +276,30 @@ export class EmbeddedStore implements Store {
 
   /**
    * Replays the log in chunks of bytes, line by line, so the file may outgrow any string. A torn or
-   * corrupt last line is cut off; a corrupt line before the last stops the start-up.
+   * corrupt last line is cut off; a corrupt line before the last stops the start-up. Long values are
+   * left on disk (see Ref).
    */
   private replay() {
     const file = path.join(this.dataDir, LOG_FILE);
     // A compaction the process did not finish: the log itself is whole (the copy replaces it only once synced).
     fs.rmSync(`${file}.compact`, { force: true });
-    let fd: number | null = null;
-    try {
-      fd = fs.openSync(file, "r");
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-    }
-    let goodBytes = 0;
-    let fileSize = 0;
-    if (fd !== null) {
-      try {
-        fileSize = fs.fstatSync(fd).size;
-        goodBytes = this.replayLines(fd, fileSize, file);
-      } finally {
-        fs.closeSync(fd);
-      }
-    }
-    if (goodBytes !== fileSize) fs.truncateSync(file, goodBytes);
-    if (this.opsInLog > 1000 && this.opsInLog > 2 * this.liveOps()) this.compactNow();
     const created = !fs.existsSync(file);
-    // Read too: a compaction copies the lines written while it runs.
+    // Read too: values are read back from it, and a compaction copies the lines written while it runs.
     this.fd = fs.openSync(file, "a+", 0o600);
-    this.logBytes = fs.fstatSync(this.fd).size;
-    this.syncedBytes = this.logBytes;
-    this.baseSize = this.logBytes;
-    if (created) this.syncDirectory(); // a new file's name must be durable too, not only its bytes
+    try {
+      const fileSize = fs.fstatSync(this.fd).size;
+      const goodBytes = this.replayLines(this.fd, fileSize, file);
+      if (goodBytes !== fileSize) fs.ftruncateSync(this.fd, goodBytes);
+      this.logBytes = goodBytes;
+      this.syncedBytes = goodBytes;
+      if (created) this.syncDirectory(); // a new file's name must be durable too, not only its bytes
+      if (this.opsInLog > 1000 && this.opsInLog > 2 * this.liveOps()) this.compactNow();
+      this.baseSize = this.sizeOnDisk();
+    } catch (err) {
+      fs.closeSync(this.fd);
+      this.fd = null;
+      throw err;
+    }
   }
 
   /** Applies every whole line of the file; returns the bytes they span (where a torn tail starts). */
@@ -300,7 +326,7 @@ export class EmbeddedStore implements Store {
           console.warn(`[store] dropped a corrupt last record in ${file} (an interrupted write)`);
           return goodBytes;
         }
-        this.apply(op);
+        this.apply(op, { buf: data, start, fileAt: goodBytes, cursor: start + 9 });
         this.opsInLog++;
         goodBytes += end + 1 - start;
         start = end + 1;
@@ -333,12 +359,39 @@ export class EmbeddedStore implements Store {
   }
 
   /**
-   * The live state as the list of lines a compacted log holds, taken in one synchronous step so that
-   * it is the state after exactly the lines written so far. Values are only referenced: strings never
+   * A value as it is kept: a long one that `line` holds is left on disk, found by its JSON literal
+   * (the same bytes wherever they occur in the line decode to the same value).
+   */
+  private keep(value: string, line: LineSource | undefined): Val {
+    if (!line || value.length < REF_MIN_CHARS) return value;
+    const literal = Buffer.from(JSON.stringify(value), "utf8");
+    const at = line.buf.indexOf(literal, line.cursor);
+    if (at === -1) return value;
+    line.cursor = at + literal.length;
+    return new Ref(line.fileAt + (at - line.start), literal.length);
+  }
+
+  /** The JSON literal of a value left on disk. */
+  private literal(ref: Ref, fd = this.fd as number): Buffer {
+    const bytes = Buffer.allocUnsafe(ref.size);
+    const n = fs.readSync(fd, bytes, 0, ref.size, ref.at);
+    if (n !== ref.size) throw new StoreUnavailableError("the embedded store's log ended before a value it holds");
+    return bytes;
+  }
+
+  /** A value, read from disk when it was left there. */
+  private read(value: Val): string {
+    return typeof value === "string" ? value : (JSON.parse(this.literal(value).toString("utf8")) as string);
+  }
+
+  /**
+   * The live state as the lines a compacted log holds, taken in one synchronous step so that it is
+   * the state after exactly the lines written so far. Values are only referenced: strings never
    * change, a list only grows (its length now is kept), and every write replaces an entry or record
    * object rather than changing it. Expired keys and volatile-only ones (never logged) are left out.
+   * Each line comes with the values left on disk that it holds, and where in the line.
    */
-  private snapshot(): () => Generator<Op> {
+  private snapshot(fd: number): () => Generator<{ line: Buffer; refs: [Ref, number][] }> {
     const now = this.now();
     const kv: [string, Entry, number, number | undefined][] = [];
     for (const [k, e] of this.kv) {
@@ -347,52 +400,108 @@ export class EmbeddedStore implements Store {
     }
     const records: [string, [string, Rec][]][] = [...this.records].map(([c, recs]) => [c, [...recs]]);
     const positions = [...this.positions];
-    return function* lines(): Generator<Op> {
+    const literal = (v: Val) => (typeof v === "string" ? Buffer.from(JSON.stringify(v), "utf8") : this.literal(v, fd));
+    /** A line of JSON pieces, some of them values: records where those left on disk land. */
+    const build = (pieces: (string | Val[])[]) => {
+      const parts: Buffer[] = [];
+      const refs: [Ref, number][] = [];
+      let size = 0;
+      for (const piece of pieces) {
+        if (typeof piece === "string") {
+          const bytes = Buffer.from(piece, "utf8");
+          parts.push(bytes);
+          size += bytes.length;
+          continue;
+        }
+        for (const [i, v] of piece.entries()) {
+          if (i > 0) {
+            parts.push(COMMA);
+            size++;
+          }
+          const bytes = literal(v);
+          if (typeof v !== "string") refs.push([v, 9 + size]);
+          parts.push(bytes);
+          size += bytes.length;
+        }
+      }
+      return { line: frameLine(Buffer.concat(parts, size)), refs };
+    };
+    const j = JSON.stringify;
+    return function* lines() {
       for (const [k, e, length, exp] of kv) {
         if (e.kind === "str") {
-          yield { o: "s", k, v: e.value, x: exp };
+          yield build([`{"o":"s","k":${j(k)},"v":`, [e.value], exp === undefined ? "}" : `,"x":${exp}}`]);
           continue;
         }
         for (let i = 0; i < length; i += LIST_LINE_ITEMS) {
-          yield { o: "A", k, vs: e.value.slice(i, Math.min(length, i + LIST_LINE_ITEMS)) };
+          yield build([`{"o":"A","k":${j(k)},"vs":[`, e.value.slice(i, Math.min(length, i + LIST_LINE_ITEMS)), "]}"]);
         }
-        if (exp !== undefined) yield { o: "x", k, x: exp };
+        if (exp !== undefined) yield build([j({ o: "x", k, x: exp })]);
       }
       for (const [c, recs] of records) {
         for (const [id, r] of recs) {
-          yield { o: "r", c, id, v: r.value, ver: r.version, pos: r.pos, idx: r.indexes, uq: r.unique };
+          const rest = `,"ver":${r.version},"pos":${r.pos},"idx":${j(r.indexes)},"uq":${j(r.unique)}}`;
+          yield build([`{"o":"r","c":${j(c)},"id":${j(id)},"v":`, [r.value], rest]);
         }
       }
-      for (const [c, pos] of positions) yield { o: "p", c, pos };
+      for (const [c, pos] of positions) yield build([j({ o: "p", c, pos })]);
     };
+  }
+
+  /**
+   * After a compaction's switch: every value left on disk now lies in the new file, where the
+   * compaction copied it, or, written after the snapshot, at the same distance from the copied tail.
+   */
+  private moveRefs(tailFrom: number, tailAt: number) {
+    const move = (v: Val) => {
+      if (typeof v === "string") return;
+      v.at = v.next ?? v.at - tailFrom + tailAt;
+      v.next = undefined;
+    };
+    for (const e of this.kv.values()) {
+      if (e.kind === "str") move(e.value);
+      else for (const v of e.value) move(v);
+    }
+    for (const recs of this.records.values()) for (const r of recs.values()) move(r.value);
   }
 
   /** Compaction at open, before anything is served: written aside, synced, then renamed over the log. */
   private compactNow() {
     const file = path.join(this.dataDir, LOG_FILE);
     const tmp = `${file}.compact`;
-    const fd = fs.openSync(tmp, "w", 0o600);
+    const oldFd = this.fd as number;
+    const from = this.sizeOnDisk();
+    const out = fs.openSync(tmp, "w+", 0o600);
+    let written = 0;
     let lines = 0;
     try {
       let pending: Buffer[] = [];
       let pendingBytes = 0;
-      for (const op of this.snapshot()()) {
-        const line = encodeLine(op);
+      for (const { line, refs } of this.snapshot(oldFd)()) {
+        for (const [ref, offset] of refs) ref.next = written + pendingBytes + offset;
         pending.push(line);
         pendingBytes += line.length;
         lines++;
         if (pendingBytes >= WRITE_CHUNK) {
-          writeAll(fd, Buffer.concat(pending));
+          writeAll(out, Buffer.concat(pending));
+          written += pendingBytes;
           pending = [];
           pendingBytes = 0;
         }
       }
-      writeAll(fd, Buffer.concat(pending));
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
+      writeAll(out, Buffer.concat(pending));
+      written += pendingBytes;
+      fs.fsyncSync(out);
+      fs.renameSync(tmp, file);
+    } catch (err) {
+      fs.closeSync(out);
+      fs.rmSync(tmp, { force: true });
+      throw err;
     }
-    fs.renameSync(tmp, file);
+    this.fd = out;
+    fs.closeSync(oldFd);
+    this.moveRefs(from, written);
+    this.fileBase = this.logBytes - written;
     this.syncDirectory();
     this.opsInLog = lines;
   }
@@ -425,7 +534,7 @@ export class EmbeddedStore implements Store {
     const tmp = `${file}.compact`;
     const oldFd = this.fd as number;
     const from = this.sizeOnDisk();
-    const lines = this.snapshot();
+    const lines = this.snapshot(oldFd);
     const out = await openAsync(tmp, "w+", 0o600);
     let switched = false;
     try {
@@ -441,8 +550,8 @@ export class EmbeddedStore implements Store {
         }
         written += bytes.length;
       };
-      for (const op of lines()) {
-        const line = encodeLine(op);
+      for (const { line, refs } of lines()) {
+        for (const [ref, offset] of refs) ref.next = written + pendingBytes + offset;
         pending.push(line);
         pendingBytes += line.length;
         if (pendingBytes >= WRITE_CHUNK) {
@@ -484,6 +593,7 @@ export class EmbeddedStore implements Store {
       fs.renameSync(tmp, file);
       switched = true;
       this.fd = out;
+      this.moveRefs(from, written - (copied - from));
       this.fileBase = this.logBytes - size;
       this.syncedBytes = this.logBytes;
       this.unsynced.clear();
@@ -516,22 +626,26 @@ export class EmbeddedStore implements Store {
    */
   private commit(ops: Op[], unlogged: readonly Op[] = []) {
     const logged = unlogged.length === 0 ? ops : ops.filter((op) => !unlogged.includes(op));
+    let source: LineSource | undefined;
     if (logged.length > 0) {
       if (this.fd === null) throw new StoreUnavailableError("the embedded store is closed");
       const op: Op = logged.length === 1 ? (logged[0] as Op) : { o: "b", ops: logged };
       let written: number;
+      const line = encodeLine(op);
       try {
-        written = writeAll(this.fd, encodeLine(op));
+        written = writeAll(this.fd, line);
       } catch (err) {
         this.cutFailedWrite();
         throw new StoreUnavailableError(`the embedded store could not write to disk: ${(err as Error).message}`);
       }
+      // Its long values are read back from the line from now on (unlogged ops hold none).
+      source = { buf: line, start: 0, fileAt: this.sizeOnDisk(), cursor: 9 };
       this.logBytes += written;
       for (const name of this.changedBy(op)) this.unsynced.set(name, this.logBytes);
       this.forgetVolatile(op);
       this.opsInLog++;
     }
-    for (const op of ops) this.apply(op);
+    for (const op of ops) this.apply(op, source);
     if (logged.length > 0) this.maybeCompact();
   }
 
@@ -577,15 +691,16 @@ export class EmbeddedStore implements Store {
     }
   }
 
-  private apply(op: Op) {
+  /** Applies a logged op, from `line` when it is read back or was just written (see keep). */
+  private apply(op: Op, line?: LineSource) {
     switch (op.o) {
       case "s":
-        this.kv.set(op.k, { kind: "str", value: op.v, exp: op.x });
+        this.kv.set(op.k, { kind: "str", value: this.keep(op.v, line), exp: op.x });
         break;
       case "a": {
         const e = this.kv.get(op.k);
-        const list = e?.kind === "list" ? e : { kind: "list" as const, value: [], exp: undefined };
-        list.value.push(op.v);
+        const list: Entry = e?.kind === "list" ? e : { kind: "list", value: [], exp: undefined };
+        list.value.push(this.keep(op.v, line));
         if (op.x === null) list.exp = undefined;
         else if (op.x !== undefined) list.exp = op.x;
         this.kv.set(op.k, list);
@@ -593,8 +708,9 @@ export class EmbeddedStore implements Store {
       }
       case "A": {
         const e = this.kv.get(op.k);
-        if (e?.kind === "list") e.value.push(...op.vs);
-        else this.kv.set(op.k, { kind: "list", value: [...op.vs], exp: undefined });
+        const values = op.vs.map((v) => this.keep(v, line));
+        if (e?.kind === "list") for (const v of values) e.value.push(v);
+        else this.kv.set(op.k, { kind: "list", value: values, exp: undefined });
         break;
       }
       case "p":
@@ -613,7 +729,7 @@ export class EmbeddedStore implements Store {
         const recs = this.collection(op.c);
         const old = recs.get(op.id);
         if (old) for (const [f, v] of Object.entries(old.unique)) this.uniques.delete(uniqueKey(op.c, f, v));
-        recs.set(op.id, { value: op.v, version: op.ver, pos: op.pos, indexes: op.idx, unique: op.uq });
+        recs.set(op.id, { value: this.keep(op.v, line), version: op.ver, pos: op.pos, indexes: op.idx, unique: op.uq });
         for (const [f, v] of Object.entries(op.uq)) this.uniques.set(uniqueKey(op.c, f, v), op.id);
         this.positions.set(op.c, Math.max(this.positions.get(op.c) ?? 0, op.pos));
         break;
@@ -626,7 +742,7 @@ export class EmbeddedStore implements Store {
         break;
       }
       case "b":
-        for (const inner of op.ops) this.apply(inner);
+        for (const inner of op.ops) this.apply(inner, line);
         break;
     }
   }
@@ -682,7 +798,7 @@ export class EmbeddedStore implements Store {
   private holdsExpected(key: string, expect?: (string | null)[]): boolean {
     if (!expect) return true;
     const e = this.entry(key);
-    const current = e === undefined ? null : e.kind === "str" ? e.value : undefined;
+    const current = e === undefined ? null : e.kind === "str" ? this.read(e.value) : undefined;
     return expect.includes(current as string | null);
   }
 
@@ -837,7 +953,7 @@ export class EmbeddedStore implements Store {
       const n = e.value.length;
       const from = Math.max(0, start < 0 ? n + start : start);
       const to = Math.min(n - 1, stop < 0 ? n + stop : stop);
-      return from > to ? [] : e.value.slice(from, to + 1);
+      return from > to ? [] : e.value.slice(from, to + 1).map((v) => this.read(v));
     }, [keyName(key)]);
   }
 
@@ -851,7 +967,7 @@ export class EmbeddedStore implements Store {
   get(key: string): Promise<string | null> {
     return this.run(() => {
       const e = this.entry(key);
-      return e?.kind === "str" ? e.value : null;
+      return e?.kind === "str" ? this.read(e.value) : null;
     }, [keyName(key)]);
   }
 
@@ -888,7 +1004,7 @@ export class EmbeddedStore implements Store {
     return this.run(() => {
       const e = this.entry(key);
       if (e && e.kind !== "str") throw new Error(`key ${key} does not hold a counter`);
-      const current = e ? Number.parseInt(e.value, 10) : 0;
+      const current = e ? Number.parseInt(this.read(e.value), 10) : 0;
       if (!Number.isSafeInteger(current)) throw new Error(`key ${key} does not hold a counter`);
       const exp = e ? e.exp : ttlMs ? this.now() + ttlMs : undefined;
       this.commit([{ o: "s", k: key, v: String(current + 1), x: exp }]);
@@ -908,7 +1024,7 @@ export class EmbeddedStore implements Store {
   getRecord(collection: string, id: string): Promise<StoredRecord | null> {
     return this.run(() => {
       const r = this.records.get(collection)?.get(id);
-      return r ? { id, value: r.value, version: r.version } : null;
+      return r ? { id, value: this.read(r.value), version: r.version } : null;
     }, [recordName(collection, id)]);
   }
 
@@ -927,7 +1043,7 @@ export class EmbeddedStore implements Store {
           next = lastPos;
           break;
         }
-        out.push({ id, value: r.value, version: r.version });
+        out.push({ id, value: this.read(r.value), version: r.version });
         lastPos = r.pos;
       }
       return { records: out, next };
