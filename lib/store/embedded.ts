@@ -67,6 +67,8 @@ type Plan = { ok: true; ops: Op[]; unlogged?: Op[] } | { ok: false; failure: Bat
  */
 class Ref {
   next: number | undefined = undefined;
+  /** The value itself while it is among the most recently written or read (see remember). */
+  cached: string | undefined = undefined;
   constructor(
     public at: number,
     readonly size: number,
@@ -78,6 +80,12 @@ type Val = string | Ref;
 
 /** Values shorter than this stay in memory: a reference would save little. */
 const REF_MIN_CHARS = 64;
+/**
+ * Characters of the values left on disk that memory keeps anyway, the most recently written or read:
+ * a session's head, summary and checkpoint and the leaves awaiting integration are read again at
+ * once, and a read from disk costs a system call and a parse.
+ */
+const RECENT_CHARS = 8 * 1024 * 1024;
 
 /** A log line being applied whose long values are left on disk: where it is, and how far it was searched. */
 interface LineSource {
@@ -183,6 +191,8 @@ export interface EmbeddedStoreOptions {
   compactMinBytes?: number;
   /** Awaited at each step of a background compaction (tests hold it there, or fail it). */
   onCompactionStep?: (step: CompactionStep) => Promise<void>;
+  /** Characters of recent long values kept in memory (default 8 Mi); 0 reads every one from disk (tests). */
+  recentChars?: number;
 }
 
 // Names of the state a call reads and a log line changes (see run): a key, a record, a unique value.
@@ -235,6 +245,10 @@ export class EmbeddedStore implements Store {
   /** A failed sync: memory may hold what the disk lost, so nothing is served until a restart. */
   private syncFailure: Error | null = null;
   private opsInLog = 0;
+  /** Refs whose values memory keeps, oldest first from `recentHead` (see remember). */
+  private recent: Ref[] = [];
+  private recentHead = 0;
+  private recentChars = 0;
   /**
    * `logBytes` counts every byte ever written by this process (plus the file's size at open), so that
    * sync targets stay comparable when a compaction swaps the file: the current file starts at `fileBase`.
@@ -247,6 +261,7 @@ export class EmbeddedStore implements Store {
   private closing = false;
   private readonly now: () => number;
   private readonly compactMinBytes: number;
+  private readonly recentLimit: number;
   private readonly onCompactionStep: (step: CompactionStep) => Promise<void>;
 
   private constructor(
@@ -256,6 +271,7 @@ export class EmbeddedStore implements Store {
   ) {
     this.now = options.now ?? Date.now;
     this.compactMinBytes = options.compactMinBytes ?? 64 * 1024 * 1024;
+    this.recentLimit = options.recentChars ?? RECENT_CHARS;
     this.onCompactionStep = options.onCompactionStep ?? (() => Promise.resolve());
   }
 
@@ -373,7 +389,26 @@ export class EmbeddedStore implements Store {
     const at = line.buf.indexOf(literal, line.cursor);
     if (at === -1) return value;
     line.cursor = at + literal.length;
-    return new Ref(line.fileAt + (at - line.start), literal.length);
+    const ref = new Ref(line.fileAt + (at - line.start), literal.length);
+    this.remember(ref, value);
+    return ref;
+  }
+
+  /** Keeps `value` with its ref for a while, forgetting the least recent values past RECENT_CHARS. */
+  private remember(ref: Ref, value: string) {
+    if (ref.cached !== undefined) return;
+    ref.cached = value;
+    this.recent.push(ref);
+    this.recentChars += value.length;
+    while (this.recentChars > this.recentLimit && this.recentHead < this.recent.length) {
+      const old = this.recent[this.recentHead++] as Ref;
+      this.recentChars -= old.cached?.length ?? 0;
+      old.cached = undefined;
+    }
+    if (this.recentHead > 4096 && this.recentHead * 2 > this.recent.length) {
+      this.recent.splice(0, this.recentHead);
+      this.recentHead = 0;
+    }
   }
 
   /** The JSON literal of a value left on disk. */
@@ -386,7 +421,11 @@ export class EmbeddedStore implements Store {
 
   /** A value, read from disk when it was left there. */
   private read(value: Val): string {
-    return typeof value === "string" ? value : (JSON.parse(this.literal(value).toString("utf8")) as string);
+    if (typeof value === "string") return value;
+    if (value.cached !== undefined) return value.cached;
+    const read = JSON.parse(this.literal(value).toString("utf8")) as string;
+    this.remember(value, read);
+    return read;
   }
 
   /**

@@ -13,8 +13,9 @@ const tmp = () => {
   dirs.push(dir);
   return dir;
 };
+/** Keeps no recent values in memory: every long value is read back from where the log holds it. */
 function openStore(dir: string, options: EmbeddedStoreOptions = {}) {
-  const store = EmbeddedStore.open(dir, options);
+  const store = EmbeddedStore.open(dir, { recentChars: 0, ...options });
   open.push(store);
   return store;
 }
@@ -142,6 +143,26 @@ describe("embedded store at any size", () => {
     expect(await churn(a, 0, 800)).toBeGreaterThan(0); // compacted on the way
     const b = openStore(crashImage(dir));
     await expectChurned(b, 800);
+  });
+
+  it("reads the same values whether it still holds them in memory or reads them back from disk", async () => {
+    const dir = tmp();
+    const long = (i: number) => `value ${i} ${"é".repeat(70)} "quoted" \\ ${i}`;
+    // Room for about two recent values: the older ones are read back from the log.
+    const a = openStore(dir, { recentChars: 200, compactMinBytes: 8 * 1024 });
+    for (let i = 0; i < 100; i++) {
+      await a.append("l", i, long(i));
+      await a.set(`s${i % 7}`, long(i));
+    }
+    const expected = Array.from({ length: 100 }, (_, i) => long(i));
+    expect(await a.range("l")).toEqual(expected);
+    expect(await a.range("l", 98)).toEqual(expected.slice(98));
+    expect(await a.get("s0")).toBe(long(98));
+    await a.close();
+    open.splice(0);
+    const b = openStore(dir, { recentChars: 200 });
+    expect(await b.range("l")).toEqual(expected);
+    expect(await b.get("s6")).toBe(long(97));
   });
 
   it("does not bring back deleted, expired or volatile keys, and keeps record order and positions", async () => {
