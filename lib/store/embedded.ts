@@ -149,16 +149,42 @@ function writeAll(fd: number, bytes: Buffer): number {
   return bytes.length;
 }
 
-/** The op of the line in `buf[start, end)` (its newline excluded), or null when torn or corrupt. */
-function decodeLine(buf: Buffer, start: number, end: number): Op | null {
-  if (end - start < 10 || buf[start + 8] !== 0x20) return null;
-  const json = buf.subarray(start + 9, end);
-  if (crc32(json).toString(16).padStart(8, "0") !== buf.toString("latin1", start, start + 8)) return null;
+/** True when the line in `buf[start, end)` (its newline excluded) is whole: its checksum holds. */
+function checksumHolds(buf: Buffer, start: number, end: number): boolean {
+  if (end - start < 10 || buf[start + 8] !== 0x20) return false;
+  return (
+    crc32(buf.subarray(start + 9, end))
+      .toString(16)
+      .padStart(8, "0") === buf.toString("latin1", start, start + 8)
+  );
+}
+
+/** The op of a line whose checksum holds, or null when it is no JSON. */
+function parseLine(buf: Buffer, start: number, end: number): Op | null {
   try {
-    return JSON.parse(json.toString("utf8")) as Op;
+    return JSON.parse(buf.toString("utf8", start + 9, end)) as Op;
   } catch {
     return null;
   }
+}
+
+const LIST_LINE_HEAD = Buffer.from('{"o":"A","k":"');
+const LIST_LINE_ITEMS_HEAD = Buffer.from(',"vs":["');
+
+/** Where the JSON string literal that opens at `quote` closes (its last quote), or -1 before `end`. */
+function literalEnd(buf: Buffer, quote: number, end: number): number {
+  for (let i = quote + 1; i < end; i++) {
+    const c = buf[i];
+    if (c === 0x5c)
+      i++; // an escape: the next byte is never the closing quote
+    else if (c === 0x22) return i;
+  }
+  return -1;
+}
+
+/** True when `buf` holds `bytes` at `at`. */
+function holdsAt(buf: Buffer, at: number, bytes: Buffer): boolean {
+  return at + bytes.length <= buf.length && buf.compare(bytes, 0, bytes.length, at, at + bytes.length) === 0;
 }
 
 /** What replay reads at a time: the file is never one string (V8 caps a string near 512 MiB). */
@@ -318,6 +344,51 @@ export class EmbeddedStore implements Store {
     }
   }
 
+  /** Applies the line in `buf[start, end)`, which starts at `fileAt` in the file; false when torn or corrupt. */
+  private replayLine(buf: Buffer, start: number, end: number, fileAt: number): boolean {
+    if (!checksumHolds(buf, start, end)) return false;
+    if (this.applyListLine(buf, start, end, fileAt)) return true;
+    const op = parseLine(buf, start, end);
+    if (op) this.apply(op, { buf, start, fileAt, cursor: start + 9 });
+    return op !== null;
+  }
+
+  /**
+   * A compacted list's line (`{"o":"A","k":…,"vs":[…]}`, as snapshot() writes it), applied without
+   * parsing its items: their literals are found by their quotes, and each long one is left on disk
+   * unread. Start-up of a compacted log then costs about a scan of its bytes. False, having changed
+   * nothing, for any other line (or one not written exactly so), which is then parsed as JSON.
+   */
+  private applyListLine(buf: Buffer, start: number, end: number, fileAt: number): boolean {
+    const json = start + 9;
+    if (!holdsAt(buf, json, LIST_LINE_HEAD)) return false;
+    const keyQuote = json + LIST_LINE_HEAD.length - 1;
+    const keyEnd = literalEnd(buf, keyQuote, end);
+    if (keyEnd === -1 || !holdsAt(buf, keyEnd + 1, LIST_LINE_ITEMS_HEAD)) return false;
+    const values: Val[] = [];
+    for (let quote = keyEnd + LIST_LINE_ITEMS_HEAD.length; ; ) {
+      const close = literalEnd(buf, quote, end);
+      if (close === -1) return false;
+      const size = close + 1 - quote;
+      values.push(
+        size >= REF_MIN_CHARS + 2
+          ? new Ref(fileAt + (quote - start), size)
+          : (JSON.parse(buf.toString("utf8", quote, close + 1)) as string),
+      );
+      if (buf[close + 1] === 0x2c && buf[close + 2] === 0x22) {
+        quote = close + 2;
+        continue;
+      }
+      if (buf[close + 1] === 0x5d && buf[close + 2] === 0x7d && close + 3 === end) break;
+      return false;
+    }
+    const key = JSON.parse(buf.toString("utf8", keyQuote, keyEnd + 1)) as string;
+    const e = this.kv.get(key);
+    if (e?.kind === "list") for (const v of values) e.value.push(v);
+    else this.kv.set(key, { kind: "list", value: values, exp: undefined });
+    return true;
+  }
+
   /** Applies every whole line of the file; returns the bytes they span (where a torn tail starts). */
   private replayLines(fd: number, fileSize: number, file: string): number {
     const chunk = Buffer.allocUnsafe(READ_CHUNK);
@@ -331,8 +402,7 @@ export class EmbeddedStore implements Store {
       const data = carry.length > 0 ? Buffer.concat([carry, chunk.subarray(0, n)]) : chunk.subarray(0, n);
       let start = 0;
       for (let end = data.indexOf(0x0a, start); end !== -1; end = data.indexOf(0x0a, start)) {
-        const op = decodeLine(data, start, end);
-        if (!op) {
+        if (!this.replayLine(data, start, end, goodBytes)) {
           if (end + 1 < data.length || readBytes < fileSize) {
             throw new Error(
               `${file} is corrupt at byte ${goodBytes}: a record in the middle of the log fails its ` +
@@ -342,7 +412,6 @@ export class EmbeddedStore implements Store {
           console.warn(`[store] dropped a corrupt last record in ${file} (an interrupted write)`);
           return goodBytes;
         }
-        this.apply(op, { buf: data, start, fileAt: goodBytes, cursor: start + 9 });
         this.opsInLog++;
         goodBytes += end + 1 - start;
         start = end + 1;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { type CompactionStep, EmbeddedStore, type EmbeddedStoreOptions } from "@/lib/store/embedded";
 
 // How the embedded store reads a log of any size and compacts it while it serves, and what a crash
@@ -163,6 +163,26 @@ describe("embedded store at any size", () => {
     const b = openStore(dir, { recentChars: 200 });
     expect(await b.range("l")).toEqual(expected);
     expect(await b.get("s6")).toBe(long(97));
+  });
+
+  it("opens a compacted list without parsing its long items, and reads each back whole", async () => {
+    const dir = tmp();
+    const long = (i: number) => `{"n":${i},"text":"${'ñ\\"'.repeat(30)}"} ${"z".repeat(i % 3)}`;
+    const a = openStore(dir, { compactMinBytes: 8 * 1024 });
+    for (let i = 0; i < 1500; i++) expect((await a.append("l", i, long(i))).ok).toBe(true);
+    await a.close();
+    open.splice(0);
+    const lines = fs.readFileSync(logFile(dir), "latin1").trimEnd().split("\n");
+    const listLines = lines.filter((line) => line.slice(9).startsWith('{"o":"A","k":"l","vs":["')).length;
+    expect(listLines).toBeGreaterThan(0);
+    const parse = vi.spyOn(JSON, "parse");
+    const b = openStore(dir);
+    const parsedAtOpen = parse.mock.calls.reduce((sum, [text]) => sum + String(text).length, 0);
+    parse.mockRestore();
+    // The other lines, and the list lines' keys: none of the items of the lists.
+    const otherLines = lines.filter((line) => !line.slice(9).startsWith('{"o":"A"'));
+    expect(parsedAtOpen).toBeLessThan(otherLines.join("").length + 10 * listLines);
+    expect(await b.range("l")).toEqual(Array.from({ length: 1500 }, (_, i) => long(i)));
   });
 
   it("does not bring back deleted, expired or volatile keys, and keeps record order and positions", async () => {
