@@ -8,7 +8,7 @@
 // - the production server's start-up on that store (spawn to the first answer of /api/health), its
 //   resident memory then (VmRSS) and its peak (VmHWM) after reading a page of the oldest session,
 //   its CSV and an inclusion proof of the first leaf.
-// Figures for docs/performance.md#growth.
+// Figures for docs/performance.md (Growth).
 //
 //   npm run bench:growth [-- --leaves 100000,300000,1000000 --lanes 8 --window 5000 --data-dir DIR]
 //
