@@ -22,13 +22,16 @@ import type {
 import { StoreUnavailableError } from "./types";
 
 /**
- * The zero-configuration store: all state in memory, every change appended to `store.log` under
- * DATA_DIR and synced to disk before the call returns. Concurrent calls share one sync (group
+ * The zero-configuration store: its state in memory, long values only as where the log holds them
+ * (see Ref), every change appended to `store.log` under DATA_DIR and synced to disk before the call
+ * returns. Concurrent calls share one sync (group
  * commit): each change is written and applied at once, and every call, read or write, answers only
  * once the disk holds every change it made or read, so nobody hears of a state a crash could undo.
  * Each log line is `<crc32 hex> <json>\n`; on open the log is replayed, and a torn or corrupt last
  * line (a crash mid-write) is cut off and never served.
- * A corrupt line anywhere else stops the start-up: silently skipping it would lose data.
+ * A corrupt line anywhere else stops the start-up: silently skipping it would lose data. The log is
+ * read in chunks (it may outgrow any string) and compacted in the background as it grows (see
+ * compactInBackground; docs/performance.md#how-the-embedded-store-grows).
  *
  * All mutations are synchronous inside one call, so on a single Node process every method is atomic.
  * A batch is one log line, so a crash keeps all of it or none. A lock file refuses a second process on
