@@ -628,7 +628,11 @@ export class EmbeddedStore implements Store {
     const size = this.sizeOnDisk();
     if (size < this.compactMinBytes || size < 2 * this.baseSize) return;
     this.compaction = this.compactInBackground()
-      .catch((err) => console.warn(`[store] compaction failed, the log stays as it was: ${(err as Error).message}`))
+      .catch((err) => {
+        console.warn(`[store] compaction failed, the log stays as it was: ${(err as Error).message}`);
+        // Not again at the next write (a full disk would rewrite the log over and over): at the next doubling.
+        this.baseSize = this.sizeOnDisk();
+      })
       .finally(() => {
         this.compaction = null;
       });

@@ -185,6 +185,29 @@ describe("embedded store at any size", () => {
     expect(await b.range("l")).toEqual(Array.from({ length: 1500 }, (_, i) => long(i)));
   });
 
+  it("keeps serving on the log as it was when a compaction fails, and tries again only once it doubled", async () => {
+    const dir = tmp();
+    let attempts = 0;
+    const a = openStore(dir, {
+      compactMinBytes: 8 * 1024,
+      onCompactionStep: async () => {
+        attempts++;
+        throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+      },
+    });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect(await churn(a, 0, 400)).toBe(0); // never compacted
+    warn.mockRestore();
+    // About 80 KB written: attempts at 8, 16, 32 and 64 KB, not one per write.
+    expect(attempts).toBeGreaterThan(0);
+    expect(attempts).toBeLessThan(6);
+    expect(fs.existsSync(`${logFile(dir)}.compact`)).toBe(false);
+    await expectChurned(a, 400);
+    await a.close();
+    open.splice(0);
+    await expectChurned(openStore(dir), 400);
+  });
+
   it("does not bring back deleted, expired or volatile keys, and keeps record order and positions", async () => {
     const dir = tmp();
     let now = 1_000_000;
