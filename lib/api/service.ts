@@ -16,6 +16,11 @@ export const getHealth = defineEndpoint({
         "application/json": z.object({
           ok: z.literal(true),
           store: z.enum(["embedded", "upstash"]),
+          storeBytes: z
+            .int()
+            .min(0)
+            .optional()
+            .describe("The embedded store's log file in bytes: what a restart reads (docs/performance.md)."),
           version: z.string(),
           play: z
             .object({

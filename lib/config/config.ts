@@ -62,6 +62,10 @@ const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATA_DIR: z.string().min(1).default(".data"),
+  /** The embedded store compacts its log once it reaches this size and twice its size after the last compaction. */
+  STORE_COMPACT_MIN_MB: z.coerce.number().min(0.001, "at least 0.001").max(1_000_000).default(64),
+  /** Tests only: hold the embedded store's background compactions at this step, for a kill there. */
+  STORE_TEST_HOLD_COMPACTION: z.enum(["snapshot", "switch"]).optional(),
   UPSTASH_REDIS_REST_URL: optionalUrl,
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
   KV_REST_API_URL: optionalUrl,
@@ -182,7 +186,9 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export type StoreConfig = { backend: "embedded"; dataDir: string } | { backend: "upstash"; url: string; token: string };
+export type StoreConfig =
+  | { backend: "embedded"; dataDir: string; compactMinBytes: number; holdCompaction?: "snapshot" | "switch" }
+  | { backend: "upstash"; url: string; token: string };
 
 export interface Config {
   env: Env;
@@ -349,7 +355,14 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     );
   }
   const store: StoreConfig =
-    url && token ? { backend: "upstash", url, token } : { backend: "embedded", dataDir: env.DATA_DIR };
+    url && token
+      ? { backend: "upstash", url, token }
+      : {
+          backend: "embedded",
+          dataDir: env.DATA_DIR,
+          compactMinBytes: Math.round(env.STORE_COMPACT_MIN_MB * 1024 * 1024),
+          holdCompaction: env.STORE_TEST_HOLD_COMPACTION,
+        };
   // Serverless instances have no durable, shared disk: the embedded store would lose data there.
   if (store.backend === "embedded" && env.VERCEL) {
     throw new ConfigError(

@@ -8,6 +8,8 @@ import { type WitnessesReport, witnessesReport } from "../tlog/witness-report";
 export interface Health {
   ok: true;
   store: "embedded" | "upstash";
+  /** The embedded store's log file, in bytes: what a restart reads (docs/performance.md). */
+  storeBytes?: number;
   version: string;
   /** The demo agent's model source and model (never a key or a server address). */
   play: PlayModelInfo;
@@ -32,6 +34,7 @@ export async function checkHealth(): Promise<Health> {
   return {
     ok: true,
     store: store.backend,
+    ...(store.sizeOnDisk ? { storeBytes: store.sizeOnDisk() } : {}),
     version: commit ? `${pkg.version}+${commit}` : pkg.version,
     play: playModelInfo(),
     ...(witnesses ? { witnesses } : {}),

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import { crc32 } from "node:zlib";
 import { assertValidBatch } from "./batch";
 import { acquireDirLock } from "./dir-lock";
@@ -21,13 +22,16 @@ import type {
 import { StoreUnavailableError } from "./types";
 
 /**
- * The zero-configuration store: all state in memory, every change appended to `store.log` under
- * DATA_DIR and synced to disk before the call returns. Concurrent calls share one sync (group
+ * The zero-configuration store: its state in memory, long values only as where the log holds them
+ * (see Ref), every change appended to `store.log` under DATA_DIR and synced to disk before the call
+ * returns. Concurrent calls share one sync (group
  * commit): each change is written and applied at once, and every call, read or write, answers only
  * once the disk holds every change it made or read, so nobody hears of a state a crash could undo.
  * Each log line is `<crc32 hex> <json>\n`; on open the log is replayed, and a torn or corrupt last
  * line (a crash mid-write) is cut off and never served.
- * A corrupt line anywhere else stops the start-up: silently skipping it would lose data.
+ * A corrupt line anywhere else stops the start-up: silently skipping it would lose data. The log is
+ * read in chunks (it may outgrow any string) and compacted in the background as it grows (see
+ * compactInBackground; docs/performance.md#how-the-embedded-store-grows).
  *
  * All mutations are synchronous inside one call, so on a single Node process every method is atomic.
  * A batch is one log line, so a crash keeps all of it or none. A lock file refuses a second process on
@@ -37,6 +41,8 @@ import { StoreUnavailableError } from "./types";
 type Op =
   | { o: "s"; k: string; v: string; x?: number }
   | { o: "a"; k: string; v: string; x?: number | null }
+  /** Many items of one list in one record: what a compaction writes for a list. */
+  | { o: "A"; k: string; vs: string[] }
   | { o: "d"; k: string }
   | { o: "x"; k: string; x: number | null }
   | {
@@ -50,15 +56,53 @@ type Op =
       uq: Record<string, string>;
     }
   | { o: "rd"; c: string; id: string }
+  /** A collection's highest creation position, which a compaction keeps even when that record is gone. */
+  | { o: "p"; c: string; pos: number }
   | { o: "b"; ops: Op[] };
 
 /** The log records of a write whose condition held (some only applied, see commit), or why it did not. */
 type Plan = { ok: true; ops: Op[]; unlogged?: Op[] } | { ok: false; failure: BatchFailure };
 
-type Entry = { kind: "str"; value: string; exp?: number } | { kind: "list"; value: string[]; exp?: number };
+/**
+ * A value left on disk: where the JSON string literal that holds it lies in the log file. Memory keeps
+ * this instead of the value, so it grows with the number of values, not with their bytes. `next` is
+ * where a compaction in progress has copied it.
+ */
+class Ref {
+  next: number | undefined = undefined;
+  /** The value itself while it is among the most recently written or read (see remember). */
+  cached: string | undefined = undefined;
+  constructor(
+    public at: number,
+    readonly size: number,
+  ) {}
+}
+
+/** A value in memory: itself when short (a hash, a counter), else where it lies on disk. */
+type Val = string | Ref;
+
+/** Values shorter than this stay in memory: a reference would save little. */
+const REF_MIN_CHARS = 64;
+/**
+ * Characters of the values left on disk that memory keeps anyway, the most recently written or read:
+ * a session's head, summary and checkpoint and the leaves awaiting integration are read again at
+ * once, and a read from disk costs a system call and a parse.
+ */
+const RECENT_CHARS = 8 * 1024 * 1024;
+
+/** A log line being applied whose long values are left on disk: where it is, and how far it was searched. */
+interface LineSource {
+  buf: Buffer;
+  /** Where the line starts in `buf`, and in the file. */
+  start: number;
+  fileAt: number;
+  cursor: number;
+}
+
+type Entry = { kind: "str"; value: Val; exp?: number } | { kind: "list"; value: Val[]; exp?: number };
 
 interface Rec {
-  value: string;
+  value: Val;
   version: number;
   pos: number;
   indexes: Record<string, string>;
@@ -73,10 +117,14 @@ const LOCK_FILE = "store.lock";
  * Encoded straight into one buffer: the checksum is taken over the bytes written, with no copy.
  */
 function encodeLine(op: Op): Buffer {
-  const json = JSON.stringify(op);
-  const size = Buffer.byteLength(json, "utf8");
+  return frameLine(JSON.stringify(op));
+}
+
+function frameLine(json: string | Buffer): Buffer {
+  const size = typeof json === "string" ? Buffer.byteLength(json, "utf8") : json.length;
   const line = Buffer.allocUnsafe(size + 10);
-  line.write(json, 9, size, "utf8");
+  if (typeof json === "string") line.write(json, 9, size, "utf8");
+  else json.copy(line, 9);
   line.write(
     crc32(line.subarray(9, 9 + size))
       .toString(16)
@@ -104,16 +152,76 @@ function writeAll(fd: number, bytes: Buffer): number {
   return bytes.length;
 }
 
-function decodeLine(line: string): Op | null {
-  const space = line.indexOf(" ");
-  if (space !== 8) return null;
-  const json = line.slice(9);
-  if (crc32(json).toString(16).padStart(8, "0") !== line.slice(0, 8)) return null;
+/** True when the line in `buf[start, end)` (its newline excluded) is whole: its checksum holds. */
+function checksumHolds(buf: Buffer, start: number, end: number): boolean {
+  if (end - start < 10 || buf[start + 8] !== 0x20) return false;
+  return (
+    crc32(buf.subarray(start + 9, end))
+      .toString(16)
+      .padStart(8, "0") === buf.toString("latin1", start, start + 8)
+  );
+}
+
+/** The op of a line whose checksum holds, or null when it is no JSON. */
+function parseLine(buf: Buffer, start: number, end: number): Op | null {
   try {
-    return JSON.parse(json) as Op;
+    return JSON.parse(buf.toString("utf8", start + 9, end)) as Op;
   } catch {
     return null;
   }
+}
+
+const LIST_LINE_HEAD = Buffer.from('{"o":"A","k":"');
+const LIST_LINE_ITEMS_HEAD = Buffer.from(',"vs":["');
+
+/** Where the JSON string literal that opens at `quote` closes (its last quote), or -1 before `end`. */
+function literalEnd(buf: Buffer, quote: number, end: number): number {
+  for (let i = quote + 1; i < end; i++) {
+    const c = buf[i];
+    if (c === 0x5c)
+      i++; // an escape: the next byte is never the closing quote
+    else if (c === 0x22) return i;
+  }
+  return -1;
+}
+
+/** True when `buf` holds `bytes` at `at`. */
+function holdsAt(buf: Buffer, at: number, bytes: Buffer): boolean {
+  return at + bytes.length <= buf.length && buf.compare(bytes, 0, bytes.length, at, at + bytes.length) === 0;
+}
+
+/** What replay reads at a time: the file is never one string (V8 caps a string near 512 MiB). */
+const READ_CHUNK = 8 * 1024 * 1024;
+/** What a compaction gathers before each write. */
+const WRITE_CHUNK = 1024 * 1024;
+/** How many items of a list a compaction puts in one line. */
+const LIST_LINE_ITEMS = 512;
+const COMMA = Buffer.from(",");
+
+const openAsync = promisify(fs.open);
+const writeAsync = promisify(fs.write);
+const readAsync = promisify(fs.read);
+const fsyncAsync = promisify(fs.fsync);
+const closeAsync = promisify(fs.close);
+
+/** Where a compaction in the background can be held, for tests that stop the process there. */
+export type CompactionStep = "snapshot" | "switch";
+
+export interface EmbeddedStoreOptions {
+  /**
+   * The clock expiry deadlines are set and read by (epoch milliseconds): tests move it instead of
+   * sleeping past a deadline.
+   */
+  now?: () => number;
+  /**
+   * A running store compacts its log in the background once the log is this many bytes and twice the
+   * size it had after the last compaction (or at open). Default 64 MiB.
+   */
+  compactMinBytes?: number;
+  /** Awaited at each step of a background compaction (tests hold it there, or fail it). */
+  onCompactionStep?: (step: CompactionStep) => Promise<void>;
+  /** Characters of recent long values kept in memory (default 8 Mi); 0 reads every one from disk (tests). */
+  recentChars?: number;
 }
 
 // Names of the state a call reads and a log line changes (see run): a key, a record, a unique value.
@@ -151,6 +259,8 @@ export class EmbeddedStore implements Store {
   private syncedBytes = 0;
   /** The sync in flight, which callers arriving meanwhile wait for. */
   private syncing: Promise<void> | null = null;
+  /** True while an fdatasync runs (a compaction waits for it before it swaps the file). */
+  private syncInFlight = false;
   /**
    * What the lines not yet on disk changed, and where the last line changing each ends: a reader
    * waits only for the lines that changed what it read (see run). Emptied as syncs complete.
@@ -164,23 +274,42 @@ export class EmbeddedStore implements Store {
   /** A failed sync: memory may hold what the disk lost, so nothing is served until a restart. */
   private syncFailure: Error | null = null;
   private opsInLog = 0;
+  /** Refs whose values memory keeps, oldest first from `recentHead` (see remember). */
+  private recent: Ref[] = [];
+  private recentHead = 0;
+  private recentChars = 0;
+  /**
+   * `logBytes` counts every byte ever written by this process (plus the file's size at open), so that
+   * sync targets stay comparable when a compaction swaps the file: the current file starts at `fileBase`.
+   */
+  private fileBase = 0;
+  /** The file's size after the last compaction, or at open: the log compacts again at twice that. */
+  private baseSize = 0;
+  /** The background compaction in progress. */
+  private compaction: Promise<void> | null = null;
+  private closing = false;
+  private readonly now: () => number;
+  private readonly compactMinBytes: number;
+  private readonly recentLimit: number;
+  private readonly onCompactionStep: (step: CompactionStep) => Promise<void>;
 
   private constructor(
     readonly dataDir: string,
     private readonly unlock: () => void,
-    private readonly now: () => number,
-  ) {}
+    options: EmbeddedStoreOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.compactMinBytes = options.compactMinBytes ?? 64 * 1024 * 1024;
+    this.recentLimit = options.recentChars ?? RECENT_CHARS;
+    this.onCompactionStep = options.onCompactionStep ?? (() => Promise.resolve());
+  }
 
-  /**
-   * Opens (or creates) the store under `dataDir`; throws if another live process holds it. `now` is
-   * the clock expiry deadlines are set and read by (epoch milliseconds): tests move it instead of
-   * sleeping past a deadline.
-   */
-  static open(dataDir: string, options: { now?: () => number } = {}): EmbeddedStore {
+  /** Opens (or creates) the store under `dataDir`; throws if another live process holds it. */
+  static open(dataDir: string, options: EmbeddedStoreOptions = {}): EmbeddedStore {
     const dir = path.resolve(dataDir);
     fs.mkdirSync(dir, { recursive: true });
     const unlock = acquireDirLock(path.join(dir, LOCK_FILE), dir);
-    const store = new EmbeddedStore(dir, unlock, options.now ?? Date.now);
+    const store = new EmbeddedStore(dir, unlock, options);
     try {
       store.replay();
     } catch (err) {
@@ -190,45 +319,111 @@ export class EmbeddedStore implements Store {
     return store;
   }
 
+  /**
+   * Replays the log in chunks of bytes, line by line, so the file may outgrow any string. A torn or
+   * corrupt last line is cut off; a corrupt line before the last stops the start-up. Long values are
+   * left on disk (see Ref).
+   */
   private replay() {
     const file = path.join(this.dataDir, LOG_FILE);
-    let text = "";
-    try {
-      text = fs.readFileSync(file, "utf8");
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-    }
-    let offset = 0;
-    let goodBytes = 0;
-    while (offset < text.length) {
-      const end = text.indexOf("\n", offset);
-      const line = end === -1 ? text.slice(offset) : text.slice(offset, end);
-      const op = end === -1 ? null : decodeLine(line);
-      if (!op) {
-        const isLast = end === -1 || end === text.length - 1;
-        if (!isLast) {
-          throw new Error(
-            `${file} is corrupt at byte ${Buffer.byteLength(text.slice(0, offset))}: a record in the middle ` +
-              "of the log fails its checksum. Restore the file from a backup; the store will not start on it.",
-          );
-        }
-        console.warn(`[store] dropped a torn last record in ${file} (an interrupted write)`);
-        break;
-      }
-      this.apply(op);
-      this.opsInLog++;
-      offset = end + 1;
-      // Counted line by line: measuring the whole prefix again for each line made start-up quadratic
-      // in the log's size (minutes for a 20 MB log).
-      goodBytes += Buffer.byteLength(line) + 1;
-    }
-    if (text.length > 0 && goodBytes !== Buffer.byteLength(text)) fs.truncateSync(file, goodBytes);
-    if (this.opsInLog > 1000 && this.opsInLog > 2 * this.liveOps()) this.compact();
+    // A compaction the process did not finish: the log itself is whole (the copy replaces it only once synced).
+    fs.rmSync(`${file}.compact`, { force: true });
     const created = !fs.existsSync(file);
-    this.fd = fs.openSync(file, "a", 0o600);
-    this.logBytes = fs.fstatSync(this.fd).size;
-    this.syncedBytes = this.logBytes;
-    if (created) this.syncDirectory(); // a new file's name must be durable too, not only its bytes
+    // Read too: values are read back from it, and a compaction copies the lines written while it runs.
+    this.fd = fs.openSync(file, "a+", 0o600);
+    try {
+      const fileSize = fs.fstatSync(this.fd).size;
+      const goodBytes = this.replayLines(this.fd, fileSize, file);
+      if (goodBytes !== fileSize) fs.ftruncateSync(this.fd, goodBytes);
+      this.logBytes = goodBytes;
+      this.syncedBytes = goodBytes;
+      if (created) this.syncDirectory(); // a new file's name must be durable too, not only its bytes
+      if (this.opsInLog > 1000 && this.opsInLog > 2 * this.liveOps()) this.compactNow();
+      this.baseSize = this.sizeOnDisk();
+    } catch (err) {
+      fs.closeSync(this.fd);
+      this.fd = null;
+      throw err;
+    }
+  }
+
+  /** Applies the line in `buf[start, end)`, which starts at `fileAt` in the file; false when torn or corrupt. */
+  private replayLine(buf: Buffer, start: number, end: number, fileAt: number): boolean {
+    if (!checksumHolds(buf, start, end)) return false;
+    if (this.applyListLine(buf, start, end, fileAt)) return true;
+    const op = parseLine(buf, start, end);
+    if (op) this.apply(op, { buf, start, fileAt, cursor: start + 9 });
+    return op !== null;
+  }
+
+  /**
+   * A compacted list's line (`{"o":"A","k":…,"vs":[…]}`, as snapshot() writes it), applied without
+   * parsing its items: their literals are found by their quotes, and each long one is left on disk
+   * unread. Start-up of a compacted log then costs about a scan of its bytes. False, having changed
+   * nothing, for any other line (or one not written exactly so), which is then parsed as JSON.
+   */
+  private applyListLine(buf: Buffer, start: number, end: number, fileAt: number): boolean {
+    const json = start + 9;
+    if (!holdsAt(buf, json, LIST_LINE_HEAD)) return false;
+    const keyQuote = json + LIST_LINE_HEAD.length - 1;
+    const keyEnd = literalEnd(buf, keyQuote, end);
+    if (keyEnd === -1 || !holdsAt(buf, keyEnd + 1, LIST_LINE_ITEMS_HEAD)) return false;
+    const values: Val[] = [];
+    for (let quote = keyEnd + LIST_LINE_ITEMS_HEAD.length; ; ) {
+      const close = literalEnd(buf, quote, end);
+      if (close === -1) return false;
+      const size = close + 1 - quote;
+      values.push(
+        size >= REF_MIN_CHARS + 2
+          ? new Ref(fileAt + (quote - start), size)
+          : (JSON.parse(buf.toString("utf8", quote, close + 1)) as string),
+      );
+      if (buf[close + 1] === 0x2c && buf[close + 2] === 0x22) {
+        quote = close + 2;
+        continue;
+      }
+      if (buf[close + 1] === 0x5d && buf[close + 2] === 0x7d && close + 3 === end) break;
+      return false;
+    }
+    const key = JSON.parse(buf.toString("utf8", keyQuote, keyEnd + 1)) as string;
+    const e = this.kv.get(key);
+    if (e?.kind === "list") for (const v of values) e.value.push(v);
+    else this.kv.set(key, { kind: "list", value: values, exp: undefined });
+    return true;
+  }
+
+  /** Applies every whole line of the file; returns the bytes they span (where a torn tail starts). */
+  private replayLines(fd: number, fileSize: number, file: string): number {
+    const chunk = Buffer.allocUnsafe(READ_CHUNK);
+    let carry = Buffer.alloc(0);
+    let readBytes = 0;
+    let goodBytes = 0;
+    for (;;) {
+      const n = fs.readSync(fd, chunk, 0, chunk.length, readBytes);
+      if (n === 0) break;
+      readBytes += n;
+      const data = carry.length > 0 ? Buffer.concat([carry, chunk.subarray(0, n)]) : chunk.subarray(0, n);
+      let start = 0;
+      for (let end = data.indexOf(0x0a, start); end !== -1; end = data.indexOf(0x0a, start)) {
+        if (!this.replayLine(data, start, end, goodBytes)) {
+          if (end + 1 < data.length || readBytes < fileSize) {
+            throw new Error(
+              `${file} is corrupt at byte ${goodBytes}: a record in the middle of the log fails its ` +
+                "checksum. Restore the file from a backup; the store will not start on it.",
+            );
+          }
+          console.warn(`[store] dropped a corrupt last record in ${file} (an interrupted write)`);
+          return goodBytes;
+        }
+        this.opsInLog++;
+        goodBytes += end + 1 - start;
+        start = end + 1;
+      }
+      // The chunk is reused: keep a copy of the unfinished line.
+      carry = Buffer.from(data.subarray(start));
+    }
+    if (carry.length > 0) console.warn(`[store] dropped a torn last record in ${file} (an interrupted write)`);
+    return goodBytes;
   }
 
   private syncDirectory() {
@@ -240,38 +435,308 @@ export class EmbeddedStore implements Store {
     }
   }
 
+  /**
+   * The lines the live state took when written one value at a time: a log of appends is all live,
+   * and compacting it at every open would make start-up a rewrite of the whole file.
+   */
   private liveOps(): number {
-    let n = this.kv.size;
+    let n = 0;
+    for (const e of this.kv.values()) n += e.kind === "list" ? e.value.length : 1;
     for (const recs of this.records.values()) n += recs.size;
     return n;
   }
 
-  /** Rewrites the log with only the live state (expired keys and overwritten values dropped). */
-  private compact() {
+  /** The size of the log file: what /api/health reports. */
+  sizeOnDisk(): number {
+    return this.logBytes - this.fileBase;
+  }
+
+  /**
+   * A value as it is kept: a long one that `line` holds is left on disk, found by its JSON literal
+   * (the same bytes wherever they occur in the line decode to the same value).
+   */
+  private keep(value: string, line: LineSource | undefined): Val {
+    if (!line || value.length < REF_MIN_CHARS) return value;
+    const literal = Buffer.from(JSON.stringify(value), "utf8");
+    const at = line.buf.indexOf(literal, line.cursor);
+    if (at === -1) return value;
+    line.cursor = at + literal.length;
+    const ref = new Ref(line.fileAt + (at - line.start), literal.length);
+    this.remember(ref, value);
+    return ref;
+  }
+
+  /** Keeps `value` with its ref for a while, forgetting the least recent values past RECENT_CHARS. */
+  private remember(ref: Ref, value: string) {
+    if (ref.cached !== undefined) return;
+    ref.cached = value;
+    this.recent.push(ref);
+    this.recentChars += value.length;
+    while (this.recentChars > this.recentLimit && this.recentHead < this.recent.length) {
+      const old = this.recent[this.recentHead++] as Ref;
+      this.recentChars -= old.cached?.length ?? 0;
+      old.cached = undefined;
+    }
+    if (this.recentHead > 4096 && this.recentHead * 2 > this.recent.length) {
+      this.recent.splice(0, this.recentHead);
+      this.recentHead = 0;
+    }
+  }
+
+  /** The JSON literal of a value left on disk. */
+  private literal(ref: Ref, fd = this.fd as number): Buffer {
+    const bytes = Buffer.allocUnsafe(ref.size);
+    const n = fs.readSync(fd, bytes, 0, ref.size, ref.at);
+    if (n !== ref.size) throw new StoreUnavailableError("the embedded store's log ended before a value it holds");
+    return bytes;
+  }
+
+  /** A value, read from disk when it was left there. */
+  private read(value: Val): string {
+    if (typeof value === "string") return value;
+    if (value.cached !== undefined) return value.cached;
+    const read = JSON.parse(this.literal(value).toString("utf8")) as string;
+    this.remember(value, read);
+    return read;
+  }
+
+  /**
+   * The live state as the lines a compacted log holds, taken in one synchronous step so that it is
+   * the state after exactly the lines written so far. Values are only referenced: strings never
+   * change, a list only grows (its length now is kept), and every write replaces an entry or record
+   * object rather than changing it. Expired keys and volatile-only ones (never logged) are left out.
+   * Each line comes with the values left on disk that it holds, and where in the line.
+   */
+  private snapshot(fd: number): () => Generator<{ line: Buffer; refs: [Ref, number][] }> {
+    const now = this.now();
+    const kv: [string, Entry, number, number | undefined][] = [];
+    for (const [k, e] of this.kv) {
+      if ((e.exp !== undefined && e.exp <= now) || this.volatileOnly.has(k)) continue;
+      kv.push([k, e, e.kind === "list" ? e.value.length : 0, e.exp]);
+    }
+    const records: [string, [string, Rec][]][] = [...this.records].map(([c, recs]) => [c, [...recs]]);
+    const positions = [...this.positions];
+    const literal = (v: Val) => (typeof v === "string" ? Buffer.from(JSON.stringify(v), "utf8") : this.literal(v, fd));
+    /** A line of JSON pieces, some of them values: records where those left on disk land. */
+    const build = (pieces: (string | Val[])[]) => {
+      const parts: Buffer[] = [];
+      const refs: [Ref, number][] = [];
+      let size = 0;
+      for (const piece of pieces) {
+        if (typeof piece === "string") {
+          const bytes = Buffer.from(piece, "utf8");
+          parts.push(bytes);
+          size += bytes.length;
+          continue;
+        }
+        for (const [i, v] of piece.entries()) {
+          if (i > 0) {
+            parts.push(COMMA);
+            size++;
+          }
+          const bytes = literal(v);
+          if (typeof v !== "string") refs.push([v, 9 + size]);
+          parts.push(bytes);
+          size += bytes.length;
+        }
+      }
+      return { line: frameLine(Buffer.concat(parts, size)), refs };
+    };
+    const j = JSON.stringify;
+    return function* lines() {
+      for (const [k, e, length, exp] of kv) {
+        if (e.kind === "str") {
+          yield build([`{"o":"s","k":${j(k)},"v":`, [e.value], exp === undefined ? "}" : `,"x":${exp}}`]);
+          continue;
+        }
+        for (let i = 0; i < length; i += LIST_LINE_ITEMS) {
+          yield build([`{"o":"A","k":${j(k)},"vs":[`, e.value.slice(i, Math.min(length, i + LIST_LINE_ITEMS)), "]}"]);
+        }
+        if (exp !== undefined) yield build([j({ o: "x", k, x: exp })]);
+      }
+      for (const [c, recs] of records) {
+        for (const [id, r] of recs) {
+          const rest = `,"ver":${r.version},"pos":${r.pos},"idx":${j(r.indexes)},"uq":${j(r.unique)}}`;
+          yield build([`{"o":"r","c":${j(c)},"id":${j(id)},"v":`, [r.value], rest]);
+        }
+      }
+      for (const [c, pos] of positions) yield build([j({ o: "p", c, pos })]);
+    };
+  }
+
+  /**
+   * After a compaction's switch: every value left on disk now lies in the new file, where the
+   * compaction copied it, or, written after the snapshot, at the same distance from the copied tail.
+   */
+  private moveRefs(tailFrom: number, tailAt: number) {
+    const move = (v: Val) => {
+      if (typeof v === "string") return;
+      v.at = v.next ?? v.at - tailFrom + tailAt;
+      v.next = undefined;
+    };
+    for (const e of this.kv.values()) {
+      if (e.kind === "str") move(e.value);
+      else for (const v of e.value) move(v);
+    }
+    for (const recs of this.records.values()) for (const r of recs.values()) move(r.value);
+  }
+
+  /** Compaction at open, before anything is served: written aside, synced, then renamed over the log. */
+  private compactNow() {
     const file = path.join(this.dataDir, LOG_FILE);
     const tmp = `${file}.compact`;
-    const lines: Buffer[] = [];
-    const now = this.now();
-    for (const [k, e] of this.kv) {
-      if (e.exp !== undefined && e.exp <= now) continue;
-      if (e.kind === "str") lines.push(encodeLine({ o: "s", k, v: e.value, x: e.exp }));
-      else {
-        for (const v of e.value) lines.push(encodeLine({ o: "a", k, v }));
-        if (e.exp !== undefined) lines.push(encodeLine({ o: "x", k, x: e.exp }));
+    const oldFd = this.fd as number;
+    const from = this.sizeOnDisk();
+    const out = fs.openSync(tmp, "w+", 0o600);
+    let written = 0;
+    let lines = 0;
+    try {
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      for (const { line, refs } of this.snapshot(oldFd)()) {
+        for (const [ref, offset] of refs) ref.next = written + pendingBytes + offset;
+        pending.push(line);
+        pendingBytes += line.length;
+        lines++;
+        if (pendingBytes >= WRITE_CHUNK) {
+          writeAll(out, Buffer.concat(pending));
+          written += pendingBytes;
+          pending = [];
+          pendingBytes = 0;
+        }
       }
+      writeAll(out, Buffer.concat(pending));
+      written += pendingBytes;
+      fs.fsyncSync(out);
+      fs.renameSync(tmp, file);
+    } catch (err) {
+      fs.closeSync(out);
+      fs.rmSync(tmp, { force: true });
+      throw err;
     }
-    for (const [c, recs] of this.records) {
-      for (const [id, r] of recs) {
-        lines.push(encodeLine({ o: "r", c, id, v: r.value, ver: r.version, pos: r.pos, idx: r.indexes, uq: r.unique }));
-      }
-    }
-    const fd = fs.openSync(tmp, "w", 0o600);
-    writeAll(fd, Buffer.concat(lines));
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fs.renameSync(tmp, file);
+    this.fd = out;
+    fs.closeSync(oldFd);
+    this.moveRefs(from, written);
+    this.fileBase = this.logBytes - written;
     this.syncDirectory();
-    this.opsInLog = lines.length;
+    this.opsInLog = lines;
+  }
+
+  /** Starts a background compaction when the log has grown to twice its size after the last one. */
+  private maybeCompact() {
+    if (this.compaction || this.closing || this.fd === null) return;
+    const size = this.sizeOnDisk();
+    if (size < this.compactMinBytes || size < 2 * this.baseSize) return;
+    this.compaction = this.compactInBackground()
+      .catch((err) => {
+        console.warn(`[store] compaction failed, the log stays as it was: ${(err as Error).message}`);
+        // Not again at the next write (a full disk would rewrite the log over and over): at the next doubling.
+        this.baseSize = this.sizeOnDisk();
+      })
+      .finally(() => {
+        this.compaction = null;
+      });
+  }
+
+  /**
+   * Rewrites the log while the store keeps serving. The live state at this moment is written to
+   * `store.log.compact`, then the lines written to the log meanwhile are copied after it byte for byte
+   * (replayed on that state they give the current one), and the copy is synced. Then, in one
+   * synchronous step with no sync in flight: the last lines are copied, the copy synced, renamed over
+   * `store.log`, and the directory synced; only then do writes go to the new file.
+   * A crash at any point leaves a whole log holding every acknowledged write: before the rename the
+   * old file is untouched (and the leftover copy is removed at open); after it, the new file is
+   * synced and holds every line the old one had. Writes acknowledged meanwhile were synced to the old
+   * file, whose lines the copy takes in full before the rename.
+   */
+  private async compactInBackground(): Promise<void> {
+    const file = path.join(this.dataDir, LOG_FILE);
+    const tmp = `${file}.compact`;
+    const oldFd = this.fd as number;
+    const from = this.sizeOnDisk();
+    const lines = this.snapshot(oldFd);
+    const out = await openAsync(tmp, "w+", 0o600);
+    let switched = false;
+    try {
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      let written = 0;
+      const writeOut = async (bytes: Buffer) => {
+        for (let offset = 0; offset < bytes.length; ) {
+          // At the file's own position, as the log's appends after the switch are written.
+          const { bytesWritten } = await writeAsync(out, bytes, offset, bytes.length - offset, null);
+          if (bytesWritten <= 0) throw new Error("the disk took no more bytes");
+          offset += bytesWritten;
+        }
+        written += bytes.length;
+      };
+      for (const { line, refs } of lines()) {
+        for (const [ref, offset] of refs) ref.next = written + pendingBytes + offset;
+        pending.push(line);
+        pendingBytes += line.length;
+        if (pendingBytes >= WRITE_CHUNK) {
+          await writeOut(Buffer.concat(pending));
+          pending = [];
+          pendingBytes = 0;
+          this.assertStillOpen(oldFd);
+        }
+      }
+      await writeOut(Buffer.concat(pending));
+      await this.onCompactionStep("snapshot");
+      // The lines written meanwhile, until few are left.
+      let copied = from;
+      const buf = Buffer.allocUnsafe(WRITE_CHUNK);
+      for (;;) {
+        this.assertStillOpen(oldFd);
+        const end = this.sizeOnDisk();
+        if (end - copied < WRITE_CHUNK) break;
+        const { bytesRead } = await readAsync(oldFd, buf, 0, buf.length, copied);
+        if (bytesRead <= 0) throw new Error("the log ended early");
+        await writeOut(buf.subarray(0, bytesRead));
+        copied += bytesRead;
+      }
+      await fsyncAsync(out);
+      await this.onCompactionStep("switch");
+      // A sync in flight on the old file must not end after the switch (its fd would be closed).
+      while (this.syncInFlight) await this.syncing?.catch(() => undefined);
+      this.assertStillOpen(oldFd);
+      // From here on, one synchronous step: no write comes between the last copy and the switch.
+      const end = this.sizeOnDisk();
+      for (let at = copied; at < end; ) {
+        const n = fs.readSync(oldFd, buf, 0, Math.min(buf.length, end - at), at);
+        if (n <= 0) throw new Error("the log ended early");
+        writeAll(out, buf.subarray(0, n));
+        at += n;
+      }
+      const size = written + (end - copied);
+      fs.fsyncSync(out);
+      fs.renameSync(tmp, file);
+      switched = true;
+      this.fd = out;
+      this.moveRefs(from, written - (copied - from));
+      this.fileBase = this.logBytes - size;
+      this.syncedBytes = this.logBytes;
+      this.unsynced.clear();
+      this.baseSize = size;
+      fs.closeSync(oldFd);
+      try {
+        this.syncDirectory();
+      } catch (err) {
+        // The rename may not last a crash, and the old file lacks what comes next: serve nothing more.
+        this.syncFailure = err as Error;
+        throw err;
+      }
+    } finally {
+      if (!switched) {
+        await closeAsync(out).catch(() => undefined);
+        fs.rmSync(tmp, { force: true });
+      }
+    }
+  }
+
+  /** Stops a compaction whose log was closed or failed meanwhile. */
+  private assertStillOpen(fd: number) {
+    if (this.closing || this.fd !== fd || this.syncFailure) throw new Error("the store closed or failed meanwhile");
   }
 
   /**
@@ -281,22 +746,27 @@ export class EmbeddedStore implements Store {
    */
   private commit(ops: Op[], unlogged: readonly Op[] = []) {
     const logged = unlogged.length === 0 ? ops : ops.filter((op) => !unlogged.includes(op));
+    let source: LineSource | undefined;
     if (logged.length > 0) {
       if (this.fd === null) throw new StoreUnavailableError("the embedded store is closed");
       const op: Op = logged.length === 1 ? (logged[0] as Op) : { o: "b", ops: logged };
       let written: number;
+      const line = encodeLine(op);
       try {
-        written = writeAll(this.fd, encodeLine(op));
+        written = writeAll(this.fd, line);
       } catch (err) {
         this.cutFailedWrite();
         throw new StoreUnavailableError(`the embedded store could not write to disk: ${(err as Error).message}`);
       }
+      // Its long values are read back from the line from now on (unlogged ops hold none).
+      source = { buf: line, start: 0, fileAt: this.sizeOnDisk(), cursor: 9 };
       this.logBytes += written;
       for (const name of this.changedBy(op)) this.unsynced.set(name, this.logBytes);
       this.forgetVolatile(op);
       this.opsInLog++;
     }
-    for (const op of ops) this.apply(op);
+    for (const op of ops) this.apply(op, source);
+    if (logged.length > 0) this.maybeCompact();
   }
 
   /** A logged op on a key: the log now holds something for it. */
@@ -320,6 +790,8 @@ export class EmbeddedStore implements Store {
       }
       case "b":
         return op.ops.flatMap((inner) => this.changedBy(inner));
+      case "p":
+        return [];
       default:
         return [keyName(op.k)];
     }
@@ -332,27 +804,38 @@ export class EmbeddedStore implements Store {
    */
   private cutFailedWrite() {
     try {
-      fs.ftruncateSync(this.fd as number, this.logBytes);
+      fs.ftruncateSync(this.fd as number, this.sizeOnDisk());
     } catch {
       fs.closeSync(this.fd as number);
       this.fd = null;
     }
   }
 
-  private apply(op: Op) {
+  /** Applies a logged op, from `line` when it is read back or was just written (see keep). */
+  private apply(op: Op, line?: LineSource) {
     switch (op.o) {
       case "s":
-        this.kv.set(op.k, { kind: "str", value: op.v, exp: op.x });
+        this.kv.set(op.k, { kind: "str", value: this.keep(op.v, line), exp: op.x });
         break;
       case "a": {
         const e = this.kv.get(op.k);
-        const list = e?.kind === "list" ? e : { kind: "list" as const, value: [], exp: undefined };
-        list.value.push(op.v);
+        const list: Entry = e?.kind === "list" ? e : { kind: "list", value: [], exp: undefined };
+        list.value.push(this.keep(op.v, line));
         if (op.x === null) list.exp = undefined;
         else if (op.x !== undefined) list.exp = op.x;
         this.kv.set(op.k, list);
         break;
       }
+      case "A": {
+        const e = this.kv.get(op.k);
+        const values = op.vs.map((v) => this.keep(v, line));
+        if (e?.kind === "list") for (const v of values) e.value.push(v);
+        else this.kv.set(op.k, { kind: "list", value: values, exp: undefined });
+        break;
+      }
+      case "p":
+        this.positions.set(op.c, Math.max(this.positions.get(op.c) ?? 0, op.pos));
+        break;
       case "d":
         this.kv.delete(op.k);
         this.volatileOnly.delete(op.k);
@@ -366,7 +849,7 @@ export class EmbeddedStore implements Store {
         const recs = this.collection(op.c);
         const old = recs.get(op.id);
         if (old) for (const [f, v] of Object.entries(old.unique)) this.uniques.delete(uniqueKey(op.c, f, v));
-        recs.set(op.id, { value: op.v, version: op.ver, pos: op.pos, indexes: op.idx, unique: op.uq });
+        recs.set(op.id, { value: this.keep(op.v, line), version: op.ver, pos: op.pos, indexes: op.idx, unique: op.uq });
         for (const [f, v] of Object.entries(op.uq)) this.uniques.set(uniqueKey(op.c, f, v), op.id);
         this.positions.set(op.c, Math.max(this.positions.get(op.c) ?? 0, op.pos));
         break;
@@ -379,7 +862,7 @@ export class EmbeddedStore implements Store {
         break;
       }
       case "b":
-        for (const inner of op.ops) this.apply(inner);
+        for (const inner of op.ops) this.apply(inner, line);
         break;
     }
   }
@@ -435,7 +918,7 @@ export class EmbeddedStore implements Store {
   private holdsExpected(key: string, expect?: (string | null)[]): boolean {
     if (!expect) return true;
     const e = this.entry(key);
-    const current = e === undefined ? null : e.kind === "str" ? e.value : undefined;
+    const current = e === undefined ? null : e.kind === "str" ? this.read(e.value) : undefined;
     return expect.includes(current as string | null);
   }
 
@@ -548,7 +1031,9 @@ export class EmbeddedStore implements Store {
         reject(new StoreUnavailableError("the embedded store is closed"));
         return;
       }
+      this.syncInFlight = true;
       fs.fdatasync(fd, (err) => {
+        this.syncInFlight = false;
         if (err) {
           // As databases do when a sync fails: stop, and let a restart replay what the disk holds.
           this.syncFailure = err;
@@ -588,7 +1073,7 @@ export class EmbeddedStore implements Store {
       const n = e.value.length;
       const from = Math.max(0, start < 0 ? n + start : start);
       const to = Math.min(n - 1, stop < 0 ? n + stop : stop);
-      return from > to ? [] : e.value.slice(from, to + 1);
+      return from > to ? [] : e.value.slice(from, to + 1).map((v) => this.read(v));
     }, [keyName(key)]);
   }
 
@@ -602,7 +1087,7 @@ export class EmbeddedStore implements Store {
   get(key: string): Promise<string | null> {
     return this.run(() => {
       const e = this.entry(key);
-      return e?.kind === "str" ? e.value : null;
+      return e?.kind === "str" ? this.read(e.value) : null;
     }, [keyName(key)]);
   }
 
@@ -639,7 +1124,7 @@ export class EmbeddedStore implements Store {
     return this.run(() => {
       const e = this.entry(key);
       if (e && e.kind !== "str") throw new Error(`key ${key} does not hold a counter`);
-      const current = e ? Number.parseInt(e.value, 10) : 0;
+      const current = e ? Number.parseInt(this.read(e.value), 10) : 0;
       if (!Number.isSafeInteger(current)) throw new Error(`key ${key} does not hold a counter`);
       const exp = e ? e.exp : ttlMs ? this.now() + ttlMs : undefined;
       this.commit([{ o: "s", k: key, v: String(current + 1), x: exp }]);
@@ -659,7 +1144,7 @@ export class EmbeddedStore implements Store {
   getRecord(collection: string, id: string): Promise<StoredRecord | null> {
     return this.run(() => {
       const r = this.records.get(collection)?.get(id);
-      return r ? { id, value: r.value, version: r.version } : null;
+      return r ? { id, value: this.read(r.value), version: r.version } : null;
     }, [recordName(collection, id)]);
   }
 
@@ -678,7 +1163,7 @@ export class EmbeddedStore implements Store {
           next = lastPos;
           break;
         }
-        out.push({ id, value: r.value, version: r.version });
+        out.push({ id, value: this.read(r.value), version: r.version });
         lastPos = r.pos;
       }
       return { records: out, next };
@@ -741,6 +1226,8 @@ export class EmbeddedStore implements Store {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    await this.compaction;
     // Callers still waiting for their sync get it before the file closes.
     if (!this.syncFailure) await this.flush().catch(() => undefined);
     if (this.fd === null) return;

@@ -158,6 +158,9 @@ export interface Store {
    */
   batchFollowedBy?(writes: BatchWrite[], follow: (pushedAt: number[]) => BatchWrite[]): Promise<BatchResult>;
 
+  /** Bytes the store's file takes on disk (the embedded store); /api/health reports it. */
+  sizeOnDisk?(): number;
+
   /** Releases files and connections (tests; the server keeps one store for its lifetime). */
   close(): Promise<void>;
 }

@@ -28,9 +28,13 @@ describe("the server on the embedded store, with no configuration", () => {
     expect(await res.json()).toEqual({
       ok: true,
       store: "embedded",
+      // The log's size on disk, which a restart reads: a fresh store holds a few lines already.
+      storeBytes: expect.any(Number),
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       play: { source: "scripted", model: "scripted-agent-v1" },
     });
+    const { storeBytes } = await (await fetch(`${app.url}/api/health`)).json();
+    expect(storeBytes).toBe(fs.statSync(path.join(app.dataDir, "store.log")).size);
   });
 
   it("generates its audit secrets in DATA_DIR, readable by the owner only", () => {

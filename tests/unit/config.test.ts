@@ -17,7 +17,7 @@ describe("configuration", () => {
   it("runs with no configuration at all on the embedded store, generating its secrets once", () => {
     const dir = tmp();
     const config = parseConfig({ DATA_DIR: dir });
-    expect(config.store).toEqual({ backend: "embedded", dataDir: dir });
+    expect(config.store).toEqual({ backend: "embedded", dataDir: dir, compactMinBytes: 64 * 1024 * 1024 });
     expect(config.rateLimits.play).toEqual({ count: 20, window: "1 m", windowMs: 60_000 });
     const file = path.join(dir, "secrets.json");
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
