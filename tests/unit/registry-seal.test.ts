@@ -1,12 +1,11 @@
 import { generateKeyPairSync } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { prepareFormingStub } from "@/lib/registry/create-forming-stub";
 import { openEntry } from "@/lib/registry/open-entry";
 import { applyEnv } from "../support/upstash-stack";
-
-// The seal alone: openEntry's check against the log's index needs a store and a log, and is tested
-// against both in integration/attack-registry-store.test.ts.
-vi.mock("@/lib/tlog/subject-lookup", () => ({ lookupSubject: async () => null, recordSubject: (id: string) => id }));
 
 // The seal of stored registry entries (lib/registry/seal-entry.ts), read through openEntry: what the
 // service wrote opens, under the current key or a retired one; anything else is corrupt and alarmed.
@@ -23,7 +22,9 @@ const KEYS = {
 let restore: (() => void) | undefined;
 const useKeys = (keys: Record<string, string>) => {
   restore?.();
-  restore = applyEnv({ DATA_DIR: "/nonexistent", AUDIT_SIGNING_KEY: SIGNING, AUDIT_HMAC_RETIRED_KEYS: "", ...keys });
+  // A store of its own each time: openEntry also asks the (empty) log's index, through the store.
+  const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "sia-seal-"));
+  restore = applyEnv({ DATA_DIR, AUDIT_SIGNING_KEY: SIGNING, AUDIT_HMAC_RETIRED_KEYS: "", ...keys });
 };
 afterEach(() => {
   restore?.();
