@@ -1,4 +1,4 @@
-import { equalBytes, toBase64, toHex } from "../../packages/incorporate/src/tlog/bytes";
+import { equalBytes, toBase64 } from "../../packages/incorporate/src/tlog/bytes";
 import { openIndexNote } from "../../packages/incorporate/src/tlog/index-note";
 import {
   decodeIndexNode,
@@ -28,10 +28,13 @@ export const INDEX_NOTE_KEY = "tlog:index";
 
 /** The first `depth` bits of a key hash, as hex (the last digit's unused bits zero). */
 function prefixHex(keyHash: Uint8Array, depth: number): string {
-  const bytes = keyHash.slice(0, Math.ceil(depth / 8));
+  const bytes = Buffer.from(keyHash.subarray(0, Math.ceil(depth / 8)));
   if (depth % 8 !== 0) bytes[bytes.length - 1] = (bytes.at(-1) as number) & (0xff << (8 - (depth % 8)));
-  return toHex(bytes);
+  return bytes.toString("hex");
 }
+
+/** A node hash as a map key: Node's native base64 (the package's is portable, and slower). */
+const idOf = (hash: Uint8Array) => Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString("base64");
 
 export const indexNodeKey = (depth: number, keyHash: Uint8Array) => `tlog:ix:${depth}:${prefixHex(keyHash, depth)}`;
 
@@ -70,7 +73,7 @@ function remember(nodes: Map<string, IndexNode>, hash: string, node: IndexNode):
 export function indexNodeReader(store: Store, pending?: Map<string, IndexNode>): IndexNodeReader {
   const nodes = cacheOf(store);
   return async (hash, depth, keyHash) => {
-    const id = toBase64(hash);
+    const id = idOf(hash);
     const known = pending?.get(id) ?? nodes.get(id);
     if (known) return known;
     const key = indexNodeKey(depth, keyHash);
@@ -97,7 +100,7 @@ export class IndexWrites {
   readonly #byKey = new Map<string, { hash: string; node: IndexNode }>();
 
   add = (written: WrittenNode): void => {
-    const hash = toBase64(written.hash);
+    const hash = idOf(written.hash);
     this.pending.set(hash, written.node);
     this.#byKey.set(indexNodeKey(written.depth, written.keyHash), { hash, node: written.node });
   };

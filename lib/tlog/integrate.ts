@@ -5,7 +5,7 @@ import { leafSubject, nextIndexValue } from "../../packages/incorporate/src/tlog
 import {
   EMPTY_INDEX,
   type IndexNodeReader,
-  lookupIndex,
+  type IndexValue,
   updateIndex,
 } from "../../packages/incorporate/src/tlog/log-index";
 import { MemoryTree } from "../../packages/incorporate/src/tlog/memory-tree";
@@ -238,10 +238,13 @@ async function indexLeaf(
 ): Promise<Uint8Array> {
   const found = leafSubject(leaf);
   if (typeof found === "string") throw stallLog(store, `leaf ${at} is refused: ${found}`);
-  const previous = (await lookupIndex(root, found.subject, read, nodeSha256)).value;
-  const value = nextIndexValue(found, at, previous);
-  if (typeof value === "string") throw stallLog(store, `leaf ${at} is refused: ${value}`);
-  return updateIndex(root, value, read, writes.add, nodeSha256);
+  // The subject's previous value is found on the update's own walk down the trie.
+  const next = (previous: IndexValue | null) => {
+    const value = nextIndexValue(found, at, previous);
+    if (typeof value === "string") throw stallLog(store, `leaf ${at} is refused: ${value}`);
+    return value;
+  };
+  return updateIndex(root, { subject: found.subject, next }, read, writes.add, nodeSha256);
 }
 
 /** The index of a whole signed tree, from its leaves, which must give the tree's root. */

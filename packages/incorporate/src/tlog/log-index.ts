@@ -11,7 +11,7 @@
  */
 
 import { canonicalize } from "../jcs.ts";
-import { concatBytes, equalBytes, fromBase64, toBase64 } from "./bytes.ts";
+import { equalBytes, fromBase64, toBase64 } from "./bytes.ts";
 import { TlogError } from "./errors.ts";
 import { type Hasher, sha256 } from "./sha256.ts";
 
@@ -49,8 +49,8 @@ export const INDEX_HASH_SIZE = 32;
 /** The hash of an empty map, or of an empty subtree. */
 export const EMPTY_INDEX = new Uint8Array(INDEX_HASH_SIZE);
 const MAX_DEPTH = 256;
-const LEAF = new Uint8Array([0x00]);
-const INNER = new Uint8Array([0x01]);
+const LEAF = 0x00;
+const INNER = 0x01;
 const encoder = new TextEncoder();
 
 export const subjectKeyHash = (subject: string, hash: Hasher = sha256) => hash(encoder.encode(subject));
@@ -59,12 +59,22 @@ export const subjectKeyHash = (subject: string, hash: Hasher = sha256) => hash(e
 export const indexValueBytes = (value: IndexValue) =>
   canonicalize({ hash: value.hash, index: value.index, seq: value.seq, subject: value.subject });
 
+// One buffer for every node's preimage: hashing is synchronous and keeps no reference to its input.
+const preimage = new Uint8Array(1 + 2 * INDEX_HASH_SIZE);
+
+function hashNode(prefix: number, a: Uint8Array, b: Uint8Array, hash: Hasher): Uint8Array {
+  preimage[0] = prefix;
+  preimage.set(a, 1);
+  preimage.set(b, 1 + INDEX_HASH_SIZE);
+  return hash(preimage);
+}
+
 export function indexLeafHash(keyHash: Uint8Array, valueHash: Uint8Array, hash: Hasher = sha256): Uint8Array {
-  return hash(concatBytes(LEAF, keyHash, valueHash));
+  return hashNode(LEAF, keyHash, valueHash, hash);
 }
 
 export function indexInnerHash(left: Uint8Array, right: Uint8Array, hash: Hasher = sha256): Uint8Array {
-  return hash(concatBytes(INNER, left, right));
+  return hashNode(INNER, left, right, hash);
 }
 
 /** Bit `depth` of a key hash, most significant bit of the first byte first. */
@@ -209,18 +219,27 @@ export interface WrittenNode {
 /**
  * Sets a subject's value under `root` and returns the new root; every node the new root needs and
  * the old one lacked goes to `write` (several updates may write the same position: the last wins).
+ * `value` may be a function of the subject's current value (null: none), found on the same walk.
  */
 export async function updateIndex(
   root: Uint8Array,
-  value: IndexValue,
+  value: IndexValue | { subject: string; next: (previous: IndexValue | null) => IndexValue },
   read: IndexNodeReader,
   write: (node: WrittenNode) => void,
   hash: Hasher = sha256,
 ): Promise<Uint8Array> {
   const keyHash = subjectKeyHash(value.subject, hash);
-  const leaf: IndexNode = { kind: "leaf", value };
-  const put = (node: IndexNode, depth: number, onPath: Uint8Array) => {
-    const h = nodeHashOf(node, hash);
+  const leafFor = (previous: IndexValue | null): IndexNode => {
+    const v = "next" in value ? value.next(previous) : value;
+    if (v.subject !== value.subject) throw new TlogError("invalid_argument", "an update may not change the subject");
+    return { kind: "leaf", value: v };
+  };
+  const put = (node: IndexNode, depth: number, onPath: Uint8Array, known?: Uint8Array) => {
+    const h =
+      known ??
+      (node.kind === "leaf" && onPath === keyHash
+        ? indexLeafHash(keyHash, hash(encoder.encode(indexValueBytes(node.value))), hash)
+        : nodeHashOf(node, hash));
     write({ hash: h, node, depth, keyHash: onPath });
     return h;
   };
@@ -232,20 +251,21 @@ export async function updateIndex(
   for (;;) {
     if (depth > MAX_DEPTH) throw new TlogError("verification_failed", "the index is deeper than a key allows");
     if (equalBytes(at, EMPTY_INDEX)) {
-      below = put(leaf, depth, keyHash);
+      below = put(leafFor(null), depth, keyHash);
       break;
     }
     const node = await read(at, depth, keyHash);
     if (node.kind === "leaf") {
-      const otherKey = subjectKeyHash(node.value.subject, hash);
-      if (equalBytes(otherKey, keyHash)) {
-        below = put(leaf, depth, keyHash);
+      if (node.value.subject === value.subject) {
+        below = put(leafFor(node.value), depth, keyHash);
         break;
       }
+      const otherKey = subjectKeyHash(node.value.subject, hash);
+      const leaf = leafFor(null);
       // Two subjects share the path this far: inner nodes down to where their keys part.
       let split = depth;
       while (keyBit(otherKey, split) === keyBit(keyHash, split)) split++;
-      put(node, split + 1, otherKey);
+      put(node, split + 1, otherKey, at);
       const mine = put(leaf, split + 1, keyHash);
       const theirs = at;
       below = keyBit(keyHash, split)
