@@ -29,6 +29,8 @@ const WITNESS = witnessKey("witness.example/w1");
 const ENV = {
   RATE_LIMIT_INCORPORATE: "1000/1m",
   RATE_LIMIT_PLAY: "1000/1m",
+  // Witnesses know a log by a public name: the server refuses to start witnessed without one.
+  TLOG_ORIGIN: "sociedades-ia.localhost/log",
   TLOG_WITNESSES: `${WITNESS.vkey} http://127.0.0.1:9/witness`,
   TLOG_WITNESS_QUORUM: "1",
   TLOG_WITNESS_INTERVAL: "1h",

@@ -32,6 +32,7 @@ describe("the server on the embedded store, with no configuration", () => {
       storeBytes: expect.any(Number),
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       play: { source: "scripted", model: "scripted-agent-v1" },
+      log: { state: "integrating" },
     });
     const { storeBytes } = await (await fetch(`${app.url}/api/health`)).json();
     expect(storeBytes).toBe(fs.statSync(path.join(app.dataDir, "store.log")).size);
