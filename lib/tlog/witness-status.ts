@@ -60,7 +60,8 @@ export async function readWitnessStatuses(
   );
 }
 
-const MAX_SHOWN_ERROR = 300;
+/** The witness's reason is shown in full (witness-client.ts keeps at most this much of it). */
+const MAX_SHOWN_ERROR = 2000;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
 async function checkedStatus(witness: LogWitness, raw: string): Promise<WitnessStatus> {
@@ -76,6 +77,7 @@ async function checkedStatus(witness: LogWitness, raw: string): Promise<WitnessS
     cosigned: null,
     // Shown on /log and /api/health: kept to what the log itself would have stored.
     error: typeof stored.error === "string" ? stored.error.slice(0, MAX_SHOWN_ERROR) : null,
+    errorKind: stored.errorKind === "refused" || stored.errorKind === "unavailable" ? stored.errorKind : null,
     checkedAt: typeof stored.checkedAt === "string" && ISO_INSTANT.test(stored.checkedAt) ? stored.checkedAt : null,
   };
   if (stored.cosigned == null) return status;
