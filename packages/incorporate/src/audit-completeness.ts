@@ -279,7 +279,7 @@ async function checkCompleteByIndex(
     if (value.seq === session.size - 1 && value.index === session.headIndex) return { ...indexed, complete: true };
     const error =
       value.seq >= session.size
-        ? `the log's index holds entry ${value.seq} of this session at leaf ${value.index}, after the head shown (entry ${session.size - 1}): the session shown was cut back`
+        ? `the log holds entry ${value.seq} of this session at leaf ${value.index}, after the head shown (entry ${session.size - 1}): the session shown was cut back (the log's index says so)`
         : `the log's index holds entry ${value.seq} of this session at leaf ${value.index}, not the head shown (entry ${session.size - 1} at leaf ${session.headIndex})`;
     return { ...indexed, complete: false, error };
   } catch (err) {
