@@ -144,11 +144,11 @@ async function appendWithRetries(
     }
     // The log's index is the one record of how far this session went that the store cannot roll
     // back: a session cut back in the store takes no new entry at a seq the log already holds.
-    const inLog = await sessionInLog(
-      sessionId,
-      { size: seq, hash: head.last === null ? null : hashOf(head.last) },
-      store,
-    );
+    // A session id this server has just made (request.sessionId null) cannot be in the log yet.
+    const inLog: SessionInLog =
+      request.sessionId === null
+        ? { status: "latest", seq: null, leafIndex: null }
+        : await sessionInLog(sessionId, { size: seq, hash: head.last === null ? null : hashOf(head.last) }, store);
     if (inLog.status === "cut") {
       // Another writer's entry may have landed and been integrated since the head was read: only a
       // list that has not grown since is shorter than the log.
