@@ -4,7 +4,6 @@
 // is made with store access only; then the live service must refuse or report it, and never sign
 // over it.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { EmbeddedStore } from "@/lib/store/embedded";
 import type { Store } from "@/lib/store/types";
 import { INDEX_NOTE_KEY } from "@/lib/tlog/index-store";
 import { CHECKPOINT_KEY, LEAVES_KEY, levelKey } from "@/lib/tlog/layout";
@@ -12,95 +11,22 @@ import { openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
 import { openIndexNote } from "@/packages/incorporate/src/tlog/index-note";
 import { type IndexProof, type IndexValue, verifyIndexProof } from "@/packages/incorporate/src/tlog/log-index";
 import { type Coord, rootCoords } from "@/packages/incorporate/src/tlog/merkle-coords";
-import { type AppServer, startApp, startAppExpectingFailure } from "../support/app-server";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
-import { startUpstashStack, type UpstashStack } from "../support/upstash-stack";
+import {
+  embeddedTarget as embedded,
+  type StoreTarget,
+  upstashTarget as upstash,
+  writeList,
+} from "../support/store-target";
 
 const CASE_TIMEOUT_MS = 180_000;
 const logKey = (sessionId: string) => `audit:${sessionId}:log`;
 const checkpointsKey = (sessionId: string) => `audit:${sessionId}:checkpoints`;
 const summaryKey = (sessionId: string) => `audit:${sessionId}:summary`;
 
-/** A live service on one backend, and a way to edit its store directly (embedded: while it is stopped). */
-interface Target {
-  url(): string;
-  output(): string;
-  edit<T>(edit: (store: Store) => Promise<T>): Promise<T>;
-  /**
-   * An edit after which the embedded server refuses to start (its start-up checks the store's
-   * log): its output then; null on Upstash, whose server keeps running through the edit.
-   */
-  editRefusingStart(edit: (store: Store) => Promise<void>): Promise<string | null>;
-  /** A new server process on the same store: it knows only what the store holds. */
-  restart(): Promise<void>;
-  close(): Promise<void>;
-}
-
 const ENV = { RATE_LIMIT_INCORPORATE: "1000/1m" };
-
-async function embeddedTarget(): Promise<Target> {
-  let app: AppServer = await startApp({ env: ENV });
-  const dataDir = app.dataDir;
-  let before = "";
-  return {
-    url: () => app.url,
-    output: () => before + app.output(),
-    async edit(edit) {
-      await app.stop();
-      before += app.output();
-      const store = EmbeddedStore.open(dataDir);
-      try {
-        return await edit(store);
-      } finally {
-        await store.close();
-        app = await startApp({ env: ENV, dataDir });
-      }
-    },
-    async editRefusingStart(edit) {
-      await app.stop();
-      const store = EmbeddedStore.open(dataDir);
-      try {
-        await edit(store);
-      } finally {
-        await store.close();
-      }
-      const refused = await startAppExpectingFailure({ ...ENV, DATA_DIR: dataDir });
-      expect(refused.code).not.toBe(0);
-      return refused.output;
-    },
-    async restart() {
-      await app.stop();
-      before += app.output();
-      app = await startApp({ env: ENV, dataDir });
-    },
-    close: () => app.stop(),
-  };
-}
-
-async function upstashTarget(): Promise<Target> {
-  const stack: UpstashStack = await startUpstashStack();
-  const env = { ...stack.env, ...ENV };
-  let app = await startApp({ env });
-  let before = "";
-  return {
-    url: () => app.url,
-    output: () => before + app.output(),
-    edit: (edit) => edit(stack.store),
-    async editRefusingStart(edit) {
-      await edit(stack.store);
-      return null;
-    },
-    async restart() {
-      await app.stop();
-      before += app.output();
-      app = await startApp({ env });
-    },
-    async close() {
-      await app.stop();
-      await stack.close();
-    },
-  };
-}
+const embeddedTarget = () => embedded(ENV);
+const upstashTarget = () => upstash(ENV);
 
 interface Incorporated {
   status: number;
@@ -112,17 +38,11 @@ interface Incorporated {
   };
 }
 
-/** Replaces a list with `items` and drops its expiry, as a forger with store access can. */
-async function writeList(store: Store, key: string, items: string[]): Promise<void> {
-  await store.del(key);
-  if (items.length > 0) await store.batch([{ type: "push", key, values: items }]);
-}
-
 describe.each([
   ["embedded", embeddedTarget],
   ["upstash", upstashTarget],
 ])("the %s store edited under the transparency log", (_name, makeTarget) => {
-  let target: Target;
+  let target: StoreTarget;
   let names = 0;
   beforeAll(async () => {
     target = await makeTarget();
@@ -270,7 +190,7 @@ describe.each([
   ["embedded", embeddedTarget],
   ["upstash", upstashTarget],
 ])("the %s store's tree state edited", (_name, makeTarget) => {
-  let target: Target;
+  let target: StoreTarget;
   beforeEach(async () => {
     target = await makeTarget();
   }, CASE_TIMEOUT_MS);

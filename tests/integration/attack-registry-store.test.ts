@@ -6,16 +6,14 @@
 // manifest, another company's audit session, this service's key. Both store backends.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/registry/issue-token";
-import { EmbeddedStore } from "@/lib/store/embedded";
 import type { Store } from "@/lib/store/types";
 import { LEAVES_KEY } from "@/lib/tlog/layout";
 import { publicRecordHash } from "@/lib/tlog/leaf";
 import { leafOfItem } from "@/lib/tlog/sealed-leaf";
-import { type AppServer, startApp } from "../support/app-server";
 import { type FakeCompany, startFakeCompany } from "../support/fake-company";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
 import { callApi, freshCuit, listingBody } from "../support/registry-client";
-import { startUpstashStack, type UpstashStack } from "../support/upstash-stack";
+import { embeddedTarget as embedded, type StoreTarget, upstashTarget as upstash } from "../support/store-target";
 
 const ENV = {
   CERTIFIER_ALLOW_LOOPBACK: "1",
@@ -26,50 +24,8 @@ const ENV = {
 // The embedded server restarts to edit its store: generous on a busy machine.
 const CASE_TIMEOUT_MS = 180_000;
 
-/** A live service on one backend, and a way to reach its store directly. */
-interface Target {
-  url(): string;
-  /** Everything the current server process printed. */
-  output(): string;
-  /** Runs `edit` on the store as an attacker with store access would. */
-  edit(edit: (store: Store) => Promise<void>): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function embeddedTarget(): Promise<Target> {
-  let app: AppServer = await startApp({ env: ENV });
-  const { dataDir, port } = app;
-  return {
-    url: () => app.url,
-    output: () => app.output(),
-    // The embedded store belongs to one process: stop the server, edit its files, start it again.
-    async edit(edit) {
-      await app.stop();
-      const store = EmbeddedStore.open(dataDir);
-      try {
-        await edit(store);
-      } finally {
-        await store.close();
-      }
-      app = await startApp({ env: ENV, dataDir, port });
-    },
-    close: () => app.stop(),
-  };
-}
-
-async function upstashTarget(): Promise<Target> {
-  const stack: UpstashStack = await startUpstashStack();
-  const app = await startApp({ env: { ...stack.env, ...ENV } });
-  return {
-    url: () => app.url,
-    output: () => app.output(),
-    edit: (edit) => edit(stack.store),
-    async close() {
-      await app.stop();
-      await stack.close();
-    },
-  };
-}
+const embeddedTarget = () => embedded(ENV);
+const upstashTarget = () => upstash(ENV);
 
 type Entry = Record<string, unknown> & { record: Record<string, unknown> & { status: string } };
 
@@ -96,7 +52,7 @@ describe.each([
   ["embedded", embeddedTarget],
   ["upstash", upstashTarget],
 ])("registry records in the %s store edited by hand", (_name, makeTarget) => {
-  let target: Target;
+  let target: StoreTarget;
   const companies: FakeCompany[] = [];
   // Written by the live service before the edits.
   let stub: { id: string; claimToken: string; sessionId: string };
