@@ -4,7 +4,6 @@
 // is made with store access only; then the live service must refuse or report it, and never sign
 // over it.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Store } from "@/lib/store/types";
 import { INDEX_NOTE_KEY } from "@/lib/tlog/index-store";
 import { CHECKPOINT_KEY, LEAVES_KEY, levelKey } from "@/lib/tlog/layout";
 import { openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
