@@ -166,6 +166,11 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
       io.stdout(`${origin}: grew from ${result.previousSize} to ${size}, consistent; root ${root}`);
     }
     io.stdout(`read ${result.scanned} new leaves: no audit session's entry sequenced twice or skipped`);
+    io.stdout(
+      result.indexChecked
+        ? "the log's signed index root is the one its leaves give"
+        : "the log's index was not compared (none served, or the log grew meanwhile): the next run compares it",
+    );
     for (const view of result.witnessViews ?? []) {
       io.stdout(
         view.skipped === null

@@ -12,7 +12,9 @@ import { formatCheckpoint } from "../src/tlog/checkpoint.ts";
 import { cosignerFromSeed } from "../src/tlog/cosignature.ts";
 import { encodeEntryBundle } from "../src/tlog/entry-bundle.ts";
 import { TlogError } from "../src/tlog/errors.ts";
+import { formatIndexNote } from "../src/tlog/index-note.ts";
 import { KEY_TYPE_COSIGNATURE_V1 } from "../src/tlog/key-id.ts";
+import { MemoryIndex } from "../src/tlog/log-index.ts";
 import { MemoryTree } from "../src/tlog/memory-tree.ts";
 import { checkLog } from "../src/tlog/monitor.ts";
 import { type NoteSigner, signNote } from "../src/tlog/note.ts";
@@ -40,6 +42,8 @@ const served = {
   cosigners: [] as NoteSigner[],
   /** What the witness's monitoring path serves for the log (`/witness/<origin hash>/checkpoint`); 404 when null. */
   witnessHolds: null as string | null,
+  /** The index root the log's signed index note states (`/log/index/...`); no index served when null. */
+  indexRoot: null as Uint8Array | null,
 };
 let server: Server;
 let base: string;
@@ -98,6 +102,15 @@ beforeAll(async () => {
       res.writeHead(200, { "content-type": "application/octet-stream" });
       return res.end(encodeEntryBundle(served.entries.slice(first, first + Number(bundle[2] ?? 256))));
     }
+    if (url.pathname.startsWith("/log/index/") && served.indexRoot) {
+      const body = formatIndexNote({
+        origin: ORIGIN,
+        size: served.size,
+        root: served.tree.root(served.size),
+        indexRoot: served.indexRoot,
+      });
+      return send(200, JSON.stringify({ indexNote: await signNote(body, served.signer) }));
+    }
     if (url.pathname === "/log/consistency") {
       const from = Number(url.searchParams.get("from"));
       const to = Number(url.searchParams.get("to"));
@@ -123,6 +136,7 @@ beforeEach(async () => {
   served.consistency = null;
   served.cosigners = [];
   served.witnessHolds = null;
+  served.indexRoot = null;
   showTree("main", 3);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-monitor-"));
   stateFile = path.join(dir, "state.json");
@@ -300,6 +314,31 @@ describe("incorporate monitor", () => {
     served.entries = bundles;
     expect((await monitor()).code).toBe(EXIT_OK);
     expect(saved().sessions).toEqual({ s1: 2, s2: 1 });
+  });
+
+  it("recomputes the log's index from its leaves and raises the alarm when the signed root differs", async () => {
+    const leaves = [auditLeaf("s1", 0), entry("other", 0), auditLeaf("s1", 1), auditLeaf("s2", 0)];
+    showEntries(leaves);
+    // The index the service would commit to: each session's latest leaf.
+    const genuine = new MemoryIndex();
+    const hashOf = (leaf: Uint8Array) =>
+      (JSON.parse(new TextDecoder().decode(leaf)) as { entryHash: string }).entryHash;
+    await genuine.set({ subject: "session:s1", seq: 1, index: 2, hash: hashOf(leaves[2] as Uint8Array) });
+    await genuine.set({ subject: "session:s2", seq: 0, index: 3, hash: hashOf(leaves[3] as Uint8Array) });
+    served.indexRoot = genuine.root;
+    expect((await monitor()).code).toBe(EXIT_OK);
+    expect(saved().index).toHaveLength(2);
+
+    // The log grows; the service signs an index that names an older leaf as s1's latest.
+    showEntries([...leaves, auditLeaf("s1", 2)]);
+    const lying = new MemoryIndex();
+    await lying.set({ subject: "session:s1", seq: 1, index: 2, hash: hashOf(leaves[2] as Uint8Array) });
+    await lying.set({ subject: "session:s2", seq: 0, index: 3, hash: hashOf(leaves[3] as Uint8Array) });
+    served.indexRoot = lying.root;
+    const alarm = await monitor();
+    expect(alarm.code).toBe(EXIT_ALARM);
+    expect(alarm.err).toMatch(/signed index root for size 5 is not the index its leaves give/);
+    expect(saved().size).toBe(4);
   });
 
   it("gives up on a log that does not answer", async () => {

@@ -1,6 +1,8 @@
 import { equalBytes, fromBase64, toBase64 } from "./bytes.ts";
 import { type Checkpoint, openCheckpoint } from "./checkpoint.ts";
 import { TlogError } from "./errors.ts";
+import { compareIndex, IndexRecompute } from "./index-recompute.ts";
+import type { IndexValue } from "./log-index.ts";
 import { emptyRoot, HASH_SIZE } from "./merkle-hash.ts";
 import { verifyConsistency } from "./merkle-verify.ts";
 import { parseVerifierKey } from "./note-keys.ts";
@@ -30,6 +32,11 @@ export interface MonitorState {
    * sessions were checked: the next pass reads the log from leaf 0.
    */
   sessions?: SessionSeqs;
+  /**
+   * The log's index as recomputed from every leaf up to `size` (log-index.ts): each subject's latest
+   * leaf. Absent in a state saved before the index was checked: the next pass reads from leaf 0.
+   */
+  index?: IndexValue[];
 }
 
 export interface MonitorOptions {
@@ -65,6 +72,11 @@ export interface MonitorResult {
   witnessViews?: WitnessView[];
   /** How many leaves this pass read from the entry bundles and checked for sessions' seqs. */
   scanned: number;
+  /**
+   * The service's signed index root was compared with the one recomputed from the leaves, and
+   * agreed; false when it could not be (no index served, or the log grew between the reads).
+   */
+  indexChecked: boolean;
   checkpoint: Checkpoint;
   state: MonitorState;
 }
@@ -164,8 +176,10 @@ export async function checkLog(options: MonitorOptions): Promise<MonitorResult> 
     : undefined;
 
   // The new leaves, read from the bundles and proven under this checkpoint.
-  const from = previous?.sessions ? previous.size : 0;
-  let sessions: SessionSeqs = previous?.sessions ?? {};
+  const resume = previous?.sessions !== undefined && previous.index !== undefined;
+  const from = resume ? previous.size : 0;
+  let sessions: SessionSeqs = resume ? (previous.sessions ?? {}) : {};
+  const index = await IndexRecompute.from(resume ? (previous.index ?? []) : []);
   const problems: string[] = [];
   const fetchTile = (tile: Tile) => getBytes(fetcher, `${url}/log/${tilePath(tile)}`, timeoutMs);
   const fetchBundle = (bundle: BundleRef) => getBytes(fetcher, `${url}/log/${bundlePath(bundle)}`, timeoutMs);
@@ -173,12 +187,17 @@ export async function checkLog(options: MonitorOptions): Promise<MonitorResult> 
     const checked = checkSessionLeaves(leaves, sessions);
     sessions = checked.sessions;
     problems.push(...checked.problems);
+    await index.add(leaves);
   }
+  // Sessions' repeated or skipped seqs are listed once, above; the index adds the other subjects'.
+  problems.push(...index.problems.filter((p) => !/ of session | session:/.test(p)));
   if (problems.length > 0) {
     const listed = problems.slice(0, MAX_LISTED).join("; ");
     const more = problems.length > MAX_LISTED ? ` (and ${problems.length - MAX_LISTED} more)` : "";
     throw new TlogError("verification_failed", `the log's audit leaves contradict each other: ${listed}${more}`);
   }
+
+  const indexChecked = await compareIndex(index.root, checkpoint, served, fetchText);
 
   let cosigned: PolicyResult["cosigned"] | undefined;
   if (policy) {
@@ -200,11 +219,13 @@ export async function checkLog(options: MonitorOptions): Promise<MonitorResult> 
     checkedAt: (options.now?.() ?? new Date()).toISOString(),
     urls: [...new Set([...(previous?.urls ?? []), url])],
     sessions,
+    index: index.values(),
   };
   return {
     status,
     previousSize: previous?.size ?? null,
     scanned: checkpoint.size - from,
+    indexChecked,
     checkpoint,
     state,
     ...(cosigned ? { cosigned } : {}),
