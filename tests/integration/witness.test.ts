@@ -404,6 +404,8 @@ describe("a fork refused by both witnesses", () => {
       expect(first).toMatchObject({ status: 0, stderr: "" });
       expect(first.stdout).toContain(`${logA.origin}: first checkpoint, size ${seen.size}`);
       expect(first.stdout).toContain(`cosigned by ${wB.name}, ${wC.name}`);
+      // It recomputed the log's index from every leaf, and the service's signed root agrees.
+      expect(first.stdout).toContain("the log's signed index root is the one its leaves give");
 
       await a.stop();
       const forkDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-fork-"));
