@@ -19,6 +19,8 @@
 //
 //   npm run bench:big-session [-- --entries 10000 --clients 16 --seconds 5 --per-read 200
 //     --loaded-seconds 60 --round-ms 1000 --data-dir DIR]
+//   npm run bench:big-session -- --streams-only [--stream-seconds 60]: only 3., streams of the big
+//     session from one address (see streamsOfBigSession).
 //
 // --data-dir keeps the seeded store there and reuses it on the next run (seeding takes minutes).
 import http from "node:http";
@@ -38,6 +40,9 @@ const { values: args } = parseArgs({
     entries: { type: "string", default: "10000" },
     clients: { type: "string", default: "16" },
     "data-dir": { type: "string" },
+    // 3. only: streams of the big session from one address at the default read limit.
+    "streams-only": { type: "boolean", default: false },
+    "stream-seconds": { type: "string", default: "60" },
     seconds: { type: "string", default: "5" },
     "per-read": { type: "string", default: "200" },
     "health-clients": { type: "string", default: "4" },
@@ -117,6 +122,47 @@ const tamperDemo = (sessionId: string, size: number) => ({
   path: "/api/play/tamper-demo",
   body: { sessionId, mutation: "edit-output", seq: Math.floor(size / 2) },
 });
+
+/**
+ * 3. One address streams the big session over and over, one stream after another, for `seconds`, at
+ * the default read limit (RATE_LIMIT_READ=600/1m): each stream is charged for the entries it sends,
+ * so the address gets a few full backlogs a minute and then refusals (429, or a `rate_limited`
+ * event that ends a stream), where before one read unit bought the whole backlog every time.
+ */
+async function streamsOfBigSession(port: number, pid: number, seconds: number): Promise<string> {
+  const from = { "x-forwarded-for": "192.0.2.77" };
+  const cpu = processCpuMs(pid);
+  const started = performance.now();
+  let full = 0;
+  let cut = 0;
+  let refused = 0;
+  let other = 0;
+  let bytes = 0;
+  while (performance.now() - started < seconds * 1000) {
+    // Two seconds: the whole backlog, then an idle wait for new entries that the reconnect ends.
+    const answer = await getText(port, `/api/play/audit/${BIG}/stream?maxSeconds=2`, from);
+    bytes += Buffer.byteLength(answer.text);
+    if (answer.status !== 200) refused++;
+    else if (answer.text.includes('"code":"rate_limited"')) cut++;
+    else if (new RegExp(`(^|\n)id: ${ENTRIES - 1}\n`).test(answer.text)) full++;
+    else other++;
+  }
+  const ms = performance.now() - started;
+  return `  streams of the ${ENTRIES}-entry session from one address for ${(ms / 1000).toFixed(0)} s (RATE_LIMIT_READ=600/1m): ${full} sent the whole backlog, ${cut} were ended by the read limit, ${refused} refused, ${other} ended otherwise; ${(bytes / 1e6).toFixed(1)} MB sent; server busy ${((100 * (processCpuMs(pid) - cpu)) / ms).toFixed(0)} % of the time`;
+}
+
+/** One GET whose answer is read whole, as text. */
+function getText(port: number, path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, path, agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
 
 /** Server CPU ms per request of `path`, sent PER_READ times one after another (after 5 to warm up). */
 async function cpuPerRequest(port: number, pid: number, path: string, from: Record<string, string>, body?: unknown) {
@@ -231,11 +277,22 @@ async function main() {
         AUDIT_MAX_ENTRIES: String(Math.max(ENTRIES, 10_000)),
       },
     });
-  let app = await serve("1000000/1m");
   const lines = [
     "",
     `A session of ${ENTRIES} entries (seeded in ${seedSeconds.toFixed(1)} s, ${((seedSeconds * 1000) / ENTRIES).toFixed(2)} ms per append, in process) and one of 1`,
   ];
+  if (args["streams-only"]) {
+    const streams = await serve("600/1m");
+    try {
+      lines.push(await streamsOfBigSession(streams.port, streams.pid, Number(args["stream-seconds"])));
+    } finally {
+      agent.destroy();
+      await streams.stop();
+    }
+    process.stdout.write(`${lines.join("\n")}\n`);
+    return;
+  }
+  let app = await serve("1000000/1m");
   const failures: string[] = [];
   try {
     // 1. CPU per request.
