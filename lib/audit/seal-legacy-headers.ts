@@ -1,5 +1,4 @@
 import { getConfig } from "../config/config";
-import { REGISTRY_COLLECTION } from "../registry/stored-record";
 import type { Store } from "../store/types";
 import { LEAVES_KEY } from "../tlog/layout";
 import { leafOfItem } from "../tlog/sealed-leaf";
@@ -25,8 +24,8 @@ export interface SealOutcome {
 const asideKey = (sessionId: string) => `audit:${sessionId}:log-unsealed`;
 const LEAF_PAGE = 1000;
 
-/** Every session id the store names: in the transparency log's audit leaves and in registry records. */
-export async function knownSessionIds(store: Store): Promise<string[]> {
+/** Every session id the transparency log's audit leaves name (registry records name more: the script adds them). */
+export async function loggedSessionIds(store: Store): Promise<string[]> {
   const ids = new Set<string>();
   for (let start = 0; ; start += LEAF_PAGE) {
     const leaves = await store.range(LEAVES_KEY, start, start + LEAF_PAGE - 1);
@@ -35,15 +34,6 @@ export async function knownSessionIds(store: Store): Promise<string[]> {
       if (leaf.kind === "audit.entry" && typeof leaf.sessionId === "string") ids.add(leaf.sessionId);
     }
     if (leaves.length < LEAF_PAGE) break;
-  }
-  for (let after: number | undefined; ; ) {
-    const page = await store.listRecords({ collection: REGISTRY_COLLECTION, limit: 100, after });
-    for (const { value } of page.records) {
-      const entry = JSON.parse(value) as { auditSessionId?: unknown; record?: { sessionId?: unknown } };
-      for (const id of [entry.auditSessionId, entry.record?.sessionId]) if (typeof id === "string") ids.add(id);
-    }
-    if (page.next === null) break;
-    after = page.next;
   }
   return [...ids];
 }

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { appendAuditEvent, readAuditItems } from "@/lib/audit/log";
-import { knownSessionIds, sealLegacyHeaders } from "@/lib/audit/seal-legacy-headers";
+import { loggedSessionIds, sealLegacyHeaders } from "@/lib/audit/seal-legacy-headers";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import { applyEnv } from "../support/upstash-stack";
 
@@ -56,7 +56,7 @@ describe("sealing the headers of sessions written before headers were sealed", (
       { type: "append", key: logKey("forged-session-01"), expectedLength: 0, values: ["not a header", ...rest] },
     ]);
 
-    const ids = await knownSessionIds(store);
+    const ids = await loggedSessionIds(store);
     expect(ids).toEqual(expect.arrayContaining(["legacy-session-01", "forged-session-01"]));
     const outcome = await sealLegacyHeaders(store, ids);
     expect(outcome).toMatchObject({ sealed: ["legacy-session-01"], refused: ["forged-session-01"] });

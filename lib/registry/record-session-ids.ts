@@ -1,0 +1,20 @@
+import type { Store } from "../store/types";
+import { REGISTRY_COLLECTION } from "./stored-record";
+
+/**
+ * Every audit session id the stored registry records name (their incorporation session and the one
+ * their own entries go to), as stored: for one-off operator steps such as sealing session headers.
+ */
+export async function recordSessionIds(store: Store): Promise<string[]> {
+  const ids = new Set<string>();
+  for (let after: number | undefined; ; ) {
+    const page = await store.listRecords({ collection: REGISTRY_COLLECTION, limit: 100, after });
+    for (const { value } of page.records) {
+      const entry = JSON.parse(value) as { auditSessionId?: unknown; record?: { sessionId?: unknown } };
+      for (const id of [entry.auditSessionId, entry.record?.sessionId]) if (typeof id === "string") ids.add(id);
+    }
+    if (page.next === null) break;
+    after = page.next;
+  }
+  return [...ids];
+}
