@@ -1,5 +1,6 @@
 import { getConfig } from "../config/config";
 import { getStore } from "../store";
+import { sharedLookups } from "../tlog/subject-lookup";
 import { SCHEMA_FILES } from "./build-json-schemas";
 import { isExpiredDraft } from "./draft-expiry";
 import { ensureSeeds } from "./ensure-seeds";
@@ -48,7 +49,9 @@ export async function listRegistry(
     read += page.records.length;
     next = page.next;
     after = page.next ?? undefined;
-    for (const opened of await Promise.all(page.records.map(openEntry))) {
+    // One read of the log's notes serves every record's check against the index on this page.
+    const lookup = sharedLookups();
+    for (const opened of await Promise.all(page.records.map((stored) => openEntry(stored, lookup)))) {
       if (!opened.ok) continue;
       const { entry } = opened;
       if (!Object.entries(where).every(([k, v]) => entry.record[k as keyof typeof entry.record] === v)) continue;

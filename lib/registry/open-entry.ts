@@ -2,7 +2,7 @@ import { ApiError } from "../http/problem";
 import type { StoredRecord } from "../store/types";
 import { isIndexStateError } from "../tlog/index-store";
 import { publicRecordHash } from "../tlog/leaf";
-import { lookupSubject, recordSubject } from "../tlog/subject-lookup";
+import { lookupSubject, recordSubject, type SubjectLookupFn } from "../tlog/subject-lookup";
 import { unsealEntry } from "./seal-entry";
 import type { RegistryEntry } from "./stored-record";
 
@@ -30,7 +30,10 @@ export interface CorruptEntry {
  * Anything else is reported once in the server log as an alarm and handed back as corrupt. Async so
  * that further checks (against the transparency log's index) belong here too.
  */
-export async function openEntry(stored: StoredRecord): Promise<OpenedEntry | CorruptEntry> {
+export async function openEntry(
+  stored: StoredRecord,
+  lookup: SubjectLookupFn = (subject) => lookupSubject(subject),
+): Promise<OpenedEntry | CorruptEntry> {
   const opened = unsealEntry(stored.value);
   let problem = "problem" in opened ? opened.problem : null;
   if ("entry" in opened && opened.entry.record?.id !== stored.id) {
@@ -41,7 +44,7 @@ export async function openEntry(stored: StoredRecord): Promise<OpenedEntry | Cor
     console.error(`[registry] ALARM: stored record ${stored.id} is not the service's: ${why}. It is not served.`);
     return { ok: false, id: stored.id, problem: why };
   }
-  const behind = await behindTheLog(opened.entry);
+  const behind = await behindTheLog(opened.entry, lookup);
   if (behind !== null) {
     console.error(`[registry] ALARM: stored record ${stored.id} is not the log's latest: ${behind}. It is not served.`);
     return { ok: false, id: stored.id, problem: behind };
@@ -54,10 +57,10 @@ export async function openEntry(stored: StoredRecord): Promise<OpenedEntry | Cor
  * version (seq and public hash), and a stored state behind it, or another state at its seq, is not
  * the record's. Entries the log has not integrated yet are ahead of the index, and stand.
  */
-async function behindTheLog(entry: RegistryEntry): Promise<string | null> {
-  let found: Awaited<ReturnType<typeof lookupSubject>>;
+async function behindTheLog(entry: RegistryEntry, lookup: SubjectLookupFn): Promise<string | null> {
+  let found: Awaited<ReturnType<SubjectLookupFn>>;
   try {
-    found = await lookupSubject(recordSubject(entry.record.id));
+    found = await lookup(recordSubject(entry.record.id));
   } catch (err) {
     if (isIndexStateError(err)) return null; // reported where the index is read; the seal still holds
     throw err;

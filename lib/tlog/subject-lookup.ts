@@ -20,22 +20,37 @@ export interface SubjectLookup {
  * log has no checkpoint or no index yet (a log from before the index, until its next integration).
  * Throws IndexStateError when the store holds index state the log's signatures do not vouch for.
  */
-export async function lookupSubject(subject: string, store: Store = getStore()): Promise<SubjectLookup | null> {
-  // An integration may replace nodes between the reads of one lookup: a mismatch is read again
-  // from the newer notes before it counts as an edit.
-  for (let attempt = 0; ; attempt++) {
-    const [note, indexNote] = await Promise.all([store.get(CHECKPOINT_KEY), store.get(INDEX_NOTE_KEY)]);
-    if (note === null) return null;
-    const head = headOf(note);
-    try {
-      const root = await indexRootOf(store, head, indexNote);
-      if (root === null) return null;
-      const found = await lookupIndex(root, subject, indexNodeReader(store), nodeSha256);
-      return { head, indexNote, ...found };
-    } catch (err) {
-      if (!isIndexStateError(err) || attempt >= 2) throw err;
+export function lookupSubject(subject: string, store: Store = getStore()): Promise<SubjectLookup | null> {
+  return sharedLookups(store)(subject);
+}
+
+export type SubjectLookupFn = (subject: string) => Promise<SubjectLookup | null>;
+
+/**
+ * lookupSubject for many subjects at once (a page of registry records): the checkpoint and the
+ * index note are read once for all of them, not once per subject.
+ */
+export function sharedLookups(store: Store = getStore()): SubjectLookupFn {
+  let notes: Promise<(string | null)[]> | null = null;
+  return async (subject) => {
+    // An integration may replace nodes between the reads of one lookup: a mismatch is read again
+    // from the newer notes before it counts as an edit.
+    for (let attempt = 0; ; attempt++) {
+      notes ??= Promise.all([store.get(CHECKPOINT_KEY), store.get(INDEX_NOTE_KEY)]);
+      const [note, indexNote] = (await notes) as [string | null, string | null];
+      if (note === null) return null;
+      const head = headOf(note);
+      try {
+        const root = await indexRootOf(store, head, indexNote);
+        if (root === null) return null;
+        const found = await lookupIndex(root, subject, indexNodeReader(store), nodeSha256);
+        return { head, indexNote, ...found };
+      } catch (err) {
+        if (!isIndexStateError(err) || attempt >= 2) throw err;
+        notes = null;
+      }
     }
-  }
+  };
 }
 
 export const sessionSubject = (sessionId: string) => `session:${sessionId}`;
