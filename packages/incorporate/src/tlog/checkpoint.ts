@@ -1,8 +1,8 @@
 import { fromBase64, toBase64 } from "./bytes.ts";
 import { TlogError } from "./errors.ts";
 import { HASH_SIZE } from "./merkle-hash.ts";
-import { type NoteVerifier, type VerifiedNote, verifyNote } from "./note.ts";
-import { verifierFromKey } from "./note-keys.ts";
+import type { NoteVerifier, VerifiedNote } from "./note.ts";
+import { verifyNoteUnder } from "./note-keys.ts";
 
 /** A checkpoint's note text (c2sp.org/tlog-checkpoint): the log's origin, tree size and root. */
 export interface Checkpoint {
@@ -56,11 +56,7 @@ export async function openCheckpoint(
   keys: string | NoteVerifier | readonly (string | NoteVerifier)[],
   options: { origin?: string } = {},
 ): Promise<{ checkpoint: Checkpoint; note: VerifiedNote }> {
-  const list = (Array.isArray(keys) ? keys : [keys]) as (string | NoteVerifier)[];
-  const verified = await verifyNote(
-    note,
-    list.map((k) => (typeof k === "string" ? verifierFromKey(k) : k)),
-  );
+  const verified = await verifyNoteUnder(note, keys);
   const checkpoint = parseCheckpoint(verified.text);
   if (options.origin !== undefined && checkpoint.origin !== options.origin) {
     throw new TlogError(

@@ -1,7 +1,7 @@
 import { fromBase64, toBase64 } from "./bytes.ts";
 import { TlogError } from "./errors.ts";
-import { type NoteVerifier, verifyNote } from "./note.ts";
-import { verifierFromKey } from "./note-keys.ts";
+import type { NoteVerifier } from "./note.ts";
+import { verifyNoteUnder } from "./note-keys.ts";
 
 /**
  * The signed note that commits a checkpoint's tree to its index root (log-index.ts). It is a note of
@@ -55,11 +55,7 @@ export async function openIndexNote(
   keys: string | NoteVerifier | readonly (string | NoteVerifier)[],
   options: { origin?: string } = {},
 ): Promise<IndexNote> {
-  const list = (Array.isArray(keys) ? keys : [keys]) as (string | NoteVerifier)[];
-  const verified = await verifyNote(
-    note,
-    list.map((k) => (typeof k === "string" ? verifierFromKey(k) : k)),
-  );
+  const verified = await verifyNoteUnder(note, keys);
   const parsed = parseIndexNote(verified.text);
   if (options.origin !== undefined && parsed.origin !== options.origin) {
     throw new TlogError(

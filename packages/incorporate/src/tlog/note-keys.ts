@@ -3,7 +3,7 @@ import { cosignatureVerifier } from "./cosignature.ts";
 import { ed25519FromSeed, ed25519Verify } from "./ed25519.ts";
 import { TlogError } from "./errors.ts";
 import { computeKeyId, KEY_TYPE_COSIGNATURE_V1, KEY_TYPE_ED25519 } from "./key-id.ts";
-import { isValidKeyName, type NoteSigner, type NoteVerifier } from "./note.ts";
+import { isValidKeyName, type NoteSigner, type NoteVerifier, type VerifiedNote, verifyNote } from "./note.ts";
 
 /** A parsed verifier key (vkey): `<name>+<hex key ID>+base64(type || public key)`. */
 export interface VerifierKey {
@@ -122,4 +122,16 @@ export async function generateNoteKey(name: string): Promise<{ signerKey: string
     signerKey: await formatSignerKey(name, seed),
     verifierKey: formatVerifierKey({ name, type: KEY_TYPE_ED25519, publicKey }),
   };
+}
+
+/** Verifies a signed note under any of `keys` (vkey strings or verifiers): see verifyNote. */
+export function verifyNoteUnder(
+  note: string | Uint8Array,
+  keys: string | NoteVerifier | readonly (string | NoteVerifier)[],
+): Promise<VerifiedNote> {
+  const list = (Array.isArray(keys) ? keys : [keys]) as (string | NoteVerifier)[];
+  return verifyNote(
+    note,
+    list.map((k) => (typeof k === "string" ? verifierFromKey(k) : k)),
+  );
 }
