@@ -1,5 +1,5 @@
 import type { Store } from "../store/types";
-import { REGISTRY_COLLECTION } from "./stored-record";
+import { eachStoredRecord } from "./each-stored-record";
 
 /**
  * Every audit session id the stored registry records name (their incorporation session and the one
@@ -7,14 +7,9 @@ import { REGISTRY_COLLECTION } from "./stored-record";
  */
 export async function recordSessionIds(store: Store): Promise<string[]> {
   const ids = new Set<string>();
-  for (let after: number | undefined; ; ) {
-    const page = await store.listRecords({ collection: REGISTRY_COLLECTION, limit: 100, after });
-    for (const { value } of page.records) {
-      const entry = JSON.parse(value) as { auditSessionId?: unknown; record?: { sessionId?: unknown } };
-      for (const id of [entry.auditSessionId, entry.record?.sessionId]) if (typeof id === "string") ids.add(id);
-    }
-    if (page.next === null) break;
-    after = page.next;
+  for await (const { value } of eachStoredRecord(store)) {
+    const entry = JSON.parse(value) as { auditSessionId?: unknown; record?: { sessionId?: unknown } };
+    for (const id of [entry.auditSessionId, entry.record?.sessionId]) if (typeof id === "string") ids.add(id);
   }
   return [...ids];
 }

@@ -1,10 +1,10 @@
 import { getStore } from "../store";
+import { eachStoredRecord } from "./each-stored-record";
 import { openEntry } from "./open-entry";
-import { entryWrite, REGISTRY_COLLECTION } from "./stored-record";
+import { entryWrite } from "./stored-record";
 
 /** Set once the release has run on this store. */
 export const LEGACY_CLAIMS_MARKER = "registry:claims:live-origin-only";
-const PAGE = 100;
 
 /**
  * Records written before drafts stopped reserving anything still hold unique claims on their public
@@ -16,22 +16,12 @@ export async function releaseLegacyClaims(): Promise<number> {
   const store = getStore();
   if (await store.get(LEGACY_CLAIMS_MARKER)) return 0;
   let rewritten = 0;
-  let after: number | undefined;
-  for (;;) {
-    const page = await store.listRecords({
-      collection: REGISTRY_COLLECTION,
-      limit: PAGE,
-      ...(after === undefined ? {} : { after }),
-    });
-    for (const stored of page.records) {
-      // Only what the service sealed is rewritten: resealing an edited entry would launder it.
-      const opened = await openEntry(stored);
-      if (!opened.ok) continue;
-      const write = entryWrite(opened.entry, { mode: "update", expectVersion: stored.version });
-      if ((await store.putRecord(write)).ok) rewritten++;
-    }
-    if (page.next === null) break;
-    after = page.next;
+  for await (const stored of eachStoredRecord(store)) {
+    // Only what the service sealed is rewritten: resealing an edited entry would launder it.
+    const opened = await openEntry(stored);
+    if (!opened.ok) continue;
+    const write = entryWrite(opened.entry, { mode: "update", expectVersion: stored.version });
+    if ((await store.putRecord(write)).ok) rewritten++;
   }
   await store.set(LEGACY_CLAIMS_MARKER, new Date().toISOString());
   return rewritten;

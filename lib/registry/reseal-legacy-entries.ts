@@ -1,10 +1,10 @@
 import { getStore } from "../store";
 import { LEAVES_KEY } from "../tlog/layout";
 import { leafOfItem } from "../tlog/sealed-leaf";
-import { REGISTRY_COLLECTION, type RegistryEntry, saveEntry } from "./stored-record";
+import { eachStoredRecord } from "./each-stored-record";
+import { type RegistryEntry, saveEntry } from "./stored-record";
 import { reportHashOf, reportKey } from "./stored-report";
 
-const PAGE = 100;
 const LEAF_PAGE = 10_000;
 
 export interface ResealResult {
@@ -45,39 +45,29 @@ export async function resealLegacyEntries(options: { write: boolean }): Promise<
   const store = getStore();
   const result: ResealResult = { legacy: [], sealed: [] };
   const counts = options.write ? await leafCounts() : new Map<string, number>();
-  let after: number | undefined;
-  for (;;) {
-    const page = await store.listRecords({
-      collection: REGISTRY_COLLECTION,
-      limit: PAGE,
-      ...(after === undefined ? {} : { after }),
-    });
-    for (const stored of page.records) {
-      let old: Partial<Omit<RegistryEntry, "v">> & { v?: number; mac?: unknown };
-      try {
-        old = JSON.parse(stored.value);
-      } catch {
-        continue;
-      }
-      if (old.v !== 1 || "mac" in old || old.record?.id !== stored.id) continue;
-      result.legacy.push(stored.id);
-      if (!options.write) continue;
-      const report = await store.get(reportKey(stored.id));
-      const entry: RegistryEntry = {
-        v: 2,
-        record: old.record as RegistryEntry["record"],
-        ownerTokenHash: old.ownerTokenHash ?? null,
-        claimTokenHash: old.claimTokenHash ?? null,
-        auditSessionId: old.auditSessionId ?? null,
-        ...(old.draftSince ? { draftSince: old.draftSince } : {}),
-        seq: counts.get(stored.id) ?? 0,
-        reportHash: report === null ? null : reportHashOf(report),
-      };
-      const saved = await saveEntry(entry, { mode: "update", expectVersion: stored.version });
-      if (saved.ok) result.sealed.push(stored.id);
+  for await (const stored of eachStoredRecord(store)) {
+    let old: Partial<Omit<RegistryEntry, "v">> & { v?: number; mac?: unknown };
+    try {
+      old = JSON.parse(stored.value);
+    } catch {
+      continue;
     }
-    if (page.next === null) break;
-    after = page.next;
+    if (old.v !== 1 || "mac" in old || old.record?.id !== stored.id) continue;
+    result.legacy.push(stored.id);
+    if (!options.write) continue;
+    const report = await store.get(reportKey(stored.id));
+    const entry: RegistryEntry = {
+      v: 2,
+      record: old.record as RegistryEntry["record"],
+      ownerTokenHash: old.ownerTokenHash ?? null,
+      claimTokenHash: old.claimTokenHash ?? null,
+      auditSessionId: old.auditSessionId ?? null,
+      ...(old.draftSince ? { draftSince: old.draftSince } : {}),
+      seq: counts.get(stored.id) ?? 0,
+      reportHash: report === null ? null : reportHashOf(report),
+    };
+    const saved = await saveEntry(entry, { mode: "update", expectVersion: stored.version });
+    if (saved.ok) result.sealed.push(stored.id);
   }
   return result;
 }
