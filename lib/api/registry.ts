@@ -209,7 +209,12 @@ export const certifyRegistryRecord = defineEndpoint<IdParams>({
     "conflict",
     "target_refused",
     "bad_request",
+    // The certification is an entry of the record's audit session: its log's refusals apply.
+    "audit_session_corrupt",
+    "audit_session_cut",
+    "audit_log_corrupt",
     "store_unavailable",
+    "tlog_stalled",
   ],
   problemMembers: {
     invalid_transition: transitionMembers,
