@@ -1,5 +1,6 @@
 import { canonicalJson, hmacOf } from "../audit/canonical";
 import { currentHmacKey, hmacKeys } from "../audit/keys";
+import { sameSecret } from "../identity/same-secret";
 import type { RegistryEntry } from "./stored-record";
 
 /*
@@ -40,7 +41,7 @@ export function unsealEntry(raw: string): { entry: RegistryEntry } | { problem: 
   const keys = hmacKeys();
   const secret = Object.hasOwn(keys, kid) ? keys[kid] : undefined;
   if (secret === undefined) return { problem: `its seal names key ${JSON.stringify(kid)}, which is not configured` };
-  if (mac !== macOf(entry, secret)) return { problem: "its seal does not match its contents" };
+  if (!sameSecret(mac, macOf(entry, secret))) return { problem: "its seal does not match its contents" };
   if (entry.v !== 2 || !Number.isSafeInteger(entry.seq) || entry.seq < 0) {
     return { problem: "its sealed contents are not a registry entry" };
   }
