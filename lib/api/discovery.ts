@@ -16,11 +16,11 @@ import { aiPluginDocument } from "../discovery/get-ai-plugin";
 import { aiCatalogDocument, apiCatalogDocument } from "../discovery/get-catalog-documents";
 import { discoveryDocument } from "../discovery/get-discovery-document";
 import { llmsTxtDocument } from "../discovery/get-llms-txt";
-import { type BodySchema, rawSchema } from "../discovery/openapi/operation";
 import { readSchemaFile, schemaNamePath } from "../discovery/read-schema-file";
+import { defineEndpoint } from "../endpoint/endpoint";
+import { type BodySchema, rawSchema } from "../endpoint/operation";
 import { publicBaseUrl } from "../http/base-url";
 import { cacheableResponse } from "../http/cacheable";
-import { defineEndpoint } from "../http/endpoint";
 import { json } from "../http/handler";
 
 /*

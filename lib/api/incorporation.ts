@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Caller } from "../auth/authorize";
+import type { Caller } from "../endpoint/authorize";
+import { defineEndpoint } from "../endpoint/endpoint";
 import { preferredLang } from "../http/accept-language";
 import { publicBaseUrl } from "../http/base-url";
-import { defineEndpoint } from "../http/endpoint";
 import { json, jsonText } from "../http/handler";
 import { PROBLEM_CONTENT_TYPE } from "../http/problem";
 import { readJson } from "../http/read-json";

@@ -1,4 +1,4 @@
-import { type EndpointSpec, isEndpointSpec } from "../http/endpoint";
+import { type EndpointSpec, isEndpointSpec } from "../endpoint/endpoint";
 import * as audit from "./audit";
 import * as discovery from "./discovery";
 import * as incorporation from "./incorporation";

@@ -1,9 +1,9 @@
 import { getConfig } from "../config/config";
 import { serverCardDocument } from "../discovery/get-catalog-documents";
-import { rawSchema } from "../discovery/openapi/operation";
+import { defineEndpoint } from "../endpoint/endpoint";
+import { rawSchema } from "../endpoint/operation";
 import { publicBaseUrl } from "../http/base-url";
 import { cacheableResponse } from "../http/cacheable";
-import { defineEndpoint } from "../http/endpoint";
 import { ApiError } from "../http/problem";
 import { jsonRpcMessageSchema, serverCardSchema } from "../mcp/api-schemas";
 import { mcpMethodNotAllowed } from "../mcp/json-rpc-error";

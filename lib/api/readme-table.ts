@@ -1,5 +1,5 @@
-import type { OperationSpec } from "../discovery/openapi/operation";
 import { TAGS } from "../discovery/openapi/operations";
+import type { OperationSpec } from "../endpoint/operation";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 

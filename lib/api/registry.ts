@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { runDryCertification } from "../certifier/run-dry-certification";
+import { defineEndpoint } from "../endpoint/endpoint";
 import { publicBaseUrl } from "../http/base-url";
-import { defineEndpoint } from "../http/endpoint";
 import type { ErrorCode } from "../http/error-codes";
 import { json } from "../http/handler";
 import { JSON_BODY_ERRORS, readJson } from "../http/read-json";

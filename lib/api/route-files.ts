@@ -36,7 +36,7 @@ function routeText(group: DeclaredEndpoint[]): string {
   const lines = [
     `// Written by \`npm run routes\` from lib/api/${areas.join(", lib/api/")}: change the declarations there.`,
     ...imports,
-    `import { serve } from "@/lib/http/endpoint";`,
+    `import { serve } from "@/lib/endpoint/endpoint";`,
     "",
     `export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(${group.map((d) => d.name).join(", ")});`,
     ...(durations.length > 0 ? [`export const maxDuration = ${Math.max(...durations)};`] : []),

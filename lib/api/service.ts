@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { defineEndpoint } from "../endpoint/endpoint";
 import { checkHealth } from "../health/check-health";
-import { defineEndpoint } from "../http/endpoint";
 import { json } from "../http/handler";
 
 export const getHealth = defineEndpoint({

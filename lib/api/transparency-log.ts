@@ -1,5 +1,5 @@
 import { parseTilePath } from "../../packages/incorporate/src/tlog/tile-path";
-import { defineEndpoint } from "../http/endpoint";
+import { defineEndpoint } from "../endpoint/endpoint";
 import { json } from "../http/handler";
 import { ApiError } from "../http/problem";
 import {

@@ -1,5 +1,5 @@
 import { getConfig } from "../config/config";
-import { defineEndpoint } from "../http/endpoint";
+import { defineEndpoint } from "../endpoint/endpoint";
 import { ApiError } from "../http/problem";
 import { enforceRateLimit } from "../http/rate-limit";
 import { readBody } from "../http/read-json";

@@ -7,7 +7,7 @@
 
 import { declaredEndpoints } from "../api";
 import { CLIENT_TARBALL_PATH } from "../client-package/client-package-name";
-import type { EndpointSpec } from "../http/endpoint";
+import type { EndpointSpec } from "../endpoint/endpoint";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

@@ -1,7 +1,7 @@
 import { hash, randomUUID } from "node:crypto";
 import { canonicalJson } from "../audit/canonical";
 import { type Seal, sealHolds, sealOf } from "../audit/seal";
-import { PUBLIC_SCOPE } from "../auth/api-key";
+import { PUBLIC_SCOPE } from "../endpoint/api-key";
 import { ApiError } from "../http/problem";
 import { getStore } from "../store";
 import { storeAlarm } from "../store/store-alarm";

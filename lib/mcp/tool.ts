@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { RateLimitName } from "../config/config";
-import type { EndpointSpec, RouteParams } from "../http/endpoint";
+import type { EndpointSpec, RouteParams } from "../endpoint/endpoint";
 
 /** What a tool needs from the HTTP request that carried the call. */
 export interface ToolContext {

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { appendAuditEventWith } from "../audit/log";
-import { authorizeToken } from "../auth/record-token";
 import { TargetRefusedError } from "../certifier/certifier-errors";
 import { certifyOrigin } from "../certifier/certify-origin";
 import { getNetworkPolicy } from "../certifier/get-network-policy";
@@ -13,6 +12,7 @@ import { SCHEMA_FILES } from "./build-json-schemas";
 import { displaceHolder } from "./displace-holder";
 import { loadEntryOrThrow } from "./get-registry-record";
 import type { CertificationReport, RegistryRecord } from "./record-schema";
+import { authorizeToken } from "./record-token";
 import { schemaUrl } from "./schema-url";
 import { entryLeaf, entryWrite, nextVersion, originTakenProblem } from "./stored-record";
 import { reportHashOf, reportKey } from "./stored-report";

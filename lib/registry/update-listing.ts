@@ -1,4 +1,3 @@
-import { authorizeToken } from "../auth/record-token";
 import { getNetworkPolicy } from "../certifier/get-network-policy";
 import { ApiError } from "../http/problem";
 import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
@@ -6,6 +5,7 @@ import { applyTransition } from "./apply-transition";
 import { loadEntryOrThrow } from "./get-registry-record";
 import { listingUpdateSchema, ownerUpdateSchema } from "./listing-request";
 import type { RegistryRecord } from "./record-schema";
+import { authorizeToken } from "./record-token";
 import { nextVersion, saveEntry } from "./stored-record";
 import { type Finding, throwOnErrors, validateListing } from "./validate-listing";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { rawSchema } from "../discovery/openapi/operation";
+import { rawSchema } from "../endpoint/operation";
 
 /*
  * The schemas of the transparency log's HTTP API (lib/api/transparency-log.ts). Paths and queries

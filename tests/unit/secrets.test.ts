@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bearerToken } from "@/lib/auth/bearer";
+import { bearerToken } from "@/lib/http/bearer";
 import { sameSecret } from "@/lib/identity/same-secret";
 
 const withAuthorization = (value?: string) =>

@@ -1,6 +1,6 @@
 // Written by `npm run routes` from lib/api/play: change the declarations there.
 import { runPlay } from "@/lib/api/play";
-import { serve } from "@/lib/http/endpoint";
+import { serve } from "@/lib/endpoint/endpoint";
 
 export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(runPlay);
 export const maxDuration = 300;

@@ -1,5 +1,5 @@
 // Written by `npm run routes` from lib/api/mcp: change the declarations there.
 import { getMcpServerCard } from "@/lib/api/mcp";
-import { serve } from "@/lib/http/endpoint";
+import { serve } from "@/lib/endpoint/endpoint";
 
 export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(getMcpServerCard);

@@ -1,5 +1,5 @@
 // Written by `npm run routes` from lib/api/discovery: change the declarations there.
 import { getSchema } from "@/lib/api/discovery";
-import { serve } from "@/lib/http/endpoint";
+import { serve } from "@/lib/endpoint/endpoint";
 
 export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(getSchema);

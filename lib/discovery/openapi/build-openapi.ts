@@ -1,5 +1,6 @@
-import { OPENAPI_SECURITY } from "../../auth/authorize";
 import type { Config, RateLimitName } from "../../config/config";
+import { OPENAPI_SECURITY } from "../../endpoint/authorize";
+import type { BodySchema, OperationSpec, SuccessResponse } from "../../endpoint/operation";
 import { ERROR_CODES, type ErrorCode } from "../../http/error-codes";
 import { READ_UNITS_RULE } from "../../http/read-cost";
 import type { ApiAuth } from "../api-auth";
@@ -13,7 +14,6 @@ import {
   refusalOrProblem,
   SECURITY_SCHEMES,
 } from "./components";
-import type { BodySchema, OperationSpec, SuccessResponse } from "./operation";
 import { openApiOperations, SCHEMA_COMPONENTS, TAGS } from "./operations";
 import { toJsonSchema, withComponentRefs } from "./to-json-schema";
 
@@ -115,7 +115,7 @@ function security(spec: OperationSpec, auth: ApiAuth): Json[] | undefined {
   return apiKey ? [apiKey] : undefined;
 }
 
-/** The bearer token schemes an operation accepts, any one of them (lib/auth/authorize.ts). */
+/** The bearer token schemes an operation accepts, any one of them (lib/endpoint/authorize.ts). */
 function tokenSchemes(spec: OperationSpec): string[] {
   return spec.auth === "recordToken" || spec.auth === "claimToken" ? OPENAPI_SECURITY[spec.auth] : [];
 }

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { declaredEndpoints } from "../../api";
+import type { OperationSpec } from "../../endpoint/operation";
 import { registryComponents } from "../../registry/api-schemas";
 import { discoveryComponents } from "../api-schemas";
-import type { OperationSpec } from "./operation";
 
 let operations: readonly OperationSpec[] | undefined;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { autoIncorporate } from "../../api/incorporation";
-import { authorizeIncorporation } from "../../auth/api-key";
 import { getConfig } from "../../config/config";
+import { authorizeIncorporation } from "../../endpoint/api-key";
 import { findingSchema } from "../../http/findings";
 import { rfc001Schema } from "../../incorporation/api-schemas";
 import { incorporate as incorporateCompany } from "../../incorporation/incorporate";

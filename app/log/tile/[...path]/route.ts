@@ -1,5 +1,5 @@
 // Written by `npm run routes` from lib/api/transparency-log: change the declarations there.
 import { getLogTile } from "@/lib/api/transparency-log";
-import { serve } from "@/lib/http/endpoint";
+import { serve } from "@/lib/endpoint/endpoint";
 
 export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(getLogTile);

@@ -1,5 +1,5 @@
 // Written by `npm run routes` from lib/api/audit: change the declarations there.
 import { getAuditLog } from "@/lib/api/audit";
-import { serve } from "@/lib/http/endpoint";
+import { serve } from "@/lib/endpoint/endpoint";
 
 export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(getAuditLog);

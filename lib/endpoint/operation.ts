@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { AuthName } from "../../auth/authorize";
-import type { RateLimitName } from "../../config/config";
-import type { ErrorCode } from "../../http/error-codes";
+import type { RateLimitName } from "../config/config";
+import type { ErrorCode } from "../http/error-codes";
+import type { AuthName } from "./authorize";
 
 /** A JSON Schema written by hand, for bodies that no zod schema describes (text, SVG, external $ref). */
 export interface RawSchema {
@@ -52,7 +52,7 @@ export interface OperationSpec {
   rateLimit?: { name: RateLimitName; write: boolean };
   /** Sends a strong ETag and answers If-None-Match with 304 (the 304 is added for you). */
   cacheable?: boolean;
-  /** How callers authenticate (lib/auth/authorize.ts); the description states the matching schemes. */
+  /** How callers authenticate (lib/endpoint/authorize.ts); the description states the matching schemes. */
   auth?: AuthName;
   /**
    * Members that a problem code adds to the problem body on this operation (`findings` on

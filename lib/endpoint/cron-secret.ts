@@ -1,7 +1,7 @@
 import { getConfig } from "../config/config";
+import { bearerToken } from "../http/bearer";
 import { ApiError } from "../http/problem";
 import { sameSecret } from "../identity/same-secret";
-import { bearerToken } from "./bearer";
 
 /** Lets a scheduled call through only with `authorization: Bearer <CRON_SECRET>` (Vercel cron sends it). */
 export function authorizeCron(request: Request): void {

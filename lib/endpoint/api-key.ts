@@ -1,9 +1,9 @@
 import { actorForIp } from "../audit/actor";
 import { getConfig } from "../config/config";
+import { bearerToken } from "../http/bearer";
 import { clientIp } from "../http/client-ip";
 import { ApiError } from "../http/problem";
 import { sameSecret } from "../identity/same-secret";
-import { bearerToken } from "./bearer";
 
 /** The idempotency scope of callers without an API key: everyone shares it. */
 export const PUBLIC_SCOPE = "public";

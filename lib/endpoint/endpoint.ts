@@ -1,9 +1,9 @@
-import { type Authorized, authorize } from "../auth/authorize";
-import type { OperationSpec } from "../discovery/openapi/operation";
-import { preflight } from "./cors";
-import { route } from "./handler";
-import { type Method, methodNotAllowed } from "./method-not-allowed";
-import { enforceRateLimit } from "./rate-limit";
+import { preflight } from "../http/cors";
+import { route } from "../http/handler";
+import { type Method, methodNotAllowed } from "../http/method-not-allowed";
+import { enforceRateLimit } from "../http/rate-limit";
+import { type Authorized, authorize } from "./authorize";
+import type { OperationSpec } from "./operation";
 
 /**
  * One HTTP operation, declared once: what the OpenAPI description says about it (method, path,

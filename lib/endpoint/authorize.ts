@@ -1,16 +1,16 @@
+import { readBearerToken } from "../registry/record-token";
 import { authorizeIncorporation, type Caller } from "./api-key";
 import { authorizeCron } from "./cron-secret";
-import { readBearerToken } from "./record-token";
 
 export type { Caller };
 
 /**
  * The ways an endpoint authenticates its callers, named by its declaration (`auth`). The handler
- * wrapper (lib/http/endpoint.ts) runs the check before the rate limit and the handler, and the
+ * wrapper (lib/endpoint/endpoint.ts) runs the check before the rate limit and the handler, and the
  * OpenAPI description states the same schemes (SCHEMES below).
  * - apiKey: open by default; with INCORPORATE_API_KEYS, a key from that list (api-key.ts).
  * - recordToken: a registry record's owner token, or the operator's admin token; which one applies
- *   to which record is decided against the stored record (record-token.ts).
+ *   to which record is decided against the stored record (lib/registry/record-token.ts).
  * - claimToken: a forming record's claim token, checked the same way.
  * - cronSecret: the platform scheduler's CRON_SECRET (cron-secret.ts).
  */

@@ -1,9 +1,9 @@
 import { getConfig } from "../config/config";
+import { bearerToken } from "../http/bearer";
 import { ApiError } from "../http/problem";
 import { sameSecret } from "../identity/same-secret";
-import { tokenMatches } from "../registry/issue-token";
-import type { RegistryEntry } from "../registry/stored-record";
-import { bearerToken } from "./bearer";
+import { tokenMatches } from "./issue-token";
+import type { RegistryEntry } from "./stored-record";
 
 export type RegistryActor = "owner" | "admin";
 
