@@ -8,10 +8,10 @@ import { parseStreamRequest, STREAM_LIFETIME_MAX_S } from "../audit/stream-reque
 import { badgeResponse } from "../badge/badge-response";
 import { BADGE_LANGS } from "../badge/render-badge";
 import { defineEndpoint } from "../endpoint/endpoint";
-import { rawSchema } from "../endpoint/operation";
 import { jsonText } from "../http/handler";
 import { booleanFlag, integerParam } from "../http/query";
 import { chargeMore, enforceRateLimit } from "../http/rate-limit";
+import { rawSchema } from "../http/raw-schema";
 import { entryUnits } from "../http/read-cost";
 import { acquireStreamSlot } from "../http/stream-slots";
 

@@ -18,10 +18,10 @@ import { discoveryDocument } from "../discovery/get-discovery-document";
 import { llmsTxtDocument } from "../discovery/get-llms-txt";
 import { readSchemaFile, schemaNamePath } from "../discovery/read-schema-file";
 import { defineEndpoint } from "../endpoint/endpoint";
-import { type BodySchema, rawSchema } from "../endpoint/operation";
 import { publicBaseUrl } from "../http/base-url";
 import { cacheableResponse } from "../http/cacheable";
 import { json } from "../http/handler";
+import { type BodySchema, rawSchema } from "../http/raw-schema";
 
 /*
  * The discovery endpoints: the manifests, the catalogs, the inventory and this OpenAPI description,

@@ -1,10 +1,10 @@
 import { getConfig } from "../config/config";
 import { serverCardDocument } from "../discovery/get-catalog-documents";
 import { defineEndpoint } from "../endpoint/endpoint";
-import { rawSchema } from "../endpoint/operation";
 import { publicBaseUrl } from "../http/base-url";
 import { cacheableResponse } from "../http/cacheable";
 import { ApiError } from "../http/problem";
+import { rawSchema } from "../http/raw-schema";
 import { jsonRpcMessageSchema, serverCardSchema } from "../mcp/api-schemas";
 import { mcpMethodNotAllowed } from "../mcp/json-rpc-error";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { transparencyReceiptSchema } from "../discovery/openapi/components";
+import { transparencyReceiptSchema } from "../tlog/api-schemas";
 import { SESSION_ID_PATTERN } from "./entry";
 import { tamperDemoRequest } from "./tamper-demo";
 

@@ -1,18 +1,8 @@
 import type { z } from "zod";
 import type { RateLimitName } from "../config/config";
 import type { ErrorCode } from "../http/error-codes";
+import type { BodySchema } from "../http/raw-schema";
 import type { AuthName } from "./authorize";
-
-/** A JSON Schema written by hand, for bodies that no zod schema describes (text, SVG, external $ref). */
-export interface RawSchema {
-  jsonSchema: Record<string, unknown>;
-}
-
-/**
- * A body's schema: preferably the zod schema the code itself uses, so description and code agree
- * (zod or zod/mini: the incorporation request is a zod/mini schema, for the page that runs it).
- */
-export type BodySchema = z.core.$ZodType | RawSchema;
 
 export interface SuccessResponse {
   description: string;
@@ -64,9 +54,4 @@ export interface OperationSpec {
 /** Identity function that checks an operation's shape where it is written. */
 export function defineOperation(spec: OperationSpec): OperationSpec {
   return spec;
-}
-
-/** Marks a hand-written JSON Schema. */
-export function rawSchema(jsonSchema: Record<string, unknown>): RawSchema {
-  return { jsonSchema };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { auditEntrySchema } from "../audit/api-schemas";
-import { transparencyReceiptSchema } from "../discovery/openapi/components";
 import { findingSchema } from "../http/findings";
+import { transparencyReceiptSchema } from "../tlog/api-schemas";
 
 /*
  * The answers of POST and GET /api/auto-incorporate and the headers POST reads (lib/api/incorporation.ts

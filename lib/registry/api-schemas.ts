@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { RefusalReason } from "../certifier/classify-address";
-import { transparencyReceiptSchema } from "../discovery/openapi/components";
 import { findingSchema } from "../http/findings";
+import { transparencyReceiptSchema } from "../tlog/api-schemas";
 import type { RegistryEvent } from "./apply-transition";
 import { FINDING_CODES } from "./finding-codes";
 import { DEFAULT_LIMIT, MAX_LIMIT, NAME_FILTER_MAX } from "./parse-registry-query";

@@ -1,11 +1,27 @@
 import { z } from "zod";
-import { rawSchema } from "../endpoint/operation";
+import { rawSchema } from "../http/raw-schema";
 
 /*
  * The schemas of the transparency log's HTTP API (lib/api/transparency-log.ts). Paths and queries
  * are read by hand (logNumber in log-query.ts, parseTilePath); the patterns below are the same ones.
  * The proof schemas are also the MCP log tools' outputs, so the tools and the routes answer alike.
  */
+
+/** What a write answers about its leaf in the transparency log (lib/tlog/receipt.ts). */
+export const transparencyReceiptSchema = z
+  .object({
+    index: z.int().min(0).describe("The leaf's index in the service-wide transparency log."),
+    leafHash: z.string().describe("Base64 RFC 6962 leaf hash: SHA-256(0x00 || the leaf's canonical JSON)."),
+    checkpoint: z
+      .string()
+      .nullable()
+      .describe("The signed checkpoint (C2SP signed note) that covers the leaf; null if not integrated in time."),
+    inclusion: z
+      .object({ size: z.int().min(1), hashes: z.array(z.string()) })
+      .nullable()
+      .describe("The RFC 9162 inclusion proof of the leaf in that checkpoint's tree (base64 hashes)."),
+  })
+  .describe("The write's leaf in the transparency log (/log): verify with the vkey at /log/vkey.");
 
 /** A plain-text body: a signed note, a key, signature lines. */
 export const textBody = (description: string) => rawSchema({ type: "string", description });

@@ -1,7 +1,8 @@
 import type { Config, RateLimitName } from "../../config/config";
 import { OPENAPI_SECURITY } from "../../endpoint/authorize";
-import type { BodySchema, OperationSpec, SuccessResponse } from "../../endpoint/operation";
+import type { OperationSpec, SuccessResponse } from "../../endpoint/operation";
 import { ERROR_CODES, type ErrorCode } from "../../http/error-codes";
+import type { BodySchema } from "../../http/raw-schema";
 import { READ_UNITS_RULE } from "../../http/read-cost";
 import type { ApiAuth } from "../api-auth";
 import type { ServiceInfo } from "../service-info";

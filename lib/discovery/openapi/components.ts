@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ERROR_CODES, type ErrorCode } from "../../http/error-codes";
 import { findingSchema } from "../../http/findings";
 import { PROBLEM_CONTENT_TYPE } from "../../http/problem";
+import { transparencyReceiptSchema } from "../../tlog/api-schemas";
 import { toJsonSchema } from "./to-json-schema";
 
 const CODES = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
@@ -19,22 +20,6 @@ export const problemSchema = z
   .describe(
     "Some codes add members: `errors` ({path, message}[]) for invalid_request, `allowed` for invalid_query; an operation's problem responses describe the members its codes add (e.g. `findings` for validation_failed).",
   );
-
-/** What a write answers about its leaf in the transparency log (lib/tlog/receipt.ts). */
-export const transparencyReceiptSchema = z
-  .object({
-    index: z.int().min(0).describe("The leaf's index in the service-wide transparency log."),
-    leafHash: z.string().describe("Base64 RFC 6962 leaf hash: SHA-256(0x00 || the leaf's canonical JSON)."),
-    checkpoint: z
-      .string()
-      .nullable()
-      .describe("The signed checkpoint (C2SP signed note) that covers the leaf; null if not integrated in time."),
-    inclusion: z
-      .object({ size: z.int().min(1), hashes: z.array(z.string()) })
-      .nullable()
-      .describe("The RFC 9162 inclusion proof of the leaf in that checkpoint's tree (base64 hashes)."),
-  })
-  .describe("The write's leaf in the transparency log (/log): verify with the vkey at /log/vkey.");
 
 /** The 422 body of SPEC 2.6, shared by every operation that answers "fix these fields and retry". */
 // Loose: the reused-key refusal carries problem+json members beside the SPEC 2.6 ones.

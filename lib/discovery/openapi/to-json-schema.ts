@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { BodySchema } from "../../endpoint/operation";
+import type { BodySchema } from "../../http/raw-schema";
 
 /**
  * A zod schema as a JSON Schema 2020-12 object for embedding in the OpenAPI document (whose dialect
