@@ -1,8 +1,8 @@
-import { hmacKeys } from "@/lib/audit/keys";
 import { SAMPLE_SESSION, sampleEntries } from "@/lib/audit/tamper-demo";
 import { verifyEntries } from "@/lib/audit/verify";
 import { badgeFor, renderBadgeSvg } from "@/lib/badge/render-badge";
 import { fill } from "@/lib/i18n/template";
+import { hmacKeys } from "@/lib/signing/keys";
 import type { Dictionary } from "./_i18n/dictionary";
 
 /**

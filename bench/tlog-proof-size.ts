@@ -4,7 +4,7 @@
 // and prints the largest proof in hash bytes and as the /log/proof JSON body, against the bound of
 // 32 × ⌈log2 n⌉ bytes. Exits 1 when a proof is over the bound or does not verify.
 
-import { canonicalJson } from "../lib/audit/canonical";
+import { canonicalJson } from "../lib/signing/canonical";
 import { nodeSha256, toBase64 } from "../lib/tlog/layout";
 import { MemoryTree } from "../packages/incorporate/src/tlog/memory-tree";
 import { leafHash } from "../packages/incorporate/src/tlog/merkle-hash";

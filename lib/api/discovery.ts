@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { publicJwks } from "../audit/keys";
 import { clientPackageSchema } from "../client-package/api-schemas";
 import { getClientPackage as readClientPackage } from "../client-package/get-client-package";
 import {
@@ -22,6 +21,7 @@ import { publicBaseUrl } from "../http/base-url";
 import { cacheableResponse } from "../http/cacheable";
 import { json } from "../http/handler";
 import { type BodySchema, rawSchema } from "../http/raw-schema";
+import { publicJwks } from "../signing/keys";
 
 /*
  * The discovery endpoints: the manifests, the catalogs, the inventory and this OpenAPI description,

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { boundedMemo } from "../cache/bounded-memo";
-import { currentHmacKey } from "./keys";
+import { currentHmacKey } from "../signing/keys";
 
 /** Domain-separates these hashes from every other use of the audit secret. */
 const LABEL = "sia.audit.actor.ip.v1";

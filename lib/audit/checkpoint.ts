@@ -1,7 +1,7 @@
 import { createPublicKey, type KeyObject, sign, verify } from "node:crypto";
 import { CompactSign } from "jose";
 import { boundedMemo } from "../cache/bounded-memo";
-import { type PublicJwk, type SigningKeys, signingKeys } from "./keys";
+import { type PublicJwk, type SigningKeys, signingKeys } from "../signing/keys";
 
 export interface CheckpointPayload {
   sessionId: string;

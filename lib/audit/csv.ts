@@ -1,4 +1,4 @@
-import { canonicalJson } from "./canonical";
+import { canonicalJson } from "../signing/canonical";
 
 /** Columns of the CSV export: every member needed to rebuild and re-verify each entry. */
 export const CSV_COLUMNS = [

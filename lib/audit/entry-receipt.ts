@@ -1,10 +1,10 @@
+import { canonicalJson, hashOf } from "../signing/canonical";
 import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { LEAVES_KEY } from "../tlog/layout";
 import { leafBytes, leafHashOf } from "../tlog/leaf";
 import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
 import { leafOfItem } from "../tlog/sealed-leaf";
-import { canonicalJson, hashOf } from "./canonical";
 import { openCheckpoint } from "./checkpoint";
 import type { AuditEntry } from "./entry";
 import { checkpointsKey } from "./store-checkpoint";

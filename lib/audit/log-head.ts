@@ -1,5 +1,5 @@
+import { hashOf } from "../signing/canonical";
 import type { Store } from "../store/types";
-import { hashOf } from "./canonical";
 import { type CheckpointPayload, openCheckpoint } from "./checkpoint";
 import { headerStatus } from "./session-header";
 import { checkpointsKey } from "./store-checkpoint";

@@ -1,8 +1,8 @@
+import { hmacKeys } from "../signing/keys";
 import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { type CheckpointPayload, openCheckpoint } from "./checkpoint";
 import { sessionInLog } from "./index-status";
-import { hmacKeys } from "./keys";
 import { parseAuditItem } from "./log";
 import { type HeadReport, headReport, type LogHead, logKey, readLogHead, readSettledHead } from "./log-head";
 import { type HeaderStatus, headerStatus } from "./session-header";

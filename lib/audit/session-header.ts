@@ -1,8 +1,8 @@
 import { hash, timingSafeEqual } from "node:crypto";
 import { ApiError } from "../http/problem";
 import { randomToken } from "../identity/random-token";
+import { sealHolds, sealOf } from "../signing/seal";
 import { storeAlarm } from "../store/store-alarm";
-import { sealHolds, sealOf } from "./seal";
 
 /**
  * Item 0 of a session's log: the hash of its write token, which decides who may append, sealed to

@@ -1,5 +1,5 @@
+import { canonicalMembers, hmacOf, joinMembers, withStringMember } from "../signing/canonical";
 import { toWellFormedJson } from "../text/well-formed";
-import { canonicalMembers, hmacOf, joinMembers, withStringMember } from "./canonical";
 import type { AuditEntry, AuditEvent } from "./entry";
 
 export interface SignInput extends AuditEvent {

@@ -1,6 +1,6 @@
 import { ApiError } from "../http/problem";
+import { hashOf } from "../signing/canonical";
 import type { Store } from "../store/types";
-import { hashOf } from "./canonical";
 import { openCheckpoint } from "./checkpoint";
 import { type LogHead, logKey } from "./log-head";
 import { verifyItems } from "./verified-log";

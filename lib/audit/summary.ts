@@ -1,6 +1,6 @@
 import type { EntryProblem, Tally } from "../../packages/incorporate/src/audit-rules";
-import { hmacOf } from "./canonical";
-import { currentHmacKey, hmacKeys } from "./keys";
+import { hmacOf } from "../signing/canonical";
+import { currentHmacKey, hmacKeys } from "../signing/keys";
 
 /**
  * A session's summary: the verification state of its stored log, kept beside it so that an append

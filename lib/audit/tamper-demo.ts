@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { emptyTally } from "../../packages/incorporate/src/audit-rules";
 import { ApiError } from "../http/problem";
+import { canonicalJson, hashOf } from "../signing/canonical";
+import { currentHmacKey, hmacKeys } from "../signing/keys";
 import { getStore } from "../store";
-import { canonicalJson, hashOf } from "./canonical";
 import { type AuditEntry, SESSION_ID_PATTERN } from "./entry";
-import { currentHmacKey, hmacKeys } from "./keys";
 import { readAuditItemsAfter } from "./log";
 import { logKey } from "./log-head";
 import { signEntry } from "./sign-entry";

@@ -1,5 +1,5 @@
 import { calculateJwkThumbprint, importJWK, type JWK } from "jose";
-import { canonicalForms, canonicalJson, hashOf, hmacOf } from "./canonical";
+import { canonicalForms, canonicalJson, hashOf, hmacOf } from "../signing/canonical";
 import { signCheckpointWith } from "./checkpoint";
 import type { AuditEntry } from "./entry";
 import { signEntry } from "./sign-entry";

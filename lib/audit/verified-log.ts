@@ -1,4 +1,4 @@
-import { hmacKeys } from "./keys";
+import { hmacKeys } from "../signing/keys";
 import { reportOf, startVerification, type VerificationReport, type VerificationState, verifyNext } from "./verify";
 
 /**

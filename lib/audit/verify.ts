@@ -6,7 +6,7 @@ import {
   type Tally,
   tallyEntry,
 } from "../../packages/incorporate/src/audit-rules";
-import { canonicalForms, canonicalJson, hashOf, hmacOf } from "./canonical";
+import { canonicalForms, canonicalJson, hashOf, hmacOf } from "../signing/canonical";
 import type { SessionInLog } from "./index-status";
 import type { HeaderStatus } from "./session-header";
 

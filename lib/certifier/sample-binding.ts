@@ -1,6 +1,6 @@
-import { signingKeys } from "../audit/keys";
 import { getConfig } from "../config/config";
 import { DEPLOYMENT_RECORD_ID } from "../registry/deployment-record-id";
+import { signingKeys } from "../signing/keys";
 
 /**
  * Which sample sessions count as a record's own. A session whose checkpoints this service signed

@@ -1,5 +1,5 @@
 import { sign } from "node:crypto";
-import { signingKeys } from "../audit/keys";
+import { signingKeys } from "../signing/keys";
 
 /** The JWS `typ` of a signed in-toto statement (the DSSE payload type, as a media type). */
 export const STATEMENT_TYPE = "application/vnd.in-toto+json";

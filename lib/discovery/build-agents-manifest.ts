@@ -1,4 +1,4 @@
-import type { PublicJwk } from "../audit/keys";
+import type { PublicJwk } from "../signing/keys";
 import { MANIFEST_SCHEMA_PATH } from "./api-schemas";
 import {
   AUDIT_ENDPOINT_KEYS,

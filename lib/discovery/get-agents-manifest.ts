@@ -1,6 +1,6 @@
-import { signingKeys } from "../audit/keys";
 import { getConfig } from "../config/config";
 import { DEPLOYMENT_RECORD_ID } from "../registry/deployment-record-id";
+import { signingKeys } from "../signing/keys";
 import { logNoteKey } from "../tlog/log-key";
 import { type AgentsManifest, buildAgentsManifest, type IssuerSettings } from "./build-agents-manifest";
 import { type CachedDocument, documentForBaseUrl } from "./cached-document";

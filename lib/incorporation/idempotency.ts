@@ -1,8 +1,8 @@
 import { hash, randomUUID } from "node:crypto";
-import { canonicalJson } from "../audit/canonical";
-import { type Seal, sealHolds, sealOf } from "../audit/seal";
 import { PUBLIC_SCOPE } from "../endpoint/api-key";
 import { ApiError } from "../http/problem";
+import { canonicalJson } from "../signing/canonical";
+import { type Seal, sealHolds, sealOf } from "../signing/seal";
 import { getStore } from "../store";
 import { storeAlarm } from "../store/store-alarm";
 import type { BatchWrite } from "../store/types";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { canonicalJson } from "../audit/canonical";
+import { canonicalJson } from "../signing/canonical";
 
 /**
  * Deterministic sandbox data for the demo tools: every made-up value (names, amounts, ids, CAEs)

@@ -1,6 +1,6 @@
-import { canonicalJson, hmacOf } from "../audit/canonical";
-import { currentHmacKey, hmacKeys } from "../audit/keys";
 import { sameSecret } from "../identity/same-secret";
+import { canonicalJson, hmacOf } from "../signing/canonical";
+import { currentHmacKey, hmacKeys } from "../signing/keys";
 import type { RegistryEntry } from "./stored-record";
 
 /*

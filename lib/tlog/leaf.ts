@@ -1,6 +1,6 @@
 import { hash } from "node:crypto";
 import { leafHash } from "../../packages/incorporate/src/tlog/merkle-hash";
-import { canonicalJson } from "../audit/canonical";
+import { canonicalJson } from "../signing/canonical";
 import type { BatchWrite } from "../store/types";
 import { LEAVES_KEY, nodeSha256, toBase64 } from "./layout";
 import { sealLeaf } from "./sealed-leaf";

@@ -1,7 +1,7 @@
 import { openCheckpoint } from "../../packages/incorporate/src/tlog/checkpoint";
-import { hashOf } from "../audit/canonical";
-import { publicJwks } from "../audit/keys";
 import { getConfig } from "../config/config";
+import { hashOf } from "../signing/canonical";
+import { publicJwks } from "../signing/keys";
 import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { convergeInBackground } from "./converge";

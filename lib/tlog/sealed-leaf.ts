@@ -1,8 +1,8 @@
-import { sealHolds, sealOf } from "../audit/seal";
+import { sealHolds, sealOf } from "../signing/seal";
 
 /**
  * A leaf as the store holds it before integration: its bytes, then a seal under the audit HMAC keys
- * (`\nmac <kid> <mac>`, lib/audit/seal.ts), so that the integrator takes only leaves this service
+ * (`\nmac <kid> <mac>`, lib/signing/seal.ts), so that the integrator takes only leaves this service
  * sequenced. Whoever can write the store can push items, not seals: a pushed leaf stops the log (it
  * is refused, with an alarm) instead of being signed into it. The seal stays in the store: entry
  * bundles, proofs and receipts carry the leaf's bytes alone. A leaf's canonical JSON never holds a

@@ -6,10 +6,10 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from "jose";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { canonicalForms, hashOf, hmacOf } from "@/lib/audit/canonical";
 import { signCheckpointWith } from "@/lib/audit/checkpoint";
 import type { AuditEvent } from "@/lib/audit/entry";
 import { appendAuditEvent } from "@/lib/audit/log";
+import { canonicalForms, hashOf, hmacOf } from "@/lib/signing/canonical";
 import { type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { type AppServer, startApp } from "../support/app-server";
 import { applyEnv, startUpstashStack, type UpstashStack } from "../support/upstash-stack";

@@ -6,7 +6,7 @@
 // checkpoint, verify as exactly that earlier log, which a checkpoint kept from before shows. The
 // service also refuses to sign anything more over an edited log. Both store backends.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { canonicalForms, hashOf } from "@/lib/audit/canonical";
+import { canonicalForms, hashOf } from "@/lib/signing/canonical";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import type { Store } from "@/lib/store/types";
 import { parseAuditCsv } from "@/packages/incorporate/src/audit-csv";

@@ -4,9 +4,9 @@
  * fresh Ed25519 key. Fake companies serve it as their sample session.
  */
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from "jose";
-import { hashOf } from "@/lib/audit/canonical";
 import { signCheckpointWith } from "@/lib/audit/checkpoint";
 import { signEntry } from "@/lib/audit/sign-entry";
+import { hashOf } from "@/lib/signing/canonical";
 
 export interface SampleAuditLog {
   sessionId: string;

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hmacKeys } from "@/lib/audit/keys";
 import { appendAuditEvent, readAuditEntries } from "@/lib/audit/log";
 import { verifyEntries } from "@/lib/audit/verify";
+import { hmacKeys } from "@/lib/signing/keys";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import { applyEnv } from "../support/upstash-stack";
 

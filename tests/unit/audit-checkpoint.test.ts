@@ -2,7 +2,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { importJWK, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openCheckpoint, signCheckpoint, signCheckpointWith } from "@/lib/audit/checkpoint";
-import { publicJwks, signingKeys } from "@/lib/audit/keys";
+import { publicJwks, signingKeys } from "@/lib/signing/keys";
 import { type PublicJwk, verifyCheckpoint } from "@/packages/incorporate/src/verify";
 import { applyEnv } from "../support/upstash-stack";
 

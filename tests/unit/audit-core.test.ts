@@ -1,11 +1,11 @@
 import canonicalize from "canonicalize";
 import { describe, expect, it } from "vitest";
-import { canonicalForms, hashOf, hmacOf } from "@/lib/audit/canonical";
 import { csvCell, toCsv } from "@/lib/audit/csv";
 import type { AuditEntry } from "@/lib/audit/entry";
 import { signEntry } from "@/lib/audit/sign-entry";
 import { verifyEntries } from "@/lib/audit/verify";
 import { badgeFor, renderBadgeSvg } from "@/lib/badge/render-badge";
+import { canonicalForms, hashOf, hmacOf } from "@/lib/signing/canonical";
 
 const KEY = { kid: "t1", secret: "test-secret-of-at-least-32-bytes!!" };
 const KEYS = { t1: KEY.secret };

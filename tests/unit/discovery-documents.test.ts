@@ -4,7 +4,6 @@ import path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import type { PublicJwk } from "@/lib/audit/keys";
 import { aiPluginSchema, inventorySchema } from "@/lib/discovery/api-schemas";
 import { buildAgentsManifest, type IssuerSettings } from "@/lib/discovery/build-agents-manifest";
 import { buildAiPlugin } from "@/lib/discovery/build-ai-plugin";
@@ -14,6 +13,7 @@ import { loadCatalogue } from "@/lib/discovery/catalogue";
 import { AUDIT_ENDPOINT_KEYS, DISCOVERY_KEYS, type Endpoint, listedEndpoints } from "@/lib/discovery/endpoints";
 import { openApiOperations } from "@/lib/discovery/openapi/operations";
 import { serviceInfo } from "@/lib/discovery/service-info";
+import type { PublicJwk } from "@/lib/signing/keys";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BASE = "https://sia.example";

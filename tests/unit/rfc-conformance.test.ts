@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { canonicalForms, canonicalJson, hmacOf } from "@/lib/audit/canonical";
 import { HONOURED_RFC_TOKENS, type RfcToken } from "@/lib/discovery/rfc-conformance";
+import { canonicalForms, canonicalJson, hmacOf } from "@/lib/signing/canonical";
 import { hmacTagged, signedForm } from "../../packages/incorporate/src/verify";
 
 interface Vector {

@@ -1,6 +1,6 @@
 import { createPrivateKey, generateKeyPairSync, sign } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publicJwks, signingKeys } from "@/lib/audit/keys";
+import { publicJwks, signingKeys } from "@/lib/signing/keys";
 import { parseAuditCsv } from "@/packages/incorporate/src/audit-csv";
 import { DuplicateMemberError, findDuplicateMember, parseStrictJson } from "@/packages/incorporate/src/strict-json";
 import { type PublicJwk, verifyCheckpoint } from "@/packages/incorporate/src/verify";

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "@/lib/audit/canonical";
 import type { AuditEntry } from "@/lib/audit/entry";
 import { sha256Hex } from "@/lib/incorporation/idempotency";
 import {
@@ -9,6 +8,7 @@ import {
   successAnswerJson,
 } from "@/lib/incorporation/success-answer";
 import type { RegistryRecord } from "@/lib/registry/record-schema";
+import { canonicalJson } from "@/lib/signing/canonical";
 
 // Text that JSON must escape in every way: quotes, backslashes, control characters, line and
 // paragraph separators, markup, and characters outside the BMP.

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { canonicalForms, canonicalJson, hashOf, hmacOf } from "@/lib/audit/canonical";
 import { buildTestVectors, type TestVectors } from "@/lib/audit/test-vectors";
 import { verifyEntries } from "@/lib/audit/verify";
+import { canonicalForms, canonicalJson, hashOf, hmacOf } from "@/lib/signing/canonical";
 import { canonicalize as packageCanonicalize } from "@/packages/incorporate/src/jcs";
 import { verifyAuditLog } from "@/packages/incorporate/src/verify";
 

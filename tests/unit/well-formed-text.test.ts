@@ -1,9 +1,9 @@
 // Text cut inside an emoji, or a lone \ud800 from a model, must never fail an audit write: a lone
 // surrogate has no canonical form (RFC 8785), so it could be neither hashed nor signed.
 import { describe, expect, it } from "vitest";
-import { canonicalForms, hashOf } from "@/lib/audit/canonical";
 import { signEntry } from "@/lib/audit/sign-entry";
 import { verifyEntries } from "@/lib/audit/verify";
+import { canonicalForms, hashOf } from "@/lib/signing/canonical";
 import { clipText, isWellFormedJson, toWellFormedJson } from "@/lib/text/well-formed";
 
 const KEY = { kid: "t1", secret: "test-secret-of-at-least-32-bytes!!" };
