@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import path from "node:path";
 import readline from "node:readline";
-import { generateSignerKey } from "../../lib/tlog/note-key";
+import { generateSignerKey } from "../../lib/identity/note-key";
 
 const CLI = path.resolve(import.meta.dirname, "../../tests/support/upstash-bridge-cli.mjs");
 

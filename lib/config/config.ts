@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { HTTP_TIMEOUT_DEFAULTS } from "../../scripts/http-timeouts.mjs";
 import { CUIT_PATTERN, isValidCuit } from "../identity/cuit";
-import { RECORD_ID_MAX, RECORD_ID_PATTERN } from "../registry/record-schema";
+import { RECORD_ID_MAX, RECORD_ID_PATTERN } from "../identity/record-id";
 import { ConfigError } from "./config-error";
 import { loadSecrets, loadTlogKey, type Secrets } from "./secrets";
 import { type BuiltInWitnessConfig, type LogWitnessConfig, parseBuiltInWitness, parseLogWitnesses } from "./witnesses";

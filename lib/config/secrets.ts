@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, hash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { generateSignerKey, noteKeyFrom, parseSignerKey } from "../tlog/note-key";
+import { generateSignerKey, noteKeyFrom, parseSignerKey } from "../identity/note-key";
 import type { Env, StoreConfig } from "./config";
 import { ConfigError, configFail as fail } from "./config-error";
 

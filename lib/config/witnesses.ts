@@ -1,6 +1,6 @@
 import { computeKeyId, KEY_TYPE_COSIGNATURE_V1, KEY_TYPE_ED25519 } from "../../packages/incorporate/src/tlog/key-id";
 import { parseVerifierKey } from "../../packages/incorporate/src/tlog/note-keys";
-import { parseSignerKey, publicKeyOf } from "../tlog/note-key";
+import { parseSignerKey, publicKeyOf } from "../identity/note-key";
 import { ConfigError } from "./config-error";
 
 /** A witness this service's log asks for cosignatures (TLOG_WITNESSES). */

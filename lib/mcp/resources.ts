@@ -6,8 +6,8 @@ import { getAuditLogJson } from "../audit/get-audit-log";
 import { isApiError } from "../http/problem";
 import { chargeMore, enforceRateLimit } from "../http/rate-limit";
 import { entryUnits } from "../http/read-cost";
+import { RECORD_ID_MAX, RECORD_ID_PATTERN } from "../identity/record-id";
 import { getRegistryRecord } from "../registry/get-registry-record";
-import { RECORD_ID_MAX, RECORD_ID_PATTERN } from "../registry/record-schema";
 import { JSON_RPC } from "./json-rpc-error";
 import type { ToolContext } from "./tool";
 

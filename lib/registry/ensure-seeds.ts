@@ -4,16 +4,10 @@ import seedFile from "../../data/registry-seeds.json";
 import { getConfig } from "../config/config";
 import { dateInArgentina } from "../i18n/date-in-argentina";
 import { CUIT_PATTERN } from "../identity/cuit";
+import { RECORD_ID_PATTERN } from "../identity/record-id";
 import { getStore } from "../store";
 import { perStore } from "../store/per-store";
-import {
-  JURISDICTIONS,
-  RECORD_ID_PATTERN,
-  RECORD_STATUSES,
-  RECORD_TYPES,
-  type RegistryRecord,
-  RFC_TOKENS,
-} from "./record-schema";
+import { JURISDICTIONS, RECORD_STATUSES, RECORD_TYPES, type RegistryRecord, RFC_TOKENS } from "./record-schema";
 import { releaseLegacyClaims } from "./release-legacy-claims";
 import { saveEntry } from "./stored-record";
 

@@ -1,7 +1,8 @@
 import { ApiError } from "../http/problem";
+import { RECORD_ID_MAX, RECORD_ID_PATTERN } from "../identity/record-id";
 import { clipText } from "../text/well-formed";
 import { ensureSeeds } from "./ensure-seeds";
-import { RECORD_ID_MAX, RECORD_ID_PATTERN, type RegistryRecord } from "./record-schema";
+import type { RegistryRecord } from "./record-schema";
 import { type LoadedEntry, loadEntry } from "./stored-record";
 
 /** The stored entry of a record, or a 404 problem (an id that cannot exist never reaches the store). */

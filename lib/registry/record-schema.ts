@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SESSION_ID_PATTERN } from "../audit/entry";
+import { RECORD_ID_MAX, RECORD_ID_PATTERN } from "../identity/record-id";
 
 /**
  * The registry's public contracts (SPEC 2.2 and 2.3). The JSON Schemas in schemas/ are generated from
@@ -42,10 +43,6 @@ export const disclosureSchema = z
     en: z.string().min(1).describe("Plain-language disclosure in English."),
   })
   .strict();
-
-/** A registry record id: a slug, lowercase words joined by '-' (at most RECORD_ID_MAX characters). */
-export const RECORD_ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-export const RECORD_ID_MAX = 80;
 
 export const registryRecordSchema = z
   .object({

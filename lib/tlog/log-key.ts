@@ -1,5 +1,5 @@
 import { getConfig } from "../config/config";
-import { type LogNoteKey, noteKeyFrom, parseSignerKey } from "./note-key";
+import { type LogNoteKey, noteKeyFrom, parseSignerKey } from "../identity/note-key";
 
 const CACHE = Symbol.for("sia.tlog.key");
 type KeyGlobal = typeof globalThis & { [CACHE]?: { skey: string; key: LogNoteKey } };

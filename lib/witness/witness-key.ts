@@ -3,7 +3,7 @@ import { KEY_TYPE_COSIGNATURE_V1 } from "../../packages/incorporate/src/tlog/key
 import type { NoteSigner } from "../../packages/incorporate/src/tlog/note";
 import { formatVerifierKey } from "../../packages/incorporate/src/tlog/note-keys";
 import type { BuiltInWitnessConfig } from "../config/witnesses";
-import { parseSignerKey } from "../tlog/note-key";
+import { parseSignerKey } from "../identity/note-key";
 
 /** The built-in witness's cosigner (cosignature/v1, Ed25519) and the vkey a log configures for it. */
 export interface WitnessKey extends NoteSigner {

@@ -9,9 +9,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_SCOPE } from "@/lib/endpoint/api-key";
+import { parseSignerKey } from "@/lib/identity/note-key";
 import { idempotencyKey } from "@/lib/incorporation/idempotency";
 import type { Store } from "@/lib/store/types";
-import { parseSignerKey } from "@/lib/tlog/note-key";
 import { cosignerFromSeed } from "@/packages/incorporate/src/tlog/cosignature";
 import { KEY_TYPE_COSIGNATURE_V1 } from "@/packages/incorporate/src/tlog/key-id";
 import { formatSignatureLine, parseNote, signNote } from "@/packages/incorporate/src/tlog/note";

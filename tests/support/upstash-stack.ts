@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { generateSignerKey } from "@/lib/identity/note-key";
 import { UpstashStore } from "@/lib/store/upstash";
-import { generateSignerKey } from "@/lib/tlog/note-key";
 import { type RedisServer, startRedisServer } from "./redis-server";
 import { startUpstashBridge, type UpstashBridge } from "./upstash-bridge";
 

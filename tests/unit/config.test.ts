@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, envSchema, parseConfig } from "@/lib/config/config";
-import { generateSignerKey } from "@/lib/tlog/note-key";
+import { generateSignerKey } from "@/lib/identity/note-key";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "sia-config-"));
 const SIGNING_KEY = JSON.stringify({

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config/config";
-import { generateSignerKey } from "@/lib/tlog/note-key";
+import { generateSignerKey } from "@/lib/identity/note-key";
 
 const base = () => ({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-registry-config-")) });
 

@@ -3,15 +3,10 @@ import path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
+import { RECORD_ID_MAX, RECORD_ID_PATTERN } from "@/lib/identity/record-id";
 import { checkRegistryDataFile } from "@/lib/registry/check-data-file";
 import { LISTING_LIMITS } from "@/lib/registry/listing-fields";
-import {
-  JURISDICTIONS,
-  RECORD_ID_MAX,
-  RECORD_ID_PATTERN,
-  RECORD_TYPES,
-  RFC_TOKENS,
-} from "@/lib/registry/record-schema";
+import { JURISDICTIONS, RECORD_TYPES, RFC_TOKENS } from "@/lib/registry/record-schema";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const read = (p: string) => JSON.parse(fs.readFileSync(path.join(ROOT, p), "utf8"));

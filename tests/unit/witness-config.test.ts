@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config/config";
-import { generateSignerKey, noteKeyFrom, parseSignerKey } from "@/lib/tlog/note-key";
+import { generateSignerKey, noteKeyFrom, parseSignerKey } from "@/lib/identity/note-key";
 
 /** What `npm run keys -- <origin> <witness>` prints for the witness: its signer key and vkey. */
 function witnessKeys(name: string) {

@@ -1,6 +1,6 @@
+import { getConfig } from "../config/config";
 import { getStore } from "../store";
-import { openTransparencyLog } from "../tlog/open-log";
-import { getConfig } from "./config";
+import { openTransparencyLog } from "./open-log";
 
 /** Validates configuration and opens the store; on failure prints why and exits non-zero. */
 export async function startUp(): Promise<void> {
