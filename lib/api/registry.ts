@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { runDryCertification } from "../certifier/run-dry-certification";
 import { defineEndpoint } from "../endpoint/endpoint";
 import { publicBaseUrl } from "../http/base-url";
 import type { ErrorCode } from "../http/error-codes";
@@ -30,6 +29,7 @@ import { listRegistry as readRegistryList } from "../registry/list-registry";
 import { parseRegistryQuery } from "../registry/parse-registry-query";
 import { recheckLiveRecords } from "../registry/recheck-live-records";
 import { certificationReportSchema, registryListSchema, registryRecordSchema } from "../registry/record-schema";
+import { runDryCertification } from "../registry/run-dry-certification";
 import { updateListing } from "../registry/update-listing";
 
 /*

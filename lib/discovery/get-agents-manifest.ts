@@ -1,5 +1,5 @@
 import { getConfig } from "../config/config";
-import { DEPLOYMENT_RECORD_ID } from "../registry/deployment-record-id";
+import { DEPLOYMENT_RECORD_ID } from "../identity/deployment-record-id";
 import { signingKeys } from "../signing/keys";
 import { logNoteKey } from "../tlog/log-key";
 import { type AgentsManifest, buildAgentsManifest, type IssuerSettings } from "./build-agents-manifest";

@@ -1,12 +1,12 @@
+import { TargetRefusedError } from "../certifier/certifier-errors";
+import { certifyOrigin } from "../certifier/certify-origin";
+import { getNetworkPolicy } from "../certifier/get-network-policy";
+import { refusalProblem } from "../certifier/refusal-problem";
+import { sampleBinding } from "../certifier/sample-binding";
 import { ApiError } from "../http/problem";
-import { SCHEMA_FILES } from "../registry/build-json-schemas";
-import { type CertificationReport, JURISDICTIONS } from "../registry/record-schema";
-import { schemaUrl } from "../registry/schema-url";
-import { TargetRefusedError } from "./certifier-errors";
-import { certifyOrigin } from "./certify-origin";
-import { getNetworkPolicy } from "./get-network-policy";
-import { refusalProblem } from "./refusal-problem";
-import { sampleBinding } from "./sample-binding";
+import { SCHEMA_FILES } from "./build-json-schemas";
+import { type CertificationReport, JURISDICTIONS } from "./record-schema";
+import { schemaUrl } from "./schema-url";
 
 const PARAMETERS = ["url", "jurisdiction", "operatorCuit", "registryId"];
 
