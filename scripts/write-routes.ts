@@ -3,9 +3,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { declaredEndpoints } from "../lib/api";
-import { readmeTable, withReadmeTable } from "../lib/api/readme-table";
-import { routeFiles } from "../lib/api/route-files";
 import { openApiOperations } from "../lib/discovery/openapi/operations";
+import { readmeTable, withReadmeTable } from "./routes/readme-table";
+import { routeFiles } from "./routes/route-files";
 
 const readme = readFileSync("README.md", "utf8");
 const files = [

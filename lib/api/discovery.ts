@@ -1,35 +1,21 @@
-import type { z } from "zod";
 import { clientPackageSchema } from "../client-package/api-schemas";
-import { getClientPackage as readClientPackage } from "../client-package/get-client-package";
+import { declareEndpoint } from "../endpoint/endpoint";
+import { type BodySchema, rawSchema } from "../http/raw-schema";
 import {
   aiCatalogSchema,
   aiPluginSchema,
   apiCatalogSchema,
+  discoveryQuery,
   jwksSchema,
   MANIFEST_SCHEMA_PATH,
-} from "../discovery/api-schemas";
-import type { CachedDocument } from "../discovery/cached-document";
-import { discoveryQuery, parseDiscoveryFormat } from "../discovery/discovery-format";
-import { agentsManifestDocument } from "../discovery/get-agents-manifest";
-import { aiPluginDocument } from "../discovery/get-ai-plugin";
-import { aiCatalogDocument, apiCatalogDocument } from "../discovery/get-catalog-documents";
-import { discoveryDocument } from "../discovery/get-discovery-document";
-import { llmsTxtDocument } from "../discovery/get-llms-txt";
-import { readSchemaFile, schemaNamePath } from "../discovery/read-schema-file";
-import { defineEndpoint } from "../endpoint/endpoint";
-import { publicBaseUrl } from "../http/base-url";
-import { cacheableResponse } from "../http/cacheable";
-import { json } from "../http/handler";
-import { type BodySchema, rawSchema } from "../http/raw-schema";
-import { publicJwks } from "../signing/keys";
+  schemaNamePath,
+} from "./discovery-schemas";
 
 /*
  * The discovery endpoints: the manifests, the catalogs, the inventory and this OpenAPI description,
- * llms.txt, the JSON Schemas, the checkpoint keys and the client package. The documents are built
- * once per process and base URL (lib/discovery/get-*.ts) and answered with a strong ETag.
+ * llms.txt, the JSON Schemas, the checkpoint keys and the client package. Declared here, served by
+ * lib/discovery/handlers.ts: the documents list every declaration, this area's included.
  */
-
-const JSON_TYPE = "application/json; charset=utf-8";
 
 /** A success answer of one media type. */
 const answer = (description: string, type: string, schema: BodySchema) => ({
@@ -37,17 +23,7 @@ const answer = (description: string, type: string, schema: BodySchema) => ({
   content: { [type]: schema },
 });
 
-/** A built document as a cacheable answer: 200 with its ETag, or 304 when the client has it. */
-async function documentAnswer(
-  request: Request,
-  build: (baseUrl: string) => Promise<CachedDocument>,
-  contentType: string,
-): Promise<Response> {
-  const { body, etag } = await build(publicBaseUrl(request));
-  return cacheableResponse(request, body, { contentType, etag });
-}
-
-export const getAgentsManifest = defineEndpoint({
+export const getAgentsManifest = declareEndpoint({
   method: "GET",
   path: "/.well-known/agents.json",
   operationId: "getAgentsManifest",
@@ -68,10 +44,9 @@ export const getAgentsManifest = defineEndpoint({
     id: "agentsManifest",
     description: "This deployment's discovery manifest: issuer, public key, audit endpoint templates and links.",
   },
-  handle: (request) => documentAnswer(request, agentsManifestDocument, JSON_TYPE),
 });
 
-export const getAiPlugin = defineEndpoint({
+export const getAiPlugin = declareEndpoint({
   method: "GET",
   path: "/.well-known/ai-plugin.json",
   operationId: "getAiPlugin",
@@ -87,10 +62,9 @@ export const getAiPlugin = defineEndpoint({
     description: "Plugin manifest for model tool-callers, pointing at the OpenAPI description.",
     manifest: "discovery",
   },
-  handle: (request) => documentAnswer(request, aiPluginDocument, JSON_TYPE),
 });
 
-export const getDiscovery = defineEndpoint({
+export const getDiscovery = declareEndpoint({
   method: "GET",
   path: "/api/discovery",
   operationId: "getDiscovery",
@@ -136,13 +110,9 @@ export const getDiscovery = defineEndpoint({
       manifest: "discovery",
     },
   ],
-  handle(request) {
-    const format = parseDiscoveryFormat(new URL(request.url));
-    return documentAnswer(request, (baseUrl) => discoveryDocument(format, baseUrl), JSON_TYPE);
-  },
 });
 
-export const getLlmsTxt = defineEndpoint({
+export const getLlmsTxt = declareEndpoint({
   method: "GET",
   path: "/llms.txt",
   operationId: "getLlmsTxt",
@@ -154,10 +124,9 @@ export const getLlmsTxt = defineEndpoint({
   errors: ["bad_request"],
   cacheable: true,
   listing: { id: "llmsTxt", description: "A plain-text summary of the service for language models." },
-  handle: (request) => documentAnswer(request, llmsTxtDocument, "text/plain; charset=utf-8"),
 });
 
-export const getSchema = defineEndpoint<z.infer<typeof schemaNamePath>>({
+export const getSchema = declareEndpoint({
   method: "GET",
   path: "/schemas/{name}",
   operationId: "getSchema",
@@ -179,13 +148,9 @@ export const getSchema = defineEndpoint<z.infer<typeof schemaNamePath>>({
     path: MANIFEST_SCHEMA_PATH,
     description: "JSON Schema (2020-12) of the discovery manifest.",
   },
-  async handle(request, { params }) {
-    const body = await readSchemaFile(params.name);
-    return cacheableResponse(request, body, { contentType: "application/schema+json" });
-  },
 });
 
-export const getJwks = defineEndpoint({
+export const getJwks = declareEndpoint({
   method: "GET",
   path: "/.well-known/jwks.json",
   operationId: "getJwks",
@@ -200,12 +165,9 @@ export const getJwks = defineEndpoint({
     id: "jwks",
     description: "Public keys of the audit checkpoints (current first, then retired), for offline verification.",
   },
-  async handle() {
-    return json(await publicJwks(), { headers: { "cache-control": "public, max-age=300" } });
-  },
 });
 
-export const getClientPackage = defineEndpoint({
+export const getClientPackage = declareEndpoint({
   method: "GET",
   path: "/api/packages/incorporate",
   operationId: "getClientPackage",
@@ -226,14 +188,9 @@ export const getClientPackage = defineEndpoint({
     description:
       "The client library as a tarball to npm install, with its SHA-512 integrity and an in-toto provenance statement signed with the checkpoint key.",
   },
-  async handle(request) {
-    return json(await readClientPackage(publicBaseUrl(request)), {
-      headers: { "cache-control": "public, max-age=300" },
-    });
-  },
 });
 
-export const getAiCatalog = defineEndpoint({
+export const getAiCatalog = declareEndpoint({
   method: "GET",
   path: "/.well-known/ai-catalog.json",
   operationId: "getAiCatalog",
@@ -251,10 +208,9 @@ export const getAiCatalog = defineEndpoint({
     description: "AI Catalog of this deployment: the MCP server card, OpenAPI, agents.json, llms.txt and test vectors.",
     manifest: "discovery",
   },
-  handle: (request) => documentAnswer(request, aiCatalogDocument, "application/ai-catalog+json; charset=utf-8"),
 });
 
-export const getApiCatalog = defineEndpoint({
+export const getApiCatalog = declareEndpoint({
   method: "GET",
   path: "/.well-known/api-catalog",
   operationId: "getApiCatalog",
@@ -272,10 +228,4 @@ export const getApiCatalog = defineEndpoint({
     description: "RFC 9727 API catalog (a linkset): the API, its OpenAPI description, documentation and status.",
     manifest: "discovery",
   },
-  handle: (request) =>
-    documentAnswer(
-      request,
-      apiCatalogDocument,
-      'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
-    ),
 });

@@ -1,4 +1,4 @@
-import { type EndpointSpec, isEndpointSpec } from "../endpoint/endpoint";
+import { type EndpointDeclaration, isEndpointDeclaration } from "../endpoint/endpoint";
 import * as audit from "./audit";
 import * as discovery from "./discovery";
 import * as incorporation from "./incorporation";
@@ -11,7 +11,8 @@ import * as witness from "./witness";
 
 /**
  * Every HTTP endpoint of the service, by area: each area module of lib/api declares its endpoints
- * with their handlers (defineEndpoint), and everything else is derived from this table: the route
+ * (defineEndpoint, with the handler; declareEndpoint for the discovery and MCP areas, whose
+ * handlers their surfaces add), and everything else is derived from this table: the route
  * files (`npm run routes`), the OpenAPI description, the discovery documents, the README's API
  * table. An endpoint in a new area needs its module added here.
  */
@@ -31,22 +32,17 @@ export interface DeclaredEndpoint {
   area: keyof typeof API_AREAS;
   /** The name the area module exports it under (route files import it by that name). */
   name: string;
-  spec: EndpointSpec;
+  spec: EndpointDeclaration;
 }
 
-let declared: readonly DeclaredEndpoint[] | undefined;
+/** The declarations in area order, then by export name. */
+const DECLARED: readonly DeclaredEndpoint[] = Object.entries(API_AREAS).flatMap(([area, module]) =>
+  Object.entries(module)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .filter(([, value]) => isEndpointDeclaration(value))
+    .map(([name, spec]) => ({ area: area as keyof typeof API_AREAS, name, spec: spec as EndpointDeclaration })),
+);
 
-/**
- * The declarations in area order, then by export name. Read on first use, not when this module
- * loads: the discovery handlers import the documents that list every endpoint, so the modules
- * import each other and only a lazy read sees them all complete.
- */
 export function declaredEndpoints(): readonly DeclaredEndpoint[] {
-  declared ??= Object.entries(API_AREAS).flatMap(([area, module]) =>
-    Object.entries(module)
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .filter(([, value]) => isEndpointSpec(value))
-      .map(([name, spec]) => ({ area: area as keyof typeof API_AREAS, name, spec: spec as EndpointSpec })),
-  );
-  return declared;
+  return DECLARED;
 }

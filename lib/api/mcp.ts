@@ -1,19 +1,14 @@
-import { getConfig } from "../config/config";
-import { serverCardDocument } from "../discovery/get-catalog-documents";
-import { defineEndpoint } from "../endpoint/endpoint";
-import { publicBaseUrl } from "../http/base-url";
-import { cacheableResponse } from "../http/cacheable";
-import { ApiError } from "../http/problem";
+import { declareEndpoint } from "../endpoint/endpoint";
 import { rawSchema } from "../http/raw-schema";
-import { jsonRpcMessageSchema, serverCardSchema } from "../mcp/api-schemas";
-import { mcpMethodNotAllowed } from "../mcp/json-rpc-error";
+import { jsonRpcMessageSchema, serverCardSchema } from "./mcp-schemas";
 
 /*
  * The Model Context Protocol endpoint (docs/mcp.md) and its server card. /mcp answers every error as
  * JSON-RPC, never problem+json: its own refusals (lib/mcp/serve-mcp.ts) and the other methods.
+ * Declared here, served by lib/mcp/handlers.ts.
  */
 
-export const postMcp = defineEndpoint({
+export const postMcp = declareEndpoint({
   method: "POST",
   path: "/mcp",
   operationId: "postMcp",
@@ -41,17 +36,9 @@ export const postMcp = defineEndpoint({
   },
   // Only this deployment's own origins may call it (the Host and Origin checks): no CORS headers.
   cors: false,
-  // Stateless: no GET stream, no DELETE of a session.
-  otherMethods: mcpMethodNotAllowed,
-  // Loaded on the first call: its tools derive from the declarations, which every discovery document
-  // reads, so a static import would make a cycle and put the MCP server in all of their bundles.
-  async handle(request) {
-    const { serveMcp } = await import("../mcp/serve-mcp");
-    return serveMcp(request);
-  },
 });
 
-export const getMcpServerCard = defineEndpoint({
+export const getMcpServerCard = declareEndpoint({
   method: "GET",
   path: "/mcp/server-card",
   operationId: "getMcpServerCard",
@@ -67,13 +54,9 @@ export const getMcpServerCard = defineEndpoint({
       "MCP server card: the MCP endpoint, its transport, revisions and auth, for clients before they connect.",
     manifest: "discovery",
   },
-  async handle(request) {
-    const { body, etag } = await serverCardDocument(publicBaseUrl(request));
-    return cacheableResponse(request, body, { contentType: "application/json; charset=utf-8", etag });
-  },
 });
 
-export const getMcpRegistryAuth = defineEndpoint({
+export const getMcpRegistryAuth = declareEndpoint({
   method: "GET",
   path: "/.well-known/mcp-registry-auth",
   operationId: "getMcpRegistryAuth",
@@ -93,17 +76,5 @@ export const getMcpRegistryAuth = defineEndpoint({
     description:
       "The MCP Registry's HTTP proof that this domain publishes its MCP server (v=MCPv1; k=ed25519; p=...), where configured.",
     mcpRegistryAuth: true,
-  },
-  async handle() {
-    const proof = getConfig().env.MCP_REGISTRY_AUTH;
-    if (!proof) {
-      throw new ApiError(
-        "not_found",
-        "This deployment has no MCP Registry proof: set MCP_REGISTRY_AUTH to publish its MCP server under its domain.",
-      );
-    }
-    return new Response(`${proof}\n`, {
-      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=300" },
-    });
   },
 });

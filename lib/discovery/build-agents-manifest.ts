@@ -1,5 +1,5 @@
+import { MANIFEST_SCHEMA_PATH } from "../api/discovery-schemas";
 import type { PublicJwk } from "../signing/keys";
-import { MANIFEST_SCHEMA_PATH } from "./api-schemas";
 import {
   AUDIT_ENDPOINT_KEYS,
   DISCOVERY_KEYS,

@@ -1,5 +1,5 @@
+import type { AiPluginManifest } from "../api/discovery-schemas";
 import type { ApiAuth } from "./api-auth";
-import type { AiPluginManifest } from "./api-schemas";
 import { type Endpoint, type EndpointId, endpointById, endpointUrl, listedEndpoints } from "./endpoints";
 
 /** Path of the app icon Next serves from app/icon.svg. */

@@ -1,5 +1,5 @@
+import type { Inventory } from "../api/discovery-schemas";
 import { CLIENT_PACKAGE } from "../client-package/client-package-name";
-import type { Inventory } from "./api-schemas";
 import type { Catalogue } from "./catalogue";
 import { type Endpoint, endpointById, endpointUrl, listedEndpoints } from "./endpoints";
 import type { ServiceInfo } from "./service-info";

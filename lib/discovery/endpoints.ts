@@ -7,7 +7,7 @@
 
 import { declaredEndpoints } from "../api";
 import { CLIENT_TARBALL_PATH } from "../client-package/client-package-name";
-import type { EndpointSpec } from "../endpoint/endpoint";
+import type { EndpointDeclaration } from "../endpoint/endpoint";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -87,23 +87,22 @@ const NOT_DECLARED = [
 export type EndpointId = string;
 
 /** The entries a declaration's `listing` makes: one per listing, all live. */
-function listingsOf(spec: EndpointSpec): Endpoint[] {
+function listingsOf(spec: EndpointDeclaration): Endpoint[] {
   const listings = spec.listing === undefined ? [] : Array.isArray(spec.listing) ? spec.listing : [spec.listing];
-  return (listings as NonNullable<EndpointSpec["listing"]>[]).flatMap((l) =>
+  return (listings as NonNullable<EndpointDeclaration["listing"]>[]).flatMap((l) =>
     "id" in l ? [{ ...l, method: spec.method, path: l.path ?? spec.path, status: "live" as const }] : [],
   );
 }
 
-let listed: readonly Endpoint[] | undefined;
+const DECLARED_LISTINGS = declaredEndpoints().flatMap((d) => listingsOf(d.spec));
+const LISTED: readonly Endpoint[] = [
+  ...DECLARED_LISTINGS,
+  ...NOT_DECLARED.filter((e) => !DECLARED_LISTINGS.some((d) => d.id === e.id)),
+];
 
-/** Every listed endpoint: the declared ones (lib/api), then pages and static files. Read lazily, as lib/api imports this module's users. */
+/** Every listed endpoint: the declared ones (lib/api), then pages and static files. */
 export function listedEndpoints(): readonly Endpoint[] {
-  if (!listed) {
-    const declared = declaredEndpoints().flatMap((d) => listingsOf(d.spec));
-    const ids = new Set(declared.map((e) => e.id));
-    listed = [...declared, ...NOT_DECLARED.filter((e) => !ids.has(e.id))];
-  }
-  return listed;
+  return LISTED;
 }
 
 /** Looks an entry up by id; an unknown id is a programming error. */

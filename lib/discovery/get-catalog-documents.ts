@@ -1,6 +1,6 @@
-import { buildServerCard } from "../mcp/server-card";
 import { buildAiCatalog, buildApiCatalog } from "./build-catalogs";
 import { type CachedDocument, cachedDocument } from "./cached-document";
+import { buildServerCard } from "./server-card";
 import { serviceInfo } from "./service-info";
 
 /** The MCP server card, built once per process and base URL. */

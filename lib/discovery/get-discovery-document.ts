@@ -1,9 +1,9 @@
+import type { DiscoveryFormat } from "../api/discovery-schemas";
 import { getConfig } from "../config/config";
 import { apiAuth } from "./api-auth";
 import { buildInventory } from "./build-inventory";
 import { type CachedDocument, documentForBaseUrl } from "./cached-document";
 import { loadCatalogue } from "./catalogue";
-import type { DiscoveryFormat } from "./discovery-format";
 import { buildOpenApi } from "./openapi/build-openapi";
 import { serviceInfo } from "./service-info";
 

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { z } from "zod";
+import { SCHEMA_FILE_NAME } from "../api/discovery-schemas";
 import { ApiError } from "../http/problem";
 import { clipText } from "../text/well-formed";
 
@@ -8,19 +8,11 @@ import { clipText } from "../text/well-formed";
 // follows this form of path into the deployment bundle.
 const SCHEMAS_DIR = path.join(process.cwd(), "schemas");
 
-// One file name, no directory part and no leading dot: the allow-list check below is the real guard.
-const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*\.json$/;
-
-/** The path parameter of /schemas/{name}, as the OpenAPI description states it. */
-export const schemaNamePath = z.object({
-  name: z.string().regex(FILE_NAME).describe("A file name of the schemas/ folder, e.g. agents.v1.json."),
-});
-
 /** The `.json` files in schemas/, sorted: the only names /schemas/<name> serves. */
 export async function listSchemaFiles(): Promise<string[]> {
   const entries = await fs.readdir(SCHEMAS_DIR, { withFileTypes: true });
   return entries
-    .filter((e) => e.isFile() && FILE_NAME.test(e.name))
+    .filter((e) => e.isFile() && SCHEMA_FILE_NAME.test(e.name))
     .map((e) => e.name)
     .sort();
 }

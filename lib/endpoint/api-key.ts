@@ -3,10 +3,8 @@ import { getConfig } from "../config/config";
 import { bearerToken } from "../http/bearer";
 import { clientIp } from "../http/client-ip";
 import { ApiError } from "../http/problem";
+import { PUBLIC_SCOPE } from "../identity/caller-scope";
 import { sameSecret } from "../identity/same-secret";
-
-/** The idempotency scope of callers without an API key: everyone shares it. */
-export const PUBLIC_SCOPE = "public";
 
 export interface Caller {
   /** The audit `actor`: `key:<id>` with API keys, else `ip:<keyed hash>`. */

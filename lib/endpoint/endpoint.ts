@@ -12,7 +12,7 @@ import type { OperationSpec } from "./operation";
  * OpenAPI operation, the discovery list (lib/discovery/endpoints.ts), the README's API table and
  * the MCP tools that stand for it. The declarations live in lib/api/<area>.ts.
  */
-export interface EndpointSpec<P extends RouteParams = RouteParams> extends OperationSpec {
+export interface EndpointDeclaration extends OperationSpec {
   /** Any origin may call it (public, credential-free API): CORS headers, and a preflight. Default true. */
   cors?: boolean;
   /** Answer OPTIONS with a CORS preflight (default: when `cors`); false answers it with a 405. */
@@ -30,6 +30,14 @@ export interface EndpointSpec<P extends RouteParams = RouteParams> extends Opera
   routeDir?: string;
   /** The rate limit is counted by the handler itself (it depends on the request), not before it. */
   rateLimitedByHandler?: true;
+}
+
+/**
+ * A declaration with its handler: what serve() answers with. The domain areas of lib/api write both
+ * in one place (defineEndpoint); the discovery and MCP areas only declare there, and their surfaces
+ * (lib/discovery/handlers.ts, lib/mcp/handlers.ts) add the handler, since it reads every declaration.
+ */
+export interface EndpointSpec<P extends RouteParams = RouteParams> extends EndpointDeclaration {
   /**
    * Answers every method the path does not declare, OPTIONS included, instead of the 405 problem:
    * a protocol endpoint whose clients expect its own error format (/mcp answers JSON-RPC).
@@ -67,6 +75,19 @@ export interface Listing {
 /** Checks a declaration's shape where it is written, keeping its parameter types. */
 export function defineEndpoint<P extends RouteParams = RouteParams>(endpoint: EndpointSpec<P>): EndpointSpec<P> {
   return endpoint;
+}
+
+/** A declaration whose handler a surface adds (withHandler). */
+export function declareEndpoint(endpoint: EndpointDeclaration): EndpointDeclaration {
+  return endpoint;
+}
+
+/** A declaration served: the same object's fields with the surface's handler. */
+export function withHandler<P extends RouteParams = RouteParams>(
+  declaration: EndpointDeclaration,
+  handler: Pick<EndpointSpec<P>, "handle" | "otherMethods">,
+): EndpointSpec<P> {
+  return { ...declaration, ...handler };
 }
 
 type RouteHandler = (request: Request, context: { params: Promise<RouteParams> }) => Promise<Response>;
@@ -122,8 +143,8 @@ function handlerOf(endpoint: EndpointSpec, cors: boolean): RouteHandler {
   );
 }
 
-/** True for a value made by defineEndpoint (what an area module of lib/api exports). */
-export function isEndpointSpec(value: unknown): value is EndpointSpec {
-  const v = value as Partial<EndpointSpec> | null;
-  return typeof v === "object" && v !== null && typeof v.handle === "function" && typeof v.path === "string";
+/** True for a value made by defineEndpoint or declareEndpoint (what an area module of lib/api exports). */
+export function isEndpointDeclaration(value: unknown): value is EndpointDeclaration {
+  const v = value as Partial<EndpointDeclaration> | null;
+  return typeof v === "object" && v !== null && typeof v.operationId === "string" && typeof v.path === "string";
 }

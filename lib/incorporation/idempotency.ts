@@ -1,6 +1,6 @@
 import { hash, randomUUID } from "node:crypto";
-import { PUBLIC_SCOPE } from "../endpoint/api-key";
 import { ApiError } from "../http/problem";
+import { PUBLIC_SCOPE } from "../identity/caller-scope";
 import { canonicalJson } from "../signing/canonical";
 import { type Seal, sealHolds, sealOf } from "../signing/seal";
 import { getStore } from "../store";

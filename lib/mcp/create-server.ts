@@ -1,12 +1,12 @@
 import { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { MCP_PROTOCOL_VERSIONS } from "../discovery/server-card";
 import { serviceInfo } from "../discovery/service-info";
 import { chargeMore, enforceRateLimit } from "../http/rate-limit";
 import { memoJsonSchema } from "./memo-json-schema";
 import { registerIncorporarPrompt } from "./prompt";
 import { registerResources } from "./resources";
 import { resultText } from "./result-text";
-import { MCP_PROTOCOL_VERSIONS } from "./server-card";
 import type { McpTool, ToolContext } from "./tool";
 import { LANG_ARGUMENT, parseArguments } from "./tool-arguments";
 import { refusalResult } from "./tool-refusal";

@@ -1,7 +1,7 @@
 import { ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { MCP_PROTOCOL_VERSIONS } from "../discovery/server-card";
 import { safeLogText } from "../http/safe-log-text";
 import { jsonRpcError } from "./json-rpc-error";
-import { MCP_PROTOCOL_VERSIONS } from "./server-card";
 
 /** The 2026-07-28 envelope's claim of a revision, which the SDK's modern path answers itself. */
 const ENVELOPE_VERSION = "io.modelcontextprotocol/protocolVersion";

@@ -1,5 +1,5 @@
+import { mcpServerName } from "../discovery/server-card";
 import type { ServiceInfo } from "../discovery/service-info";
-import { mcpServerName } from "./server-card";
 
 /** The MCP Registry's server.json schema revision this file follows (a copy is in tests/fixtures/mcp-registry). */
 export const SERVER_JSON_SCHEMA = "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json";

@@ -8,7 +8,7 @@
 // Both store backends.
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUBLIC_SCOPE } from "@/lib/endpoint/api-key";
+import { PUBLIC_SCOPE } from "@/lib/identity/caller-scope";
 import { parseSignerKey } from "@/lib/identity/note-key";
 import { idempotencyKey } from "@/lib/incorporation/idempotency";
 import type { Store } from "@/lib/store/types";

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditEntry } from "@/lib/audit/entry";
-import { PUBLIC_SCOPE } from "@/lib/endpoint/api-key";
+import { PUBLIC_SCOPE } from "@/lib/identity/caller-scope";
 import { idempotencyKey } from "@/lib/incorporation/idempotency";
 import type { RegistryEntry } from "@/lib/registry/stored-record";
 import { EmbeddedStore } from "@/lib/store/embedded";

@@ -4,7 +4,7 @@ import path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { aiPluginSchema, inventorySchema } from "@/lib/discovery/api-schemas";
+import { aiPluginSchema, inventorySchema } from "@/lib/api/discovery-schemas";
 import { buildAgentsManifest, type IssuerSettings } from "@/lib/discovery/build-agents-manifest";
 import { buildAiPlugin } from "@/lib/discovery/build-ai-plugin";
 import { buildInventory } from "@/lib/discovery/build-inventory";

@@ -5,9 +5,9 @@ import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config/config";
+import { buildServerCard } from "@/lib/discovery/server-card";
 import { serviceInfo } from "@/lib/discovery/service-info";
 import { buildRegistryServerJson, SERVER_JSON_SCHEMA } from "@/lib/mcp/registry-server-json";
-import { buildServerCard } from "@/lib/mcp/server-card";
 import pkg from "@/package.json" with { type: "json" };
 
 // The MCP Registry's published schema (draft-07), as the registry repository generates it.

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { declaredEndpoints } from "@/lib/api";
-import { readmeTable, withReadmeTable } from "@/lib/api/readme-table";
-import { routeFiles } from "@/lib/api/route-files";
 import { openApiOperations } from "@/lib/discovery/openapi/operations";
+import { readmeTable, withReadmeTable } from "@/scripts/routes/readme-table";
+import { routeFiles } from "@/scripts/routes/route-files";
 
 /** Route files that stay written by hand, each with why no declaration can write it. */
 const HAND_WRITTEN: readonly { file: string; reason: string }[] = [

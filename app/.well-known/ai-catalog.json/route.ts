@@ -1,5 +1,6 @@
 // Written by `npm run routes` from lib/api/discovery: change the declarations there.
-import { getAiCatalog } from "@/lib/api/discovery";
+// Handlers: lib/discovery/handlers.ts
+import { getAiCatalog } from "@/lib/discovery/handlers";
 import { serve } from "@/lib/endpoint/endpoint";
 
 export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(getAiCatalog);

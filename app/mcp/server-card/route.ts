@@ -1,5 +1,6 @@
 // Written by `npm run routes` from lib/api/mcp: change the declarations there.
-import { getMcpServerCard } from "@/lib/api/mcp";
+// Handlers: lib/mcp/handlers.ts
 import { serve } from "@/lib/endpoint/endpoint";
+import { getMcpServerCard } from "@/lib/mcp/handlers";
 
 export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(getMcpServerCard);

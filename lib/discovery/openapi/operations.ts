@@ -1,20 +1,16 @@
 import type { z } from "zod";
 import { declaredEndpoints } from "../../api";
+import { discoveryComponents } from "../../api/discovery-schemas";
 import type { OperationSpec } from "../../endpoint/operation";
 import { registryComponents } from "../../registry/api-schemas";
-import { discoveryComponents } from "../api-schemas";
 
-let operations: readonly OperationSpec[] | undefined;
+const OPERATIONS: readonly OperationSpec[] = declaredEndpoints()
+  .map((d) => d.spec)
+  .filter((spec) => !spec.undocumented);
 
-/**
- * Every operation of the description: the endpoints declared in lib/api, but the undocumented ones
- * (the scheduler's cron call). Read lazily: lib/api's discovery handlers import this module.
- */
+/** Every operation of the description: the endpoints declared in lib/api, but the undocumented ones (the scheduler's cron call). */
 export function openApiOperations(): readonly OperationSpec[] {
-  operations ??= declaredEndpoints()
-    .map((d) => d.spec)
-    .filter((spec) => !spec.undocumented);
-  return operations;
+  return OPERATIONS;
 }
 
 /** Named schemas that operations reference as #/components/schemas/<name>. */

@@ -1,5 +1,5 @@
-import { TAGS } from "../discovery/openapi/operations";
-import type { OperationSpec } from "../endpoint/operation";
+import { TAGS } from "../../lib/discovery/openapi/operations";
+import type { OperationSpec } from "../../lib/endpoint/operation";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 

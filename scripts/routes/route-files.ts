@@ -1,4 +1,4 @@
-import type { DeclaredEndpoint } from ".";
+import type { DeclaredEndpoint } from "../../lib/api";
 
 /** A route file under app/ and the text `npm run routes` writes in it. */
 export interface RouteFile {
@@ -23,6 +23,12 @@ export function routeFiles(declared: readonly DeclaredEndpoint[]): RouteFile[] {
   return [...byFile].map(([file, group]) => ({ file, text: routeText(group) }));
 }
 
+/** Areas whose declarations a surface serves, as it adds their handlers (they read every declaration). */
+const SERVED_BY: Partial<Record<DeclaredEndpoint["area"], string>> = {
+  discovery: "@/lib/discovery/handlers",
+  mcp: "@/lib/mcp/handlers",
+};
+
 function routeText(group: DeclaredEndpoint[]): string {
   const areas = [...new Set(group.map((d) => d.area))].sort();
   const imports = areas.map((area) => {
@@ -30,13 +36,16 @@ function routeText(group: DeclaredEndpoint[]): string {
       .filter((d) => d.area === area)
       .map((d) => d.name)
       .sort();
-    return `import { ${names.join(", ")} } from "@/lib/api/${area}";`;
+    return `import { ${names.join(", ")} } from "${SERVED_BY[area] ?? `@/lib/api/${area}`}";`;
   });
   const durations = group.map((d) => d.spec.maxDuration).filter((s): s is number => s !== undefined);
   const lines = [
     `// Written by \`npm run routes\` from lib/api/${areas.join(", lib/api/")}: change the declarations there.`,
-    ...imports,
-    `import { serve } from "@/lib/endpoint/endpoint";`,
+    ...areas.flatMap((a) => (SERVED_BY[a] ? [`// Handlers: ${SERVED_BY[a].replace("@/", "")}.ts`] : [])),
+    // Sorted by module, as the linter wants them.
+    ...[...imports, `import { serve } from "@/lib/endpoint/endpoint";`].sort((a, b) =>
+      a.slice(a.indexOf('"')) < b.slice(b.indexOf('"')) ? -1 : 1,
+    ),
     "",
     `export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(${group.map((d) => d.name).join(", ")});`,
     ...(durations.length > 0 ? [`export const maxDuration = ${Math.max(...durations)};`] : []),

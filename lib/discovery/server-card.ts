@@ -1,7 +1,7 @@
 import { getConfig } from "../config/config";
-import { apiAuth } from "../discovery/api-auth";
-import { endpointById, endpointUrl } from "../discovery/endpoints";
-import type { ServiceInfo } from "../discovery/service-info";
+import { apiAuth } from "./api-auth";
+import { endpointById, endpointUrl } from "./endpoints";
+import type { ServiceInfo } from "./service-info";
 
 /** The protocol revisions /mcp serves: the current one, stateless, and the two before it. */
 export const MCP_PROTOCOL_VERSIONS = ["2026-07-28", "2025-11-25", "2025-06-18"] as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** GET /mcp/server-card: the SEP-2127 server card (lib/mcp/server-card.ts builds it). */
+/** GET /mcp/server-card: the SEP-2127 server card (lib/discovery/server-card.ts builds it). */
 export const serverCardSchema = z.looseObject({
   $schema: z.url(),
   name: z.string().describe("Reverse-DNS name: the deployment's host, reversed, and /mcp."),

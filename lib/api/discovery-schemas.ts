@@ -107,3 +107,24 @@ export const jwksSchema = z.object({ keys: z.array(publicJwkSchema) });
 
 /** The inventory schema is also a component, so getDiscovery can reference it inside a oneOf. */
 export const discoveryComponents = { Inventory: inventorySchema } satisfies Record<string, z.ZodType>;
+
+/** Formats of GET /api/discovery: the inventory (default) or the OpenAPI 3.1 description (two names). */
+export const DISCOVERY_FORMATS = ["inventory", "openapi", "openapi31"] as const;
+
+export type DiscoveryFormat = (typeof DISCOVERY_FORMATS)[number];
+
+/** The query GET /api/discovery takes; the OpenAPI description is generated from it. */
+export const discoveryQuery = z.object({
+  format: z
+    .enum(DISCOVERY_FORMATS)
+    .default("inventory")
+    .describe("inventory (default), or openapi / openapi31 for the OpenAPI 3.1 description."),
+});
+
+// One file name, no directory part and no leading dot: the allow-list check where it is read is the real guard.
+export const SCHEMA_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*\.json$/;
+
+/** The path parameter of /schemas/{name}, as the OpenAPI description states it. */
+export const schemaNamePath = z.object({
+  name: z.string().regex(SCHEMA_FILE_NAME).describe("A file name of the schemas/ folder, e.g. agents.v1.json."),
+});

@@ -1,0 +1,81 @@
+import * as declared from "../api/discovery";
+import { getClientPackage as readClientPackage } from "../client-package/get-client-package";
+import { withHandler } from "../endpoint/endpoint";
+import { publicBaseUrl } from "../http/base-url";
+import { cacheableResponse } from "../http/cacheable";
+import { json } from "../http/handler";
+import { publicJwks } from "../signing/keys";
+import type { CachedDocument } from "./cached-document";
+import { parseDiscoveryFormat } from "./discovery-format";
+import { agentsManifestDocument } from "./get-agents-manifest";
+import { aiPluginDocument } from "./get-ai-plugin";
+import { aiCatalogDocument, apiCatalogDocument } from "./get-catalog-documents";
+import { discoveryDocument } from "./get-discovery-document";
+import { llmsTxtDocument } from "./get-llms-txt";
+import { readSchemaFile } from "./read-schema-file";
+
+/*
+ * The discovery area's endpoints (declared in lib/api/discovery.ts) with their handlers. The
+ * documents are built once per process and base URL (get-*.ts) and answered with a strong ETag.
+ */
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** A built document as a cacheable answer: 200 with its ETag, or 304 when the client has it. */
+async function documentAnswer(
+  request: Request,
+  build: (baseUrl: string) => Promise<CachedDocument>,
+  contentType: string,
+): Promise<Response> {
+  const { body, etag } = await build(publicBaseUrl(request));
+  return cacheableResponse(request, body, { contentType, etag });
+}
+
+const keepFor5Minutes = { headers: { "cache-control": "public, max-age=300" } };
+
+export const getAgentsManifest = withHandler(declared.getAgentsManifest, {
+  handle: (request) => documentAnswer(request, agentsManifestDocument, JSON_TYPE),
+});
+
+export const getAiPlugin = withHandler(declared.getAiPlugin, {
+  handle: (request) => documentAnswer(request, aiPluginDocument, JSON_TYPE),
+});
+
+export const getDiscovery = withHandler(declared.getDiscovery, {
+  handle(request) {
+    const format = parseDiscoveryFormat(new URL(request.url));
+    return documentAnswer(request, (baseUrl) => discoveryDocument(format, baseUrl), JSON_TYPE);
+  },
+});
+
+export const getLlmsTxt = withHandler(declared.getLlmsTxt, {
+  handle: (request) => documentAnswer(request, llmsTxtDocument, "text/plain; charset=utf-8"),
+});
+
+export const getSchema = withHandler<{ name: string }>(declared.getSchema, {
+  async handle(request, { params }) {
+    const body = await readSchemaFile(params.name);
+    return cacheableResponse(request, body, { contentType: "application/schema+json" });
+  },
+});
+
+export const getJwks = withHandler(declared.getJwks, {
+  handle: async () => json(await publicJwks(), keepFor5Minutes),
+});
+
+export const getClientPackage = withHandler(declared.getClientPackage, {
+  handle: async (request) => json(await readClientPackage(publicBaseUrl(request)), keepFor5Minutes),
+});
+
+export const getAiCatalog = withHandler(declared.getAiCatalog, {
+  handle: (request) => documentAnswer(request, aiCatalogDocument, "application/ai-catalog+json; charset=utf-8"),
+});
+
+export const getApiCatalog = withHandler(declared.getApiCatalog, {
+  handle: (request) =>
+    documentAnswer(
+      request,
+      apiCatalogDocument,
+      'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+    ),
+});
