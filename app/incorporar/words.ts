@@ -69,7 +69,7 @@ export const incorporate = defineMessages({
         "Cada constitución queda en una sesión de auditoría firmada. Opcional: si no indicás una, se crea una nueva y te damos su token.",
       chain: "Agregar esta constitución a una sesión que ya tengo",
       sessionId: "Identificador de la sesión",
-      sessionIdHint: "De 8 a 64 caracteres: letras, números, «-» y «_» (un UUID sirve).",
+      sessionIdHint: "Un UUID, como el que mostró la primera constitución de la sesión.",
       sessionToken: "Token de escritura de la sesión",
       sessionTokenHint:
         "Se muestra una sola vez, al crear la sesión (en /play, junto al chat). Hace falta si la sesión ya existe; dejalo vacío si es una sesión nueva.",
@@ -99,7 +99,7 @@ export const incorporate = defineMessages({
         "Esa sesión ya existe: escribí su token de escritura (en /play aparece junto al chat, con el enlace «Agregar una constitución a esta sesión») o desmarcá la opción para crear una sesión nueva.",
       sessionTokenInvalid:
         "El token no corresponde a esa sesión. Revisá que lo copiaste completo, o desmarcá la opción para crear una sesión nueva.",
-      invalidSessionId: "El identificador de sesión no es válido: de 8 a 64 letras, números, «-» o «_».",
+      invalidSessionId: "El identificador de sesión no es válido: debe ser un UUID (8-4-4-4-12 dígitos hexadecimales).",
       unavailable:
         "El almacenamiento del servicio no responde en este momento; no se cambió nada. Volvé a intentar en unos segundos.",
       unreadable: "La respuesta del servidor llegó dañada. Reintentá: la misma solicitud no se constituye dos veces.",
@@ -263,7 +263,7 @@ export const incorporate = defineMessages({
         "Every incorporation is recorded in a signed audit session. Optional: if you name none, a new one is created and you get its token.",
       chain: "Add this incorporation to a session I already have",
       sessionId: "Session id",
-      sessionIdHint: "8 to 64 characters: letters, digits, “-” and “_” (a UUID fits).",
+      sessionIdHint: "A UUID, as the session's first incorporation showed it.",
       sessionToken: "Session write token",
       sessionTokenHint:
         "It is shown once, when the session is created (on /play, beside the chat). Needed if the session already exists; leave it empty for a new session.",
@@ -293,7 +293,7 @@ export const incorporate = defineMessages({
         "That session already exists: enter its write token (/play shows it beside the chat, with the link “Add an incorporation to this session”) or untick the option to create a new session.",
       sessionTokenInvalid:
         "The token does not belong to that session. Check that you copied all of it, or untick the option to create a new session.",
-      invalidSessionId: "The session id is not valid: 8 to 64 letters, digits, “-” or “_”.",
+      invalidSessionId: "The session id is not valid: it must be a UUID (8-4-4-4-12 hex digits).",
       unavailable: "The service's storage is not answering right now; nothing was changed. Try again in a few seconds.",
       unreadable: "The server's answer arrived damaged. Try again: the same request is never incorporated twice.",
       inProgress: "An identical request is still being processed. Wait a few seconds and retry.",

@@ -81,6 +81,22 @@ export const verificationReportSchema = z.object({
     .describe(
       "On every read of a stored log: the session's header (the hash of its write token, which decides who may write) against the service's seal: sealed; invalid (not sealed by the service for this session: the store was edited, and the session takes no more entries); none (no log). invalid makes the log tampered.",
     ),
+  witnesses: z
+    .object({
+      meets: z.boolean().describe("The head's leaf is in a checkpoint with the policy's quorum of cosignatures."),
+      quorum: z.int().min(0),
+      cosigned: z.array(z.string()).describe("Witnesses whose cosignature verified on that checkpoint."),
+      size: z.int().min(0).nullable().describe("The witnessed checkpoint's size; null when none was found."),
+      error: z
+        .string()
+        .nullable()
+        .describe("Why not: 'not witnessed yet: ...' for a delay; else a contradiction or why it was not checked."),
+      contradiction: z.boolean().describe("error is a contradiction (a refusing witness, a bad signature)."),
+    })
+    .optional()
+    .describe(
+      "On a verified read of a stored log: the head against the service's witness policy (GET /log/policy), with the cosignatures the log stored for its checkpoints. Not witnessed yet is a delay, never verified.",
+    ),
 });
 
 export const auditLogSchema = z.object({

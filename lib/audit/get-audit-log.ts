@@ -4,6 +4,7 @@ import type { TransparencyReceipt } from "../tlog/receipt";
 import { parseAuditItem } from "./log";
 import { type PageRequest, type PublishedPage, readPublishedPage } from "./published-log";
 import type { VerificationReport } from "./verify";
+import { witnessQuorum } from "./verify-witnesses";
 
 /** Entries one read hands out at most, and by default: a read's cost is bounded by the page, not the log. */
 export const AUDIT_PAGE_MAX = 1000;
@@ -53,6 +54,7 @@ export async function getAuditLog(sessionId: string, options: AuditReadOptions =
   const store = getStore();
   const request = options.page ?? FIRST_PAGE;
   const log = await readPublishedPage(sessionId, request, store);
+  const transparency = await headReceipt(log.signed, store);
   return {
     sessionId,
     backend: store.backend,
@@ -60,8 +62,8 @@ export async function getAuditLog(sessionId: string, options: AuditReadOptions =
     entries: log.items.map(parseAuditItem),
     page: pageOf(log, request),
     checkpoint: log.checkpoint,
-    transparency: await headReceipt(log.signed, store),
-    ...(options.verify ? { verification: log.report } : {}),
+    transparency,
+    ...(options.verify ? { verification: { ...log.report, witnesses: await witnessQuorum(transparency, store) } } : {}),
   };
 }
 
@@ -80,8 +82,10 @@ export async function getAuditLogJson(
   const log = await readPublishedPage(sessionId, request, store);
   const entries = log.items.map((raw, i) => (log.unparseable.has(i) ? JSON.stringify(raw) : raw)).join(",");
   const head = `{"sessionId":${JSON.stringify(sessionId)},"backend":${JSON.stringify(store.backend)},"count":${log.items.length}`;
-  const verification = options.verify ? `,"verification":${JSON.stringify(log.report)}` : "";
-  const transparency = JSON.stringify(await headReceipt(log.signed, store));
+  const receipt = await headReceipt(log.signed, store);
+  const report = options.verify ? { ...log.report, witnesses: await witnessQuorum(receipt, store) } : null;
+  const verification = report ? `,"verification":${JSON.stringify(report)}` : "";
+  const transparency = JSON.stringify(receipt);
   const page = JSON.stringify(pageOf(log, request));
   return {
     json: `${head},"entries":[${entries}],"page":${page},"checkpoint":${JSON.stringify(log.checkpoint)},"transparency":${transparency}${verification}}`,

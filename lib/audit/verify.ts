@@ -9,6 +9,7 @@ import {
 import { canonicalForms, canonicalJson, hashOf, hmacOf } from "../signing/canonical";
 import type { SessionInLog } from "./index-status";
 import type { HeaderStatus } from "./session-header";
+import type { WitnessQuorum } from "./verify-witnesses";
 
 export type { EntryProblem, ProblemReason } from "../../packages/incorporate/src/audit-rules";
 
@@ -32,6 +33,8 @@ export interface VerificationReport extends Tally {
    * sealed for it (`sealed`), is not (`invalid`: the store was edited), or is absent (`none`).
    */
   header?: HeaderStatus;
+  /** Set on reports of a stored log: the head against the service's witness policy (/log/policy). */
+  witnesses?: WitnessQuorum;
 }
 
 /** The report of a stored log, as every read hands it out. */

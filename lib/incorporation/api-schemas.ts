@@ -64,7 +64,7 @@ export const incorporationSuccessSchema = z.object({
     manualSteps: checklistSchema.describe("What stays to be done by hand: the same steps as `checklist`."),
   }),
   audit: z.object({
-    sessionId: z.string(),
+    sessionId: z.guid().describe("The session of the call, a UUID: the formed record's sessionId too."),
     backend: z.enum(["embedded", "upstash"]),
     entry: auditEntrySchema,
     url: z.url(),

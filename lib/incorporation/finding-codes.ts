@@ -118,8 +118,9 @@ export const FINDING_CODES = {
   },
   session_id_invalid: {
     severity: "error",
-    es: () => "sessionId debe tener de 8 a 64 caracteres A-Z, a-z, 0-9, _ o - (un UUID sirve).",
-    en: () => "sessionId must be 8 to 64 characters of A-Z, a-z, 0-9, _ or - (a UUID fits).",
+    es: () =>
+      "sessionId debe ser un UUID (8-4-4-4-12 dígitos hexadecimales); sin sessionId el servicio crea una sesión nueva.",
+    en: () => "sessionId must be a UUID (8-4-4-4-12 hex digits); without a sessionId the service makes a new session.",
   },
   idempotency_key_reused: {
     severity: "error",

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type AuditEntry, isSessionId } from "../audit/entry";
+import type { AuditEntry } from "../audit/entry";
 import { storedEntryReceipt } from "../audit/entry-receipt";
 import { type AuditEffects, appendAuditEventWith } from "../audit/log";
 import { getConfig } from "../config/config";
@@ -20,7 +20,7 @@ import {
   type WorkResult,
 } from "./idempotency";
 import { DEFAULT_SMVM_ARS } from "./legal-figures";
-import { refusalAnswer, reusedKeyAnswer } from "./refusal-answer";
+import { refusalAnswer, reusedKeyAnswer, unrecordedRefusal } from "./refusal-answer";
 import { slugOf } from "./slug";
 import {
   companyStarter,
@@ -105,9 +105,9 @@ async function run(input: IncorporateInput, claim: IdempotencyClaim): Promise<Ru
   const config = getConfig();
   const smvm = config.env.SMVM_ARS ?? DEFAULT_SMVM_ARS;
   const { findings, request } = validateIncorporation(input.body, { lang: input.lang, smvm });
-  const raw = input.body as { sessionId?: unknown } | null;
-  const requested = typeof raw === "object" && raw && isSessionId(raw.sessionId) ? raw.sessionId : null;
-  const sessionId = requested ?? randomUUID();
+  // incorporate() refused a sessionId that is not a UUID: one sent here is a UUID.
+  const sent = input.body && typeof input.body === "object" ? (input.body as { sessionId?: unknown }).sessionId : null;
+  const sessionId = typeof sent === "string" ? sent : randomUUID();
 
   if (!request) {
     const errors = findings.filter((f) => f.severity === "error").map((f) => `${f.field}:${f.code}`);
@@ -224,6 +224,14 @@ async function replayText(stored: unknown): Promise<string> {
  * store batch: all of them exist or none does. Idempotent on the body (or the Idempotency-Key).
  */
 export async function incorporate(input: IncorporateInput): Promise<IncorporateOutcome> {
+  const smvm = getConfig().env.SMVM_ARS ?? DEFAULT_SMVM_ARS;
+  // A sessionId that is not a UUID names no session this endpoint may write to: refused before
+  // anything is stored (no audit entry in a session of its own, no idempotency slot).
+  const checked = validateIncorporation(input.body, { lang: input.lang, smvm });
+  if (checked.findings.some((f) => f.code === "session_id_invalid")) {
+    const answer = unrecordedRefusal({ findings: checked.findings, baseUrl: input.baseUrl, now: new Date() });
+    return { status: 422, text: JSON.stringify(answer), meta: {}, live: null, replayed: false, problem: false };
+  }
   // With PUBLIC_BASE_URL every answer has the same links; without it, they follow the request's Host.
   const requestOrigin = getConfig().env.PUBLIC_BASE_URL ? null : input.baseUrl;
   const { key, bodyHash } = idempotencyKey(input.body, input.idempotencyKey, input.scope, requestOrigin);
@@ -233,7 +241,6 @@ export async function incorporate(input: IncorporateInput): Promise<IncorporateO
   } catch (err) {
     if (!isApiError(err) || err.code !== "idempotency_key_reused") throw err;
     // Every 422 of this endpoint has the SPEC 2.6 shape, this one too (with problem+json members).
-    const smvm = getConfig().env.SMVM_ARS ?? DEFAULT_SMVM_ARS;
     const answer = reusedKeyAnswer({
       body: input.body,
       lang: input.lang,

@@ -9,7 +9,8 @@ import { validateIncorporation } from "./validate";
 /**
  * A 422 of POST /api/auto-incorporate: SPEC 2.6 (`ok: false`, `validation.findings`, `rfc001`), plus
  * `validation.valid` and `generatedAt` as the earlier ar-agents API sent them, and `audit` when the
- * refusal was recorded (every validation refusal is; a reused Idempotency-Key is not).
+ * refusal was recorded (every validation refusal is, but one whose sessionId is not a UUID; a reused
+ * Idempotency-Key is not).
  */
 export interface IncorporationRefusal {
   ok: false;
@@ -54,6 +55,16 @@ export function refusalAnswer(facts: {
       ...(facts.sessionToken ? { sessionToken: facts.sessionToken } : {}),
     },
     generatedAt: entry.ts,
+  };
+}
+
+/** A refusal that recorded nothing (a sessionId that is not a UUID): SPEC 2.6 without `audit`. */
+export function unrecordedRefusal(facts: { findings: Finding[]; baseUrl: string; now: Date }): IncorporationRefusal {
+  return {
+    ok: false,
+    validation: { valid: false, findings: facts.findings },
+    rfc001: rfc001Report(facts.findings, facts.baseUrl),
+    generatedAt: facts.now.toISOString(),
   };
 }
 

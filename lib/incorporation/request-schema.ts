@@ -1,5 +1,4 @@
 import * as z from "zod/mini";
-import { SESSION_ID_PATTERN } from "../audit/entry";
 import { findingCheck } from "../http/zod-findings";
 import { CUIT_INPUT_PATTERN, isValidCuit, normaliseCuit } from "../identity/cuit";
 import { hasHiddenCharacters } from "../text/hidden-characters";
@@ -61,9 +60,10 @@ export const incorporationRequestSchema = z
       z.maxLength(LIMITS.objeto.max),
       z.describe("Corporate purpose: the concrete activities, in plain language."),
     ),
+    // A UUID, as SPEC types a formed record's sessionId; /play sessions keep DESIGN's wider pattern.
     sessionId: z
-      .optional(z.string().check(z.regex(SESSION_ID_PATTERN)))
-      .check(z.describe("Audit session to chain this call into (a UUID); omitted: the server creates one.")),
+      .optional(z.guid())
+      .check(z.describe("Audit session to chain this call into: a UUID. Omitted: the server creates one.")),
     representante: z
       .nullish(
         z.object({

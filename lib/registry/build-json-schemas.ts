@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { certificationReportSchema, registryListSchema, registryRecordSchema } from "./record-schema";
+import {
+  certificationReportSchema,
+  registryListSchema,
+  registryRecordSchema,
+  SESSION_UUID_PATTERN,
+} from "./record-schema";
 
 /** File names under schemas/ (served at /schemas/<name>) of the registry's JSON Schemas. */
 export const SCHEMA_FILES = {
@@ -12,7 +17,10 @@ export const SCHEMA_FILES = {
 const formedNeedsSession = {
   if: { properties: { source: { const: "formed" } }, required: ["source"] },
   // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, never awaited.
-  then: { required: ["sessionId"] },
+  then: {
+    required: ["sessionId"],
+    properties: { sessionId: { type: "string", format: "uuid", pattern: SESSION_UUID_PATTERN.source } },
+  },
 };
 
 function generate(schema: z.ZodType, meta: { title: string; description: string }): Record<string, unknown> {

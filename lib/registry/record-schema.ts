@@ -27,6 +27,8 @@ export type Rating = (typeof RATINGS)[number];
 /** Written form of an origin without path: `https://host[:port]`. */
 const ORIGIN_PATTERN = /^https?:\/\/[^/?#\s]+$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** A UUID as JSON Schema's `format: uuid` reads it: the sessionId of a formed record (SPEC 2.2). */
+export const SESSION_UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 export const goodStandingSchema = z
   .object({
@@ -71,11 +73,11 @@ export const registryRecordSchema = z
       .string()
       .regex(SESSION_ID_PATTERN)
       .optional()
-      .describe("The record's audit session: always present on formed records, otherwise once certified."),
+      .describe("The record's audit session: on formed records always, and a UUID; on others once certified."),
   })
   .strict()
-  .refine((r) => r.source !== "formed" || r.sessionId !== undefined, {
-    message: "formed records carry their incorporation's sessionId",
+  .refine((r) => r.source !== "formed" || (r.sessionId !== undefined && SESSION_UUID_PATTERN.test(r.sessionId)), {
+    message: "formed records carry their incorporation's sessionId, a UUID",
     path: ["sessionId"],
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 // Attack: bodies built to hurt the parser on every endpoint that takes JSON: other media types,
 // broken or non-UTF-8 JSON, lone surrogate escapes, deep nesting, oversize bodies (honest, chunked with no length, or with a
 // Content-Length that lies). Each gets its 4xx problem+json, and nothing is stored: no audit entry,
@@ -332,7 +333,7 @@ describe("hostile bodies on every JSON endpoint", () => {
 
 describe("a request followed on its connection by bytes that are no request", () => {
   it("gets its own answer, not a 400 saying nothing changed, and the connection then closes", async () => {
-    const sessionId = `attack-bodies-trailing-${Date.now()}`;
+    const sessionId = randomUUID();
     const body = JSON.stringify({ ...TYPICAL, denominacion: "Bytes Sobrantes SOCIEDAD-IA", sessionId });
     const head = `POST /api/auto-incorporate HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n`;
     const answer = await rawHttp(app.port, `${head}${body}NOT HTTP AT ALL\r\n\r\n`);
@@ -344,7 +345,7 @@ describe("a request followed on its connection by bytes that are no request", ()
 
 describe("what a rejected incorporation leaves in the permanent log", () => {
   it("is a short summary: lists and objects in text fields are named, not stored", async () => {
-    const sessionId = "attack-bodies-summary-01";
+    const sessionId = randomUUID();
     const bulky = Array.from({ length: 400 }, () => "x".repeat(60));
     const res = await post("/api/auto-incorporate", {
       sessionId,

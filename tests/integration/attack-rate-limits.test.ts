@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 // Attack: dodging the per-IP limits by rotating forged X-Forwarded-For, X-Real-IP and similar
 // headers. scripts/server.mjs appends the socket address and lib/http/client-ip.ts reads it from the
 // right, so every request below counts against the one real client, whatever it claims to be.
@@ -66,14 +67,12 @@ describe("rotating forged client addresses does not buy a fresh allowance", () =
   });
 
   it("POST /api/auto-incorporate: 429, and the refused call is neither audited nor remembered", async () => {
-    const bodies = [0, 1, 2].map((i) => ({ ...TYPICAL, sessionId: `rate-limited-inc-0${i}` }));
+    const bodies = [0, 1, 2].map(() => ({ ...TYPICAL, sessionId: randomUUID() }));
     for (let i = 0; i < LIMIT; i++) expect((await send("POST", "/api/auto-incorporate", bodies[i])).status).toBe(200);
     await expectLimited(await send("POST", "/api/auto-incorporate", bodies[2]), "incorporate");
-    expect(await auditEntries(app.url, "rate-limited-inc-02")).toEqual([]);
+    expect(await auditEntries(app.url, bodies[2]?.sessionId as string)).toEqual([]);
     expect(
-      (await registrySnapshot(app.url)).filter(
-        (r) => (r as { sessionId?: string }).sessionId === "rate-limited-inc-02",
-      ),
+      (await registrySnapshot(app.url)).filter((r) => (r as { sessionId?: string }).sessionId === bodies[2]?.sessionId),
     ).toEqual([]);
   });
 

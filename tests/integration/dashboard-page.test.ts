@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../support/app-server";
 import { TYPICAL_INCORPORATION as TYPICAL } from "../support/fixtures";
@@ -34,7 +35,7 @@ describe("/dashboard/{sessionId}", () => {
   });
 
   it("answers 200 with the timeline once the session has an entry", async () => {
-    const sessionId = `dash-${Date.now().toString(36)}`;
+    const sessionId = randomUUID();
     const refused = await fetch(`${app.url}/api/auto-incorporate`, {
       method: "POST",
       headers: { "content-type": "application/json" },

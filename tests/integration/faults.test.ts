@@ -158,7 +158,7 @@ describe("Redis stops while writes are in flight (Upstash store behind the REST 
     // Before the outage: sessions to chain incorporations into, and listed companies to certify.
     const chains: { sessionId: string; token: string }[] = [];
     for (let c = 0; c < 3; c++) {
-      const sessionId = `fault-chain-${run}-${c}`;
+      const sessionId = randomUUID();
       const body = { ...TYPICAL_INCORPORATION, denominacion: `Cadena ${run} ${c} SOCIEDAD-IA`, sessionId };
       const first = await send(app.url, "POST", "/api/auto-incorporate", { body });
       expect(first.status).toBe(200);
@@ -181,7 +181,7 @@ describe("Redis stops while writes are in flight (Upstash store behind the REST 
     // self-listings and certifications, interleaved.
     const incorporations: IncorporationJob[] = [];
     for (let i = 0; i < 30; i++) {
-      const sessionId = `fault-inc-${run}-${i}`;
+      const sessionId = randomUUID();
       const valid = i % 5 !== 4;
       const body = {
         ...TYPICAL_INCORPORATION,
@@ -370,7 +370,7 @@ describe("Redis stops while writes are in flight (Upstash store behind the REST 
     const again = {
       ...TYPICAL_INCORPORATION,
       denominacion: `Despues ${run} SOCIEDAD-IA`,
-      sessionId: `fault-after-${run}`,
+      sessionId: randomUUID(),
     };
     expect((await send(app.url, "POST", "/api/auto-incorporate", { body: again })).status).toBe(200);
     const play = await postPlayStream(
@@ -419,7 +419,8 @@ describe("the embedded store when the server is killed (SIGKILL) during a burst 
       // Sessions that every round appends to: demo runs and incorporations chained into them.
       const sessions: { sessionId: string; token: string }[] = [];
       for (let s = 0; s < 4; s++) {
-        const sessionId = `kill-${run}-${s}`;
+        // UUIDs: incorporations chain into these demo sessions.
+        const sessionId = randomUUID();
         const first = await postPlayStream(
           app.url,
           { messages: [userMessage(TWO_TOOLS)] },
@@ -448,7 +449,7 @@ describe("the embedded store when the server is killed (SIGKILL) during a burst 
           }
           // Incorporations: half chained into a demo session, half into a session of their own.
           const own = i % 2 === 0;
-          const sessionId = own ? `kill-inc-${run}-${round}-${i}` : session.sessionId;
+          const sessionId = own ? randomUUID() : session.sessionId;
           const body = { ...TYPICAL_INCORPORATION, denominacion: `Caida ${run} ${round} ${i} SOCIEDAD-IA`, sessionId };
           const headers: Record<string, string> = own ? {} : { "x-session-token": session.token };
           const job: IncorporationJob = { body, headers, sessionId, valid: true };

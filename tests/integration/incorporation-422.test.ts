@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +8,7 @@ import {
   incorporateOrThrow,
 } from "../../packages/incorporate/src/index";
 import { type AppServer, startApp } from "../support/app-server";
+import { auditEntries, registrySnapshot } from "../support/attack-client";
 import { TYPICAL_INCORPORATION as TYPICAL } from "../support/fixtures";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers read back from the server.
@@ -29,8 +31,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-let n = 0;
-const uniqueSession = () => `r422-${process.pid}-${++n}-${Math.random().toString(36).slice(2, 8)}`;
+// An incorporation's session id is a UUID (docs/incorporation.md).
+const uniqueSession = () => randomUUID();
 
 async function post(body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${app.url}/api/auto-incorporate`, {
@@ -59,6 +61,7 @@ const KINDS: [string, () => Promise<{ res: Response; body: Json }>][] = [
     () => post({ ...TYPICAL, capitalSocial: 1, sessionId: uniqueSession() }),
   ],
   ["required fields missing", () => post({ tipo: "SOCIEDAD-IA", sessionId: uniqueSession() })],
+  ["a sessionId that is not a UUID", () => post({ ...TYPICAL, sessionId: "my-session-0001" })],
   ["a body that is an array", () => post([TYPICAL])],
   ["a body that is a string", () => post("Acme")],
   ["a body that is a number", () => post(3)],
@@ -100,6 +103,40 @@ describe("every 422 of POST /api/auto-incorporate", () => {
       expect.objectContaining({ code: "required", field: "capitalSocial" }),
     );
     expect(body.rfc001.checks.find((c: Json) => c.id === "defined-form-and-capital").result).toBe("fail");
+  });
+
+  it("refuses a sessionId that is not a UUID with a finding and writes nothing; a UUID forms the company", async () => {
+    // DESIGN lets /play name a session "my-session-0001"; an incorporation's session is a UUID (SPEC 2.2).
+    const sessionId = `acme-${randomUUID().slice(0, 8)}`;
+    const denominacion = `Sesion ${sessionId.slice(-8)} Automatizada SOCIEDAD-IA`;
+    for (const lang of ["es", "en"] as const) {
+      const { res, body } = await post({ ...TYPICAL, denominacion, sessionId }, { "accept-language": lang });
+      expect(res.status).toBe(422);
+      expect(res.headers.get("x-session-id")).toBeNull();
+      const errors = body.validation.findings.filter((f: Json) => f.severity === "error");
+      expect(errors).toEqual([expect.objectContaining({ code: "session_id_invalid", field: "sessionId" })]);
+      expect(errors[0].message).toMatch(lang === "es" ? /debe ser un UUID/ : /must be a UUID/);
+      expect(body.audit).toBeUndefined();
+      expect(body.transparency).toBeUndefined();
+    }
+    expect(await auditEntries(app.url, sessionId)).toEqual([]);
+    const named = (await registrySnapshot(app.url)).filter((r) => (r as Json).name === denominacion);
+    expect(named).toEqual([]);
+
+    const uuid = randomUUID();
+    const formed = await post({ ...TYPICAL, denominacion, sessionId: uuid });
+    expect(formed.res.status).toBe(200);
+    expect(formed.body.audit.sessionId).toBe(uuid);
+    const record = formed.body.registry.record;
+    expect(record).toMatchObject({ source: "formed", sessionId: uuid });
+    const recordSchema = await (await fetch(`${app.url}/schemas/registry-record.v1.json`)).json();
+    const validate = new Ajv2020({ strict: false });
+    addFormats(validate);
+    const check = validate.compile(recordSchema);
+    expect(check(record), JSON.stringify(check.errors)).toBe(true);
+    // The same record with a session id that is no UUID is not a formed record.
+    expect(check({ ...record, sessionId: sessionId })).toBe(false);
+    expect(await auditEntries(app.url, uuid)).toHaveLength(1);
   });
 
   it("refuses control and bidi characters in objeto, and logs the refusal with them defused", async () => {

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -27,8 +28,8 @@ afterAll(async () => {
   await Promise.all([app?.stop(), keyed?.stop()]);
 });
 
-let n = 0;
-const uniqueSession = () => `inc-${process.pid}-${++n}-${Math.random().toString(36).slice(2, 8)}`;
+// An incorporation's session id is a UUID (docs/incorporation.md).
+const uniqueSession = () => randomUUID();
 
 async function incorporate(body: unknown, headers: Record<string, string> = {}, server = app) {
   const res = await fetch(`${server.url}/api/auto-incorporate`, {

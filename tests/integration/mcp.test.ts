@@ -163,7 +163,7 @@ describe.each(ERAS)("MCP clients of $era", ({ era, options }) => {
   });
 
   it("checks a request: findings as data, nothing written", async () => {
-    const sessionId = `mcp-check-${randomUUID().slice(0, 8)}`;
+    const sessionId = randomUUID();
     const before = await registryIds();
     const good = await call("incorporation_check", { request: { ...TYPICAL_INCORPORATION, sessionId } });
     expect(good.valid).toBe(true);
@@ -180,7 +180,7 @@ describe.each(ERAS)("MCP clients of $era", ({ era, options }) => {
   });
 
   it("refuses arguments outside the request as a tool error naming the argument, and writes nothing", async () => {
-    const sessionId = `mcp-schema-${randomUUID().slice(0, 8)}`;
+    const sessionId = randomUUID();
     const before = await registryIds();
     const noKey = (await authed.callTool({
       name: "incorporate",
@@ -207,7 +207,7 @@ describe.each(ERAS)("MCP clients of $era", ({ era, options }) => {
       );
       expect(checked.rfc001.conformant).toBe(false);
       // incorporate refuses with the same findings, in its text, and records the refusal as REST does.
-      const sessionId = `mcp-six-${lang}-${randomUUID().slice(0, 8)}`;
+      const sessionId = randomUUID();
       const refused = (await authed.callTool({
         name: "incorporate",
         arguments: { request: { ...SIX_MISTAKES, sessionId }, idempotencyKey: randomUUID(), lang },
@@ -244,7 +244,7 @@ describe.each(ERAS)("MCP clients of $era", ({ era, options }) => {
   });
 
   it("refuses incorporate without the API key this deployment requires, and writes nothing", async () => {
-    const sessionId = `mcp-nokey-${randomUUID().slice(0, 8)}`;
+    const sessionId = randomUUID();
     const before = await registryIds();
     const result = (await client.callTool({
       name: "incorporate",
@@ -264,7 +264,7 @@ describe.each(ERAS)("MCP clients of $era", ({ era, options }) => {
   });
 
   it("incorporates, replays the same answer for the same key, and the entry verifies like any other", async () => {
-    const sessionId = `mcp-inc-${era}-${randomUUID().slice(0, 8)}`;
+    const sessionId = randomUUID();
     const denominacion = `Acme Agentes ${era.replaceAll("-", "")} Automatizada SOCIEDAD-IA`;
     const args = { request: { ...TYPICAL_INCORPORATION, denominacion, sessionId }, idempotencyKey: randomUUID() };
     const answer = await call("incorporate", args, authed);
@@ -320,7 +320,7 @@ describe.each(ERAS)("MCP clients of $era", ({ era, options }) => {
 
   it("lets a host that shows the model only content incorporate, read, verify and prove inclusion", async () => {
     // Everything below is read from the text blocks alone, as such a host's model would.
-    const sessionId = `mcp-text-${randomUUID().slice(0, 8)}`;
+    const sessionId = randomUUID();
     const denominacion = `Texto Solo ${era.replaceAll("-", "")} ${sessionId.slice(-8)} Automatizada SOCIEDAD-IA`;
     const request = { ...TYPICAL_INCORPORATION, denominacion, sessionId };
     const made = (await authed.callTool({
@@ -356,7 +356,7 @@ describe.each(ERAS)("MCP clients of $era", ({ era, options }) => {
     const read = dataOf((await client.callTool({ name: "audit_read", arguments: { sessionId } })) as Json);
     expect(read.entries.map((e: Json) => e.id)).toEqual([`${sessionId}:0`, `${sessionId}:1`]);
     const verified = (await client.callTool({ name: "audit_verify", arguments: { sessionId, lang: "en" } })) as Json;
-    expect(textOf(verified).split("\n")[0]).toMatch(/2\/2 verified, 0 tampered/);
+    expect(textOf(verified).split("\n")[0]).toMatch(/: VERIFIED: every check passed\. Entries: all 2 verify/);
     expect(dataOf(verified).verification).toMatchObject({ total: 2, verified: 2, tampered: 0, checkpoint: "valid" });
 
     const head = dataOf((await client.callTool({ name: "log_checkpoint", arguments: {} })) as Json);
@@ -511,7 +511,7 @@ describe("cache hints of the 2026-07-28 results", () => {
 });
 
 describe("hostile input to /mcp", () => {
-  const sessionId = `mcp-hostile-${randomUUID().slice(0, 8)}`;
+  const sessionId = randomUUID();
   const incorporateCall = () =>
     modern(
       "tools/call",
@@ -748,9 +748,9 @@ describe("rate limits over MCP", () => {
         name: "incorporate",
         arguments: { request: { ...TYPICAL_INCORPORATION, sessionId }, idempotencyKey: randomUUID() },
       }) as Promise<Json>;
-    const first = await incorporate(`mcp-limit-a-${randomUUID().slice(0, 8)}`);
+    const first = await incorporate(randomUUID());
     expect(first.isError ?? false, textOf(first)).toBe(false);
-    const second = `mcp-limit-b-${randomUUID().slice(0, 8)}`;
+    const second = randomUUID();
     const over = await incorporate(second);
     expect(over.isError).toBe(true);
     expect(textOf(over)).toMatch(/^rate_limited: demasiados pedidos desde tu dirección: esperá \d+ s/);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 // Pages that read the store count against the same per-address read budget as the API reads
 // (RATE_LIMIT_READ), at what a render costs (lib/http/read-cost.ts: a dashboard 10 units, another
 // page 5, an API read 1): past it a view is a short 429 page in the visitor's language, answered
@@ -12,7 +13,7 @@ const READS = 30;
 const DASHBOARD_VIEWS = READS / DASHBOARD_VIEW_UNITS;
 const PAGE_VIEWS = READS / PAGE_VIEW_UNITS;
 let app: AppServer;
-const SESSION = `page-limit-${Date.now().toString(36)}`;
+const SESSION = randomUUID();
 
 beforeAll(async () => {
   // One trusted proxy hop: the app takes the address left of it, so each test picks its own client.

@@ -65,6 +65,9 @@ describe("incorporation rules", () => {
     ["email_missing", TYPICAL],
     ["email_invalid", { ...COMPLETE, emailContacto: "ana@" }],
     ["session_id_invalid", { ...TYPICAL, sessionId: "bad id!" }],
+    // A /play session id (DESIGN 4) that is not a UUID: an incorporation's session is one (SPEC 2.2).
+    ["session_id_invalid", { ...TYPICAL, sessionId: "my-session-0001" }],
+    ["session_id_invalid", { ...TYPICAL, sessionId: null }],
   ];
   it("takes the representative's CUIT as 11 plain digits, the registry's rule, and keeps its written form", () => {
     const { findings, request } = validateIncorporation({

@@ -454,7 +454,7 @@ describe("the registry operations", () => {
     const errors = (body: unknown) => validateIncorporation(body).findings.filter((f) => f.severity === "error");
     const complete = {
       ...TYPICAL_INCORPORATION,
-      sessionId: "session-12345678",
+      sessionId: "3f2b8c1e-5d4a-4b6e-9c7d-1a2b3c4d5e6f",
       representante: { nombre: "Ana Pérez", cuit: "20-12345678-6" },
       emailContacto: "ana@acme.com.ar",
     };
@@ -476,6 +476,8 @@ describe("the registry operations", () => {
       { capitalSocial: "2000000" },
       { objeto: "Agentes." },
       { sessionId: "corto" },
+      // A session id /play would take, but not a UUID: an incorporation's session is one (SPEC 2.2).
+      { sessionId: "session-12345678" },
       { representante: { nombre: "An", cuit: "20-12345678-6" } },
       { representante: { nombre: "Ana Pérez", cuit: "20-1234567" } },
       { representante: "Ana" },
@@ -486,6 +488,10 @@ describe("the registry operations", () => {
       expect(validate(body), JSON.stringify(change)).toBe(false);
       expect(errors(body).length, JSON.stringify(change)).toBeGreaterThan(0);
     }
+    const op = paths["/api/auto-incorporate"].post;
+    expect(op.requestBody.content["application/json"].schema.properties.sessionId).toMatchObject({ format: "uuid" });
+    const answer = JSON.stringify(op.responses["200"]);
+    expect(answer).toMatch(/"sessionId":\{[^}]*"format":"uuid"/);
   });
 
   it("lets an owner's PATCH send only the members the handler lets owners change, and a claim the claim's", () => {

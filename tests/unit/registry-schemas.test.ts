@@ -58,12 +58,19 @@ describe("registry JSON Schemas", () => {
       { ...record, ownerTokenHash: "x" },
       { ...record, publicUrl: "https://acme.example/path" },
       { ...record, source: "formed" },
+      // A formed record's sessionId is a UUID (SPEC 2.2), though a session id may be wider (DESIGN 4).
+      { ...record, source: "formed", sessionId: "acme-session-1" },
       { ...record, goodStanding: { ...record.goodStanding, lastScore: 101 } },
     ];
     for (const candidate of bad) {
       expect(validate(candidate), JSON.stringify(candidate)).toBe(false);
       expect(registryRecordSchema.safeParse(candidate).success).toBe(false);
     }
+    const formed = { ...record, source: "formed", sessionId: "3f2b8c1e-5d4a-4b6e-9c7d-1a2b3c4d5e6f" };
+    expect(validate(formed), JSON.stringify(validate.errors)).toBe(true);
+    expect(registryRecordSchema.safeParse(formed).success).toBe(true);
+    // Other records keep the general session id pattern.
+    expect(validate({ ...record, sessionId: "acme-session-1" })).toBe(true);
   });
 
   it("list envelope carries records, filters echoed as strings or null, and a cursor", () => {

@@ -1,9 +1,12 @@
 import type { z } from "zod";
 import { auditLogSchema, sessionIdPath, verificationReportSchema } from "../../audit/api-schemas";
 import { getAuditLog } from "../../audit/get-audit-log";
-import { reportVerdict } from "../../audit/report-verdict";
+import type { VerificationReport } from "../../audit/verify";
 import { entryUnits } from "../../http/read-cost";
+import { logNoteKey } from "../../tlog/log-key";
+import type { TransparencyReceipt } from "../../tlog/receipt";
 import { defineTool, READ_ONLY } from "../tool";
+import { verificationLines, verificationLinesSchema } from "../verification-lines";
 
 // Counted against RATE_LIMIT_READ as GET /api/play/audit/{sessionId} is: 1 unit, plus 1 per full 100 entries.
 const READ = { name: "read", write: false } as const;
@@ -44,27 +47,26 @@ export const auditVerify = defineTool({
   name: "audit_verify",
   title: "Verify a session's audit log",
   description:
-    "Reads a session's log and re-verifies it on the server: every HMAC, every chain link and the stored checkpoint (as ?verify=1). A clean log has tampered 0; to trust no one, verify the entries offline with the key of /.well-known/jwks.json.",
+    "Reads a session's log and verifies it on the server, one line per check: every entry's HMAC and the chain with the session checkpoint; the head's inclusion in the transparency log; that the head is the session's latest entry by the log's index; and the witness quorum of the published policy (/log/policy). verdict is verified only when all hold; not_witnessed when witnesses have not cosigned yet; failed on any contradiction. To trust no one, verify offline with the client package's verifyAudit.",
   input,
-  output: auditLogSchema.extend({ verification: verificationReportSchema }),
+  output: auditLogSchema.extend({ verification: verificationReportSchema, checks: verificationLinesSchema }),
   annotations: READ_ONLY,
   rateLimit: READ,
   extraUnits,
   thirdPartyText: true,
   async run({ sessionId }, ctx) {
     const log = (await getAuditLog(sessionId, { verify: true })) as z.infer<typeof auditLogSchema> & {
-      verification: z.infer<typeof verificationReportSchema>;
+      verification: VerificationReport;
     };
-    const v = log.verification;
-    // The same verdict as the badge and /verify give.
-    const verdict = reportVerdict(v);
-    const counts = `${v.verified}/${v.total} verified, ${v.tampered} tampered, ${v.unsigned} unsigned, checkpoint ${v.checkpoint ?? "none"}`;
+    const receipt = log.transparency as TransparencyReceipt | null;
+    const checks = await verificationLines(sessionId, log.verification, receipt, logNoteKey().vkey, ctx.lang);
+    const lines = checks.lines.map((l) => l.text).join(" ");
     const summary =
       log.count === 0
         ? countSummary(sessionId, 0, ctx.lang)
         : ctx.lang === "es"
-          ? `Sesión ${sessionId}: ${verdict} (${counts}).`
-          : `Session ${sessionId}: ${verdict} (${counts}).`;
-    return { data: log, summary };
+          ? `Sesión ${sessionId}: ${checks.summary} ${lines}`
+          : `Session ${sessionId}: ${checks.summary} ${lines}`;
+    return { data: { ...log, checks }, summary };
   },
 });

@@ -129,3 +129,4 @@ export function describeVerification(
   }
   return { verdict: report.verdict, summary: t.verdict[report.verdict], lines };
 }
+export { WORDS as VERIFICATION_WORDS };

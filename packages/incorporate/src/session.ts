@@ -6,9 +6,9 @@ import { type AuditVerificationReport, verifyAudit } from "./verify-audit.ts";
 /** A chain of calls in one audit timeline (SPEC 4.2), carrying the session's write token for you. */
 export interface AuditSession {
   /**
-   * The session id: the one given, or a new UUID (SPEC 4.2: the caller chooses it). When the answer
-   * that created the session names another one in `x-session-id` (the service records a call with an
-   * invalid session id in a session it makes), the helper follows that one.
+   * The session id: the one given (a UUID: the service refuses any other and records nothing), or a
+   * new UUID (SPEC 4.2: the caller chooses it). When the answer that created the session names
+   * another one in `x-session-id`, the helper follows that one.
    */
   readonly sessionId: string;
   /**

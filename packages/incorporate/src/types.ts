@@ -9,7 +9,10 @@ export interface IncorporationInput {
   tipo: Tipo | (string & {});
   capitalSocial: number;
   objeto: string;
-  /** Chains this call into an audit session; the client's session helper fills it in. */
+  /**
+   * Chains this call into an audit session: a UUID (any other is refused, and nothing is recorded).
+   * The client's session helper fills it in.
+   */
   sessionId?: string;
   representante?: { nombre: string; cuit: string };
   emailContacto?: string;
@@ -101,7 +104,8 @@ export interface IncorporationSuccess {
 
 /**
  * A 422 answer: the request was understood and refused (SPEC 2.6). A refused body is recorded in the
- * audit log (`audit`); a reused Idempotency-Key is not, and comes with problem+json members (`code`
+ * audit log (`audit`); a `sessionId` that is not a UUID (finding `session_id_invalid`) and a reused
+ * Idempotency-Key are not, the latter and comes with problem+json members (`code`
  * `idempotency_key_reused`, also the first finding's code).
  */
 export interface IncorporationFailure {

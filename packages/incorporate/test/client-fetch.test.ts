@@ -126,7 +126,7 @@ describe("the write token of a session created by a refused (422) call", () => {
   });
 
   it("follows the session named by x-session-id when that answer created the session", async () => {
-    // A session id the service refuses (session_id_invalid) is recorded under a session it makes.
+    // A service that records a call under a session of its own making (as earlier versions did).
     const service = fakeFetch((request, i) =>
       i === 0
         ? json(
