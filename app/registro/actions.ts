@@ -2,9 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
+import { createRegistryListing } from "@/lib/api/registry";
+import { boundRateLimit } from "@/lib/endpoint/endpoint";
 import { publicBaseUrl } from "@/lib/http/base-url";
 import { isApiError } from "@/lib/http/problem";
-import { enforceRateLimit } from "@/lib/http/rate-limit";
 import { createListing } from "@/lib/registry/create-listing";
 import type { Finding } from "@/lib/registry/validate-listing";
 import { EMPTY_VALUES, type ListingFormState, type ListingFormValues } from "./listing-form-state";
@@ -30,7 +31,7 @@ export async function submitListing(_previous: ListingFormState, form: FormData)
   // The limiter and the base URL read the client's address and host from the request's headers.
   const request = new Request("http://registro.invalid/registro", { method: "POST", headers: await headers() });
   try {
-    await enforceRateLimit("registry", request, { write: true });
+    await boundRateLimit(createRegistryListing, request).count();
     const { record, ownerToken } = await createListing({
       name: values.name,
       type: values.type,

@@ -10,7 +10,6 @@ import { BADGE_LANGS } from "../badge/render-badge";
 import { defineEndpoint } from "../endpoint/endpoint";
 import { jsonText } from "../http/handler";
 import { booleanFlag, integerParam } from "../http/query";
-import { chargeMore, enforceRateLimit } from "../http/rate-limit";
 import { rawSchema } from "../http/raw-schema";
 import { entryUnits } from "../http/read-cost";
 import { acquireStreamSlot } from "../http/stream-slots";
@@ -62,15 +61,15 @@ export const getAuditLog = defineEndpoint<SessionParams>({
       manifest: "auditEndpoints",
     },
   ],
-  async handle(request, { params }) {
+  async handle(request, { params, rateLimit }) {
     const sessionId = requireSessionId(params.sessionId);
     const url = new URL(request.url);
     const verify = booleanFlag(url, "verify");
     const after = integerParam(url, "after", { min: -1, max: 999_999_999, fallback: -1 });
     const limit = integerParam(url, "limit", { min: 1, max: AUDIT_PAGE_MAX, fallback: AUDIT_PAGE_MAX });
-    const limits = await enforceRateLimit("read", request, { write: false });
+    const limits = await rateLimit.count();
     const { json, count } = await getAuditLogJson(sessionId, { verify, page: { after, limit } });
-    const charged = await chargeMore("read", request, entryUnits(count), limits);
+    const charged = await rateLimit.charge(entryUnits(count), limits);
     return jsonText(json, { headers: { ...charged, "cache-control": "no-store" } });
   },
 });
@@ -104,12 +103,12 @@ export const getAuditCsv = defineEndpoint<SessionParams>({
     description: "A session's audit log as CSV, one re-verifiable entry per row.",
     manifest: "auditEndpoints",
   },
-  async handle(request, { params }) {
+  async handle(request, { params, rateLimit }) {
     const sessionId = requireSessionId(params.sessionId);
-    const limits = await enforceRateLimit("read", request, { write: false });
+    const limits = await rateLimit.count();
     const csv = await openCsvExport(sessionId);
     // Charged for every row before the first is sent: the export's size is fixed by now.
-    const charged = await chargeMore("read", request, entryUnits(csv.rows), limits);
+    const charged = await rateLimit.charge(entryUnits(csv.rows), limits);
     return new Response(csv.body, {
       headers: {
         ...charged,
@@ -163,7 +162,7 @@ export const streamAuditLog = defineEndpoint<SessionParams>({
     description: "Server-sent events of a session's audit log: existing entries, then new ones live.",
     manifest: "auditEndpoints",
   },
-  async handle(request, { params }) {
+  async handle(request, { params, rateLimit }) {
     const sessionId = requireSessionId(params.sessionId);
     const { afterSeq, lifetimeMs } = parseStreamRequest(request);
     // The slot first: a stream_limit refusal then spends no read budget, which lets the server
@@ -173,7 +172,7 @@ export const streamAuditLog = defineEndpoint<SessionParams>({
     request.signal.addEventListener("abort", release);
     let limits: Record<string, string>;
     try {
-      limits = await enforceRateLimit("read", request, { write: false });
+      limits = await rateLimit.count();
     } catch (err) {
       release();
       throw err;
@@ -191,7 +190,7 @@ export const streamAuditLog = defineEndpoint<SessionParams>({
       if (due <= 0) return true;
       charged += due;
       const before = Number(limits["ratelimit-remaining"]);
-      limits = await chargeMore("read", request, due, limits);
+      limits = await rateLimit.charge(due, limits);
       return before >= due && Number(limits["ratelimit-remaining"]) > 0;
     };
     const stream = auditEventStream(sessionId, {
@@ -255,7 +254,7 @@ export const getBadge = defineEndpoint<SessionParams>({
     manifest: "auditEndpoints",
     inventory: true,
   },
-  async handle(request, { params }) {
-    return badgeResponse(request, params.sessionId);
+  async handle(request, { params, rateLimit }) {
+    return badgeResponse(request, params.sessionId, rateLimit.count);
   },
 });

@@ -1,7 +1,6 @@
 import { getConfig } from "../config/config";
 import { defineEndpoint } from "../endpoint/endpoint";
 import { ApiError } from "../http/problem";
-import { enforceRateLimit } from "../http/rate-limit";
 import { readBody } from "../http/read-json";
 import { getStore } from "../store";
 import { signedNoteBody } from "../tlog/api-schemas";
@@ -53,10 +52,10 @@ export const postWitnessAddCheckpoint = defineEndpoint({
     description: "The built-in witness (C2SP tlog-witness) for the logs this service is configured to cosign.",
     witness: true,
   },
-  async handle(request) {
+  async handle(request, { rateLimit }) {
     const { witness } = getConfig();
     if (witness === null) throw new ApiError("witness_unknown_log", "This service runs no witness (WITNESS_LOGS).");
-    const limits = await enforceRateLimit("witness", request, { write: true });
+    const limits = await rateLimit.count();
     const bytes = await readBody(request, MAX_ADD_CHECKPOINT_BYTES);
     let body: string;
     try {

@@ -1,6 +1,5 @@
 import { isSessionId } from "../audit/entry";
 import { ApiError } from "../http/problem";
-import { enforceRateLimit } from "../http/rate-limit";
 import { getBadge } from "./get-badge";
 import { BADGE_LANGS, type BadgeLang } from "./render-badge";
 
@@ -19,10 +18,14 @@ function badgeLang(request: Request): BadgeLang {
  * The answer to GET /api/badge/{sessionId}, whichever of its two routes serves it: the SVG, or a 304
  * when the client's copy is current. A failure (an unreachable store) is thrown for the route to answer.
  */
-export async function badgeResponse(request: Request, rawSessionId: string): Promise<Response> {
+export async function badgeResponse(
+  request: Request,
+  rawSessionId: string,
+  countRead: () => Promise<Record<string, string>>,
+): Promise<Response> {
   // A malformed id is answered without the store (a badge that says so), so it is not counted either.
   const lang = badgeLang(request);
-  const limits = isSessionId(rawSessionId) ? await enforceRateLimit("read", request, { write: false }) : {};
+  const limits = isSessionId(rawSessionId) ? await countRead() : {};
   const { svg, etag, status } = await getBadge(rawSessionId, lang);
   const headers = {
     ...limits,

@@ -1,7 +1,7 @@
 import { preflight } from "../http/cors";
 import { route } from "../http/handler";
 import { type Method, methodNotAllowed } from "../http/method-not-allowed";
-import { enforceRateLimit } from "../http/rate-limit";
+import { chargeMore, enforceRateLimit } from "../http/rate-limit";
 import { type Authorized, authorize } from "./authorize";
 import type { OperationSpec } from "./operation";
 
@@ -52,6 +52,27 @@ export interface EndpointContext<P extends RouteParams> extends Authorized {
   params: P;
   /** RateLimit headers of the request's count; the wrapper adds them to the answer too. */
   limits: Record<string, string>;
+  /** The declared rate limit, for a handler that counts it itself (rateLimitedByHandler). */
+  rateLimit: BoundRateLimit;
+}
+
+/** The declaration's rate limit bound to this request: count it once, then charge more units. */
+export interface BoundRateLimit {
+  /** Counts the request (1 unit); a refusal throws the 429 problem. Returns the RateLimit headers. */
+  count(): Promise<Record<string, string>>;
+  /** Charges `units` more after the count; returns the headers after it. */
+  charge(units: number, headers: Record<string, string>): Promise<Record<string, string>>;
+}
+
+const NO_LIMIT: BoundRateLimit = { count: async () => ({}), charge: async (_units, headers) => headers };
+
+export function boundRateLimit(endpoint: EndpointDeclaration, request: Request): BoundRateLimit {
+  const limit = endpoint.rateLimit;
+  if (!limit) return NO_LIMIT;
+  return {
+    count: () => enforceRateLimit(limit.name, request, { write: limit.write }),
+    charge: (units, headers) => chargeMore(limit.name, request, units, headers),
+  };
 }
 
 /** How one of the discovery documents (agents.json, /api/discovery, llms.txt) lists an endpoint. */
@@ -128,12 +149,10 @@ function handlerOf(endpoint: EndpointSpec, cors: boolean): RouteHandler {
   return route<{ params: Promise<RouteParams> }>(
     async (request, context) => {
       const authorized = authorize(endpoint.auth, request);
-      const limits =
-        endpoint.rateLimit && !endpoint.rateLimitedByHandler
-          ? await enforceRateLimit(endpoint.rateLimit.name, request, { write: endpoint.rateLimit.write })
-          : {};
+      const rateLimit = boundRateLimit(endpoint, request);
+      const limits = endpoint.rateLimitedByHandler ? {} : await rateLimit.count();
       const params = ((await context?.params) ?? {}) as RouteParams;
-      const response = await endpoint.handle(request, { ...authorized, params, limits });
+      const response = await endpoint.handle(request, { ...authorized, params, limits, rateLimit });
       for (const [name, value] of Object.entries(limits)) {
         if (!response.headers.has(name)) response.headers.set(name, value);
       }

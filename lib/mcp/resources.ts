@@ -1,10 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { type McpServer, ProtocolError, ResourceNotFoundError, ResourceTemplate } from "@modelcontextprotocol/server";
+import { getAuditLog } from "../api/audit";
 import { isSessionId } from "../audit/entry";
 import { getAuditLogJson } from "../audit/get-audit-log";
+import { boundRateLimit } from "../endpoint/endpoint";
 import { isApiError } from "../http/problem";
-import { chargeMore, enforceRateLimit } from "../http/rate-limit";
 import { entryUnits } from "../http/read-cost";
 import { RECORD_ID_MAX, RECORD_ID_PATTERN } from "../identity/record-id";
 import { getRegistryRecord } from "../registry/get-registry-record";
@@ -31,7 +32,7 @@ function variable(value: string | string[] | undefined): string {
  */
 async function countRead(ctx: ToolContext): Promise<Record<string, string>> {
   try {
-    return await enforceRateLimit("read", ctx.request, { write: false });
+    return await boundRateLimit(getAuditLog, ctx.request).count();
   } catch (err) {
     if (isApiError(err))
       throw new ProtocolError(JSON_RPC.serverError, `${err.code}: ${err.detail}`, {
@@ -85,7 +86,7 @@ export function registerResources(server: McpServer, ctx: ToolContext): void {
         throw new ResourceNotFoundError(uri.href, "A session id is 8 to 64 of A-Z a-z 0-9 _ -.");
       const limits = await countRead(ctx);
       const log = await getAuditLogJson(sessionId);
-      await chargeMore("read", ctx.request, entryUnits(log.count), limits);
+      await boundRateLimit(getAuditLog, ctx.request).charge(entryUnits(log.count), limits);
       return json(uri, log.json);
     },
   );

@@ -1,4 +1,6 @@
+import { getBadge } from "@/lib/api/audit";
 import { badgeResponse } from "@/lib/badge/badge-response";
+import { boundRateLimit } from "@/lib/endpoint/endpoint";
 import { errorResponse, route } from "@/lib/http/handler";
 import { notFoundError, notFoundRoute } from "@/lib/http/not-found";
 
@@ -13,7 +15,7 @@ export const GET = route(
     const sessionId = request.headers.get(SESSION_HEADER);
     if (sessionId === null) throw notFoundError();
     try {
-      return await badgeResponse(request, sessionId);
+      return await badgeResponse(request, sessionId, boundRateLimit(getBadge, request).count);
     } catch (err) {
       // The problem names the path the client asked for, not this route's.
       return errorResponse(err, `/api/badge/${sessionId}`);
