@@ -1,7 +1,7 @@
 import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { integrate } from "./integrate";
-import { LEAVES_KEY } from "./layout";
+import { sequencedCount } from "./leaf-items";
 import { readLogHead } from "./log-head";
 import { isIntegrationRefused } from "./log-stall";
 
@@ -21,7 +21,7 @@ export async function convergeInBackground(store: Store = getStore()): Promise<v
   const g = globalThis as PendingGlobal;
   let target: number;
   try {
-    target = await store.length(LEAVES_KEY);
+    target = await sequencedCount(store);
   } catch {
     return; // the store is down: the next write or start-up tries again
   }
