@@ -1,9 +1,10 @@
 import { canonicalJson, hashOf } from "../signing/canonical";
 import { getStore } from "../store";
 import type { Store } from "../store/types";
+import { LEAVES_KEY } from "../tlog/layout";
 import { leafBytes, leafHashOf } from "../tlog/leaf";
-import { readLeafRange } from "../tlog/leaf-items";
 import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
+import { leafOfItem } from "../tlog/sealed-leaf";
 import { openCheckpoint } from "./checkpoint";
 import type { AuditEntry } from "./entry";
 import { checkpointsKey } from "./store-checkpoint";
@@ -32,8 +33,8 @@ export async function storedEntryReceipt(
     if (signed.size === entry.seq + 1) {
       if (signed.head !== entryHash || signed.logIndex === undefined) return null;
       const leaf = leafBytes({ kind: "audit.entry", sessionId: entry.sessionId, seq: entry.seq, entryHash });
-      const [stored] = await readLeafRange(store, signed.logIndex, signed.logIndex + 1).catch(() => []);
-      if (stored !== leaf) return null;
+      const [stored] = await store.range(LEAVES_KEY, signed.logIndex, signed.logIndex);
+      if (stored === undefined || leafOfItem(stored) !== leaf) return null;
       return transparencyReceipt({ index: signed.logIndex, leafHash: leafHashOf(leaf) }, store);
     }
     if (signed.size < entry.seq + 1) low = middle + 1;

@@ -1,7 +1,7 @@
 import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { integrate } from "./integrate";
-import { sequencedCount } from "./leaf-items";
+import { LEAVES_KEY } from "./layout";
 import { readLogHead } from "./log-head";
 import { isIntegrationRefused } from "./log-stall";
 
@@ -21,7 +21,7 @@ export async function convergeInBackground(store: Store = getStore()): Promise<v
   const g = globalThis as PendingGlobal;
   let target: number;
   try {
-    target = await sequencedCount(store);
+    target = await store.length(LEAVES_KEY);
   } catch {
     return; // the store is down: the next write or start-up tries again
   }

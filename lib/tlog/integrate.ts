@@ -18,8 +18,6 @@ import {
 } from "../../packages/incorporate/src/tlog/merkle-coords";
 import { emptyRoot, leafHash } from "../../packages/incorporate/src/tlog/merkle-hash";
 import { signNote } from "../../packages/incorporate/src/tlog/note";
-import { TILE_HEIGHT, TILE_WIDTH } from "../../packages/incorporate/src/tlog/tile-path";
-import { tileWidth } from "../../packages/incorporate/src/tlog/tiles";
 import { getConfig } from "../config/config";
 import { randomToken } from "../identity/random-token";
 import { getStore } from "../store";
@@ -33,15 +31,13 @@ import {
   isIndexStateError,
   rememberIndexNote,
 } from "./index-store";
-import { CHECKPOINT_KEY, LOCK_KEY, nodeSha256, tileKey, toBase64 } from "./layout";
-import { hotLeafItems, readLeafRange, sequencedCount } from "./leaf-items";
+import { CHECKPOINT_KEY, LEAVES_KEY, LOCK_KEY, levelKey, nodeSha256, toBase64 } from "./layout";
 import { headOf, type LogHead, openStoredHead, readLogHead, rememberOpenedNote } from "./log-head";
 import { logNoteKey } from "./log-key";
 import { clearStall, isIntegrationRefused, logStall, type Stall, stallLog } from "./log-stall";
 import { rememberSignedHead, rollbackFrom } from "./rollback-guard";
-import { openLeafItem } from "./sealed-leaf";
+import { leafOfItem, openLeafItem } from "./sealed-leaf";
 import { lookupIn } from "./stored-hashes";
-import { flushTiles } from "./tile-flush";
 import { witnessInBackground } from "./witness-loop";
 
 /** Leaves hashed into one checkpoint at most: bounds one integration's reads and its batch. */
@@ -81,7 +77,7 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
       await keepLock();
       const [note, leafCount, indexNote] = await Promise.all([
         store.get(CHECKPOINT_KEY),
-        sequencedCount(store),
+        store.length(LEAVES_KEY),
         store.get(INDEX_NOTE_KEY),
       ]);
       const head = note === null ? null : await openStoredHead(store, note);
@@ -105,8 +101,6 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
       }
       lost = 0;
       clearStall(store);
-      // Tiles the new tree completes go to the tile store while this process holds the lock.
-      await flushTiles(store, next);
       if (next.size >= leafCount) return next;
     }
   } finally {
@@ -145,12 +139,10 @@ interface StoredState {
 async function extend(store: Store, from: StoredState, end: number): Promise<LogHead | string> {
   const size = from.head?.size ?? 0;
   const [items, edge] = await Promise.all([
-    hotLeafItems(store, size, end),
-    // The tree's edge is never in a full tile: the hot store holds it.
-    readHashesCached(store, from.head ?? { size: 0, root: new Uint8Array(32) }, rootCoords(size)),
+    end > size ? store.range(LEAVES_KEY, size, end - 1) : Promise.resolve([]),
+    readHashesCached(store, rootCoords(size)),
   ]);
   if (from.head !== null && size > 0) checkEdge(store, from.head, edge);
-  if (items.length !== end - size) throw stallLog(store, `leaves ${size} to ${end - 1} are not all in the store`);
   const leaves = items.map((item, i) => {
     const opened = openLeafItem(item);
     if ("refused" in opened) throw stallLog(store, `leaf ${size + i} is refused: ${opened.refused}`);
@@ -182,7 +174,7 @@ async function extend(store: Store, from: StoredState, end: number): Promise<Log
     signNote(formatIndexNote({ origin, size: end, root, indexRoot: index.root }), key),
   ]);
   const writes: BatchWrite[] = [
-    ...tileAppends(size, added),
+    ...levelAppends(size, added),
     ...index.writes.writes(),
     { type: "set", key: CHECKPOINT_KEY, value: signed, expect: [from.note] },
     { type: "set", key: INDEX_NOTE_KEY, value: indexNote, expect: [from.indexNote] },
@@ -265,8 +257,9 @@ async function indexOfTree(
   const tree = new MemoryTree(nodeSha256);
   let root: Uint8Array = EMPTY_INDEX;
   for (let start = 0; start < head.size; start += MAX_BATCH) {
-    const items = await readLeafRange(store, start, Math.min(head.size, start + MAX_BATCH));
-    for (const [i, leaf] of items.entries()) {
+    const items = await store.range(LEAVES_KEY, start, Math.min(head.size, start + MAX_BATCH) - 1);
+    for (const [i, item] of items.entries()) {
+      const leaf = leafOfItem(item);
       tree.appendEntries(encoder.encode(leaf));
       root = await indexLeaf(store, root, leaf, start + i, read, writes);
     }
@@ -277,25 +270,14 @@ async function indexOfTree(
   return root;
 }
 
-/**
- * One append per tile the new hashes land in (Merkle levels 8L only: tiles hold those, and the levels
- * between are hashed up from them), each conditional on the tile holding exactly the old tree's hashes.
- */
-function tileAppends(size: number, added: StoredHash[]): BatchWrite[] {
-  const tiles = new Map<string, { level: number; index: number; hashes: StoredHash[] }>();
-  for (const h of added) {
-    if (h.level % TILE_HEIGHT !== 0) continue;
-    const level = h.level / TILE_HEIGHT;
-    const index = Math.floor(h.index / TILE_WIDTH);
-    const key = tileKey(level, index);
-    const tile = tiles.get(key) ?? { level, index, hashes: [] };
-    tile.hashes.push(h);
-    tiles.set(key, tile);
-  }
-  return [...tiles].map(([key, { level, index, hashes }]) => ({
+/** One append per Merkle level, each conditional on the level holding exactly the old tree's hashes. */
+function levelAppends(size: number, added: StoredHash[]): BatchWrite[] {
+  const levels = new Map<number, StoredHash[]>();
+  for (const h of added) levels.set(h.level, [...(levels.get(h.level) ?? []), h]);
+  return [...levels].map(([level, hashes]) => ({
     type: "append",
-    key,
-    expectedLength: tileWidth(level, index, size),
+    key: levelKey(level),
+    expectedLength: Math.floor(size / 2 ** level),
     values: hashes.sort((a, b) => a.index - b.index).map((h) => toBase64(h.hash)),
   }));
 }

@@ -5,7 +5,7 @@
 // over it.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { INDEX_NOTE_KEY } from "@/lib/tlog/index-store";
-import { CHECKPOINT_KEY } from "@/lib/tlog/layout";
+import { CHECKPOINT_KEY, LEAVES_KEY, levelKey } from "@/lib/tlog/layout";
 import { openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
 import { openIndexNote } from "@/packages/incorporate/src/tlog/index-note";
 import { type IndexProof, type IndexValue, verifyIndexProof } from "@/packages/incorporate/src/tlog/log-index";
@@ -17,7 +17,6 @@ import {
   upstashTarget as upstash,
   writeList,
 } from "../support/store-target";
-import { leafItems, levelHashes, pushLeafItems, writeLeafItems, writeLevelHashes } from "../support/tlog-layout";
 
 const CASE_TIMEOUT_MS = 180_000;
 const logKey = (sessionId: string) => `audit:${sessionId}:log`;
@@ -157,9 +156,9 @@ describe.each([
       const size = Number(before.split("\n")[1]);
       // A forged leaf (no MAC), then a genuine sealed item replayed: both would be the next leaves.
       await target.edit(async (store) => {
-        const genuine = (await leafItems(store)).at(-1);
+        const [genuine] = await store.range(LEAVES_KEY, -1, -1);
         const forged = JSON.stringify({ kind: "audit.entry", sessionId: "forged-session-01", seq: 0, entryHash: "x" });
-        await pushLeafItems(store, [forged, genuine as string]);
+        await store.batch([{ type: "push", key: LEAVES_KEY, values: [forged, genuine as string] }]);
       });
       // Writes go on until the integrator meets the forged leaf; from then on they are refused.
       let answer = await incorporate();
@@ -174,8 +173,8 @@ describe.each([
       expect(health.log).toMatchObject({ state: "stalled", reason: expect.stringMatching(/it carries no MAC/) });
       // The log is repaired by taking the pushed leaves out again; the service then resumes.
       await target.edit(async (store) => {
-        const items = await leafItems(store);
-        await writeLeafItems(store, [...items.slice(0, size), ...items.slice(size + 2)]);
+        const items = await store.range(LEAVES_KEY, 0, -1);
+        await writeList(store, LEAVES_KEY, [...items.slice(0, size), ...items.slice(size + 2)]);
       });
       const resumed = await incorporate();
       expect(resumed.status).toBe(200);
@@ -226,7 +225,7 @@ describe.each([
         const ahead = Number(size) + 3;
         await store.set(CHECKPOINT_KEY, note.replace(`${origin}\n${size}\n`, `${origin}\n${ahead}\n`));
         const padding = Array.from({ length: 3 }, () => Buffer.alloc(32, 7).toString("base64"));
-        await writeLevelHashes(store, 0, [...(await levelHashes(store, 0)), ...padding]);
+        await store.batch([{ type: "push", key: levelKey(0), values: padding }]);
       });
       if (startRefused !== null) {
         // A restarted embedded server checks the stored checkpoint before it serves anything.
@@ -250,11 +249,9 @@ describe.each([
         // The hash of the tree's largest complete subtree, which the next root is built on.
         const size = Number(((await store.get(CHECKPOINT_KEY)) as string).split("\n")[1]);
         const [edge] = rootCoords(size) as [Coord];
-        // The hot store keeps tile levels (Merkle levels 8L): the edge is hashed up from one of their hashes.
-        const level = Math.floor(edge.level / 8);
-        const hashes = await levelHashes(store, level);
-        hashes[edge.index * 2 ** (edge.level - 8 * level)] = Buffer.alloc(32, 9).toString("base64");
-        await writeLevelHashes(store, level, hashes);
+        const hashes = await store.range(levelKey(edge.level), 0, -1);
+        hashes[edge.index] = Buffer.alloc(32, 9).toString("base64");
+        await writeList(store, levelKey(edge.level), hashes);
       });
       // A process that computed the hash itself keeps using its own: a new one must read it.
       await target.restart();

@@ -10,8 +10,8 @@ import { getConfig } from "@/lib/config/config";
 import { isApiError } from "@/lib/http/problem";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import type { Store } from "@/lib/store/types";
+import { LEAVES_KEY } from "@/lib/tlog/layout";
 import { appendEntries } from "../support/audit-seed";
-import { sequenced } from "../support/tlog-layout";
 import { applyEnv } from "../support/upstash-stack";
 
 let store: EmbeddedStore;
@@ -58,7 +58,7 @@ const stateOf = async (sid: string) => ({
   log: await store.range(logKey(sid), 0, -1),
   checkpoints: await store.range(checkpointsKey(sid), 0, -1),
   summary: await store.get(summaryKey(sid)),
-  leaves: await sequenced(store),
+  leaves: await store.length(LEAVES_KEY),
 });
 
 describe("the session summary", () => {
