@@ -6,7 +6,7 @@
 // - a stored idempotent answer edited to hand a retrying client a deploy link to another repository;
 // - a witness cosignature line injected beside the log's checkpoint.
 // Both store backends.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_SCOPE } from "@/lib/identity/caller-scope";
 import { parseSignerKey } from "@/lib/identity/note-key";
@@ -66,8 +66,8 @@ describe.each([
   }
 
   /** A session created by an incorporation, and its write token. */
-  async function newSession(name: string, denominacion = TYPICAL.denominacion) {
-    const sessionId = `${name}-${randomBytes(4).toString("hex")}`;
+  async function newSession(_who: string, denominacion = TYPICAL.denominacion) {
+    const sessionId = randomUUID(); // incorporations take UUID session ids
     const first = await incorporate({ ...TYPICAL, denominacion, sessionId });
     expect(first.res.status).toBe(200);
     return { sessionId, token: (JSON.parse(first.text) as { audit: { sessionToken: string } }).audit.sessionToken };
@@ -160,7 +160,7 @@ describe.each([
     "an edited idempotent answer is never replayed: 409, an alarm, and nothing written",
     async () => {
       const key = `retry-${randomBytes(4).toString("hex")}`;
-      const sessionId = `idem-${randomBytes(4).toString("hex")}`;
+      const sessionId = randomUUID();
       const body = { ...TYPICAL, denominacion: "Phi Agentes SOCIEDAD-IA", sessionId };
       const first = await incorporate(body, { "idempotency-key": key });
       expect(first.res.status).toBe(200);

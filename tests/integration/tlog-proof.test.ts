@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 // The transparency log under load and faults, checked as an outsider would: many servers sharing
 // one Upstash store (a real redis-server behind the REST bridge), a server killed mid-burst on
 // either backend, and the store going down under writes. After each, every leaf has its stored
@@ -150,7 +151,7 @@ describe("a server killed (SIGKILL) during a burst", () => {
       // The claim an integrator killed mid-batch leaves behind: nobody deletes it, it lapses. Long
       // enough to outlast the write below however slow the machine; it is made to lapse further down.
       await stack.store.set(LOCK_KEY, "killed-integrator", { ttlMs: 600_000 });
-      const sessionId = "tlog-under-dead-lock";
+      const sessionId = randomUUID();
       await write(server.url, { body: { ...TYPICAL_INCORPORATION, sessionId }, headers: {} }, seen);
       seen.sessions.add(sessionId);
       // Acknowledged with its index, but not yet provable: the lock kept every integrator out.

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 // The writes the transparency-log proof drives (tests/integration/tlog-proof.test.ts and the
 // full-size run, bench/tlog-proof.ts): incorporations through the HTTP API, a mix of new sessions,
 // sessions many writes chain into, and refusals (which are recorded too), each keeping its receipt.
@@ -68,7 +69,7 @@ export async function write(
 export async function openChains(url: string, run: string, count: number, seen: Seen) {
   const chains: { sessionId: string; token: string }[] = [];
   for (let c = 0; c < count; c++) {
-    const sessionId = `tlog-chain-${run}-${c}`;
+    const sessionId = randomUUID(); // incorporations take UUID session ids
     const body = { ...TYPICAL_INCORPORATION, denominacion: `Cadena ${run} ${c} SOCIEDAD-IA`, sessionId };
     const answer = await send(url, "POST", "/api/auto-incorporate", { body });
     if (answer.status !== 200) throw new Error(`opening ${sessionId}: answered ${answer.status}`);
@@ -92,7 +93,7 @@ export function burst(run: string, count: number, chains: { sessionId: string; t
       };
     }
     // New sessions are named here, so that a write that got no answer is checked too.
-    const sessionId = `tlog-new-${run}-${i}`;
+    const sessionId = randomUUID();
     seen.sessions.add(sessionId);
     const refused = i % 5 === 4;
     return {
