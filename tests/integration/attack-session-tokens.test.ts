@@ -1,6 +1,6 @@
 // Attack: writing into someone else's audit session. Every write to an existing session needs its
 // own write token; each forged, borrowed or missing token is a 403 and the session stays as it was.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../support/app-server";
 import { auditEntries } from "../support/attack-client";
@@ -14,7 +14,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const sid = (name: string) => `${name}-${randomBytes(4).toString("hex")}`;
+// Incorporations take UUID session ids; the name only says whose it is where the test reads it.
+const sid = (_name: string) => randomUUID();
 
 async function incorporate(body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${app.url}/api/auto-incorporate`, {

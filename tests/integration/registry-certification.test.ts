@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dateInArgentina } from "@/lib/i18n/date-in-argentina";
 import { type AppServer, startApp } from "../support/app-server";
@@ -11,7 +12,7 @@ const APP_CUIT = freshCuit();
 const APP_LISTING_NAME = `Aplicacion Certificable ${process.pid}`;
 const CRON = "cron-secret-for-tests-0123456789";
 // The app's sample audit session (auditSample.sessionId): an incorporation fills it before the tests.
-const APP_SAMPLE_SESSION = `app-sample-${process.pid}`;
+const APP_SAMPLE_SESSION = randomUUID();
 const APP_ENV = {
   CERTIFIER_ALLOW_LOOPBACK: "1",
   ISSUER_OPERATOR_CUIT: APP_CUIT,
