@@ -80,6 +80,30 @@ test.describe("/registro", () => {
     expect(await cards(page).count()).toBeGreaterThanOrEqual(4);
   });
 
+  test("searches by name as the API does, and orders the list", async ({ page }) => {
+    await page.goto("/registro");
+    await page.getByLabel("Buscar por nombre").fill("estudio contable autonomo");
+    await page.getByRole("button", { name: "Aplicar filtros" }).click();
+    await expect(page).toHaveURL(/[?&]q=estudio\+contable\+autonomo(&|$)/);
+    await expect(cards(page)).toHaveCount(1);
+    await expect(page.locator("article#demo-estudio-contable-autonomo")).toBeVisible();
+    await expect(page.getByLabel("Buscar por nombre")).toHaveValue("estudio contable autonomo");
+
+    await page.goto("/registro?type=demo&sort=name");
+    await expect(page.getByLabel("Orden")).toHaveValue("name");
+    const names = await cards(page).locator("h3").allTextContents();
+    // Other specs may list demo companies too: the order holds whatever the list holds.
+    const collator = new Intl.Collator("es", { sensitivity: "base", numeric: true });
+    expect(names).toEqual([...names].sort(collator.compare));
+    expect(names).toEqual(
+      expect.arrayContaining(["Autonomous Logistics DAO LLC (demo)", "Estudio Contable Autónomo (demostración)"]),
+    );
+    // The listing form has a page of its own, one link away.
+    await page.getByRole("link", { name: "Listar una sociedad" }).click();
+    await expect(page).toHaveURL(/\/registro\/nueva$/);
+    await expect(page.getByLabel("CUIT del operador")).toHaveAttribute("placeholder", "30-12345678-1");
+  });
+
   test("names and ignores a bad filter in a shared link", async ({ page }) => {
     await page.goto("/registro?status=borrado");
     await expect(page.getByRole("status").filter({ hasText: "no es válido" })).toContainText("status=borrado");

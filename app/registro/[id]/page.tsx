@@ -7,9 +7,18 @@ import "../registro.css";
 
 type Props = { params: Promise<{ id: string }> };
 
+/** The id as typed: Next leaves an encoded "/" (%2F) in a segment encoded. */
+function readId(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { d } = await getDictionary();
-  const { id } = await params;
+  const id = readId((await params).id);
   return { title: `${id} · ${d.nav.registry}` };
 }
 
@@ -21,7 +30,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function RecordPage({ params }: Props) {
   const { lang, d } = await getDictionary();
   const t = d.registry;
-  const { id } = await params;
+  const id = readId((await params).id);
   const { record, unavailable, corrupt } = await loadRecord(id);
 
   if (!record) {
