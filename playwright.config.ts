@@ -91,6 +91,9 @@ export default defineConfig({
       RATE_LIMIT_READ: "100000/1m",
       RATE_LIMIT_INCORPORATE: "500/1h",
       RATE_LIMIT_REGISTRY: "500/1h",
+      RATE_LIMIT_CERTIFIER: "500/1h",
+      // The record page's browser test certifies a company server on 127.0.0.1 (record-page.spec.ts).
+      CERTIFIER_ALLOW_LOOPBACK: "1",
       // The demo keeps its reading pace here (PLAY_SCRIPTED_PACE's default): /play is tested showing
       // tool cards and the answer arrive one after another, which an instant answer would merge.
     },

@@ -19,9 +19,11 @@ export function LiveSummary({ w, f, lang }: { w: Incorporation; f: WizardMessage
       ? t.checking
       : ready
         ? t.ready
-        : w.blockingCount === 1
-          ? t.missingOne
-          : fill(t.missing, { n: w.blockingCount });
+        : !w.started
+          ? t.start
+          : w.blockingCount === 1
+            ? t.missingOne
+            : fill(t.missing, { n: w.blockingCount });
   return (
     <aside className="inc-live" aria-labelledby="inc-live-title">
       <h2 id="inc-live-title">{t.title}</h2>

@@ -53,7 +53,10 @@ export function ResultCards({ t, result }: { t: ResultMessages; result: Incorpor
           </div>
         </dl>
         <p className="inc-card-link">
-          <a href={registry.url}>{t.registry.record}</a>
+          <a className="button button-primary" href={`/registro/${encodeURIComponent(registry.record.id)}`}>
+            {t.registry.record}
+          </a>{" "}
+          <a href={registry.url}>{t.registry.json}</a>
         </p>
       </section>
 

@@ -8,6 +8,7 @@ type ResultMessages = IncorporateMessages["result"];
 /** What to do next, in order: deploy, configure, claim, certify, watch. */
 export function ResultNextSteps({ t, result }: { t: ResultMessages; result: IncorporationSuccess }) {
   const { audit, registry } = result;
+  const recordPage = `/registro/${encodeURIComponent(registry.record.id)}`;
   return (
     <section aria-labelledby="inc-next-title">
       <h3 id="inc-next-title">{t.next.title}</h3>
@@ -26,10 +27,10 @@ export function ResultNextSteps({ t, result }: { t: ResultMessages; result: Inco
           <a href="#inc-files-title">{t.next.envLink}</a>
         </li>
         <li>
-          {t.next.claim} <a href={registry.url}>{t.next.claimLink}</a>
+          {t.next.claim} <a href={recordPage}>{t.next.claimLink}</a>
         </li>
         <li>
-          {fill(t.next.certify, { url: `${registry.url}/certify` })} <a href="/registro">{t.next.certifyLink}</a>
+          {fill(t.next.certify, { url: `POST ${registry.url}/certify` })} <a href={recordPage}>{t.next.certifyLink}</a>
         </li>
         <li>
           {t.next.watch} <a href={audit.dashboardUrl}>{t.next.watchLink}</a>

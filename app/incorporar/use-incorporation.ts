@@ -226,6 +226,9 @@ export function useIncorporation({ m, lang, smvm, tipos, initialFindings }: Wiza
     summaryIssues,
     /** Errors that block sending now, shown or not yet (the live summary counts them); null before the rules load. */
     blockingCount: findings ? blocking.length : null,
+    /** Whether the visitor has typed or sent anything: before that the summary counts no errors. */
+    started:
+      submitted || touched.size > 0 || (Object.keys(EMPTY) as (keyof Values)[]).some((k) => values[k] !== EMPTY[k]),
     hasServerErrors: serverIssues.some((i) => i.severity === "error"),
     announcement,
     refs: { summaryRef, resultRef, formTitleRef },

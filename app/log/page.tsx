@@ -247,6 +247,16 @@ const ID_LABEL: Record<string, "session" | "seq" | "record" | "status" | "event"
   kid: "kid",
 };
 
+/**
+ * A registry leaf's event as it happened: leaves written before failed certifications had their own
+ * event say "certified" for both, and a draft after a certification can only be a failed one.
+ */
+function eventOf(leaf: LeafSummary): keyof LeafMessages["events"] {
+  const value = (name: string) => leaf.ids.find((id) => id.name === name)?.value;
+  const event = value("event") as keyof LeafMessages["events"];
+  return event === "certified" && value("status") === "draft" ? "certification-failed" : event;
+}
+
 /** A leaf's ids as label-value pairs; an audit entry links to its verification. */
 function LeafIds({ leaf, t }: { leaf: LeafSummary; t: LeafMessages }) {
   return (
@@ -258,6 +268,8 @@ function LeafIds({ leaf, t }: { leaf: LeafSummary; t: LeafMessages }) {
             <a href={`/verify?session=${encodeURIComponent(value)}`}>
               <code translate="no">{value}</code>
             </a>
+          ) : name === "event" ? (
+            <span data-event={eventOf(leaf)}>{t.events[eventOf(leaf)] ?? value}</span>
           ) : (
             <code translate="no">{value}</code>
           )}

@@ -43,6 +43,7 @@ export async function submitListing(_previous: ListingFormState, form: FormData)
       disclosure: { es: values.disclosureEs, en: values.disclosureEn },
     });
     revalidatePath("/registro");
+    revalidatePath(`/registro/${record.id}`);
     const certifyCommand = `curl -X POST "${publicBaseUrl(request)}/api/registry/${record.id}/certify" \\\n  -H "authorization: Bearer ${ownerToken}"`;
     return { status: "created", values: EMPTY_VALUES, id: record.id, ownerToken, certifyCommand };
   } catch (err) {
@@ -55,6 +56,9 @@ export async function submitListing(_previous: ListingFormState, form: FormData)
       return { status: "invalid", values, findings };
     }
     if (isApiError(err) && err.code === "rate_limited") return { status: "error", values, error: "rate_limited" };
+    if (isApiError(err) && err.code === "registry_duplicate" && typeof err.extensions.recordId === "string") {
+      return { status: "error", values, error: "forming_exists", recordId: err.extensions.recordId };
+    }
     console.error(err);
     return { status: "error", values, error: "unavailable" };
   }

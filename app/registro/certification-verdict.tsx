@@ -16,7 +16,7 @@ function cappedChecks(report: CertificationReport, t: CertifyWords): string | nu
 
 /**
  * A certification's verdict and each check's reason, in the page's language: what the check asks
- * for, whether it passed, and the certifier's own English detail marked as such.
+ * for, whether it passed, and why (an older report's English-only detail is marked as such).
  */
 export function CertificationVerdict({
   report,
@@ -44,7 +44,10 @@ export function CertificationVerdict({
             <span className={`pill ${check.passed ? "pill-ok" : "pill-bad"}`}>{check.passed ? t.pass : t.fail}</span>{" "}
             {t.checks[check.id as keyof CertifyWords["checks"]] ?? check.title}{" "}
             <span className="field-hint">({fill(t.points, { points: check.points, max: check.maxPoints })})</span>
-            {check.passed ? null : (
+            {check.reason ? (
+              <p className="field-hint">{check.reason[lang]}</p>
+            ) : check.passed ? null : (
+              // Reports kept from before the certifier gave its reasons in both languages.
               <p className="field-hint">
                 <EnglishDetail label={t.detail} text={check.detail} lang={lang} />
               </p>

@@ -77,7 +77,7 @@ export function ListingFields({
             name="operatorCuit"
             defaultValue={v.operatorCuit}
             inputMode="numeric"
-            placeholder="30-12345678-9"
+            placeholder="30-12345678-1"
             autoComplete="off"
             spellCheck={false}
           />

@@ -35,6 +35,8 @@ export interface SelfListingFormProps {
   lang: Lang;
   findingMessages: Record<string, string>;
   errorMessages: Record<string, string>;
+  /** Why nothing was listed when the company already has a forming record, and the link to it. */
+  formingWords: { text: string; link: string };
   types: Option[];
   jurisdictions: Option[];
   rfcTokens: string[];

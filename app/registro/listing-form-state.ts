@@ -17,12 +17,12 @@ export interface FormFinding {
   severity: string;
 }
 
-export type ListingErrorKey = "rate_limited" | "unavailable";
+export type ListingErrorKey = "rate_limited" | "unavailable" | "forming_exists";
 
 export type ListingFormState =
   | { status: "idle"; values: ListingFormValues }
   | { status: "invalid"; values: ListingFormValues; findings: FormFinding[] }
-  | { status: "error"; values: ListingFormValues; error: ListingErrorKey }
+  | { status: "error"; values: ListingFormValues; error: ListingErrorKey; recordId?: string }
   | { status: "created"; values: ListingFormValues; id: string; ownerToken: string; certifyCommand: string };
 
 export const EMPTY_VALUES: ListingFormValues = {

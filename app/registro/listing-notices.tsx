@@ -22,7 +22,7 @@ export function ListingCreated({
     <>
       <div className="notice registry-created" role="status" tabIndex={-1} ref={w.refs.createdRef}>
         <p>
-          <strong>{t.created}</strong> <a href={`/registro?id=${encodeURIComponent(state.id)}`}>{t.viewRecord}</a>
+          <strong>{t.created}</strong> <a href={`/registro/${encodeURIComponent(state.id)}`}>{t.viewRecord}</a>
         </p>
         <p>
           {t.tokenLabel}: <code className="registry-token">{state.ownerToken}</code>
@@ -49,10 +49,12 @@ export function ListingSummary({
   w,
   t,
   errorMessages,
+  formingWords,
 }: {
   w: SelfListing;
   t: ListingWords;
   errorMessages: Record<string, string>;
+  formingWords: { text: string; link: string };
 }) {
   const { state, problems } = w;
   if (problems.size === 0 && state.status !== "error") return null;
@@ -70,6 +72,10 @@ export function ListingSummary({
             ))}
           </ul>
         </>
+      ) : state.status === "error" && state.error === "forming_exists" && state.recordId ? (
+        <p>
+          {formingWords.text} <a href={`/registro/${encodeURIComponent(state.recordId)}`}>{formingWords.link}</a>
+        </p>
       ) : (
         <p>{errorMessages[state.status === "error" ? state.error : ""]}</p>
       )}

@@ -1,25 +1,21 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import type { Dictionary } from "@/app/_i18n/dictionary";
 import { isApiError } from "@/lib/http/problem";
 import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
-import { getRegistryRecord } from "@/lib/registry/get-registry-record";
 import { listRegistry } from "@/lib/registry/list-registry";
 import { parseRegistryQuery } from "@/lib/registry/parse-registry-query";
 import {
   JURISDICTIONS,
-  LISTABLE_TYPES,
   RECORD_STATUSES,
   RECORD_TYPES,
   type RegistryList,
   type RegistryRecord,
-  RFC_TOKENS,
 } from "@/lib/registry/record-schema";
 import { isStoreUnavailable } from "@/lib/store";
 import { getDictionary } from "../_i18n/get-lang";
-import { CertifyPanel } from "./certify-panel";
 import { RecordCard } from "./record-card";
-import { SelfListingForm } from "./self-listing-form";
 import "./registro.css";
 import { GlossaryLinks } from "../_components/glossary-link";
 
@@ -27,13 +23,43 @@ type SearchParams = Record<string, string | string[] | undefined>;
 type Props = { searchParams: Promise<SearchParams> };
 
 const PAGE_SIZE = 20;
-const PAGE_PARAMS = ["jurisdiction", "type", "status", "cursor"] as const;
+const PAGE_PARAMS = ["jurisdiction", "type", "status", "q", "cursor"] as const;
+const SORTS = ["created", "newest", "name"] as const;
+type Sort = (typeof SORTS)[number];
+/** A sort other than creation order reads this many matching records and orders them. */
+const SORT_WINDOW = 200;
 
 const firstValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export async function generateMetadata(): Promise<Metadata> {
   const { d } = await getDictionary();
   return { title: d.nav.registry };
+}
+
+/**
+ * Up to SORT_WINDOW matching records, ordered by `sort` and cut to the page `page` (1-based): the
+ * store lists in creation order only, so another order is taken over a bounded window.
+ */
+async function sortedWindow(query: URLSearchParams, sort: Sort, page: number) {
+  const records: RegistryRecord[] = [];
+  let cursor: string | null = null;
+  do {
+    const params = new URLSearchParams([...query].filter(([k]) => k !== "cursor"));
+    if (cursor) params.set("cursor", cursor);
+    const list = await listRegistry({ ...parseRegistryQuery(params), limit: 100 });
+    records.push(...list.records);
+    cursor = list.nextCursor;
+  } while (cursor && records.length < SORT_WINDOW);
+  const collator = new Intl.Collator("es", { sensitivity: "base", numeric: true });
+  if (sort === "name") records.sort((a, b) => collator.compare(a.name, b.name));
+  else records.reverse();
+  const start = (page - 1) * PAGE_SIZE;
+  return {
+    records: records.slice(start, start + PAGE_SIZE),
+    truncated: cursor !== null,
+    window: records.length,
+    hasNext: start + PAGE_SIZE < records.length,
+  };
 }
 
 /**
@@ -46,13 +72,27 @@ async function loadRegistry(raw: SearchParams) {
     const first = firstValue(raw[name]);
     if (first) query.set(name, first);
   }
+  const rawSort = firstValue(raw.sort);
+  const sort: Sort = (SORTS as readonly string[]).includes(rawSort ?? "") ? (rawSort as Sort) : "created";
+  const page = Math.max(1, Math.min(100, Number.parseInt(firstValue(raw.page) ?? "1", 10) || 1));
   const ignored: string[] = [];
   for (let attempt = 0; attempt <= PAGE_PARAMS.length; attempt++) {
     try {
       const parsed = parseRegistryQuery(query);
-      return { list: await listRegistry({ ...parsed, limit: PAGE_SIZE }), ignored, query };
+      if (sort !== "created") {
+        query.delete("cursor");
+        const sorted = await sortedWindow(query, sort, page);
+        const list: RegistryList = {
+          ...(await listRegistry({ ...parsed, after: undefined, limit: 1 })),
+          records: sorted.records,
+          count: sorted.records.length,
+          nextCursor: null,
+        };
+        return { list, ignored, query, sort, page, sorted };
+      }
+      return { list: await listRegistry({ ...parsed, limit: PAGE_SIZE }), ignored, query, sort, page, sorted: null };
     } catch (err) {
-      if (isStoreUnavailable(err)) return { list: null, ignored, query };
+      if (isStoreUnavailable(err)) return { list: null, ignored, query, sort, page, sorted: null };
       const parameter = isApiError(err) ? String(err.extensions.parameter ?? "") : "";
       if (!parameter || !query.has(parameter)) throw err;
       if (parameter !== "cursor") ignored.push(`${parameter}=${query.get(parameter)}`);
@@ -62,26 +102,7 @@ async function loadRegistry(raw: SearchParams) {
   throw new Error("unreachable");
 }
 
-/**
- * `?id=` shows one record wherever it sits in the list: the listing form links there, since a new
- * record goes to the end of the creation order, pages away from the first.
- */
-async function loadOne(
-  id: string,
-): Promise<{ record: RegistryRecord | null; unavailable: boolean; corrupt?: boolean }> {
-  try {
-    return { record: await getRegistryRecord(id), unavailable: false };
-  } catch (err) {
-    if (isStoreUnavailable(err)) return { record: null, unavailable: true };
-    if (isApiError(err) && err.code === "not_found") return { record: null, unavailable: false };
-    // A record whose stored state fails its seal is never shown; the page says so.
-    if (isApiError(err) && err.code === "registry_record_corrupt")
-      return { record: null, unavailable: false, corrupt: true };
-    throw err;
-  }
-}
-
-function Filters({ d, list }: { d: Dictionary; list: RegistryList | null }) {
+function Filters({ d, list, q, sort }: { d: Dictionary; list: RegistryList | null; q: string; sort: Sort }) {
   const t = d.registry;
   const selects = [
     { name: "jurisdiction", label: t.filters.jurisdiction, values: JURISDICTIONS, names: t.jurisdictions },
@@ -93,6 +114,10 @@ function Filters({ d, list }: { d: Dictionary; list: RegistryList | null }) {
       <h2 id="registry-filters-title" className="visually-hidden">
         {t.filters.title}
       </h2>
+      <div className="registry-field registry-search">
+        <label htmlFor="filter-q">{t.search.q}</label>
+        <input id="filter-q" name="q" type="search" defaultValue={q} maxLength={120} autoComplete="off" />
+      </div>
       {selects.map((s) => (
         <div className="registry-field" key={s.name}>
           <label htmlFor={`filter-${s.name}`}>{s.label}</label>
@@ -106,6 +131,16 @@ function Filters({ d, list }: { d: Dictionary; list: RegistryList | null }) {
           </select>
         </div>
       ))}
+      <div className="registry-field">
+        <label htmlFor="filter-sort">{t.search.sort}</label>
+        <select id="filter-sort" name="sort" defaultValue={sort}>
+          {SORTS.map((value) => (
+            <option key={value} value={value}>
+              {t.search.sorts[value]}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="registry-filter-actions">
         <button type="submit" className="button button-primary">
           {t.filters.submit}
@@ -118,15 +153,25 @@ function Filters({ d, list }: { d: Dictionary; list: RegistryList | null }) {
 
 async function ListResults({ raw, d, lang }: { raw: SearchParams; d: Dictionary; lang: Lang }) {
   const t = d.registry;
-  const { list, ignored, query } = await loadRegistry(raw);
+  const { list, ignored, query, sort, page, sorted } = await loadRegistry(raw);
   const filterQuery = new URLSearchParams([...query].filter(([k]) => k !== "cursor"));
-  const nextHref = list?.nextCursor
-    ? `/registro?${new URLSearchParams([...filterQuery, ["cursor", list.nextCursor]]).toString()}`
-    : null;
-  const firstHref = query.has("cursor") ? `/registro${filterQuery.size ? `?${filterQuery}` : ""}` : null;
+  if (sort !== "created") filterQuery.set("sort", sort);
+  const href = (extra: [string, string][]) => {
+    const params = new URLSearchParams([...filterQuery, ...extra]);
+    return `/registro${params.size ? `?${params}` : ""}`;
+  };
+  const nextHref = sorted
+    ? sorted.hasNext
+      ? href([["page", String(page + 1)]])
+      : null
+    : list?.nextCursor
+      ? href([["cursor", list.nextCursor]])
+      : null;
+  const firstHref = query.has("cursor") || page > 1 ? href([]) : null;
+  const q = firstValue(raw.q) ?? "";
   return (
     <>
-      <Filters d={d} list={list} />
+      <Filters d={d} list={list} q={q} sort={sort} />
       {ignored.length > 0 ? (
         <p className="notice registry-warn" role="status">
           {t.filters.invalid} <code>{ignored.join(", ")}</code>
@@ -139,6 +184,8 @@ async function ListResults({ raw, d, lang }: { raw: SearchParams; d: Dictionary;
           <LoadError d={d} retryHref={`/registro${query.size ? `?${query}` : ""}`} />
         ) : (
           <>
+            {list.filters.q ? <p>{fill(t.search.query, { q: q.trim() })}</p> : null}
+            {sorted?.truncated ? <p className="field-hint">{fill(t.search.sortedNote, { n: sorted.window })}</p> : null}
             <p role="status">
               {list.count === 0
                 ? t.results.empty
@@ -166,39 +213,6 @@ async function ListResults({ raw, d, lang }: { raw: SearchParams; d: Dictionary;
   );
 }
 
-async function OneRecord({ id, d, lang }: { id: string; d: Dictionary; lang: Lang }) {
-  const t = d.registry;
-  const { record, unavailable, corrupt } = await loadOne(id);
-  return (
-    <section aria-labelledby="registry-results-title" id="lista">
-      <h2 id="registry-results-title">{t.results.oneTitle}</h2>
-      {unavailable ? (
-        <LoadError d={d} retryHref={`/registro?${new URLSearchParams({ id })}`} />
-      ) : record ? (
-        <ul className="registry-list">
-          <li>
-            <RecordCard record={record} lang={lang} d={d} />
-          </li>
-        </ul>
-      ) : corrupt ? (
-        <p className="notice registry-alert" role="alert">
-          {t.results.corrupt} <code>{id}</code>
-        </p>
-      ) : (
-        <p className="notice registry-warn" role="status">
-          {t.results.notFound} <code>{id}</code>
-        </p>
-      )}
-      {record && record.status !== "forming" && record.publicUrl !== "-" ? (
-        <CertifyPanel recordId={record.id} t={t.certify} lang={lang} />
-      ) : null}
-      <nav className="registry-pages" aria-label={t.results.oneTitle}>
-        <a href="/registro">{t.results.all}</a>
-      </nav>
-    </section>
-  );
-}
-
 function LoadError({ d, retryHref }: { d: Dictionary; retryHref: string }) {
   return (
     <div className="notice registry-alert" role="alert">
@@ -215,6 +229,8 @@ export default async function RegistryPage({ searchParams }: Props) {
   const t = d.registry;
   const raw = await searchParams;
   const id = firstValue(raw.id);
+  // Links made before records had their own page.
+  if (id) redirect(`/registro/${encodeURIComponent(id)}`);
 
   return (
     <div className="page registry-page">
@@ -233,22 +249,13 @@ export default async function RegistryPage({ searchParams }: Props) {
         </ul>
       </details>
 
-      {id === undefined ? <ListResults raw={raw} d={d} lang={lang} /> : <OneRecord id={id} d={d} lang={lang} />}
+      <p>
+        <a className="button" href="/registro/nueva">
+          {t.newListing.link}
+        </a>
+      </p>
 
-      <section aria-labelledby="registry-form-title" className="registry-form-section">
-        <h2 id="registry-form-title">{t.form.title}</h2>
-        <p>{t.form.intro}</p>
-        <SelfListingForm
-          t={t.form}
-          certify={t.certify}
-          lang={lang}
-          findingMessages={t.findings}
-          errorMessages={t.errors}
-          types={LISTABLE_TYPES.map((value) => ({ value, label: t.types[value] }))}
-          jurisdictions={JURISDICTIONS.map((value) => ({ value, label: t.jurisdictions[value] }))}
-          rfcTokens={[...RFC_TOKENS]}
-        />
-      </section>
+      <ListResults raw={raw} d={d} lang={lang} />
     </div>
   );
 }

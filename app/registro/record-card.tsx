@@ -8,8 +8,22 @@ import type { RegistryRecord } from "@/lib/registry/record-schema";
 const STATUS_PILL = { live: "pill-ok", draft: "pill-neutral", forming: "pill-warn" } as const;
 const STANDING_PILL = { active: "pill-ok", suspended: "pill-bad", unverified: "pill-neutral" } as const;
 
-/** One company: status and standing first (text, colour only reinforces), then facts, disclosure, links. */
-export function RecordCard({ record, lang, d }: { record: RegistryRecord; lang: Lang; d: Dictionary }) {
+/**
+ * One company: status and standing first (text, colour only reinforces), then the facts it has (an
+ * empty one is left out, never shown as a dash), disclosure and links.
+ */
+export function RecordCard({
+  record,
+  lang,
+  d,
+  page = false,
+}: {
+  record: RegistryRecord;
+  lang: Lang;
+  d: Dictionary;
+  /** On the record's own page, whose h1 is its name: no heading of its own, no link to itself. */
+  page?: boolean;
+}) {
   const t = d.registry;
   const { goodStanding: standing } = record;
   const headingId = `${record.id}-name`;
@@ -19,8 +33,12 @@ export function RecordCard({ record, lang, d }: { record: RegistryRecord; lang: 
   const reference = record.status === "live" && uncertified;
   const standingState = uncertified ? "unverified" : standing.state;
   return (
-    <article className="registry-card" id={record.id} aria-labelledby={headingId}>
-      <h3 id={headingId}>{record.name}</h3>
+    <article className="registry-card" id={record.id} aria-labelledby={page ? "record-title" : headingId}>
+      {page ? null : (
+        <h3 id={headingId}>
+          <a href={`/registro/${record.id}`}>{record.name}</a>
+        </h3>
+      )}
       <p className="pill-row registry-pills">
         <span className="visually-hidden">{t.card.summary}: </span>
         {reference ? (
@@ -37,6 +55,14 @@ export function RecordCard({ record, lang, d }: { record: RegistryRecord; lang: 
       </p>
       {reference ? <p className="field-hint registry-reference-note">{t.card.referenceNote}</p> : null}
       <dl className="registry-facts">
+        {page ? (
+          <div>
+            <dt>{t.record.idLabel}</dt>
+            <dd>
+              <code translate="no">{record.id}</code>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t.card.jurisdiction}</dt>
           <dd>{t.jurisdictions[record.jurisdiction]}</dd>
@@ -45,34 +71,34 @@ export function RecordCard({ record, lang, d }: { record: RegistryRecord; lang: 
           <dt>{t.card.type}</dt>
           <dd>{t.types[record.type]}</dd>
         </div>
-        <div>
-          <dt>{t.card.operator}</dt>
-          <dd>{record.operator === "-" ? t.card.none : record.operator}</dd>
-        </div>
-        <div>
-          <dt>{t.card.cuit}</dt>
-          <dd translate="no">{record.operatorCuit ?? t.card.none}</dd>
-        </div>
-        <div>
-          <dt>{t.card.listedSince}</dt>
-          <dd>
-            {record.listedSince === "-" || reference ? (
-              t.card.none
-            ) : (
+        {record.operator !== "-" ? (
+          <div>
+            <dt>{t.card.operator}</dt>
+            <dd>{record.operator}</dd>
+          </div>
+        ) : null}
+        {record.operatorCuit ? (
+          <div>
+            <dt>{t.card.cuit}</dt>
+            <dd translate="no">{record.operatorCuit}</dd>
+          </div>
+        ) : null}
+        {record.listedSince !== "-" && !reference ? (
+          <div>
+            <dt>{t.card.listedSince}</dt>
+            <dd>
               <time dateTime={record.listedSince}>{formatDay(record.listedSince)}</time>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>{t.card.lastCheck}</dt>
-          <dd>
-            {standing.lastCheckedAt ? (
+            </dd>
+          </div>
+        ) : null}
+        {standing.lastCheckedAt ? (
+          <div>
+            <dt>{t.card.lastCheck}</dt>
+            <dd>
               <time dateTime={standing.lastCheckedAt}>{formatInstant(standing.lastCheckedAt)}</time>
-            ) : (
-              t.card.never
-            )}
-          </dd>
-        </div>
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <h4 className="registry-subhead">{t.card.disclosure}</h4>
       <p className="registry-disclosure">{record.disclosure[lang]}</p>

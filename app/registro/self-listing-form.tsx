@@ -19,6 +19,7 @@ export function SelfListingForm({
   lang,
   findingMessages,
   errorMessages,
+  formingWords,
   types,
   jurisdictions,
   rfcTokens,
@@ -27,7 +28,7 @@ export function SelfListingForm({
   return (
     <>
       <ListingCreated w={w} t={t} certify={certify} lang={lang} />
-      <ListingSummary w={w} t={t} errorMessages={errorMessages} />
+      <ListingSummary w={w} t={t} errorMessages={errorMessages} formingWords={formingWords} />
 
       <form action={w.action} className="registry-form" noValidate>
         <ListingFields w={w} t={t} types={types} jurisdictions={jurisdictions} />

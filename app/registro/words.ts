@@ -105,7 +105,7 @@ export const registry = defineMessages({
       nextSteps:
         "Antes de pedir la certificación, publicá el identificador de este registro en el issuer de tu /.well-known/agents.json: así el certificador sabe que el sitio es tuyo.",
       certifyStep: "La misma certificación desde la línea de comandos",
-      viewRecord: "Ver el registro creado",
+      viewRecord: "Abrir la ficha creada",
     },
     certify: {
       title: "Certificación",
@@ -129,6 +129,8 @@ export const registry = defineMessages({
       fail: "No pasó",
       points: tpl("{points}/{max} puntos"),
       detail: "Detalle del certificador (en inglés):",
+      noScript:
+        "Sin JavaScript el botón también funciona: la página se vuelve a cargar con el resultado (puede tardar hasta 25 segundos).",
       checks: {
         "manifest.reachable": "El sitio responde /.well-known/agents.json (200, JSON).",
         "manifest.schema": "El manifiesto cumple el esquema agents.json v1.",
@@ -164,7 +166,65 @@ export const registry = defineMessages({
           "La certificación pasó, pero otra sociedad activa ya tiene esa dirección pública; no se cambió nada.",
         conflict: "El registro cambió mientras se certificaba. Pedí la certificación de nuevo.",
         notFound: "Esta sociedad ya no está en el registro (un borrador sin certificar vence).",
+        corrupt:
+          "Los datos guardados de esta ficha no llevan el sello del servicio; no se cambió nada. Avisale al operador del servicio.",
+        unavailable:
+          "El servicio no pudo completar el pedido ahora. No se cambió nada: probá de nuevo en unos segundos.",
       },
+    },
+    record: {
+      back: "Volver al directorio",
+      idLabel: "Identificador de la ficha",
+      nextTitle: "Próximo paso",
+      forming:
+        "Esta sociedad se constituyó con este servicio y su ficha está en formación. Quien tiene el token de reclamo la reclama con la dirección donde la desplegó; después pide la certificación.",
+      draft:
+        "Ficha en borrador: quien tiene el token de dueño pide la certificación. Con C o más, la ficha pasa a activa.",
+      live: "Ficha activa. Quien tiene el token de dueño puede pedir otra certificación cuando quiera.",
+      noUrl: "Esta ficha todavía no tiene dirección pública, así que no se puede certificar.",
+      registryId:
+        "Antes de certificar, publicá este identificador como issuer.registryId en tu /.well-known/agents.json:",
+      json: "Datos de la ficha (JSON)",
+      list: "Ver esta ficha en la lista",
+    },
+    claim: {
+      title: "Reclamar la ficha",
+      intro:
+        "Con el token de reclamo que recibiste al constituirla y la dirección pública donde corre la sociedad. El representante que indicaste queda como operador, salvo que lo cambies acá.",
+      labels: {
+        claimToken: "Token de reclamo",
+        publicUrl: "Dirección pública del despliegue",
+        operator: "Operador (quien responde por la sociedad)",
+        operatorCuit: "CUIT del operador",
+      },
+      tokenHint: "El que te mostró la constitución una sola vez (empieza con sia_claim_). No se guarda en esta página.",
+      tokenMissing: "Escribí el token de reclamo de esta ficha.",
+      urlHint: "El origen donde la sociedad publica /.well-known/agents.json, por ejemplo https://mi-sociedad.com.ar.",
+      operatorHint: "Si lo dejás como está, queda el representante indicado al constituirla.",
+      summary: "Revisá estos datos antes de enviar de nuevo:",
+      submit: "Reclamar la ficha",
+      submitting: "Reclamando…",
+      claimed: "Ficha reclamada: ahora es un borrador a tu nombre.",
+      ownerToken: "Token de dueño",
+      ownerTokenWarning:
+        "Guardalo ahora: no se vuelve a mostrar, el token de reclamo ya no sirve y sin este no podés pedir la certificación.",
+    },
+    search: {
+      q: "Buscar por nombre",
+      sort: "Orden",
+      sorts: { created: "Por fecha de alta", newest: "Más recientes primero", name: "Por nombre (A-Z)" },
+      sortedNote: tpl("Ordenadas entre las primeras {n} fichas que coinciden."),
+      query: tpl("Fichas cuyo nombre contiene «{q}»."),
+    },
+    newListing: {
+      link: "Listar una sociedad",
+      title: "Listar una sociedad en el directorio",
+      back: "Volver al directorio",
+      incorporated:
+        "¿La constituiste con este servicio? Ya tiene su ficha en formación: abrila desde el resultado de la constitución y reclamala con su token, en vez de listarla de nuevo.",
+      formingExists:
+        "Esta sociedad ya tiene una ficha en formación, creada al constituirla con este servicio. No se listó nada: reclamala con su token de reclamo.",
+      formingLink: "Abrir la ficha en formación",
     },
     findings: {
       field_unknown: "Este dato no forma parte del formulario.",
@@ -189,6 +249,7 @@ export const registry = defineMessages({
     errors: {
       rate_limited: "Hubo demasiados envíos desde tu conexión. Esperá unos minutos y probá de nuevo.",
       unavailable: "El servicio no pudo guardar la sociedad ahora. No se guardó nada: probá de nuevo en unos segundos.",
+      forming_exists: "Esta sociedad ya tiene una ficha en formación; no se listó nada.",
     },
   },
   en: {
@@ -317,6 +378,8 @@ export const registry = defineMessages({
       fail: "Failed",
       points: tpl("{points}/{max} points"),
       detail: "Certifier's detail:",
+      noScript:
+        "Without JavaScript the button works too: the page reloads with the result (it may take up to 25 seconds).",
       checks: {
         "manifest.reachable": "The site answers /.well-known/agents.json (200, JSON).",
         "manifest.schema": "The manifest is valid against the agents.json v1 schema.",
@@ -352,7 +415,64 @@ export const registry = defineMessages({
           "The certification passed, but another live company already holds that public address; nothing was changed.",
         conflict: "The record changed during certification. Request certification again.",
         notFound: "This company is no longer in the registry (an uncertified draft expires).",
+        corrupt:
+          "This record's stored data does not carry the service's seal; nothing was changed. Tell the service's operator.",
+        unavailable:
+          "The service could not complete the request right now. Nothing was changed: try again in a few seconds.",
       },
+    },
+    record: {
+      back: "Back to the directory",
+      idLabel: "Record id",
+      nextTitle: "Next step",
+      forming:
+        "This company was incorporated with this service and its record is forming. Whoever holds the claim token claims it with the address where it is deployed, then requests certification.",
+      draft:
+        "Draft record: whoever holds the owner token requests certification. With C or better the record goes live.",
+      live: "Live record. Whoever holds the owner token may request another certification at any time.",
+      noUrl: "This record has no public address yet, so it cannot be certified.",
+      registryId: "Before certifying, publish this id as issuer.registryId in your /.well-known/agents.json:",
+      json: "Record data (JSON)",
+      list: "See this record in the list",
+    },
+    claim: {
+      title: "Claim the record",
+      intro:
+        "With the claim token you received at incorporation and the public address where the company runs. The representative you named stays the operator unless you change it here.",
+      labels: {
+        claimToken: "Claim token",
+        publicUrl: "Public address of the deployment",
+        operator: "Operator (who answers for the company)",
+        operatorCuit: "Operator's CUIT",
+      },
+      tokenHint: "The one incorporation showed you once (it starts with sia_claim_). This page does not keep it.",
+      tokenMissing: "Enter this record's claim token.",
+      urlHint: "The origin where the company serves /.well-known/agents.json, for example https://my-company.com.ar.",
+      operatorHint: "Left as it is, the representative named at incorporation stays.",
+      summary: "Check these details before sending again:",
+      submit: "Claim the record",
+      submitting: "Claiming…",
+      claimed: "Record claimed: it is now a draft in your name.",
+      ownerToken: "Owner token",
+      ownerTokenWarning:
+        "Keep it now: it is not shown again, the claim token no longer works, and without this one you cannot request certification.",
+    },
+    search: {
+      q: "Search by name",
+      sort: "Order",
+      sorts: { created: "By date listed", newest: "Newest first", name: "By name (A-Z)" },
+      sortedNote: tpl("Ordered among the first {n} matching records."),
+      query: tpl("Records whose name contains “{q}”."),
+    },
+    newListing: {
+      link: "List a company",
+      title: "List a company in the directory",
+      back: "Back to the directory",
+      incorporated:
+        "Did you incorporate it with this service? It already has a forming record: open it from the incorporation result and claim it with its token instead of listing it again.",
+      formingExists:
+        "This company already has a forming record, made when it was incorporated with this service. Nothing was listed: claim it with its claim token.",
+      formingLink: "Open the forming record",
     },
     findings: {
       field_unknown: "This is not part of the form.",
@@ -377,6 +497,7 @@ export const registry = defineMessages({
     errors: {
       rate_limited: "Too many submissions from your connection. Wait a few minutes and try again.",
       unavailable: "The service could not save the company right now. Nothing was saved: try again in a few seconds.",
+      forming_exists: "This company already has a forming record; nothing was listed.",
     },
   },
 });

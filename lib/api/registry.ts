@@ -112,7 +112,7 @@ export const createRegistryListing = defineEndpoint({
   operationId: "createRegistryListing",
   summary: "List a company in the registry (as a draft)",
   description:
-    "Validates every member and reports every problem at once (422 validation_failed with findings). The record is created as a draft under an id the service draws (the name's slug and a random suffix). A draft reserves nothing: other drafts may name the same URL or CUIT, and drafts not certified within REGISTRY_DRAFT_TTL leave the public list. It goes live when a certification rates it C or better (POST /api/registry/{id}/certify with the owner token returned here).",
+    "Validates every member and reports every problem at once (422 validation_failed with findings). The record is created as a draft under an id the service draws (the name's slug and a random suffix). A draft reserves nothing: other drafts may name the same URL or CUIT, and drafts not certified within REGISTRY_DRAFT_TTL leave the public list. A name that a forming record already has (a company incorporated here) is a 409 registry_duplicate with field name and that record's recordId: claim it instead. It goes live when a certification rates it C or better (POST /api/registry/{id}/certify with the owner token returned here).",
   tags: ["registry"],
   body: { schema: listingRequestSchema },
   responses: {
@@ -123,7 +123,7 @@ export const createRegistryListing = defineEndpoint({
       },
     },
   },
-  errors: [...BODY_ERRORS, "conflict", "validation_failed", "store_unavailable"],
+  errors: [...BODY_ERRORS, "conflict", "registry_duplicate", "validation_failed", "store_unavailable"],
   problemMembers: { validation_failed: validationFailedMembers, registry_duplicate: duplicateMembers },
   rateLimit: REGISTRY_WRITE,
   listing: {

@@ -3,8 +3,10 @@ import { isSessionId } from "../audit/entry";
 import { defaultDurationMs } from "../config/config";
 import { isValidCuit } from "../identity/cuit";
 import type { CertificationCheck, CertificationReport } from "../registry/record-schema";
-import { FetchFailure, TargetRefusedError } from "./certifier-errors";
+import { TargetRefusedError } from "./certifier-errors";
+import { describeFailure } from "./describe-failure";
 import { expandUriTemplate } from "./expand-uri-template";
+import { type Reason, reason } from "./reason";
 import { type SafeResponse, safeFetch } from "./safe-fetch";
 import type { SampleBinding } from "./sample-binding";
 import { CHECK_POINTS, type CheckId, scoreChecks } from "./score-checks";
@@ -60,16 +62,26 @@ const DISCOVERY_KEYS = ["machineReadable", "openapi", "openapi31", "aiPlugin", "
 
 type Manifest = Record<string, unknown>;
 
-function check(id: CheckId, passed: boolean, detail: string, url?: string): CertificationCheck {
+const NO_MANIFEST = reason("Cannot run: no manifest was fetched.", "No se pudo revisar: no se obtuvo el manifiesto.");
+const NO_MANIFEST_SHORT = reason("Cannot run: no manifest.", "No se pudo revisar: no hay manifiesto.");
+const cannotRun = (why: Reason): Reason => reason(`Cannot run: ${why.en}`, `No se pudo revisar: ${why.es}`);
+
+/** One check's result: `detail` in English as before, `reason` in both languages. */
+function check(id: CheckId, passed: boolean, why: Reason, url?: string): CertificationCheck {
   const maxPoints = CHECK_POINTS[id];
-  return { id, title: TITLES[id], passed, points: passed ? maxPoints : 0, maxPoints, detail, ...(url ? { url } : {}) };
+  return {
+    id,
+    title: TITLES[id],
+    passed,
+    points: passed ? maxPoints : 0,
+    maxPoints,
+    detail: why.en,
+    reason: why,
+    ...(url ? { url } : {}),
+  };
 }
 
-function describeError(err: unknown): string {
-  if (err instanceof TargetRefusedError) return `${err.message} (${err.url})`;
-  if (err instanceof FetchFailure) return err.message;
-  throw err;
-}
+const describeError = describeFailure;
 
 function asObject(value: unknown): Record<string, unknown> | null {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -99,26 +111,44 @@ function templatesOf(manifest: Manifest): Partial<Record<TemplateKey, string>> {
 function sampleSessionOf(
   manifest: Manifest | null,
   binding: SampleBinding,
-): { sessionId: string | null; problem: string | null } {
+): { sessionId: string | null; problem: Reason | null } {
   const { recordSession } = binding;
   const declared = asObject(manifest?.auditSample)?.sessionId;
   if (declared === undefined) {
-    return { sessionId: null, problem: "the manifest names no sample audit session (auditSample.sessionId)." };
+    return {
+      sessionId: null,
+      problem: reason(
+        "the manifest names no sample audit session (auditSample.sessionId).",
+        "el manifiesto no nombra una sesión de auditoría de muestra (auditSample.sessionId).",
+      ),
+    };
   }
   if (!isSessionId(declared)) {
-    return { sessionId: null, problem: `auditSample.sessionId ${JSON.stringify(declared)} is not a session id.` };
+    return {
+      sessionId: null,
+      problem: reason(
+        `auditSample.sessionId ${JSON.stringify(declared)} is not a session id.`,
+        `auditSample.sessionId ${JSON.stringify(declared)} no es un identificador de sesión.`,
+      ),
+    };
   }
   if (recordSession !== null && declared !== recordSession) {
     return {
       sessionId: null,
-      problem: `auditSample.sessionId is ${declared}, not this company's own session (${recordSession}).`,
+      problem: reason(
+        `auditSample.sessionId is ${declared}, not this company's own session (${recordSession}).`,
+        `auditSample.sessionId es ${declared}, no la sesión propia de esta sociedad (${recordSession}).`,
+      ),
     };
   }
   const key = declaredKeyOf(manifest);
   if (key?.x && binding.serviceKeys.includes(key.x) && !binding.serviceSessions.includes(declared)) {
     return {
       sessionId: null,
-      problem: `issuer.publicKey is this service's own checkpoint key, and session ${declared} is not this record's own session here (its incorporation session). Show your own log under your own key, or your incorporation session.`,
+      problem: reason(
+        `issuer.publicKey is this service's own checkpoint key, and session ${declared} is not this record's own session here (its incorporation session). Show your own log under your own key, or your incorporation session.`,
+        `issuer.publicKey es la clave de checkpoints de este servicio, y la sesión ${declared} no es la propia de esta ficha acá (su sesión de constitución). Mostrá tu propio log con tu propia clave, o tu sesión de constitución.`,
+      ),
     };
   }
   return { sessionId: declared, problem: null };
@@ -149,16 +179,35 @@ function contentType(response: SafeResponse): string {
  */
 function checkRegistryId(issuer: Record<string, unknown>, recordId: string | null): CertificationCheck {
   if (recordId === null) {
-    return check("issuer.registryId", false, "Cannot run: no record to compare with (a dry run takes ?registryId=).");
+    return check(
+      "issuer.registryId",
+      false,
+      reason(
+        "Cannot run: no record to compare with (a dry run takes ?registryId=).",
+        "No se pudo revisar: no hay ficha con qué comparar (una prueba sin registrar acepta ?registryId=).",
+      ),
+    );
   }
   const declared = issuer.registryId;
-  if (declared === recordId) return check("issuer.registryId", true, `issuer.registryId is ${recordId}.`);
+  if (declared === recordId) {
+    return check(
+      "issuer.registryId",
+      true,
+      reason(`issuer.registryId is ${recordId}.`, `issuer.registryId es ${recordId}.`),
+    );
+  }
   return check(
     "issuer.registryId",
     false,
     declared === undefined
-      ? `The manifest does not claim this listing: publish "registryId": "${recordId}" in its issuer.`
-      : `issuer.registryId is ${JSON.stringify(declared)}, not this record (${recordId}): the site claims another listing.`,
+      ? reason(
+          `The manifest does not claim this listing: publish "registryId": "${recordId}" in its issuer.`,
+          `El manifiesto no reclama esta ficha: publicá "registryId": "${recordId}" en su issuer.`,
+        )
+      : reason(
+          `issuer.registryId is ${JSON.stringify(declared)}, not this record (${recordId}): the site claims another listing.`,
+          `issuer.registryId es ${JSON.stringify(declared)}, no esta ficha (${recordId}): el sitio reclama otra.`,
+        ),
   );
 }
 
@@ -169,7 +218,10 @@ function checkIssuer(
 ): CertificationCheck[] {
   const issuer = asObject(manifest?.issuer);
   if (!issuer) {
-    const why = "Cannot run: the manifest has no issuer to compare.";
+    const why = reason(
+      "Cannot run: the manifest has no issuer to compare.",
+      "No se pudo revisar: el manifiesto no tiene issuer para comparar.",
+    );
     return [
       check("issuer.jurisdiction", false, why),
       check("issuer.cuit", false, why),
@@ -177,7 +229,10 @@ function checkIssuer(
     ];
   }
   if (!expected) {
-    const why = "Cannot run: no record to compare with (a dry run takes ?jurisdiction= and ?operatorCuit=).";
+    const why = reason(
+      "Cannot run: no record to compare with (a dry run takes ?jurisdiction= and ?operatorCuit=).",
+      "No se pudo revisar: no hay ficha con qué comparar (una prueba sin registrar acepta ?jurisdiction= y ?operatorCuit=).",
+    );
     return [
       check("issuer.jurisdiction", false, why),
       check("issuer.cuit", false, why),
@@ -186,28 +241,63 @@ function checkIssuer(
   }
   const jurisdiction =
     issuer.jurisdiction === expected.jurisdiction
-      ? check("issuer.jurisdiction", true, `issuer.jurisdiction is ${expected.jurisdiction}.`)
+      ? check(
+          "issuer.jurisdiction",
+          true,
+          reason(
+            `issuer.jurisdiction is ${expected.jurisdiction}.`,
+            `issuer.jurisdiction es ${expected.jurisdiction}.`,
+          ),
+        )
       : check(
           "issuer.jurisdiction",
           false,
-          `issuer.jurisdiction is ${JSON.stringify(issuer.jurisdiction ?? null)}, the record says ${expected.jurisdiction}.`,
+          reason(
+            `issuer.jurisdiction is ${JSON.stringify(issuer.jurisdiction ?? null)}, the record says ${expected.jurisdiction}.`,
+            `issuer.jurisdiction es ${JSON.stringify(issuer.jurisdiction ?? null)}; la ficha dice ${expected.jurisdiction}.`,
+          ),
         );
   const declared = typeof issuer.operatorCuit === "string" ? issuer.operatorCuit : null;
   let cuit: CertificationCheck;
   if (!expected.operatorCuit && expected.jurisdiction !== "AR" && !declared) {
-    cuit = check("issuer.cuit", true, "No CUIT on either side; not required outside AR.");
+    cuit = check(
+      "issuer.cuit",
+      true,
+      reason("No CUIT on either side; not required outside AR.", "Sin CUIT de ningún lado; fuera de AR no hace falta."),
+    );
   } else if (!expected.operatorCuit) {
-    cuit = check("issuer.cuit", false, "The record has no operator CUIT to compare (required in AR).");
+    cuit = check(
+      "issuer.cuit",
+      false,
+      reason(
+        "The record has no operator CUIT to compare (required in AR).",
+        "La ficha no tiene CUIT del operador con qué comparar (en AR es obligatorio).",
+      ),
+    );
   } else if (declared !== expected.operatorCuit) {
     cuit = check(
       "issuer.cuit",
       false,
-      `issuer.operatorCuit is ${JSON.stringify(declared)}, the record says ${expected.operatorCuit}.`,
+      reason(
+        `issuer.operatorCuit is ${JSON.stringify(declared)}, the record says ${expected.operatorCuit}.`,
+        `issuer.operatorCuit es ${JSON.stringify(declared)}; la ficha dice ${expected.operatorCuit}.`,
+      ),
     );
   } else if (!isValidCuit(declared)) {
-    cuit = check("issuer.cuit", false, `issuer.operatorCuit ${declared} fails the modulo-11 check digit.`);
+    cuit = check(
+      "issuer.cuit",
+      false,
+      reason(
+        `issuer.operatorCuit ${declared} fails the modulo-11 check digit.`,
+        `issuer.operatorCuit ${declared} no pasa el dígito verificador (módulo 11).`,
+      ),
+    );
   } else {
-    cuit = check("issuer.cuit", true, `issuer.operatorCuit is ${declared}.`);
+    cuit = check(
+      "issuer.cuit",
+      true,
+      reason(`issuer.operatorCuit is ${declared}.`, `issuer.operatorCuit es ${declared}.`),
+    );
   }
   return [jurisdiction, cuit, checkRegistryId(issuer, recordId)];
 }
@@ -234,12 +324,33 @@ export async function certifyOrigin(input: CertifyOriginInput): Promise<Certific
     manifestAnswerUrl = response.url;
     const body = parseJson(response);
     if (response.status !== 200) {
-      checks.push(check("manifest.reachable", false, `agents.json answered HTTP ${response.status}.`, manifestUrl));
+      checks.push(
+        check(
+          "manifest.reachable",
+          false,
+          reason(`agents.json answered HTTP ${response.status}.`, `agents.json respondió HTTP ${response.status}.`),
+          manifestUrl,
+        ),
+      );
     } else if (!asObject(body)) {
-      checks.push(check("manifest.reachable", false, "agents.json is not a JSON object.", manifestUrl));
+      checks.push(
+        check(
+          "manifest.reachable",
+          false,
+          reason("agents.json is not a JSON object.", "agents.json no es un objeto JSON."),
+          manifestUrl,
+        ),
+      );
     } else {
       manifest = body as Manifest;
-      checks.push(check("manifest.reachable", true, `HTTP 200 from ${response.url}.`, manifestUrl));
+      checks.push(
+        check(
+          "manifest.reachable",
+          true,
+          reason(`HTTP 200 from ${response.url}.`, `HTTP 200 desde ${response.url}.`),
+          manifestUrl,
+        ),
+      );
     }
   } catch (err) {
     // The origin itself is refused before any connection: the caller answers a 4xx problem.
@@ -251,11 +362,15 @@ export async function certifyOrigin(input: CertifyOriginInput): Promise<Certific
     const errors = validateManifest(manifest);
     checks.push(
       errors.length === 0
-        ? check("manifest.schema", true, "Valid.")
-        : check("manifest.schema", false, `Invalid: ${errors.join("; ")}.`),
+        ? check("manifest.schema", true, reason("Valid.", "Válido."))
+        : check(
+            "manifest.schema",
+            false,
+            reason(`Invalid: ${errors.join("; ")}.`, `No es válido (detalle del validador: ${errors.join("; ")}).`),
+          ),
     );
   } else {
-    checks.push(check("manifest.schema", false, "Cannot run: no manifest was fetched."));
+    checks.push(check("manifest.schema", false, NO_MANIFEST));
   }
   checks.push(...checkIssuer(manifest, input.expected, input.registryId ?? input.recordId));
 
@@ -266,22 +381,25 @@ export async function certifyOrigin(input: CertifyOriginInput): Promise<Certific
     id: CheckId,
     key: TemplateKey,
     accept: string,
-    judge: (response: SafeResponse) => string | null,
+    judge: (response: SafeResponse) => Reason | null,
   ): Promise<CertificationCheck> => {
     const template = templates[key];
-    if (!template)
-      return check(id, false, manifest ? `Cannot run: the manifest declares no ${key}.` : "Cannot run: no manifest.");
-    if (sample.problem) return check(id, false, `Cannot run: ${sample.problem}`);
+    if (!template) {
+      const none = reason(`the manifest declares no ${key}.`, `el manifiesto no declara ${key}.`);
+      return check(id, false, manifest ? cannotRun(none) : NO_MANIFEST_SHORT);
+    }
+    if (sample.problem) return check(id, false, cannotRun(sample.problem));
     let url: string;
     try {
       url = new URL(expandUriTemplate(template, vars), manifestAnswerUrl).href;
     } catch {
-      return check(id, false, `${key} does not expand to a URL.`);
+      return check(id, false, reason(`${key} does not expand to a URL.`, `${key} no se expande a una URL.`));
     }
     try {
       const response = await safeFetch(url, { ...fetchOptions, accept });
-      const problem = response.status === 200 ? judge(response) : `HTTP ${response.status}.`;
-      return check(id, problem === null, problem ?? `HTTP 200 from ${url}.`, url);
+      const problem =
+        response.status === 200 ? judge(response) : reason(`HTTP ${response.status}.`, `HTTP ${response.status}.`);
+      return check(id, problem === null, problem ?? reason(`HTTP 200 from ${url}.`, `HTTP 200 desde ${url}.`), url);
     } catch (err) {
       return check(id, false, describeError(err), url);
     }
@@ -292,25 +410,44 @@ export async function certifyOrigin(input: CertifyOriginInput): Promise<Certific
   const readSample = async (): Promise<CertificationCheck> => {
     const read = await probe("audit.read", "auditRead", "application/json", (r) => {
       const body = asObject(parseJson(r));
-      if (!Array.isArray(body?.entries)) return "The answer has no `entries` array.";
-      if (body.entries.length === 0) {
-        return `Sample session ${vars.sessionId} has no entries: an empty log proves nothing.`;
+      if (!Array.isArray(body?.entries)) {
+        return reason("The answer has no `entries` array.", "La respuesta no tiene la lista `entries`.");
       }
-      if (typeof body.checkpoint !== "string") return "The answer has no signed `checkpoint`.";
+      if (body.entries.length === 0) {
+        return reason(
+          `Sample session ${vars.sessionId} has no entries: an empty log proves nothing.`,
+          `La sesión de muestra ${vars.sessionId} no tiene entradas: un log vacío no prueba nada.`,
+        );
+      }
+      if (typeof body.checkpoint !== "string") {
+        return reason("The answer has no signed `checkpoint`.", "La respuesta no tiene un `checkpoint` firmado.");
+      }
       if (body.sessionId !== undefined && body.sessionId !== vars.sessionId) {
-        return `The answer is of session ${JSON.stringify(body.sessionId)}, not ${vars.sessionId}.`;
+        return reason(
+          `The answer is of session ${JSON.stringify(body.sessionId)}, not ${vars.sessionId}.`,
+          `La respuesta es de la sesión ${JSON.stringify(body.sessionId)}, no de ${vars.sessionId}.`,
+        );
       }
       sampleLog = { sessionId: vars.sessionId, entries: body.entries, checkpoint: body.checkpoint };
       return null;
     });
-    if (read.passed) read.detail = `${sampleLog?.entries.length} entries and a checkpoint from ${read.url}.`;
-    return read;
+    if (!read.passed) return read;
+    const n = (sampleLog as { entries: unknown[] } | null)?.entries.length;
+    return check(
+      "audit.read",
+      true,
+      reason(`${n} entries and a checkpoint from ${read.url}.`, `${n} entradas y un checkpoint desde ${read.url}.`),
+      read.url,
+    );
   };
   const offline = async (): Promise<CertificationCheck[]> => {
     const read = await readSample();
     let verdict: SampleSessionVerdict | null = null;
     if (sampleLog) verdict = await verifySampleSession(sampleLog, declaredKeyOf(manifest));
-    const why = "Cannot run: auditRead gave no sample log to verify.";
+    const why = reason(
+      "Cannot run: auditRead gave no sample log to verify.",
+      "No se pudo revisar: auditRead no dio un log de muestra para verificar.",
+    );
     return [
       read,
       verdict ? check("audit.chain", verdict.chain.passed, verdict.chain.detail) : check("audit.chain", false, why),
@@ -327,23 +464,37 @@ export async function certifyOrigin(input: CertifyOriginInput): Promise<Certific
       return check(
         "discovery",
         false,
-        manifest ? "Cannot run: the manifest declares no discovery links." : "Cannot run: no manifest.",
+        manifest
+          ? reason(
+              "Cannot run: the manifest declares no discovery links.",
+              "No se pudo revisar: el manifiesto no declara enlaces de discovery.",
+            )
+          : NO_MANIFEST_SHORT,
       );
     }
     const failures = await Promise.all(
       declared.map(async (key) => {
         try {
           const response = await safeFetch(new URL(links[key] as string, manifestAnswerUrl), fetchOptions);
-          return response.status >= 200 && response.status < 300 ? null : `${key}: HTTP ${response.status}`;
+          return response.status >= 200 && response.status < 300
+            ? null
+            : reason(`${key}: HTTP ${response.status}`, `${key}: HTTP ${response.status}`);
         } catch (err) {
-          return `${key}: ${err instanceof TypeError ? "not a URL" : describeError(err)}`;
+          const why = err instanceof TypeError ? reason("not a URL", "no es una URL") : describeError(err);
+          return reason(`${key}: ${why.en}`, `${key}: ${why.es}`);
         }
       }),
     );
-    const bad = failures.filter((f): f is string => f !== null);
+    const bad = failures.filter((f): f is Reason => f !== null);
     const points = Math.floor((CHECK_POINTS.discovery * (declared.length - bad.length)) / declared.length);
     return {
-      ...check("discovery", bad.length === 0, bad.length === 0 ? `${declared.join(", ")} answer 2xx.` : bad.join("; ")),
+      ...check(
+        "discovery",
+        bad.length === 0,
+        bad.length === 0
+          ? reason(`${declared.join(", ")} answer 2xx.`, `${declared.join(", ")} responden 2xx.`)
+          : reason(bad.map((b) => b.en).join("; "), bad.map((b) => b.es).join("; ")),
+      ),
       points,
     };
   };
@@ -354,23 +505,42 @@ export async function certifyOrigin(input: CertifyOriginInput): Promise<Certific
         offline(),
         probe("audit.verify", "auditVerify", "application/json", (r) => {
           const verification = asObject(asObject(parseJson(r))?.verification);
-          if (typeof verification?.tampered !== "number") return "The answer has no `verification.tampered` count.";
-          if (verification.tampered !== 0) return `The log reports ${verification.tampered} tampered entries.`;
+          if (typeof verification?.tampered !== "number") {
+            return reason(
+              "The answer has no `verification.tampered` count.",
+              "La respuesta no tiene la cuenta `verification.tampered`.",
+            );
+          }
+          if (verification.tampered !== 0) {
+            return reason(
+              `The log reports ${verification.tampered} tampered entries.`,
+              `El log informa ${verification.tampered} entradas alteradas.`,
+            );
+          }
           // An endpoint that echoes an empty report for any session proves nothing.
           if (typeof verification.total !== "number" || verification.total < 1) {
-            return "The report verifies no entries of the sample session.";
+            return reason(
+              "The report verifies no entries of the sample session.",
+              "El informe no verifica ninguna entrada de la sesión de muestra.",
+            );
           }
           return null;
         }),
         probe("audit.csv", "auditCsv", "text/csv", (r) =>
           contentType(r).startsWith("text/csv")
             ? null
-            : `Content-Type is ${contentType(r) || "missing"}, not text/csv.`,
+            : reason(
+                `Content-Type is ${contentType(r) || "missing"}, not text/csv.`,
+                `Content-Type es ${contentType(r) || "(falta)"}, no text/csv.`,
+              ),
         ),
         probe("audit.badge", "verifyBadge", "image/svg+xml", (r) =>
           contentType(r).startsWith("image/svg+xml") && r.body.includes("<svg")
             ? null
-            : `Content-Type is ${contentType(r) || "missing"}, not an SVG image.`,
+            : reason(
+                `Content-Type is ${contentType(r) || "missing"}, not an SVG image.`,
+                `Content-Type es ${contentType(r) || "(falta)"}, no una imagen SVG.`,
+              ),
         ),
         discovery(),
       ])

@@ -1,12 +1,13 @@
 import { type AuditVerification, type PublicJwk, verifyAuditLog } from "../../packages/incorporate/src/verify";
+import { type Reason, reason } from "./reason";
 import { verifyLogInclusion } from "./verify-log-inclusion";
 
 /** What the certifier learned from a company's sample audit session, read through its own endpoints. */
 export interface SampleSessionVerdict {
   /** The chain holds: every entry links to the one before, in this session, nothing tampered. */
-  chain: { passed: boolean; detail: string };
+  chain: { passed: boolean; detail: Reason };
   /** The checkpoint signs this log's size and head under the key the manifest declares. */
-  checkpoint: { passed: boolean; detail: string };
+  checkpoint: { passed: boolean; detail: Reason };
 }
 
 /**
@@ -26,27 +27,54 @@ export async function verifySampleSession(
   const size = log.entries.length;
   const chain =
     verification.tampered === 0
-      ? { passed: true, detail: `${size} entries of session ${log.sessionId} chain from seq 0 to the head.` }
+      ? {
+          passed: true,
+          detail: reason(
+            `${size} entries of session ${log.sessionId} chain from seq 0 to the head.`,
+            `${size} entradas de la sesión ${log.sessionId} se encadenan desde la 0 hasta la cabeza.`,
+          ),
+        }
       : {
           passed: false,
-          detail: `${verification.tampered} of ${size} entries fail verification (first at seq ${verification.firstBadSeq ?? "?"}).`,
+          detail: reason(
+            `${verification.tampered} of ${size} entries fail verification (first at seq ${verification.firstBadSeq ?? "?"}).`,
+            `${verification.tampered} de ${size} entradas no verifican (la primera, la número ${verification.firstBadSeq ?? "?"}).`,
+          ),
         };
   let checkpoint: SampleSessionVerdict["checkpoint"];
   if (!declaredKey) {
-    checkpoint = { passed: false, detail: "Cannot run: the manifest declares no issuer.publicKey to verify with." };
+    checkpoint = {
+      passed: false,
+      detail: reason(
+        "Cannot run: the manifest declares no issuer.publicKey to verify with.",
+        "No se pudo revisar: el manifiesto no declara issuer.publicKey para verificar.",
+      ),
+    };
   } else if (verification.checkpoint?.error) {
     checkpoint = {
       passed: false,
-      detail: `The checkpoint does not verify under issuer.publicKey: ${verification.checkpoint.error}.`,
+      detail: reason(
+        `The checkpoint does not verify under issuer.publicKey: ${verification.checkpoint.error}.`,
+        `El checkpoint no verifica con issuer.publicKey (${verification.checkpoint.error}).`,
+      ),
     };
   } else {
     const inclusion = await verifyLogInclusion(log.checkpoint);
     checkpoint =
       inclusion.status === "refuted"
-        ? { passed: false, detail: `The checkpoint verifies, but ${inclusion.detail}` }
+        ? {
+            passed: false,
+            detail: reason(
+              `The checkpoint verifies, but ${inclusion.detail.en}`,
+              `El checkpoint verifica, pero ${inclusion.detail.es}`,
+            ),
+          }
         : {
             passed: true,
-            detail: `The checkpoint signs size ${size} and the head under issuer.publicKey (kid ${verification.checkpoint?.kid})${inclusion.status === "included" ? `, and ${inclusion.detail}` : "."}`,
+            detail: reason(
+              `The checkpoint signs size ${size} and the head under issuer.publicKey (kid ${verification.checkpoint?.kid})${inclusion.status === "included" ? `, and ${inclusion.detail.en}` : "."}`,
+              `El checkpoint firma el tamaño ${size} y la cabeza con issuer.publicKey (kid ${verification.checkpoint?.kid})${inclusion.status === "included" ? `, y ${inclusion.detail.es}` : "."}`,
+            ),
           };
   }
   return { chain, checkpoint };

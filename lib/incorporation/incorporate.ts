@@ -145,7 +145,11 @@ async function succeed(
     starterRepo: getConfig().env.DEPLOY_STARTER_REPO,
   };
   const starter = companyStarter(fileFacts);
-  const stub = prepareFormingStub({ sessionId, denominacion: request.denominacion });
+  const stub = prepareFormingStub({
+    sessionId,
+    denominacion: request.denominacion,
+    representative: request.representante,
+  });
   await ensureSeeds();
   const factsOf = (entry: AuditEntry, record: RegistryRecord): SuccessFacts => ({
     ...fileFacts,

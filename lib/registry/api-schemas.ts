@@ -62,7 +62,11 @@ export const validationFailedMembers = z.looseObject({
 });
 
 export const duplicateMembers = z.looseObject({
-  field: z.enum(["publicUrl", "operatorCuit"]).describe("The member another record already has."),
+  field: z.enum(["publicUrl", "operatorCuit", "name"]).describe("The member another record already has."),
+  recordId: z
+    .string()
+    .optional()
+    .describe("With field name: the forming record of the same company, to claim instead of listing it again."),
 });
 
 export const transitionMembers = z.looseObject({

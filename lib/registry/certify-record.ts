@@ -142,7 +142,8 @@ export async function certifyRecord(
         return [
           { type: "record", write: entryWrite(after, { mode: "update", expectVersion: version }) },
           { type: "set", key: reportKey(id), value: kept },
-          entryLeaf(after, "certified"),
+          // A failed attempt is logged as failed: the log must never read "certified" for it.
+          entryLeaf(after, report.passed ? "certified" : "certification-failed"),
         ];
       },
     );

@@ -2,6 +2,7 @@ import { getNetworkPolicy } from "../certifier/get-network-policy";
 import { ApiError } from "../http/problem";
 import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
 import { applyTransition } from "./apply-transition";
+import { listingFinding } from "./finding-codes";
 import { loadEntryOrThrow } from "./get-registry-record";
 import { hashToken, issueToken, tokenMatches } from "./issue-token";
 import { claimRequestSchema } from "./listing-request";
@@ -10,6 +11,17 @@ import { nextVersion, saveEntry } from "./stored-record";
 import { type Finding, throwOnErrors, validateListing } from "./validate-listing";
 
 const MAX_ATTEMPTS = 5;
+
+/** The claim's body with the stub's operator and CUIT (the incorporation's representative) where it sends none. */
+function withRepresentative(body: unknown, record: RegistryRecord): unknown {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+  const given = body as Record<string, unknown>;
+  return {
+    ...(record.operator !== "-" && given.operator === undefined ? { operator: record.operator } : {}),
+    ...(record.operatorCuit !== null && given.operatorCuit === undefined ? { operatorCuit: record.operatorCuit } : {}),
+    ...given,
+  };
+}
 
 /**
  * A formed company claims its forming stub: with the claim token it received at incorporation it
@@ -29,12 +41,15 @@ export async function claimFormingStub(
     if (!tokenMatches(claimToken, entry.claimTokenHash)) {
       throw new ApiError("registry_token_invalid", "This is not the claim token of this record.");
     }
-    const { values, findings } = validateListing(body, {
+    const { values, findings } = validateListing(withRepresentative(body, entry.record), {
       schema: claimRequestSchema,
       cuitRequired: true,
       jurisdiction: entry.record.jurisdiction,
       allowLoopback: getNetworkPolicy().allowLoopback,
     });
+    if (values.operator === undefined && !findings.some((f) => f.field === "operator")) {
+      findings.push(listingFinding("operator_invalid", "operator"));
+    }
     throwOnErrors(findings);
     const { publicUrl, ...rest } = values;
     const record = applyTransition(

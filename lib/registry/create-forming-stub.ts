@@ -3,6 +3,7 @@ import { isSessionId } from "../audit/entry";
 import { ApiError } from "../http/problem";
 import { getStore } from "../store";
 import type { BatchWrite, RecordWrite } from "../store/types";
+import { hasHiddenCharacters } from "../text/hidden-characters";
 import { ensureSeeds } from "./ensure-seeds";
 import { hashToken, issueToken } from "./issue-token";
 import { slugify } from "./make-record-id";
@@ -13,6 +14,11 @@ export interface FormingStubInput {
   /** The incorporation's audit session: the stub's `sessionId`, where its certifications are logged. */
   sessionId: string;
   denominacion: string;
+  /**
+   * The human who answers for the company, as the incorporation named them: the stub's operator and
+   * operator CUIT, so the record shows them from the start and the claim may keep them.
+   */
+  representative?: { nombre: string; cuit: string } | null;
   /** Defaults to a neutral "company in formation" text. */
   disclosure?: Disclosure;
 }
@@ -55,13 +61,16 @@ export function prepareFormingStub(input: FormingStubInput): PreparedFormingStub
   const digest = hash("sha256", `${input.sessionId}\n${companyKey(name)}`, "hex").slice(0, 10);
   const id = `${slugify(name).slice(0, 40).replace(/-+$/, "")}-${digest}`;
   const now = new Date().toISOString();
+  // The registry's own text rules: a name that hides characters is left for the claim to give.
+  const repName = input.representative?.nombre.trim().replace(/\s+/g, " ") ?? "";
+  const operator = repName && !hasHiddenCharacters(repName, { multiline: false }) ? repName : "-";
   const record: RegistryRecord = {
     id,
     name,
     type: "productive-sociedad-ia",
     jurisdiction: "AR",
-    operator: "-",
-    operatorCuit: null,
+    operator,
+    operatorCuit: input.representative?.cuit ?? null,
     publicUrl: "-",
     rfcConformance: [],
     disclosure: input.disclosure ?? DEFAULT_DISCLOSURE,

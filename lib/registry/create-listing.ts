@@ -2,6 +2,7 @@ import { getNetworkPolicy } from "../certifier/get-network-policy";
 import { ApiError } from "../http/problem";
 import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
 import { ensureSeeds } from "./ensure-seeds";
+import { findFormingRecord } from "./find-forming-record";
 import { hashToken, issueToken } from "./issue-token";
 import { listingRequestSchema } from "./listing-request";
 import { recordIdCandidates } from "./make-record-id";
@@ -23,7 +24,8 @@ export interface CreatedListing {
  * Self-listing: validates every member (422 with all findings), then creates a draft record under an
  * id the service draws. A draft reserves nothing: any number of drafts may name the same URL or
  * CUIT, and the first one whose site's manifest names it and that passes certification takes the
- * origin (stored-record.ts). `now` is the clock (tests).
+ * origin (stored-record.ts). A name that a forming record already has is refused (409
+ * registry_duplicate naming that record): the incorporated company claims it instead. `now` is the clock (tests).
  */
 export async function createListing(body: unknown, now: Date = new Date()): Promise<CreatedListing> {
   await ensureSeeds();
@@ -34,6 +36,15 @@ export async function createListing(body: unknown, now: Date = new Date()): Prom
   });
   throwOnErrors(findings);
   const v = values as ListingValues;
+  // A company incorporated here already has its record: it claims that one instead of listing twice.
+  const forming = await findFormingRecord(v.name);
+  if (forming) {
+    throw new ApiError(
+      "registry_duplicate",
+      `"${forming.name}" already has a forming record, ${forming.id}, made when it was incorporated here. Nothing was listed: claim that record with its claim token (POST /api/registry/${forming.id}/claim).`,
+      { field: "name", recordId: forming.id },
+    );
+  }
 
   const ownerToken = issueToken("owner");
   const at = now.toISOString();

@@ -18,7 +18,10 @@ export const LISTING_LIMITS = { name: 120, operator: 200, disclosureMin: 20, dis
 /** What an owner may change; the operator (admin token) may change every listing member. */
 export const OWNER_EDITABLE: readonly ListingField[] = ["disclosure", "publicUrl"];
 
-/** Members a claim may send, and those it must (operatorCuit is required only for AR records). */
+/**
+ * Members a claim may send, and those it must. The operator and CUIT default to the representative
+ * the incorporation named; without one the claim must give them (operatorCuit for AR records only).
+ */
 export const CLAIM_FIELDS: readonly ListingField[] = [
   "publicUrl",
   "operator",
@@ -26,4 +29,4 @@ export const CLAIM_FIELDS: readonly ListingField[] = [
   "disclosure",
   "rfcConformance",
 ];
-export const CLAIM_REQUIRED: readonly ListingField[] = ["publicUrl", "operator", "operatorCuit"];
+export const CLAIM_REQUIRED: readonly ListingField[] = ["publicUrl"];

@@ -118,10 +118,16 @@ export const claimRequestSchema = z
       CLAIM_FIELDS.map((field) => {
         const schema: z.ZodType = listingShape[field];
         // operatorCuit is already optional: it is required for AR records only (every formed record is AR).
-        return [field, CLAIM_REQUIRED.includes(field) || field === "operatorCuit" ? schema : schema.optional()];
+        const member = CLAIM_REQUIRED.includes(field) || field === "operatorCuit" ? schema : schema.optional();
+        return [
+          field,
+          field.startsWith("operator")
+            ? member.describe(`${schema.description ?? ""} Defaults to the representative named at incorporation.`)
+            : member,
+        ];
       }),
     ),
   )
   .describe(
-    "The running company's public URL and operator (operatorCuit for AR records, which every formed record is); disclosure and rfcConformance may be completed too.",
+    "The running company's public URL, and its operator and operatorCuit unless the incorporation named a representative (they default to that person; every formed record is AR, so a CUIT is needed either way); disclosure and rfcConformance may be completed too.",
   );

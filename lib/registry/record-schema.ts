@@ -121,6 +121,11 @@ export const certificationCheckSchema = z
     points: z.number().int().min(0),
     maxPoints: z.number().int().min(1),
     detail: z.string().describe("Why it passed or failed, in English."),
+    reason: z
+      .object({ es: z.string(), en: z.string() })
+      .strict()
+      .optional()
+      .describe("Why it passed or failed, in Spanish and English (absent in reports made before it existed)."),
     url: z.string().optional(),
   })
   .strict();

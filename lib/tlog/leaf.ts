@@ -23,7 +23,8 @@ export type Leaf =
   /** A key the service signs or MACs with, the first time it is in use (`kid`: its public id). */
   | { kind: "key.event"; purpose: "audit-hmac" | "audit-checkpoint" | "log"; kid: string; event: "in-use" };
 
-export type RegistryEvent = "created" | "updated" | "certified" | "displaced";
+/** `certified` a certification that passed (C or better); `certification-failed` one that did not. */
+export type RegistryEvent = "created" | "updated" | "certified" | "certification-failed" | "displaced";
 
 export const leafBytes = (leaf: Leaf): string => canonicalJson(leaf);
 

@@ -18,7 +18,7 @@ test.describe("the self-listing form under its rate limit", () => {
   test("refuses the second listing from one client whatever address it claims, and lists nothing", async ({ page }) => {
     const submit = async (n: number) => {
       await page.setExtraHTTPHeaders(forgedAddressHeaders(n));
-      await page.goto(`${app.url}/registro`, { waitUntil: "networkidle" });
+      await page.goto(`${app.url}/registro/nueva`, { waitUntil: "networkidle" });
       await page.getByLabel("Nombre de la sociedad").fill(`Sociedad limitada ${n} ${Date.now()}`);
       await page.getByLabel("Jurisdicción", { exact: true }).last().selectOption("US-WY");
       await page.getByLabel("Nombre del operador").fill("Operadora de Prueba SRL");

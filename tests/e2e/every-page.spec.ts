@@ -40,6 +40,8 @@ const PAGES: readonly { name: string; path: string; ready?: Ready }[] = [
   { name: "test-vectors", path: "/test-vectors", ready: testVectorsChecked },
   { name: "incorporar", path: "/incorporar" },
   { name: "registro", path: "/registro" },
+  { name: "registro-record", path: "/registro/demo-estudio-contable-autonomo" },
+  { name: "registro-nueva", path: "/registro/nueva" },
   { name: "log", path: "/log" },
   { name: "glossary", path: "/glosario" },
   { name: "dashboard", path: `/dashboard/${E2E_SESSIONS.clean}`, ready: dashboardVerified },

@@ -70,8 +70,9 @@ test.describe("/incorporar wizard", () => {
     const posts = watchIncorporations(page);
     await page.goto("/incorporar");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Constituir una sociedad-IA");
-    // Nothing is reported before the visitor typed.
+    // Nothing is reported before the visitor typed, nor counted as "to fix".
     await expect(page.locator(".inc-issues")).toHaveCount(0);
+    await expect(page.locator(".inc-live-state")).toHaveText("Completá los datos para constituirla.");
 
     await fillTypical(page);
     const cuit = page.getByLabel(UI.es.repCuit);
@@ -199,7 +200,7 @@ test.describe("/incorporar wizard", () => {
     expect(answer.deploy.oneClickUrl).toMatch(/^https:\/\/vercel\.com\/new\/clone\?/);
 
     // The path to a live record, each step linked.
-    const next = page.getByRole("region", { name: "Próximos pasos, hasta salir en el registro" });
+    const next = page.getByRole("region", { name: "Próximos pasos, hasta que la ficha esté activa en el directorio" });
     await expect(next.locator("ol > li")).toHaveCount(5);
     await expect(next.getByRole("link", { name: "Despliegue en un clic" })).toHaveAttribute(
       "href",
@@ -210,12 +211,11 @@ test.describe("/incorporar wizard", () => {
       answer.deploy.sourceUrl,
     );
     await expect(next).toContainText(`REGISTRY_ID es ${answer.registry.record.id}`);
-    await expect(next.getByRole("link", { name: "Ver el registro", exact: true })).toHaveAttribute(
-      "href",
-      answer.registry.url,
-    );
+    // Claim and certification happen on the record's own page, not in JSON.
+    const recordPage = `/registro/${answer.registry.record.id}`;
+    await expect(next.getByRole("link", { name: "Abrir la ficha", exact: true })).toHaveAttribute("href", recordPage);
     await expect(next).toContainText(`POST ${answer.registry.url}/certify`);
-    await expect(next.getByRole("link", { name: "Ir a la página del registro" })).toHaveAttribute("href", "/registro");
+    await expect(next.getByRole("link", { name: "Certificar desde la ficha" })).toHaveAttribute("href", recordPage);
     await expect(next.getByRole("link", { name: "Abrir el panel de la sesión" })).toHaveAttribute(
       "href",
       answer.audit.dashboardUrl,
@@ -228,10 +228,14 @@ test.describe("/incorporar wizard", () => {
     await expect(secrets).toContainText(answer.registry.claimToken);
 
     // Registry stub.
-    const registry = page.getByRole("region", { name: "Registro en formación" });
+    const registry = page.getByRole("region", { name: "Ficha en formación" });
     await expect(registry).toContainText("En formación");
     await expect(registry).toContainText("Sin verificar");
-    await expect(registry.getByRole("link", { name: "Ver el registro (JSON)" })).toHaveAttribute(
+    await expect(registry.getByRole("link", { name: "Abrir la ficha para reclamarla" })).toHaveAttribute(
+      "href",
+      recordPage,
+    );
+    await expect(registry.getByRole("link", { name: "Datos de la ficha (JSON)" })).toHaveAttribute(
       "href",
       answer.registry.url,
     );

@@ -43,8 +43,9 @@ test.describe("/registro", () => {
     // Live from the start but never certified: labelled for what it is, never "Al día".
     await expect(reference.locator(".pill")).toHaveText(["Referencia", "Sin verificar"]);
     await expect(reference).toContainText("todavía no pasó por el certificador");
-    // Nor does it claim a date since which it is live.
-    await expect(reference.locator("dt", { hasText: "Activa desde" }).locator("+ dd")).toHaveText("—");
+    // Nor does it claim a date since which it is live; an empty fact is left out, never a dash.
+    await expect(reference.locator("dt", { hasText: "Activa desde" })).toHaveCount(0);
+    await expect(page.locator(".registry-facts dd", { hasText: /^—$/ })).toHaveCount(0);
     await expect(reference).toContainText("Este servicio es la implementación de referencia");
     const demo = page.locator("article#demo-estudio-contable-autonomo");
     await expect(demo.locator(".pill")).toHaveText(["Borrador", "Sin verificar"]);
@@ -79,6 +80,30 @@ test.describe("/registro", () => {
     expect(await cards(page).count()).toBeGreaterThanOrEqual(4);
   });
 
+  test("searches by name as the API does, and orders the list", async ({ page }) => {
+    await page.goto("/registro");
+    await page.getByLabel("Buscar por nombre").fill("estudio contable autonomo");
+    await page.getByRole("button", { name: "Aplicar filtros" }).click();
+    await expect(page).toHaveURL(/[?&]q=estudio\+contable\+autonomo(&|$)/);
+    await expect(cards(page)).toHaveCount(1);
+    await expect(page.locator("article#demo-estudio-contable-autonomo")).toBeVisible();
+    await expect(page.getByLabel("Buscar por nombre")).toHaveValue("estudio contable autonomo");
+
+    await page.goto("/registro?type=demo&sort=name");
+    await expect(page.getByLabel("Orden")).toHaveValue("name");
+    const names = await cards(page).locator("h3").allTextContents();
+    // Other specs may list demo companies too: the order holds whatever the list holds.
+    const collator = new Intl.Collator("es", { sensitivity: "base", numeric: true });
+    expect(names).toEqual([...names].sort(collator.compare));
+    expect(names).toEqual(
+      expect.arrayContaining(["Autonomous Logistics DAO LLC (demo)", "Estudio Contable Autónomo (demostración)"]),
+    );
+    // The listing form has a page of its own, one link away.
+    await page.getByRole("link", { name: "Listar una sociedad" }).click();
+    await expect(page).toHaveURL(/\/registro\/nueva$/);
+    await expect(page.getByLabel("CUIT del operador")).toHaveAttribute("placeholder", "30-12345678-1");
+  });
+
   test("names and ignores a bad filter in a shared link", async ({ page }) => {
     await page.goto("/registro?status=borrado");
     await expect(page.getByRole("status").filter({ hasText: "no es válido" })).toContainText("status=borrado");
@@ -99,7 +124,7 @@ test.describe("/registro", () => {
   test("keeps the chosen type and jurisdiction, not only the typed text, when a listing is refused", async ({
     page,
   }) => {
-    await page.goto("/registro", { waitUntil: "networkidle" });
+    await page.goto("/registro/nueva", { waitUntil: "networkidle" });
     const url = `https://elecciones-${Date.now()}.example`;
     await fillListing(page, { name: "Sociedad con elecciones", jurisdiction: "EE", cuit: "30-71234567-2", url });
     await page.getByLabel("Tipo", { exact: true }).last().selectOption("demo");
@@ -116,7 +141,7 @@ test.describe("/registro", () => {
     request,
   }) => {
     const problems = watchConsole(page);
-    await page.goto("/registro", { waitUntil: "networkidle" });
+    await page.goto("/registro/nueva", { waitUntil: "networkidle" });
     const url = `https://cuit-malo-${Date.now()}.example`;
     await fillListing(page, { name: "Sociedad con CUIT malo", jurisdiction: "AR", cuit: "30-71234567-2", url });
     await page.getByRole("button", { name: "Listar como borrador" }).click();
@@ -141,7 +166,7 @@ test.describe("/registro", () => {
   });
 
   test("self-listing shows the owner token once and the draft appears in the registry", async ({ page }) => {
-    await page.goto("/registro", { waitUntil: "networkidle" });
+    await page.goto("/registro/nueva", { waitUntil: "networkidle" });
     const name = `Sociedad de prueba ${Date.now()}`;
     // Outside AR no CUIT is needed, so repeated runs never collide on one.
     await fillListing(page, { name, jurisdiction: "US-WY", cuit: "", url: `https://ok-${Date.now()}.example/path` });
@@ -155,21 +180,19 @@ test.describe("/registro", () => {
     await expect(page.getByLabel("Nombre de la sociedad")).toHaveValue("");
     // New records go to the end of the list, pages away once the registry grows: the link shows the
     // record itself wherever it sits.
-    await created.getByRole("link", { name: "Ver el registro creado" }).click();
-    await expect(page).toHaveURL(/\/registro\?id=[a-z0-9-]+$/);
-    await expect(page.getByRole("heading", { level: 2, name: "Una sociedad del registro" })).toBeVisible();
-    await expect(cards(page)).toHaveCount(1);
-    await expect(cards(page).getByRole("heading", { level: 3 })).toHaveText(name);
-    await expect(cards(page).locator(".pill")).toHaveText(["Borrador", "Sin verificar"]);
+    await created.getByRole("link", { name: "Abrir la ficha creada" }).click();
+    await expect(page).toHaveURL(/\/registro\/[a-z0-9-]+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    await expect(page.locator(".registry-card .pill")).toHaveText(["Borrador", "Sin verificar"]);
     await expectNoSevereAxeViolations(page);
-    await page.getByRole("link", { name: "Ver todo el registro" }).click();
+    await page.getByRole("link", { name: "Volver al directorio" }).click();
     await expect(page).toHaveURL(/\/registro$/);
   });
 
   test("a link to one record that does not exist says so, whatever the id holds", async ({ page }) => {
     const problems = watchConsole(page);
     for (const id of ["no-existe-esta-sociedad", "../api/health", "<b>x</b>"]) {
-      await page.goto(`/registro?id=${encodeURIComponent(id)}`);
+      await page.goto(`/registro/${encodeURIComponent(id)}`);
       await expect(page.getByRole("status").filter({ hasText: "Ninguna sociedad del registro" })).toContainText(id);
       await expect(cards(page)).toHaveCount(0);
       await expect(page.locator(".registry-warn b")).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../support/app-server";
 import { connectionCounter } from "../support/connection-counter";
+import { TYPICAL_INCORPORATION } from "../support/fixtures";
 import { callApi, freshCuit, listingBody } from "../support/registry-client";
 import { expectValid } from "../support/registry-schemas";
 
@@ -317,6 +318,43 @@ describe("certification requests", () => {
     const notForming = await call("POST", `/api/registry/${record.id}/claim`, { body, token: ownerToken });
     expect(notForming.status).toBe(409);
     expect(notForming.body).toMatchObject({ code: "invalid_transition", from: "draft", event: "claim" });
+  });
+});
+
+describe("a company incorporated here", () => {
+  it("has its representative on the forming record, and listing it again points to that record", async () => {
+    const denominacion = `Representada Por Http ${process.pid} ${Date.now()} SOCIEDAD-IA`;
+    const representante = { nombre: "Ana Gómez", cuit: "20-12345678-6" };
+    const incorporated = await call("POST", "/api/auto-incorporate", {
+      body: { ...TYPICAL_INCORPORATION, denominacion, representante },
+    });
+    expect(incorporated.status, JSON.stringify(incorporated.body)).toBe(200);
+    const id = incorporated.body.registry.record.id as string;
+    const record = await call("GET", `/api/registry/${id}`);
+    expect(record.body).toMatchObject({ status: "forming", operator: "Ana Gómez", operatorCuit: "20-12345678-6" });
+    expectValid("record", record.body);
+
+    const before = (await call("GET", `/api/registry?q=${encodeURIComponent("Representada Por Http")}`)).body;
+    const again = await call("POST", "/api/registry", { body: listing({ name: denominacion.toUpperCase() }) });
+    expect(again.status).toBe(409);
+    expect(again.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(again.body).toMatchObject({ code: "registry_duplicate", field: "name", recordId: id });
+    expect(again.body.detail).toContain(`/api/registry/${id}/claim`);
+    expect((await call("GET", `/api/registry?q=${encodeURIComponent("Representada Por Http")}`)).body.records).toEqual(
+      before.records,
+    );
+
+    // The claim keeps the representative when it gives only the deployed address.
+    const claimed = await call("POST", `/api/registry/${id}/claim`, {
+      token: incorporated.body.registry.claimToken,
+      body: { publicUrl: "https://representada.example" },
+    });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+    expect(claimed.body.record).toMatchObject({
+      status: "draft",
+      operator: "Ana Gómez",
+      operatorCuit: "20-12345678-6",
+    });
   });
 });
 

@@ -83,7 +83,10 @@ async function certify(id: string, token: string) {
 // biome-ignore lint/suspicious/noExplicitAny: test bodies are inspected loosely
 type Loose = Record<string, any>;
 
-const check = (report: Loose, id: string): { passed: boolean; detail: string; points: number } =>
+const check = (
+  report: Loose,
+  id: string,
+): { passed: boolean; detail: string; points: number; reason?: { es: string; en: string } } =>
   report.checks.find((c: { id: string }) => c.id === id);
 
 describe("certification end to end", () => {
@@ -191,6 +194,11 @@ describe("certification end to end", () => {
     expect(check(report, "manifest.reachable").passed).toBe(true);
     expect(check(report, "manifest.schema").detail).toMatch(/^Invalid: .*(jurisdiction|rfcConformance)/);
     expect(check(report, "audit.read").detail).toMatch(/declares no auditRead/);
+    // Each reason in both languages, the English one as in detail.
+    expect(check(report, "audit.read").reason).toEqual({
+      en: check(report, "audit.read").detail,
+      es: "No se pudo revisar: el manifiesto no declara auditRead.",
+    });
     // Checks that could not run still count, with 0 points.
     expect(report.checks.reduce((sum: number, c: { maxPoints: number }) => sum + c.maxPoints, 0)).toBe(100);
     const log = await call("GET", `/api/play/audit/${after.sessionId}`);
