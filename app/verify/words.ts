@@ -54,24 +54,29 @@ export const verify = defineMessages({
       reportJson: "Ver este informe en JSON",
     },
     inclusion: {
-      title: "Registro de transparencia",
+      title: "Log de transparencia",
       linesTitle: "Verificación completa, en tu navegador",
       intro:
-        "Tu navegador comprueba, con la clave de /log/vkey, que la última entrada de la sesión está en el registro de transparencia de todo el servicio, que el índice de ese registro la nombra como la última de la sesión (una sesión recortada no pasa) y cuántos testigos firmaron ese checkpoint. Una sesión reescrita y firmada de nuevo queda a la vista de quien guardó un checkpoint anterior o de los testigos; sin testigos, el servicio podría mostrar otra historia a otra persona.",
+        "Tu navegador comprueba, con la clave de /log/vkey, que la última entrada de la sesión está en el log de transparencia de todo el servicio, que el índice de ese log la nombra como la última de la sesión (una sesión recortada no pasa) y cuántos testigos firmaron ese checkpoint. Una sesión reescrita y firmada de nuevo queda a la vista de quien guardó un checkpoint anterior o de los testigos; sin testigos, el servicio podría mostrar otra historia a otra persona.",
       checking: "Comprobando en tu navegador…",
+      needsScripts:
+        "La comprobación en el log de transparencia corre en tu navegador y necesita JavaScript: activalo y recargá la página.",
       included: tpl(
-        "La última entrada de la sesión está en el registro de transparencia: hoja {index} del checkpoint firmado de {size} hojas.",
+        "La última entrada de la sesión está en el log de transparencia: hoja {index} del checkpoint firmado de {size} hojas.",
       ),
-      notIncluded: "No se pudo probar que la última entrada de la sesión esté en el registro de transparencia.",
-      pill: { included: "EN EL REGISTRO", notIncluded: "SIN PRUEBA" },
+      includedAltered: tpl(
+        "La última entrada de esta copia está en el log de transparencia (hoja {index} del checkpoint firmado de {size} hojas), pero las entradas anteriores ya no enlazan con ella: la copia fue alterada.",
+      ),
+      notIncluded: "No se pudo probar que la última entrada de la sesión esté en el log de transparencia.",
+      pill: { included: "EN EL LOG", includedAltered: "SÓLO LA ÚLTIMA", notIncluded: "SIN PRUEBA" },
       index: "Índice de la hoja",
       size: "Tamaño del checkpoint",
-      origin: "Registro",
+      origin: "Log",
       reason: "Motivo (en inglés):",
       failed:
-        "No pudimos pedir el registro o las claves al servidor, así que no se comprobó la inclusión. Revisá tu conexión y volvé a intentar.",
+        "No pudimos pedir el log o las claves al servidor, así que no se comprobó la inclusión. Revisá tu conexión y volvé a intentar.",
       retry: "Reintentar",
-      logPage: "Ver el registro de transparencia",
+      logPage: "Ver el log de transparencia",
       policyMet: tpl(
         "Testigos: {n} de las {q} cosignaturas que pide la política (/log/policy) están en ese checkpoint y verifican. Cumple la política.",
       ),
@@ -83,7 +88,7 @@ export const verify = defineMessages({
     paste: {
       title: "Pegando o subiendo un registro exportado",
       intro:
-        "Pegá el JSON que devuelve /api/play/audit/{sessionId} (o elegí el archivo descargado). Tu navegador recalcula la cadena de hashes y verifica la firma Ed25519 del checkpoint con las claves públicas de /.well-known/jwks.json; si el registro trae su prueba de transparencia («transparency»), comprueba también, con la clave de /log/vkey, que su última entrada está en el registro de transparencia. Nada de lo que pegues sale de tu navegador.",
+        "Pegá el JSON que devuelve /api/play/audit/{sessionId} (o elegí el archivo descargado). Tu navegador recalcula la cadena de hashes y verifica la firma Ed25519 del checkpoint con las claves públicas de /.well-known/jwks.json; si el registro trae su prueba de transparencia («transparency»), comprueba también, con la clave de /log/vkey, que su última entrada está en el log de transparencia. Nada de lo que pegues sale de tu navegador.",
       hmacNote:
         "Los HMAC no se pueden comprobar acá porque su clave es secreta; para eso usá la verificación por identificador. Una entrada modificada igual se detecta: rompe el enlace de la entrada siguiente o, si es la última, el checkpoint.",
       textLabel: "Registro en JSON",
@@ -226,11 +231,16 @@ export const verify = defineMessages({
       intro:
         "Your browser checks, with the key from /log/vkey, that the session's last entry is in the service-wide transparency log, that the log's index names it as the session's latest (a cut session fails), and how many witnesses cosigned that checkpoint. A session rewritten and signed again shows to anyone who kept an earlier checkpoint, and to the witnesses; without witnesses, the service could show someone else another history.",
       checking: "Checking in your browser…",
+      needsScripts:
+        "The transparency log check runs in your browser and needs JavaScript: turn it on and reload the page.",
       included: tpl(
         "The session's last entry is in the transparency log: leaf {index} of the signed checkpoint of {size} leaves.",
       ),
+      includedAltered: tpl(
+        "This copy's last entry is in the transparency log (leaf {index} of the signed checkpoint of {size} leaves), but the entries before it no longer link to it: the copy was altered.",
+      ),
       notIncluded: "The session's last entry could not be proved to be in the transparency log.",
-      pill: { included: "IN THE LOG", notIncluded: "NO PROOF" },
+      pill: { included: "IN THE LOG", includedAltered: "LAST ENTRY ONLY", notIncluded: "NO PROOF" },
       index: "Leaf index",
       size: "Checkpoint size",
       origin: "Log",

@@ -149,7 +149,7 @@ test.describe("session dashboard", () => {
     await server.getByRole("button", { name: "Reintentar" }).click();
     await expect(browser.locator(".pill")).toHaveText("VERIFICADO");
     // The transparency log's check could not run either: it offers its own retry, and runs.
-    const inLog = page.getByRole("region", { name: "Registro de transparencia" });
+    const inLog = page.getByRole("region", { name: "Log de transparencia" });
     await inLog.getByRole("button", { name: "Reintentar" }).click();
     await expect(inLog.locator("[data-full-verdict]")).toHaveAttribute("data-full-verdict", "verified");
     await expect(page.getByRole("button", { name: "Reintentar" })).toHaveCount(0);

@@ -276,17 +276,14 @@ test.describe("verify page: the head in the transparency log (checked in the bro
     const { transparency } = await exportLog(request);
     expect(transparency).toBeTruthy();
     await page.goto(`/verify?session=${E2E_SESSIONS.clean}`);
-    const section = page.getByRole("region", { name: "Registro de transparencia" });
+    const section = page.getByRole("region", { name: "Log de transparencia" });
     const inclusion = section.locator("[data-log-inclusion]");
     await expect(inclusion).toHaveAttribute("data-log-inclusion", "included");
-    await expect(inclusion.locator(".pill")).toHaveText("EN EL REGISTRO");
+    await expect(inclusion.locator(".pill")).toHaveText("EN EL LOG");
     await expect(inclusion).toContainText(
       `hoja ${transparency?.index} del checkpoint firmado de ${transparency?.inclusion.size} hojas`,
     );
-    await expect(inclusion.getByRole("link", { name: "Ver el registro de transparencia" })).toHaveAttribute(
-      "href",
-      "/log",
-    );
+    await expect(inclusion.getByRole("link", { name: "Ver el log de transparencia" })).toHaveAttribute("href", "/log");
   });
 
   test("a pasted log with its transparency proof is proved in the log", async ({ page, request }) => {

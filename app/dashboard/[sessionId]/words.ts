@@ -22,6 +22,7 @@ export const dashboard = defineMessages({
     status: {
       title: "Verificación",
       live: "En vivo: las entradas nuevas aparecen solas.",
+      noScripts: "Sin JavaScript la página no se actualiza sola: recargala para ver entradas nuevas.",
       connecting: "Conectando con el flujo en vivo…",
       reconnecting: "Se cortó la conexión en vivo; reconectando…",
       closed: "La conexión en vivo se cerró. Las entradas nuevas no aparecerán hasta que reconectes.",
@@ -101,6 +102,7 @@ export const dashboard = defineMessages({
     status: {
       title: "Verification",
       live: "Live: new entries appear by themselves.",
+      noScripts: "Without JavaScript the page does not update by itself: reload it to see new entries.",
       connecting: "Connecting to the live stream…",
       reconnecting: "The live connection dropped; reconnecting…",
       closed: "The live connection closed. New entries will not appear until you reconnect.",
