@@ -13,15 +13,17 @@ function coveredBottom(pinned: HTMLElement | null): number {
   return height < window.innerHeight / 2 ? height : 0;
 }
 
-/** How far the page must scroll down to bring `target`'s bottom edge into view (0 when it is). */
+/** How far the page must scroll down (up, when negative) for `target`'s bottom edge to sit at the visible bottom. */
 function distanceBelow(target: HTMLElement, pinned: HTMLElement | null): number {
   return target.getBoundingClientRect().bottom - (window.innerHeight - coveredBottom(pinned));
 }
 
 /**
- * Keeps `target` (the composer, under the latest reply) in view while the conversation grows, unless
- * the person scrolled away from it; scrolling back to it, or `follow()`, resumes. `version` changes
- * with every piece of the answer.
+ * Keeps `target` (the composer, under the latest reply) at the bottom of the screen while the
+ * conversation grows, so the reply's newest lines sit right above it, unless the person scrolled up
+ * away from it; scrolling back to it, or `follow()`, resumes. `version` changes with every piece of
+ * the answer. (Left alone, the browser's scroll anchoring keeps the composer where it was and lets
+ * the reply grow out of view above it.)
  */
 export function useFollow(
   target: RefObject<HTMLElement | null>,
@@ -42,7 +44,7 @@ export function useFollow(
   useLayoutEffect(() => {
     if (!following.current || !target.current) return;
     const below = distanceBelow(target.current, pinned.current);
-    if (below > 0) window.scrollBy({ top: below, behavior: "instant" });
+    if (Math.abs(below) > 1) window.scrollBy({ top: below, behavior: "instant" });
   }, [version, target, pinned]);
 
   return useCallback(() => {
