@@ -140,7 +140,7 @@ test.describe("verify page: pasted log (checked in the browser)", () => {
     const result = browserResult(page);
     await expect(result).toHaveAttribute("data-verdict", "unattested");
     await expect(result.locator(".verdict .pill")).toHaveText("SIN CHECKPOINT");
-    await expect(result).toContainText("nada firmado por el servicio lo respalda");
+    await expect(result).toContainText("nada firmado por el servicio la respalda");
     await expect(result.locator("[data-checkpoint]")).toHaveText("No incluido");
   });
 
