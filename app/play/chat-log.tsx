@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import type { Lang } from "@/lib/i18n";
 import type { AuditRef, PlayUIMessage } from "@/lib/play/ui-message";
 import { isToolPart, toolNameOf } from "@/lib/play/ui-message-builder";
 import type { ChatMessages } from "./play-chat";
@@ -11,6 +11,7 @@ export function ChatLog({
   refs,
   busy,
   done,
+  lang,
 }: {
   t: Pick<ChatMessages, "chat" | "tool">;
   messages: PlayUIMessage[];
@@ -18,15 +19,10 @@ export function ChatLog({
   busy: boolean;
   /** The last answer is complete (announced to screen readers). */
   done: boolean;
+  lang: Lang;
 }) {
-  const endRef = useRef<HTMLLIElement>(null);
-  const count = messages.length;
-  useEffect(() => {
-    if (count > 0) endRef.current?.scrollIntoView({ block: "nearest" });
-  }, [count]);
   return (
     <>
-      {messages.length === 0 ? <p className="chat-empty">{t.chat.empty}</p> : null}
       <ol className="chat-log">
         {messages.map((message, index) => (
           <li key={message.id} className={`chat-message chat-${message.role}`} data-role={message.role}>
@@ -45,6 +41,7 @@ export function ChatLog({
                   <ToolCard
                     key={part.toolCallId}
                     t={t.tool}
+                    lang={lang}
                     audit={refs.get(part.toolCallId)}
                     ended={!busy || index < messages.length - 1}
                     call={{
@@ -62,7 +59,6 @@ export function ChatLog({
             })}
           </li>
         ))}
-        <li ref={endRef} className="chat-end" aria-hidden="true" />
       </ol>
       <p className="visually-hidden" aria-live="polite">
         {busy ? t.chat.working : done ? t.chat.done : ""}

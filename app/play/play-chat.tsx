@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { PlayMessages } from "@/app/play/words";
 import type { Lang } from "@/lib/i18n";
 import { PLAY_LIMITS } from "@/lib/play/limits";
@@ -11,6 +11,7 @@ import { ChatLog } from "./chat-log";
 import { ExamplePrompts } from "./example-prompts";
 import { problemView, secondsLeft, waitOf } from "./problem-message";
 import { SessionPanel } from "./session-panel";
+import { useFollow } from "./use-follow";
 import { usePlayChat } from "./use-play-chat";
 
 /** The audit references streamed so far, by tool call id, in the order they arrived. */
@@ -25,7 +26,11 @@ function auditRefs(messages: PlayUIMessage[]): Map<string, AuditRef> {
 /** The messages the chat renders, in the page's language. */
 export type ChatMessages = Pick<PlayMessages, "examples" | "chat" | "form" | "tool" | "session" | "errors">;
 
-/** The chat of /play: example prompts, the conversation with its tool cards, and the audit session beside it. */
+/**
+ * The chat of /play: the conversation with its tool cards and the composer under it, the example
+ * prompts until the conversation starts, and the audit session beside it. The page follows the
+ * conversation as it grows, unless the person scrolled away.
+ */
 export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
   const ids = useId();
   const {
@@ -44,6 +49,10 @@ export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
   const [now, setNow] = useState(0);
   const busy = status === "submitted" || status === "streaming";
   const refs = useMemo(() => auditRefs(messages), [messages]);
+  const composer = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  const started = messages.length > 0;
+  const follow = useFollow(composer, panel, started ? [messages, status, problem, ending] : null);
   // Counted from the answer's arrival, so the first render already shows the whole wait.
   const wait = secondsLeft(problem, now);
   const view = problem ? problemView(problem, t.errors, wait) : null;
@@ -66,20 +75,22 @@ export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
     const trimmed = text.trim();
     if (!trimmed || busy) return;
     setDraft("");
+    follow();
     sendText(trimmed.slice(0, PLAY_LIMITS.maxUserChars));
   }
 
   const refList = [...refs.values()];
   return (
     <div className="play-layout">
+      {/* Shown by play.css only when scripts do not run. */}
+      <p className="notice play-needs-scripts">{t.chat.needsScripts}</p>
       <div className="play-main">
-        <ExamplePrompts t={t.examples} ids={ids} busy={busy} send={send} />
-
         <section className="play-chat" aria-labelledby={`${ids}-chat`}>
           <h2 id={`${ids}-chat`} className="visually-hidden">
             {t.chat.region}
           </h2>
-          <ChatLog t={t} messages={messages} refs={refs} busy={busy} done={messages.length > 0 && status === "ready"} />
+          {started ? null : <p className="chat-empty">{t.chat.empty}</p>}
+          <ChatLog t={t} messages={messages} refs={refs} busy={busy} done={started && status === "ready"} lang={lang} />
           {status === "ready" && ending && ending !== "stop" ? (
             <p className="play-ending" role="status" data-testid="play-ending" data-ending={ending}>
               {(t.chat.ending as Record<string, string>)[ending] ?? t.chat.ending.other}
@@ -98,22 +109,28 @@ export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
             />
           ) : null}
 
-          <ChatForm
-            t={t.form}
-            ids={ids}
-            draft={draft}
-            setDraft={setDraft}
-            send={send}
-            busy={busy}
-            started={messages.length > 0}
-            stop={stop}
-            reset={reset}
-          />
+          <div ref={composer}>
+            <ChatForm
+              t={t.form}
+              ids={ids}
+              draft={draft}
+              setDraft={setDraft}
+              send={send}
+              busy={busy}
+              started={started}
+              stop={stop}
+              reset={reset}
+            />
+          </div>
         </section>
+
+        {/* Once the conversation starts, the examples step aside; a new conversation brings them back. */}
+        {started ? null : <ExamplePrompts t={t.examples} ids={ids} busy={busy} send={send} />}
       </div>
 
       {/* On phones the panel stays pinned under the chat, folded to its badge until opened. */}
       <SessionPanel
+        ref={panel}
         t={t}
         ids={ids}
         lang={lang}

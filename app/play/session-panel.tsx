@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { useState } from "react";
+import { type Ref, useState } from "react";
 import { auditPaths, badgePath } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
@@ -11,6 +11,7 @@ import type { ChatMessages } from "./play-chat";
 
 /** The audit session beside the chat: its id, live badge, links and the entries signed so far. */
 export function SessionPanel({
+  ref,
   t,
   ids,
   lang,
@@ -19,6 +20,7 @@ export function SessionPanel({
   refList,
   messages,
 }: {
+  ref?: Ref<HTMLElement>;
   t: Pick<ChatMessages, "session">;
   ids: string;
   lang: Lang;
@@ -31,7 +33,7 @@ export function SessionPanel({
   const [panelOpen, setPanelOpen] = useState(false);
   const paths = sessionId ? auditPaths(sessionId) : null;
   return (
-    <aside className="play-session" aria-labelledby={`${ids}-session`} data-open={panelOpen}>
+    <aside ref={ref} className="play-session" aria-labelledby={`${ids}-session`} data-open={panelOpen}>
       <div className="play-session-bar">
         <h2 id={`${ids}-session`}>{t.session.title}</h2>
         {paths ? (
@@ -65,21 +67,22 @@ export function SessionPanel({
             />
           </p>
           {sessionToken ? (
+            // Shown on phones even with the panel folded: it is shown once, in this tab only.
             <div className="session-token" data-testid="session-token-box">
-              <p>
+              <p className="session-token-value">
                 {t.session.token}{" "}
                 <code translate="no" data-testid="session-token">
                   {sessionToken}
                 </code>
               </p>
-              <p className="field-hint">{t.session.tokenNote}</p>
+              <p className="field-hint session-token-note">{t.session.tokenNote}</p>
               <CopyButton
                 text={sessionToken}
                 label={t.session.copyToken}
                 copiedLabel={t.session.copied}
                 failedLabel={t.session.copyFailed}
               />
-              <p>
+              <p className="session-token-next">
                 <a href={incorporateIntoHref(sessionId ?? "", sessionToken)}>{t.session.incorporate}</a>
               </p>
             </div>

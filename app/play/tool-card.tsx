@@ -1,8 +1,10 @@
 import type { PlayMessages } from "@/app/play/words";
+import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
 import type { AuditRef } from "@/lib/play/ui-message";
 import { toPublicLogName } from "@/lib/text/public-log";
 import { entryHref } from "../_components/audit/entry-link";
+import { EnglishDetail } from "../_components/audit/error-notice";
 
 /** The parts of a tool call the card shows; both static and dynamic tool parts have them. */
 export interface ToolCallView {
@@ -35,53 +37,73 @@ const PILL: Record<Status, string> = {
 
 const json = (value: unknown) => JSON.stringify(value, null, 2) ?? "";
 
-const OPEN_LINES = 16;
+/** The call's input on one line (`cuit: 20-17254359-7 · tipo: B`): its top-level values, nested ones elided. */
+export function inputGist(input: unknown): string {
+  if (input === null || typeof input !== "object" || Array.isArray(input))
+    return input === undefined ? "" : json(input);
+  return Object.entries(input)
+    .map(([key, value]) => `${key}: ${value !== null && typeof value === "object" ? "…" : String(value)}`)
+    .join(" · ");
+}
 
 /**
- * One tool call of the agent as a card: what it was called with, what it returned (or why it
- * failed), its status, and the audit entry it appended with a link to the session dashboard.
+ * One tool call of the agent as a card: a line with its name, status and input, the input and
+ * output folded under it, why it failed in the page's language, and the audit entry it appended
+ * with a link to the session dashboard.
  */
 export function ToolCard({
   call,
   audit,
   ended,
   t,
+  lang,
 }: {
   call: ToolCallView;
   audit?: AuditRef;
   /** The answer this call belongs to is over: a call still without a result was cut off. */
   ended: boolean;
   t: PlayMessages["tool"];
+  lang: Lang;
 }) {
   const status = statusOf(call, audit, ended);
   const names = t.names as Record<string, string>;
   const headingId = `tool-${call.toolCallId}`;
-  const shownName = names[call.toolName] ?? toPublicLogName(call.toolName);
+  // The name as the model wrote it, under the public log's text rule (no hidden characters, capped).
+  const logName = toPublicLogName(call.toolName);
+  const shownName = names[call.toolName] ?? logName;
   const findingWords = t.findings as Record<string, string>;
+  const gist = inputGist(call.input);
   return (
     <article className="tool-card" aria-labelledby={headingId} data-tool={call.toolName} data-status={status}>
       <header className="tool-card-head">
         <h3 id={headingId}>{shownName}</h3>
-        {/* The name as the model wrote it, under the public log's text rule (no hidden characters, capped). */}
-        <code translate="no">{toPublicLogName(call.toolName)}</code>
         <span className={`pill ${PILL[status]}`}>{t.status[status]}</span>
         <span className="pill pill-warn">{t.sandbox}</span>
       </header>
       {call.input !== undefined ? (
-        <div className="tool-card-part">
+        // Folded: three calls' JSON would push the answer out of view.
+        <details className="tool-card-io">
+          <summary>
+            <span className="tool-card-label">{status === "ok" ? t.inputOutput : t.input}</span>{" "}
+            <code className="tool-card-gist" translate="no">
+              {gist}
+            </code>
+          </summary>
+          <p className="tool-card-name">
+            <code translate="no">{logName}</code>
+          </p>
           <p className="tool-card-label">{t.input}</p>
           <pre className="code-block" translate="no">
             <code>{json(call.input)}</code>
           </pre>
-        </div>
-      ) : null}
-      {status === "ok" ? (
-        // Short outputs are shown; long ones (search results) start folded so the answer stays in view.
-        <details className="tool-card-part" open={json(call.output).split("\n").length <= OPEN_LINES}>
-          <summary className="tool-card-label">{t.output}</summary>
-          <pre className="code-block" translate="no">
-            <code>{json(call.output)}</code>
-          </pre>
+          {status === "ok" ? (
+            <>
+              <p className="tool-card-label">{t.output}</p>
+              <pre className="code-block" translate="no">
+                <code>{json(call.output)}</code>
+              </pre>
+            </>
+          ) : null}
         </details>
       ) : null}
       {status === "rejected" && audit?.reason ? (
@@ -89,7 +111,7 @@ export function ToolCard({
         <div className="tool-card-part">
           <p className="tool-card-label">{t.error}</p>
           <p className="tool-card-error" data-refusal={audit.reason.code}>
-            {t.refusals[audit.reason.code] ?? audit.reason.code}
+            {t.refusals[audit.reason.code] ?? t.refused}
             {audit.reason.field ? (
               <>
                 {" "}
@@ -113,12 +135,17 @@ export function ToolCard({
           </ul>
         </div>
       ) : status === "rejected" || status === "error" ? (
+        // A reason without words of ours: said in the page's language, the tool's own (English) text apart.
         <div className="tool-card-part">
           <p className="tool-card-label">{t.error}</p>
-          {/* Tools explain a refusal in English (their callers include language models). */}
-          <p className="tool-card-error" lang="en">
-            {call.errorText}
+          <p className="tool-card-error" data-failure={status}>
+            {status === "rejected" ? t.refused : t.failed}
           </p>
+          {call.errorText ? (
+            <p className="tool-card-detail">
+              <EnglishDetail label={t.detail} text={call.errorText} lang={lang} />
+            </p>
+          ) : null}
         </div>
       ) : null}
       <p className="tool-card-audit" data-testid="audit-ref">

@@ -21,11 +21,39 @@ interface Session {
   token: string | null;
 }
 
+/** Where the tab keeps its session and conversation, so that a reload goes on with them. */
+const SAVED = "sia.play.v1";
+
+interface Saved {
+  session: Session | null;
+  messages: PlayUIMessage[];
+}
+
+function readSaved(): Saved | null {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(SAVED) ?? "null") as Saved | null;
+    return saved && Array.isArray(saved.messages) ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the tab's state; a browser that refuses storage (private mode, quota) only loses it on reload. */
+function save(saved: Saved | null): void {
+  try {
+    if (saved && (saved.session || saved.messages.length > 0)) sessionStorage.setItem(SAVED, JSON.stringify(saved));
+    else sessionStorage.removeItem(SAVED);
+  } catch {
+    // Nothing to do: the conversation goes on in memory.
+  }
+}
+
 /**
  * The conversation of /play against POST /api/play: sends the messages, reads the streamed answer
  * into the assistant's message, and keeps the audit session. The session is not known when the page
  * renders (so server and browser render the same): the first answer's x-session-id and
- * x-session-token headers start it, and every later request sends them back.
+ * x-session-token headers start it, and every later request sends them back. The tab's
+ * sessionStorage keeps both, with the conversation, across a reload.
  */
 export function usePlayChat() {
   const [messages, setMessagesState] = useState<PlayUIMessage[]>([]);
@@ -47,6 +75,19 @@ export function usePlayChat() {
   // Leaving the page ends the answer being read.
   useEffect(() => () => inFlight.current?.abort(), []);
 
+  // After hydration: the session and conversation this tab had before a reload.
+  useEffect(() => {
+    const saved = readSaved();
+    if (!saved) return;
+    session.current = saved.session;
+    setSessionId(saved.session?.id ?? null);
+    setSessionToken(saved.session?.token ?? null);
+    setMessages(saved.messages);
+  }, [setMessages]);
+
+  /** Saves what the tab has now: between answers, not at every streamed piece. */
+  const keep = useCallback(() => save({ session: session.current, messages: messagesRef.current }), []);
+
   const request = useCallback(
     async (history: PlayUIMessage[]) => {
       inFlight.current?.abort();
@@ -56,6 +97,7 @@ export function usePlayChat() {
       setProblem(null);
       setEnding(null);
       setStatus("submitted");
+      keep();
       try {
         const s = session.current;
         const sent = await sendApi("/api/play", {
@@ -82,6 +124,8 @@ export function usePlayChat() {
           else if (token) session.current.token = token;
           setSessionId(id);
           setSessionToken(session.current.token);
+          // The token is sent only once: kept before anything else can go wrong.
+          keep();
         }
         setStatus("streaming");
         let draft = startAssistant(crypto.randomUUID());
@@ -119,9 +163,10 @@ export function usePlayChat() {
         setStatus("error");
       } finally {
         if (inFlight.current === controller) inFlight.current = null;
+        keep();
       }
     },
-    [setMessages],
+    [setMessages, keep],
   );
 
   /** Sends a new user message. */
@@ -152,6 +197,7 @@ export function usePlayChat() {
     setProblem(null);
     setEnding(null);
     setStatus("ready");
+    save(null);
   }, [setMessages]);
 
   return { messages, status, problem, ending, sessionId, sessionToken, send, retry, stop, reset };

@@ -97,7 +97,7 @@ export function BrowserReport({
       m={t}
       a={a}
     >
-      {report.log ? <InclusionReport result={report.log} t={inclusion} lang={lang} /> : null}
+      {report.log ? <InclusionReport result={report.log} t={inclusion} lang={lang} altered={!report.ok} /> : null}
     </VerificationSummary>
   );
 }

@@ -24,22 +24,26 @@ export function InclusionReport({
   t,
   lang,
   heading = true,
+  altered = false,
 }: {
   result: LogInclusion;
   t: InclusionWords;
   lang: Lang;
   /** Its own h4, inside a report about the whole log; none where the section is titled already. */
   heading?: boolean;
+  /** The log around that entry failed its checks: its last entry being logged does not make it good. */
+  altered?: boolean;
 }) {
-  const tone = result.included ? "ok" : "bad";
+  const tone = !result.included ? "bad" : altered ? "warn" : "ok";
+  const words = { index: result.index ?? 0, size: result.size ?? 0 };
   return (
     <div className="log-inclusion" data-log-inclusion={result.included ? "included" : "not-included"}>
       {heading ? <h4>{t.title}</h4> : null}
       <div className={`inclusion-verdict verdict-${tone}`}>
-        <span className={`pill pill-${tone}`}>{result.included ? t.pill.included : t.pill.notIncluded}</span>
-        <p>
-          {result.included ? fill(t.included, { index: result.index ?? 0, size: result.size ?? 0 }) : t.notIncluded}
-        </p>
+        <span className={`pill pill-${tone}`}>
+          {!result.included ? t.pill.notIncluded : altered ? t.pill.includedAltered : t.pill.included}
+        </span>
+        <p>{!result.included ? t.notIncluded : fill(altered ? t.includedAltered : t.included, words)}</p>
       </div>
       {result.error ? (
         <p>

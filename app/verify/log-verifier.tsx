@@ -4,6 +4,7 @@ import { useId } from "react";
 import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
 import { EnglishDetail, ErrorNotice } from "../_components/audit/error-notice";
+import { NeedsScripts } from "../_components/audit/needs-scripts";
 import { errorFindings, FormField } from "../_components/form-field";
 import { useLogVerifier } from "./use-log-verifier";
 import type { InclusionMessages, LogAuditMessages, Messages } from "./verifier-model";
@@ -32,7 +33,8 @@ export function LogVerifier({
 
   return (
     <>
-      <form className="audit-form" onSubmit={w.onSubmit} noValidate>
+      <NeedsScripts text={a.request.needsScripts} />
+      <form className="audit-form scripted" onSubmit={w.onSubmit} noValidate>
         <FormField
           id={`${id}-text`}
           label={t.textLabel}

@@ -52,8 +52,8 @@ export default async function VerifyPage({ searchParams }: Props) {
   return (
     <div className="page audit-page">
       <h1>{t.title}</h1>
-      <p className="lead">{t.lead}</p>
-      <GlossaryLinks terms={["hmac", "chain", "checkpoint"]} t={d.glossary} />
+      {/* With a session asked for, its verdict leads; the page's introduction follows it. */}
+      {lookup.kind === "none" ? <p className="lead">{t.lead}</p> : null}
 
       <section aria-labelledby="verify-by-id" className="audit-section">
         <h2 id="verify-by-id">{t.byId.title}</h2>
@@ -105,6 +105,9 @@ export default async function VerifyPage({ searchParams }: Props) {
           ) : null}
         </div>
       </section>
+
+      {lookup.kind === "none" ? null : <p className="lead">{t.lead}</p>}
+      <GlossaryLinks terms={["hmac", "chain", "checkpoint"]} t={d.glossary} />
 
       <div className="audit-section">
         <TamperDemo

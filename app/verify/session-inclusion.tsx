@@ -3,6 +3,7 @@
 import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
 import { ErrorNotice } from "../_components/audit/error-notice";
+import { NeedsScripts } from "../_components/audit/needs-scripts";
 import { InclusionReport, type InclusionWords } from "./log-inclusion";
 import { type PolicyVerdict, useSessionInclusion } from "./use-session-inclusion";
 import { VerificationLines } from "./verification-lines";
@@ -30,7 +31,8 @@ export function SessionInclusion({ sessionId, t, lang }: { sessionId: string; t:
       <h3 id="session-inclusion-title">{t.title}</h3>
       <p>{t.intro}</p>
       <div aria-live="polite">
-        {state.kind === "checking" ? <p>{t.checking}</p> : null}
+        {state.kind === "checking" ? <p className="scripted">{t.checking}</p> : null}
+        <NeedsScripts text={t.needsScripts} />
         {state.kind === "done" ? (
           <>
             <InclusionReport result={state.result} t={t} lang={lang} heading={false} />

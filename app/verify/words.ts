@@ -7,8 +7,8 @@ import { tpl } from "@/lib/i18n/template";
  */
 export const verify = defineMessages({
   es: {
-    title: "Verificar un registro de auditoría",
-    lead: "Comprobá que el registro de una sesión no fue alterado: por su identificador (el servidor recalcula cada firma HMAC) o pegando el registro exportado (tu navegador recalcula la cadena y la firma del checkpoint, sin confiar en este servidor).",
+    title: "Verificar la bitácora de una sesión",
+    lead: "Comprobá que la bitácora de una sesión no fue alterada: por su identificador (el servidor recalcula cada firma HMAC) o pegando la bitácora exportada (tu navegador recalcula la cadena y la firma del checkpoint, sin confiar en este servidor).",
     byId: {
       title: "Por identificador de sesión",
       intro: "El servidor vuelve a calcular el HMAC de cada entrada con su clave secreta y comprueba la cadena.",
@@ -19,14 +19,14 @@ export const verify = defineMessages({
         "«{value}» no es un identificador de sesión válido: tiene que tener de 8 a 64 caracteres entre letras, números, «-» y «_». Revisalo y volvé a intentar.",
       ),
       storeDown:
-        "No pudimos leer el registro porque el almacenamiento del servicio no responde. No se cambió nada. Volvé a intentar en unos segundos.",
+        "No pudimos leer la bitácora porque el almacenamiento del servicio no responde. No se cambió nada. Volvé a intentar en unos segundos.",
       retry: "Reintentar",
       reportTitle: tpl("Informe de la sesión {id}"),
       summaryVerifiedOne: "La única entrada verifica: su HMAC coincide y la cadena está completa.",
       summaryVerified: tpl("Las {n} entradas verifican: cada HMAC coincide y la cadena está completa."),
       summaryTampered: tpl("{bad} de {total} entradas fallan la verificación. La primera es la entrada {first}."),
       summaryCheckpoint:
-        "Las entradas no coinciden con el checkpoint que el servicio firmó al escribirlas: el registro fue recortado o reescrito en el almacenamiento.",
+        "Las entradas no coinciden con el checkpoint que el servicio firmó al escribirlas: la bitácora fue recortada o reescrita en el almacenamiento.",
       summaryHeader:
         "La cabecera de la sesión, que dice quién puede escribir en ella, no tiene el sello del servicio: fue editada en el almacenamiento. La sesión no acepta más entradas.",
       summaryNoCheckpoint:
@@ -50,28 +50,33 @@ export const verify = defineMessages({
       otherProblems: "Otras entradas con problemas",
       entryJson: tpl("Contenido de la entrada {seq}, tal como está guardado"),
       dashboard: "Abrir el panel de la sesión",
-      downloadJson: "Descargar el registro (JSON)",
+      downloadJson: "Descargar la bitácora (JSON)",
       reportJson: "Ver este informe en JSON",
     },
     inclusion: {
-      title: "Registro de transparencia",
+      title: "Log de transparencia",
       linesTitle: "Verificación completa, en tu navegador",
       intro:
-        "Tu navegador comprueba, con la clave de /log/vkey, que la última entrada de la sesión está en el registro de transparencia de todo el servicio, que el índice de ese registro la nombra como la última de la sesión (una sesión recortada no pasa) y cuántos testigos firmaron ese checkpoint. Una sesión reescrita y firmada de nuevo queda a la vista de quien guardó un checkpoint anterior o de los testigos; sin testigos, el servicio podría mostrar otra historia a otra persona.",
+        "Tu navegador comprueba, con la clave de /log/vkey, que la última entrada de la sesión está en el log de transparencia de todo el servicio, que el índice de ese log la nombra como la última de la sesión (una sesión recortada no pasa) y cuántos testigos firmaron ese checkpoint. Una sesión reescrita y firmada de nuevo queda a la vista de quien guardó un checkpoint anterior o de los testigos; sin testigos, el servicio podría mostrar otra historia a otra persona.",
       checking: "Comprobando en tu navegador…",
+      needsScripts:
+        "La comprobación en el log de transparencia corre en tu navegador y necesita JavaScript: activalo y recargá la página.",
       included: tpl(
-        "La última entrada de la sesión está en el registro de transparencia: hoja {index} del checkpoint firmado de {size} hojas.",
+        "La última entrada de la sesión está en el log de transparencia: hoja {index} del checkpoint firmado de {size} hojas.",
       ),
-      notIncluded: "No se pudo probar que la última entrada de la sesión esté en el registro de transparencia.",
-      pill: { included: "EN EL REGISTRO", notIncluded: "SIN PRUEBA" },
+      includedAltered: tpl(
+        "La última entrada de esta copia está en el log de transparencia (hoja {index} del checkpoint firmado de {size} hojas), pero las entradas anteriores ya no enlazan con ella: la copia fue alterada.",
+      ),
+      notIncluded: "No se pudo probar que la última entrada de la sesión esté en el log de transparencia.",
+      pill: { included: "EN EL LOG", includedAltered: "SÓLO LA ÚLTIMA", notIncluded: "SIN PRUEBA" },
       index: "Índice de la hoja",
       size: "Tamaño del checkpoint",
-      origin: "Registro",
+      origin: "Log",
       reason: "Motivo (en inglés):",
       failed:
-        "No pudimos pedir el registro o las claves al servidor, así que no se comprobó la inclusión. Revisá tu conexión y volvé a intentar.",
+        "No pudimos pedir el log o las claves al servidor, así que no se comprobó la inclusión. Revisá tu conexión y volvé a intentar.",
       retry: "Reintentar",
-      logPage: "Ver el registro de transparencia",
+      logPage: "Ver el log de transparencia",
       policyMet: tpl(
         "Testigos: {n} de las {q} cosignaturas que pide la política (/log/policy) están en ese checkpoint y verifican. Cumple la política.",
       ),
@@ -81,22 +86,22 @@ export const verify = defineMessages({
       policyFailed: "Una cosignatura de un testigo de la política no verifica: no confíes en este checkpoint.",
     },
     paste: {
-      title: "Pegando o subiendo un registro exportado",
+      title: "Pegando o subiendo una bitácora exportada",
       intro:
-        "Pegá el JSON que devuelve /api/play/audit/{sessionId} (o elegí el archivo descargado). Tu navegador recalcula la cadena de hashes y verifica la firma Ed25519 del checkpoint con las claves públicas de /.well-known/jwks.json; si el registro trae su prueba de transparencia («transparency»), comprueba también, con la clave de /log/vkey, que su última entrada está en el registro de transparencia. Nada de lo que pegues sale de tu navegador.",
+        "Pegá el JSON que devuelve /api/play/audit/{sessionId} (o elegí el archivo descargado). Tu navegador recalcula la cadena de hashes y verifica la firma Ed25519 del checkpoint con las claves públicas de /.well-known/jwks.json; si la bitácora trae su prueba de transparencia («transparency»), comprueba también, con la clave de /log/vkey, que su última entrada está en el log de transparencia. Nada de lo que pegues sale de tu navegador.",
       hmacNote:
         "Los HMAC no se pueden comprobar acá porque su clave es secreta; para eso usá la verificación por identificador. Una entrada modificada igual se detecta: rompe el enlace de la entrada siguiente o, si es la última, el checkpoint.",
-      textLabel: "Registro en JSON",
+      textLabel: "Bitácora en JSON",
       textHint: "El objeto completo, con sessionId, entries y checkpoint.",
       fileLabel: "O elegí un archivo .json…",
-      loadSession: tpl("Cargar el registro de la sesión {id}"),
+      loadSession: tpl("Cargar la bitácora de la sesión {id}"),
       loading: "Cargando…",
       submit: "Verificar en mi navegador",
       verifying: "Verificando…",
       errors: {
-        empty: "Pegá un registro o elegí un archivo antes de verificar.",
+        empty: "Pegá una bitácora o elegí un archivo antes de verificar.",
         duplicateMember: tpl(
-          "El texto repite el campo «{name}» dentro de un mismo objeto: cada programa lo leería a su manera, así que no se puede dar un veredicto. Descargá el registro de nuevo del servicio.",
+          "El texto repite el campo «{name}» dentro de un mismo objeto: cada programa lo leería a su manera, así que no se puede dar un veredicto. Descargá la bitácora de nuevo del servicio.",
         ),
         json: "El texto no es JSON válido. Copiá la respuesta completa del endpoint, desde la primera llave «{» hasta la última «}».",
         jsonAt: tpl(
@@ -106,9 +111,9 @@ export const verify = defineMessages({
           "El texto no es JSON válido: se corta antes de cerrar todo lo que abre. Copiá la respuesta completa del endpoint, desde la primera llave «{» hasta la última «}».",
         parserDetail: "Mensaje del navegador (en inglés):",
         shape:
-          "El JSON no tiene la forma de un registro exportado: falta la lista «entries». Usá la respuesta de /api/play/audit/{sessionId} tal como llega.",
+          "El JSON no tiene la forma de una bitácora exportada: falta la lista «entries». Usá la respuesta de /api/play/audit/{sessionId} tal como llega.",
         sessionId:
-          "No se sabe a qué sesión pertenece el registro: falta «sessionId» y la primera entrada tampoco lo dice. Agregá el sessionId al objeto.",
+          "No se sabe a qué sesión pertenece la bitácora: falta «sessionId» y la primera entrada tampoco lo dice. Agregá el sessionId al objeto.",
         file: "No se pudo leer el archivo. Elegilo de nuevo o pegá su contenido en el cuadro de texto.",
         jwks: "No se pudieron obtener las claves públicas (/.well-known/jwks.json) para comprobar el checkpoint. Revisá tu conexión y volvé a intentar.",
         verifier: "No se pudo cargar el verificador. Revisá tu conexión y volvé a intentar.",
@@ -117,19 +122,19 @@ export const verify = defineMessages({
       },
       resultTitle: "Resultado en tu navegador",
       verdictOk: tpl(
-        "Registro verificado: las {n} entradas están bien encadenadas y el checkpoint firmado coincide con ellas.",
+        "Bitácora verificada: las {n} entradas están bien encadenadas y el checkpoint firmado coincide con ellas.",
       ),
       verdictOkNoCheckpoint: tpl(
-        "Las {n} entradas están bien encadenadas, pero el registro no trae checkpoint: nada firmado por el servicio lo respalda, así que no se puede saber si es auténtico ni si está completo. Descargalo de nuevo del servicio, que lo entrega con su checkpoint.",
+        "Las {n} entradas están bien encadenadas, pero la bitácora no trae checkpoint: nada firmado por el servicio la respalda, así que no se puede saber si es auténtica ni si está completa. Descargala de nuevo del servicio, que lo entrega con su checkpoint.",
       ),
       verdictOkOne:
-        "Registro verificado: su única entrada está bien encadenada y el checkpoint firmado coincide con ella.",
+        "Bitácora verificada: su única entrada está bien encadenada y el checkpoint firmado coincide con ella.",
       verdictOkNoCheckpointOne:
-        "La única entrada está bien encadenada, pero el registro no trae checkpoint: nada firmado por el servicio la respalda, así que no se puede saber si es auténtica ni si el registro está completo. Descargalo de nuevo del servicio, que lo entrega con su checkpoint.",
+        "La única entrada está bien encadenada, pero la bitácora no trae checkpoint: nada firmado por el servicio la respalda, así que no se puede saber si es auténtica ni si la bitácora está completa. Descargala de nuevo del servicio, que lo entrega con su checkpoint.",
       verdictEmptyNoCheckpoint:
-        "El registro no tiene entradas ni checkpoint: nada firmado por el servicio dice que esté completo. Descargalo de nuevo del servicio, que lo entrega con su checkpoint.",
-      verdictBad: "El registro fue alterado.",
-      verdictEmpty: "El registro no tiene entradas.",
+        "La bitácora no tiene entradas ni checkpoint: nada firmado por el servicio dice que esté completa. Descargala de nuevo del servicio, que lo entrega con su checkpoint.",
+      verdictBad: "La bitácora fue alterada.",
+      verdictEmpty: "La bitácora no tiene entradas.",
       counts: {
         session: "Sesión",
         total: "Entradas",
@@ -143,7 +148,7 @@ export const verify = defineMessages({
       },
       checkpointShort: {
         valid: "Firma válida; coincide con las entradas",
-        headOnly: "Firma válida, pero el registro no verifica",
+        headOnly: "Firma válida, pero la bitácora no verifica",
         missing: "No incluido",
         unknownKey: "Clave desconocida",
         badSignature: "Firma inválida",
@@ -153,7 +158,7 @@ export const verify = defineMessages({
       checkpointTitle: "El checkpoint no es válido",
       checkpoint: {
         valid: "Firma válida; coincide con las entradas",
-        missing: "No hay checkpoint en el registro",
+        missing: "No hay checkpoint en la bitácora",
         unknownKey:
           "Lo firmó una clave que este servicio no publica en /.well-known/jwks.json: no es un checkpoint de este servicio.",
         badSignature: "La firma no es válida: el checkpoint fue modificado o no lo firmó este servicio.",
@@ -161,7 +166,7 @@ export const verify = defineMessages({
           "La firma es válida, pero lo firmado (sesión, cantidad de entradas o hash de la última) no coincide con las entradas: se agregaron, borraron o modificaron entradas después del checkpoint. Si la cadena está intacta, fue alterada la última entrada o se quitaron entradas del final.",
         malformed: "El checkpoint está mal formado: no es un JWS compacto EdDSA.",
         headOnly:
-          "La firma del checkpoint es válida y coincide con la última entrada, pero eso no alcanza: una entrada anterior cambió, así que este no es el registro que firmó el servicio.",
+          "La firma del checkpoint es válida y coincide con la última entrada, pero eso no alcanza: una entrada anterior cambió, así que esta no es la bitácora que firmó el servicio.",
       },
       firstBadTitle: tpl("Entrada {seq}: la primera con problemas"),
       alteredTitle: tpl("Entrada {seq}: alterada"),
@@ -226,11 +231,16 @@ export const verify = defineMessages({
       intro:
         "Your browser checks, with the key from /log/vkey, that the session's last entry is in the service-wide transparency log, that the log's index names it as the session's latest (a cut session fails), and how many witnesses cosigned that checkpoint. A session rewritten and signed again shows to anyone who kept an earlier checkpoint, and to the witnesses; without witnesses, the service could show someone else another history.",
       checking: "Checking in your browser…",
+      needsScripts:
+        "The transparency log check runs in your browser and needs JavaScript: turn it on and reload the page.",
       included: tpl(
         "The session's last entry is in the transparency log: leaf {index} of the signed checkpoint of {size} leaves.",
       ),
+      includedAltered: tpl(
+        "This copy's last entry is in the transparency log (leaf {index} of the signed checkpoint of {size} leaves), but the entries before it no longer link to it: the copy was altered.",
+      ),
       notIncluded: "The session's last entry could not be proved to be in the transparency log.",
-      pill: { included: "IN THE LOG", notIncluded: "NO PROOF" },
+      pill: { included: "IN THE LOG", includedAltered: "LAST ENTRY ONLY", notIncluded: "NO PROOF" },
       index: "Leaf index",
       size: "Checkpoint size",
       origin: "Log",

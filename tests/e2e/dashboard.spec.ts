@@ -98,12 +98,12 @@ test.describe("session dashboard", () => {
 
   test("offers the log as JSON and CSV downloads", async ({ page }) => {
     await page.goto(`/dashboard/${E2E_SESSIONS.clean}`);
-    const json = page.getByRole("link", { name: "Descargar el registro (JSON)" });
+    const json = page.getByRole("link", { name: "Descargar la bitácora (JSON)" });
     await expect(json).toHaveAttribute("download", `audit-${E2E_SESSIONS.clean}.json`);
     const jsonBody = await (await page.request.get((await json.getAttribute("href")) as string)).json();
     expect(jsonBody).toMatchObject({ sessionId: E2E_SESSIONS.clean, count: N });
 
-    const csv = page.getByRole("link", { name: "Descargar el registro (CSV)" });
+    const csv = page.getByRole("link", { name: "Descargar la bitácora (CSV)" });
     const csvText = await (await page.request.get((await csv.getAttribute("href")) as string)).text();
     expect(csvText.trim().split("\r\n")).toHaveLength(N + 1);
     await expect(page.getByRole("link", { name: "Verificar esta sesión" })).toHaveAttribute(
@@ -149,7 +149,7 @@ test.describe("session dashboard", () => {
     await server.getByRole("button", { name: "Reintentar" }).click();
     await expect(browser.locator(".pill")).toHaveText("VERIFICADO");
     // The transparency log's check could not run either: it offers its own retry, and runs.
-    const inLog = page.getByRole("region", { name: "Registro de transparencia" });
+    const inLog = page.getByRole("region", { name: "Log de transparencia" });
     await inLog.getByRole("button", { name: "Reintentar" }).click();
     await expect(inLog.locator("[data-full-verdict]")).toHaveAttribute("data-full-verdict", "verified");
     await expect(page.getByRole("button", { name: "Reintentar" })).toHaveCount(0);

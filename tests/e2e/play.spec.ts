@@ -105,7 +105,8 @@ test.describe("/play", () => {
       const card = cards.nth(i);
       await expect(card).toHaveAttribute("data-status", "ok");
       await expect(card.getByText(TEXT.done.es, { exact: true })).toBeVisible();
-      await expect(card.getByText('"cuit": "20-17254359-7"').first()).toBeVisible();
+      // The call's input on the card's folded line.
+      await expect(card.locator("summary")).toContainText("cuit: 20-17254359-7");
       await expect(card.getByTestId("audit-ref")).toContainText(`Entrada de auditoría N.º ${i}`);
       hmacs.push(((await card.getByTestId("audit-ref").locator("code").textContent()) ?? "").replace("…", ""));
     }

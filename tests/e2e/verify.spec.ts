@@ -25,7 +25,7 @@ async function exportLog(request: APIRequestContext): Promise<ExportedLog> {
 }
 
 async function pasteAndVerify(page: Page, text: string) {
-  await page.getByLabel("Registro en JSON").fill(text);
+  await page.getByLabel("Bitácora en JSON").fill(text);
   await page.getByRole("button", { name: "Verificar en mi navegador" }).click();
 }
 
@@ -112,7 +112,7 @@ test.describe("verify page: pasted log (checked in the browser)", () => {
       await expect(firstBad.locator("pre")).toContainText('"valido": false');
       await expect(result.locator(".problem-list")).toContainText("chain_broken");
       // The checkpoint signs the last entry only: on a failing log it is not "valid".
-      await expect(result.locator("[data-checkpoint]")).toHaveText("Firma válida, pero el registro no verifica");
+      await expect(result.locator("[data-checkpoint]")).toHaveText("Firma válida, pero la bitácora no verifica");
       await expect(result.locator("[data-checkpoint-problem]")).toContainText("una entrada anterior cambió");
       await expect(result).not.toContainText("coincide con las entradas");
       await expectNoSevereAxeViolations(page);
@@ -140,13 +140,13 @@ test.describe("verify page: pasted log (checked in the browser)", () => {
     const result = browserResult(page);
     await expect(result).toHaveAttribute("data-verdict", "unattested");
     await expect(result.locator(".verdict .pill")).toHaveText("SIN CHECKPOINT");
-    await expect(result).toContainText("nada firmado por el servicio lo respalda");
+    await expect(result).toContainText("nada firmado por el servicio la respalda");
     await expect(result.locator("[data-checkpoint]")).toHaveText("No incluido");
   });
 
   test("says what is wrong with text that is not a log, only after the visitor asks", async ({ page }) => {
     await page.goto("/verify");
-    const field = page.getByLabel("Registro en JSON");
+    const field = page.getByLabel("Bitácora en JSON");
     await field.fill("{ no es json");
     await expect(field).not.toHaveAttribute("aria-invalid", "true");
     await page.getByRole("button", { name: "Verificar en mi navegador" }).click();
@@ -201,9 +201,9 @@ test.describe("verify page: pasted log (checked in the browser)", () => {
 
   test("loads a session verified by id and checks it in the browser too", async ({ page }) => {
     await page.goto(`/verify?session=${E2E_SESSIONS.clean}`);
-    await page.getByRole("button", { name: `Cargar el registro de la sesión ${E2E_SESSIONS.clean}` }).click();
+    await page.getByRole("button", { name: `Cargar la bitácora de la sesión ${E2E_SESSIONS.clean}` }).click();
     await expect(browserResult(page)).toHaveAttribute("data-verdict", "verified");
-    await expect(page.getByLabel("Registro en JSON")).toHaveValue(new RegExp(E2E_SESSIONS.clean));
+    await expect(page.getByLabel("Bitácora en JSON")).toHaveValue(new RegExp(E2E_SESSIONS.clean));
   });
 
   test("counts one entry, or none, in words that fit", async ({ page, request }) => {
@@ -211,10 +211,10 @@ test.describe("verify page: pasted log (checked in the browser)", () => {
     await page.goto("/verify");
     await pasteAndVerify(page, JSON.stringify({ ...log, entries: log.entries.slice(0, 1), checkpoint: null }));
     await expect(browserResult(page)).toContainText(
-      "La única entrada está bien encadenada, pero el registro no trae checkpoint",
+      "La única entrada está bien encadenada, pero la bitácora no trae checkpoint",
     );
     await pasteAndVerify(page, JSON.stringify({ ...log, entries: [], checkpoint: null }));
-    await expect(browserResult(page)).toContainText("El registro no tiene entradas ni checkpoint");
+    await expect(browserResult(page)).toContainText("La bitácora no tiene entradas ni checkpoint");
     await expect(browserResult(page)).not.toContainText(/\b[01] entradas/);
   });
 
@@ -276,17 +276,14 @@ test.describe("verify page: the head in the transparency log (checked in the bro
     const { transparency } = await exportLog(request);
     expect(transparency).toBeTruthy();
     await page.goto(`/verify?session=${E2E_SESSIONS.clean}`);
-    const section = page.getByRole("region", { name: "Registro de transparencia" });
+    const section = page.getByRole("region", { name: "Log de transparencia" });
     const inclusion = section.locator("[data-log-inclusion]");
     await expect(inclusion).toHaveAttribute("data-log-inclusion", "included");
-    await expect(inclusion.locator(".pill")).toHaveText("EN EL REGISTRO");
+    await expect(inclusion.locator(".pill")).toHaveText("EN EL LOG");
     await expect(inclusion).toContainText(
       `hoja ${transparency?.index} del checkpoint firmado de ${transparency?.inclusion.size} hojas`,
     );
-    await expect(inclusion.getByRole("link", { name: "Ver el registro de transparencia" })).toHaveAttribute(
-      "href",
-      "/log",
-    );
+    await expect(inclusion.getByRole("link", { name: "Ver el log de transparencia" })).toHaveAttribute("href", "/log");
   });
 
   test("a pasted log with its transparency proof is proved in the log", async ({ page, request }) => {

@@ -65,7 +65,7 @@ test.describe("verify page: the witness policy", () => {
       .toBe(2);
 
     await page.goto(`${app?.url}/verify?session=${sessionId}`);
-    const section = page.getByRole("region", { name: "Registro de transparencia" });
+    const section = page.getByRole("region", { name: "Log de transparencia" });
     await expect(section.locator("[data-log-inclusion]")).toHaveAttribute("data-log-inclusion", "included");
     const policy = section.locator("[data-witness-policy]");
     await expect(policy).toHaveAttribute("data-witness-policy", "met");

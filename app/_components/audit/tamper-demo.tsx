@@ -3,6 +3,7 @@
 import { useId } from "react";
 import type { Lang } from "@/lib/i18n";
 import { ErrorNotice } from "./error-notice";
+import { NeedsScripts } from "./needs-scripts";
 import { TamperForm } from "./tamper-form";
 import type { TamperDemoMessages } from "./tamper-model";
 import { useTamperDemo } from "./use-tamper-demo";
@@ -39,7 +40,10 @@ export function TamperDemo({
     <section className="tamper-demo" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t.title}</h2>
       <p>{t.intro}</p>
-      <TamperForm w={w} t={t} id={id} sessionId={sessionId} />
+      <div className="scripted">
+        <TamperForm w={w} t={t} id={id} sessionId={sessionId} />
+      </div>
+      <NeedsScripts text={t.needsScripts} />
 
       {w.failure ? (
         <ErrorNotice

@@ -50,9 +50,11 @@ export const audit = defineMessages({
       ),
       serverDetail: "Detalle del servidor (en inglés):",
       retry: "Reintentar",
+      needsScripts: "Esta comprobación corre en tu navegador y necesita JavaScript: activalo y recargá la página.",
     },
     tamper: {
       title: "Demostración de adulteración",
+      needsScripts: "La demostración corre en tu navegador y necesita JavaScript: activalo y recargá la página.",
       intro:
         "Alteramos una copia del registro en la memoria del servidor (el registro real nunca se toca) y verificamos las dos versiones: la entrada original sale VERIFICADA y la copia alterada, ADULTERADA, con el motivo.",
       source: "Registro que se copia",
@@ -151,9 +153,11 @@ export const audit = defineMessages({
       ),
       serverDetail: "Server detail:",
       retry: "Try again",
+      needsScripts: "This check runs in your browser and needs JavaScript: turn it on and reload the page.",
     },
     tamper: {
       title: "Tampering demonstration",
+      needsScripts: "The demonstration runs in your browser and needs JavaScript: turn it on and reload the page.",
       intro:
         "We alter a copy of the log in the server's memory (the real log is never touched) and verify both versions: the original entry comes out VERIFIED and the altered copy TAMPERED, with the reason.",
       source: "Log to copy",

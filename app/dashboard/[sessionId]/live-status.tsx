@@ -1,6 +1,7 @@
 import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
 import { ErrorNotice } from "../../_components/audit/error-notice";
+import { NeedsScripts } from "../../_components/audit/needs-scripts";
 import { ReasonList } from "../../_components/audit/reason-list";
 import { type LiveAuditMessages, type LiveMessages, problemsBySeq } from "./live-model";
 import { BrowserVerdict, RefreshFailed, ServerVerdict } from "./live-verdicts";
@@ -27,7 +28,7 @@ export function LiveStatus({
     <section id="dashboard-verification" aria-labelledby={headingId} className="audit-section dash-verify">
       <h2 id={headingId}>{t.status.title}</h2>
       {w.live ? (
-        <p className="live-status" data-connection={connection}>
+        <p className="live-status scripted" data-connection={connection}>
           <span className="live-status-text">
             <span className={`live-dot ${connection === "live" ? "live-dot-on" : ""}`} aria-hidden="true" />
             <span>{t.status[connection]}</span>
@@ -39,6 +40,7 @@ export function LiveStatus({
           ) : null}
         </p>
       ) : null}
+      <NeedsScripts text={t.status.noScripts} />
       <p className="visually-hidden" aria-live="polite">
         {w.announcement}
       </p>
@@ -66,7 +68,18 @@ export function LiveStatus({
         <div className="status-card" data-testid="browser-verification">
           <h3>{t.status.browser}</h3>
           {w.whole ? (
-            <BrowserVerdict result={w.browser} empty={w.entries.length === 0} t={t.status} a={a} onRetry={w.refresh} />
+            <>
+              <div className="scripted">
+                <BrowserVerdict
+                  result={w.browser}
+                  empty={w.entries.length === 0}
+                  t={t.status}
+                  a={a}
+                  onRetry={w.refresh}
+                />
+              </div>
+              <NeedsScripts text={a.request.needsScripts} />
+            </>
           ) : (
             <p data-verdict="partial">{t.status.browserPartial}</p>
           )}

@@ -12,12 +12,14 @@ export function LiveTimeline({
   t,
   a,
   initial,
+  intro,
   headingId,
 }: {
   w: SessionLiveState;
   t: LiveMessages;
   a: LiveAuditMessages;
   initial: InitialLog | null;
+  intro: string;
   headingId: string;
 }) {
   const { entries, report } = w;
@@ -27,6 +29,7 @@ export function LiveTimeline({
   return (
     <section id="dashboard-timeline" aria-labelledby={headingId} className="audit-section dash-timeline">
       <h2 id={headingId}>{t.timeline.title}</h2>
+      <p>{intro}</p>
       {entries.length === 0 && !w.loadFailure && (report || initial) ? (
         <div className="notice" data-testid="empty-session">
           <h3>{t.empty.title}</h3>
@@ -79,6 +82,17 @@ export function LiveTimeline({
   );
 }
 
+/** An instant as its date and its time, each kept whole: at most two lines in a narrow column. */
+function instantLines(text: string) {
+  const space = text.indexOf(" ");
+  if (space < 0) return text;
+  return (
+    <>
+      <span>{text.slice(0, space)}</span> <span>{text.slice(space + 1)}</span>
+    </>
+  );
+}
+
 /** One entry: its seq, its state (not yet checked, tampered, unsigned, verified) and its fields. */
 function TimelineRow({
   entry,
@@ -123,7 +137,7 @@ function TimelineRow({
         )}
       </td>
       <td data-label={t.time}>
-        {typeof ts === "string" ? <time dateTime={ts}>{formatInstant(ts)}</time> : formatInstant(ts)}
+        {typeof ts === "string" ? <time dateTime={ts}>{instantLines(formatInstant(ts))}</time> : formatInstant(ts)}
       </td>
       <td data-label={t.kind}>{a.kinds[kind as keyof typeof a.kinds] ?? kind}</td>
       <td data-label={t.action}>

@@ -112,7 +112,7 @@ export default async function DashboardPage({ params, searchParams }: Props) {
           {sessionId}
         </code>
       </p>
-      <p className="lead">{t.lead}</p>
+      {/* The verdict leads: the explanations come after the status and the timeline. */}
       <PageContents
         label={d.onThisPage}
         items={[
@@ -122,17 +122,17 @@ export default async function DashboardPage({ params, searchParams }: Props) {
           { href: "#dashboard-downloads", label: t.downloads.title },
         ]}
       />
-      <GlossaryLinks terms={["hmac", "chain", "checkpoint", "kid"]} t={d.glossary} />
-      <p className="page-note">{t.sandbox}</p>
-
       <SessionLive
         t={pick(t, ["status", "timeline", "empty", "badge"])}
         a={pick(d.audit, ["verdict", "reasons", "kinds", "outcomes", "request"])}
         lang={lang}
         sessionId={sessionId}
         initial={initial}
+        intro={t.lead}
         afterTimeline={
           <div className="audit-section">
+            <GlossaryLinks terms={["hmac", "chain", "checkpoint", "kid"]} t={d.glossary} />
+            <p className="page-note">{t.sandbox}</p>
             <TamperDemo
               m={pick(d.audit, ["entry", "verdict", "reasons", "request", "tamper"])}
               lang={lang}

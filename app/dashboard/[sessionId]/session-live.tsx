@@ -21,6 +21,7 @@ export function SessionLive({
   lang,
   sessionId,
   initial,
+  intro,
   afterTimeline,
   snippets,
 }: {
@@ -29,6 +30,8 @@ export function SessionLive({
   lang: Lang;
   sessionId: string;
   initial: InitialLog | null;
+  /** What the timeline is, said under its heading. */
+  intro: string;
   /** Rendered between the timeline and the badge (the tamper demonstration). */
   afterTimeline?: ReactNode;
   /** The copy-ready embed snippets, rendered on the server, shown under the live badge. */
@@ -40,7 +43,7 @@ export function SessionLive({
   return (
     <>
       <LiveStatus w={w} t={t} a={a} lang={lang} headingId={`${id}-status`} />
-      <LiveTimeline w={w} t={t} a={a} initial={initial} headingId={`${id}-timeline`} />
+      <LiveTimeline w={w} t={t} a={a} initial={initial} intro={intro} headingId={`${id}-timeline`} />
 
       {afterTimeline}
 

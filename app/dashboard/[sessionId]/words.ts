@@ -10,18 +10,19 @@ export const dashboard = defineMessages({
     title: "Panel de la sesión",
     eyebrow: "Sesión",
     sessionLabel: "Identificador de la sesión:",
-    lead: "La línea de tiempo firmada de esta sesión: cada constitución y cada llamada a una herramienta, en orden, con su verificación. Se actualiza sola cuando se agregan entradas.",
+    lead: "La bitácora firmada de esta sesión: cada constitución y cada llamada a una herramienta, en orden, con su verificación. Se actualiza sola cuando se agregan entradas.",
     sandbox:
       "Las sesiones de la demostración son datos de prueba (sandbox): no tienen efecto legal y se borran un tiempo después de su última entrada.",
     unknown: {
       title: "No hay ninguna sesión con ese identificador",
       body: "Esta sesión no tiene entradas. Puede que el identificador esté mal escrito (tiene que tener de 8 a 64 caracteres entre letras, números, «-» y «_»; un UUID sirve), que todavía no se haya registrado nada, o que la sesión haya vencido: las sesiones de demostración se borran un tiempo después de su última entrada, las que incluyen una constitución se conservan siempre.",
-      next: "Revisá el enlace que seguiste, o volvé a cargar esta página después de la primera entrada. Si tenés un registro guardado, verificalo en la página de verificación.",
+      next: "Revisá el enlace que seguiste, o volvé a cargar esta página después de la primera entrada. Si tenés una bitácora guardada, verificala en la página de verificación.",
       verify: "Ir a Verificar",
     },
     status: {
       title: "Verificación",
       live: "En vivo: las entradas nuevas aparecen solas.",
+      noScripts: "Sin JavaScript la página no se actualiza sola: recargala para ver entradas nuevas.",
       connecting: "Conectando con el flujo en vivo…",
       reconnecting: "Se cortó la conexión en vivo; reconectando…",
       closed: "La conexión en vivo se cerró. Las entradas nuevas no aparecerán hasta que reconectes.",
@@ -33,7 +34,7 @@ export const dashboard = defineMessages({
       serverUnsigned: tpl("{unsigned} de {total} entradas no tienen firma HMAC."),
       browserOk: "La cadena está completa y el checkpoint firmado coincide.",
       browserPartial:
-        "Esta página muestra una parte del registro: para verificarlo entero en tu navegador, descargalo y abrilo en Verificar.",
+        "Esta página muestra una parte de la bitácora: para verificarla entera en tu navegador, descargala y abrila en Verificar.",
       browserBadChain: tpl("La cadena se rompe en la entrada {first}."),
       browserAltered: tpl("La entrada {seq} fue alterada: la entrada {next}, intacta, ya no la enlaza."),
       browserBadCheckpoint: "El checkpoint firmado no coincide con las entradas.",
@@ -47,11 +48,11 @@ export const dashboard = defineMessages({
       body: "Puede que todavía no se haya registrado nada (esta página muestra la primera entrada apenas llegue), que el identificador esté mal escrito, o que la sesión haya vencido: las sesiones de demostración se borran un tiempo después de su última entrada, las que incluyen una constitución se conservan siempre.",
     },
     loadError:
-      "No se pudo leer el registro de esta sesión porque el almacenamiento no responde. No se cambió nada. Volvé a intentar en unos segundos.",
+      "No se pudo leer la bitácora de esta sesión porque el almacenamiento no responde. No se cambió nada. Volvé a intentar en unos segundos.",
     timeline: {
       title: "Línea de tiempo",
       region: "Línea de tiempo de la sesión (se desplaza horizontalmente)",
-      caption: "Entradas del registro de auditoría, de la más antigua a la más nueva. Horas en UTC.",
+      caption: "De la más antigua a la más nueva. Horas en UTC.",
       seq: "N.º",
       time: "Hora (UTC)",
       kind: "Tipo",
@@ -59,7 +60,7 @@ export const dashboard = defineMessages({
       outcome: "Resultado",
       hmac: "HMAC",
       state: "Verificación",
-      newEntry: tpl("Nueva entrada en el registro: {seq}."),
+      newEntry: tpl("Nueva entrada en la bitácora: {seq}."),
       window: tpl("Entradas {first} a {last} de {total}."),
       older: "Entradas anteriores",
       newer: "Entradas posteriores",
@@ -79,8 +80,8 @@ export const dashboard = defineMessages({
     },
     downloads: {
       title: "Descargas y verificación independiente",
-      json: "Descargar el registro (JSON)",
-      csv: "Descargar el registro (CSV)",
+      json: "Descargar la bitácora (JSON)",
+      csv: "Descargar la bitácora (CSV)",
       verify: "Verificar esta sesión",
       note: "El JSON trae un checkpoint firmado: pegalo en la página de verificación para comprobarlo en tu navegador, sin confiar en este servidor.",
     },
@@ -89,7 +90,7 @@ export const dashboard = defineMessages({
     title: "Session dashboard",
     eyebrow: "Session",
     sessionLabel: "Session id:",
-    lead: "This session's signed timeline: every incorporation and every tool call, in order, with its verification. It updates by itself when entries are added.",
+    lead: "This session's signed audit log: every incorporation and every tool call, in order, with its verification. It updates by itself when entries are added.",
     sandbox:
       "Demo sessions are sandbox data: they have no legal effect and are removed some time after their last entry.",
     unknown: {
@@ -101,6 +102,7 @@ export const dashboard = defineMessages({
     status: {
       title: "Verification",
       live: "Live: new entries appear by themselves.",
+      noScripts: "Without JavaScript the page does not update by itself: reload it to see new entries.",
       connecting: "Connecting to the live stream…",
       reconnecting: "The live connection dropped; reconnecting…",
       closed: "The live connection closed. New entries will not appear until you reconnect.",
@@ -130,7 +132,7 @@ export const dashboard = defineMessages({
     timeline: {
       title: "Timeline",
       region: "Session timeline (scrolls horizontally)",
-      caption: "Audit log entries, oldest first. Times in UTC.",
+      caption: "Oldest first. Times in UTC.",
       seq: "No.",
       time: "Time (UTC)",
       kind: "Kind",
@@ -157,8 +159,8 @@ export const dashboard = defineMessages({
     },
     downloads: {
       title: "Downloads and independent verification",
-      json: "Download the log (JSON)",
-      csv: "Download the log (CSV)",
+      json: "Download the audit log (JSON)",
+      csv: "Download the audit log (CSV)",
       verify: "Verify this session",
       note: "The JSON carries a signed checkpoint: paste it into the verify page to check it in your browser, without trusting this server.",
     },
