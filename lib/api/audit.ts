@@ -103,7 +103,7 @@ export const getAuditCsv = defineEndpoint<SessionParams>({
     description: "A session's audit log as CSV, one re-verifiable entry per row.",
     manifest: "auditEndpoints",
   },
-  async handle(request, { params, rateLimit }) {
+  async handle(_request, { params, rateLimit }) {
     const sessionId = requireSessionId(params.sessionId);
     const limits = await rateLimit.count();
     const csv = await openCsvExport(sessionId);
