@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AuditEntry } from "../audit/entry";
 import { auditPaths } from "../audit/paths";
+import { CLIENT_TARBALL_PATH } from "../client-package/client-package-name";
 import type { RegistryRecord } from "../registry/record-schema";
 import type { StoreBackend } from "../store/types";
 import type { TransparencyReceipt } from "../tlog/receipt";
@@ -28,6 +29,11 @@ export interface SuccessFacts {
   slug: string;
   baseUrl: string;
   starterRepo: string;
+  /**
+   * The client library's tarball the package.json pins, or null to name the package (a service with
+   * no public PUBLIC_BASE_URL). Absent in facts stored before it existed: those pinned baseUrl's.
+   */
+  clientTarball?: string | null;
   backend: StoreBackend;
   findings: Finding[];
   entry: AuditEntry;
@@ -46,7 +52,12 @@ export interface ShownOnce {
   claimToken: string | null;
 }
 
-type FileFacts = Pick<SuccessFacts, "request" | "slug" | "baseUrl" | "starterRepo">;
+type FileFacts = Pick<SuccessFacts, "request" | "slug" | "baseUrl" | "starterRepo" | "clientTarball">;
+
+/** The tarball `facts` pin, null for none (see SuccessFacts.clientTarball). */
+function clientTarballOf(facts: FileFacts): string | null {
+  return facts.clientTarball === undefined ? `${facts.baseUrl}${CLIENT_TARBALL_PATH}` : facts.clientTarball;
+}
 
 /** The starter: its four files and the deploy link they name (built once per answer). */
 export interface Starter {
@@ -74,7 +85,12 @@ const CANONICAL_ORDER = [...FILE_NAMES].sort();
  */
 export function companyStarter(facts: FileFacts): Starter {
   const deployUrl = oneClickDeployUrl({ starterRepo: facts.starterRepo, slug: facts.slug, baseUrl: facts.baseUrl });
-  const pieces = starterPieces(facts.request, { slug: facts.slug, baseUrl: facts.baseUrl, deployUrl });
+  const pieces = starterPieces(facts.request, {
+    slug: facts.slug,
+    baseUrl: facts.baseUrl,
+    deployUrl,
+    clientTarball: clientTarballOf(facts),
+  });
   const escaped = Object.fromEntries(
     FILE_NAMES.map((name) => [name, pieces[name].map((p) => (typeof p === "string" ? escapeJson(p) : p))]),
   ) as Record<FileName, (FixedText | string)[]>;
