@@ -119,6 +119,7 @@ export const incorporate = defineMessages({
       replayed:
         "Esta es la misma respuesta que la vez anterior (la solicitud es idempotente). Los tokens se muestran solo la primera vez: usá los que guardaste entonces.",
       findings: "Observaciones sobre los datos",
+      warnings: "Antes de desplegar",
       edit: "Volver al formulario",
       next: {
         title: "Próximos pasos, hasta salir en el registro",
@@ -312,6 +313,7 @@ export const incorporate = defineMessages({
       replayed:
         "This is the same answer as last time (the request is idempotent). Tokens are shown only the first time: use the ones you saved then.",
       findings: "Notes on the details",
+      warnings: "Before you deploy",
       edit: "Back to the form",
       next: {
         title: "Next steps, until the company is listed",

@@ -5,6 +5,7 @@ import { CLIENT_TARBALL_PATH } from "../client-package/client-package-name";
 import type { RegistryRecord } from "../registry/record-schema";
 import type { StoreBackend } from "../store/types";
 import type { TransparencyReceipt } from "../tlog/receipt";
+import { answerWarnings } from "./answer-warnings";
 import { buildChecklist, type ChecklistStep, checklistJson } from "./checklist";
 import { oneClickDeployUrl } from "./deploy-url";
 import { COMPANY_ENV_VARS } from "./env-vars";
@@ -177,6 +178,7 @@ export function successAnswer(
     rfc001: rfc001Report(facts.findings, facts.baseUrl),
     // When the answer was made: the time of its audit entry, so a replay shows the first answer's.
     generatedAt: facts.entry.ts,
+    warnings: answerWarnings(facts.baseUrl, clientTarballOf(facts)),
   };
 }
 
@@ -199,5 +201,5 @@ export function successAnswerJson(
   const checklist = checklistJson(facts.baseUrl);
   const deploy = `${j(a.deploy).slice(0, -1)},"manualSteps":${checklist}}`;
   const rfc001 = rfc001Json({ findings: facts.findings, baseUrl: facts.baseUrl });
-  return `{"ok":true,"sociedad":${j(a.sociedad)},"config":${starter.filesJson},"envVars":${ENV_VARS_JSON},"checklist":${checklist},"deploy":${deploy},"audit":${j(a.audit)},"registry":${j(a.registry)},"validation":${j(a.validation)},"rfc001":${rfc001},"generatedAt":${j(facts.entry.ts)}${transparency ? `,"transparency":${j(transparency)}` : ""}}`;
+  return `{"ok":true,"sociedad":${j(a.sociedad)},"config":${starter.filesJson},"envVars":${ENV_VARS_JSON},"checklist":${checklist},"deploy":${deploy},"audit":${j(a.audit)},"registry":${j(a.registry)},"validation":${j(a.validation)},"rfc001":${rfc001},"generatedAt":${j(facts.entry.ts)},"warnings":${j(answerWarnings(facts.baseUrl, clientTarballOf(facts)))}${transparency ? `,"transparency":${j(transparency)}` : ""}}`;
 }
