@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Fragment } from "react";
 import type { Dictionary } from "@/app/_i18n/dictionary";
 import type { Lang } from "@/lib/i18n";
 import { LangToggle } from "./lang-toggle";
@@ -33,7 +34,15 @@ export function SiteHeader({ lang, d }: { lang: Lang; d: Dictionary }) {
               strokeLinejoin="round"
             />
           </svg>
-          <span>{d.site.name}</span>
+          <span>
+            {/* A hyphenated word stays whole: "Sociedades-" never ends a line above "IA". */}
+            {d.site.name.split(" ").map((word, i) => (
+              <Fragment key={word}>
+                {i > 0 ? " " : null}
+                {word.includes("-") ? <span className="nowrap">{word}</span> : word}
+              </Fragment>
+            ))}
+          </span>
         </Link>
         <NavLinks items={navItems(d)} label={d.nav.label} menuLabel={d.nav.menu} />
         <LangToggle lang={lang} d={d} />

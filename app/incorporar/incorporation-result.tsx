@@ -51,6 +51,19 @@ export function IncorporationResult({
       </p>
       <p>{t.lead}</p>
 
+      {result.warnings?.length ? (
+        <section aria-labelledby="inc-warnings-title" className="notice" data-testid="inc-warnings">
+          <h3 id="inc-warnings-title">{t.warnings}</h3>
+          <ul>
+            {result.warnings.map((w) => (
+              <li key={w.code} data-warning={w.code}>
+                {w.message[lang]}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <div className="inc-actions">
         <a className="button button-primary" href={result.deploy.oneClickUrl} rel="noopener noreferrer">
           {t.deploy.button} <span className="inc-external">{t.deploy.external}</span>

@@ -120,6 +120,7 @@ export const incorporate = defineMessages({
       replayed:
         "Esta es la misma respuesta que la vez anterior (la solicitud es idempotente). Los tokens se muestran solo la primera vez: usá los que guardaste entonces.",
       findings: "Observaciones sobre los datos",
+      warnings: "Antes de desplegar",
       edit: "Volver al formulario",
       next: {
         title: "Próximos pasos, hasta que la ficha esté activa en el directorio",
@@ -317,6 +318,7 @@ export const incorporate = defineMessages({
       replayed:
         "This is the same answer as last time (the request is idempotent). Tokens are shown only the first time: use the ones you saved then.",
       findings: "Notes on the details",
+      warnings: "Before you deploy",
       edit: "Back to the form",
       next: {
         title: "Next steps, until the record is live in the directory",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { auditEntrySchema } from "../audit/api-schemas";
 import { findingSchema } from "../http/findings";
 import { transparencyReceiptSchema } from "../tlog/api-schemas";
+import { ANSWER_WARNING_CODES, type AnswerWarningCode } from "./answer-warnings";
 
 /*
  * The answers of POST and GET /api/auto-incorporate and the headers POST reads (lib/api/incorporation.ts
@@ -86,6 +87,16 @@ export const incorporationSuccessSchema = z.object({
     .describe("Warnings and infos: they never block."),
   rfc001: rfc001Schema,
   generatedAt: z.iso.datetime().describe("When the answer was made (its audit entry's ts); a replay keeps it."),
+  warnings: z
+    .array(
+      z.object({
+        code: z.enum(Object.keys(ANSWER_WARNING_CODES) as [AnswerWarningCode, ...AnswerWarningCode[]]),
+        message: bilingual,
+      }),
+    )
+    .describe(
+      "About the deployment that answered, not the request: local_origin (its origin is this machine or a private network, which a hosted deployment cannot reach) and client_package_by_name (package.json names the client library instead of pinning its tarball, as the service has no public PUBLIC_BASE_URL).",
+    ),
   transparency: transparencyReceiptSchema
     .optional()
     .describe("The audit entry's leaf in the transparency log, with its inclusion proof; a replay omits it."),

@@ -29,6 +29,12 @@ export const COMPANY_ENV_VARS = [
     step: null,
   },
   {
+    name: STARTER_ENV.operatorCuit,
+    description:
+      "CUIT de quien opera la sociedad: el mismo operatorCuit que declarás al reclamar la ficha / CUIT of whoever operates the company: the same operatorCuit you declare when claiming its record.",
+    step: "registry-certification",
+  },
+  {
     name: "ARCA_CERT_PEM",
     description:
       "Certificado digital de ARCA (ex AFIP) para facturación electrónica / ARCA (formerly AFIP) digital certificate for e-invoicing.",
@@ -40,7 +46,7 @@ export const COMPANY_ENV_VARS = [
     step: "arca-certificate",
   },
   {
-    name: STARTER_ENV.operatorCuit,
+    name: "ARCA_CUIT",
     description: "CUIT de la sociedad ante ARCA / The company's CUIT at ARCA.",
     step: "cuit",
   },

@@ -4,10 +4,11 @@ import {
   type Company,
   SERVICE_PATHS,
   STARTER_ENV,
+  STARTER_SCRIPTS,
   STARTER_VERSIONS,
 } from "../../packages/starter/lib/contract";
 import { boundedMemo } from "../cache/bounded-memo";
-import { CLIENT_TARBALL_PATH } from "../client-package/client-package-name";
+import { CLIENT_PACKAGE as CLIENT_LIBRARY, CLIENT_TARBALL_PATH } from "../client-package/client-package-name";
 import { buildChecklist } from "./checklist";
 import { COMPANY_ENV_VARS } from "./env-vars";
 import { type FilePieces, fixed, joinPieces } from "./file-pieces";
@@ -130,7 +131,8 @@ const deploymentText = boundedMemo(16, (baseUrl: string) => {
 export const COMPANY = `),
     readmeRest: fixed(`
 2. Copy \`.env.example\` to \`.env\` and fill each value as the checklist step beside it explains.
-3. Run \`npm install\`, \`npm run build\` and \`npm start\`: the app serves \`/.well-known/agents.json\`.
+3. Run \`npm install\`, \`npm run build\` and \`npm start\`: the app serves \`/.well-known/agents.json\`
+   on http://127.0.0.1:3000 (\`npm start -- -H 0.0.0.0\` listens on every interface).
 4. Claim the registry record with the claim token, then ask for its certification:
    ${baseUrl}/incorporar lists each step.
 5. Follow the checklist below for what stays to be done by hand.
@@ -142,16 +144,39 @@ ${steps}
 ## Audit
 
 Every action of the agent is recorded in a signed, chained audit log: \`lib/agent.ts\` links to its
-public timeline and reads its verification report.
+public timeline and reads its verification report. \`npm run act -- "Validá el CUIT 20-17254359-7"\`
+has the agent carry out one instruction and records each of its tool calls there.
+`),
+    byName: fixed(`
+## Client library / Biblioteca cliente
+
+\`package.json\` names \`${CLIENT_PACKAGE}\` ${CLIENT_LIBRARY.version} by name, and it is not on npm yet: the
+service that made this project has no public address (\`PUBLIC_BASE_URL\`), so a link to it would
+not install anywhere else. Before \`npm install\`, on the machine that service runs on, run
+\`npm install ${baseUrl}${CLIENT_TARBALL_PATH}\`.
+
+\`package.json\` pide \`${CLIENT_PACKAGE}\` ${CLIENT_LIBRARY.version} por su nombre, que todavía no está en
+npm: el servicio que generó este proyecto no tiene dirección pública (\`PUBLIC_BASE_URL\`). Antes de
+\`npm install\`, en la máquina donde corre ese servicio, ejecutá
+\`npm install ${baseUrl}${CLIENT_TARBALL_PATH}\`.
 `),
   };
 });
 
+/**
+ * Where a generated project installs the client library from: the tarball at `clientTarball` (a
+ * public URL of the service), or, when it is null, the package's name and version with a note in
+ * README.md (a local service's URL would not install anywhere else).
+ */
+export interface StarterContext {
+  slug: string;
+  baseUrl: string;
+  deployUrl: string;
+  clientTarball: string | null;
+}
+
 /** The four files as pieces: the template's text and what the request puts in it. */
-export function starterPieces(
-  request: IncorporationRequest,
-  context: { slug: string; baseUrl: string; deployUrl: string },
-): CompanyFilePieces {
+export function starterPieces(request: IncorporationRequest, context: StarterContext): CompanyFilePieces {
   const pkg = {
     name: context.slug,
     version: "0.1.0",
@@ -159,10 +184,10 @@ export function starterPieces(
     type: "module",
     description: `${request.denominacion} (${request.tipo})`,
     // The starter's scripts: a Next.js app that serves the company's manifest (packages/starter).
-    scripts: { dev: "next dev", build: "next build", start: "next start", typecheck: "tsc --noEmit" },
+    scripts: STARTER_SCRIPTS,
     dependencies: {
-      // The client library as this deployment serves it (docs/client-package.md).
-      [CLIENT_PACKAGE]: `${context.baseUrl}${CLIENT_TARBALL_PATH}`,
+      // The client library as this deployment serves it (docs/client-package.md), or by name.
+      [CLIENT_PACKAGE]: context.clientTarball ?? CLIENT_LIBRARY.version,
       next: STARTER_VERSIONS.next,
       react: STARTER_VERSIONS.react,
       "react-dom": STARTER_VERSIONS["react-dom"],
@@ -198,6 +223,7 @@ Objeto: ${inlineText(request.objeto)}
       README_NOTICE,
       context.deployUrl,
       deployment.readmeRest,
+      ...(context.clientTarball ? [] : [deployment.byName]),
     ],
   };
 }
@@ -211,9 +237,6 @@ export function filesFrom(pieces: CompanyFilePieces): CompanyFiles {
   };
 }
 
-export function generateFiles(
-  request: IncorporationRequest,
-  context: { slug: string; baseUrl: string; deployUrl: string },
-): CompanyFiles {
+export function generateFiles(request: IncorporationRequest, context: StarterContext): CompanyFiles {
   return filesFrom(starterPieces(request, context));
 }

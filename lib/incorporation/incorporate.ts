@@ -20,6 +20,7 @@ import {
   type WorkResult,
 } from "./idempotency";
 import { DEFAULT_SMVM_ARS } from "./legal-figures";
+import { pinnedClientTarball } from "./local-origin";
 import { refusalAnswer, reusedKeyAnswer, unrecordedRefusal } from "./refusal-answer";
 import { slugOf } from "./slug";
 import {
@@ -143,6 +144,7 @@ async function succeed(
     slug: slugOf(request.denominacion),
     baseUrl: input.baseUrl,
     starterRepo: getConfig().env.DEPLOY_STARTER_REPO,
+    clientTarball: pinnedClientTarball(getConfig().env.PUBLIC_BASE_URL),
   };
   const starter = companyStarter(fileFacts);
   const stub = prepareFormingStub({

@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import type { AuditEntry } from "../audit/entry";
 import { auditPaths } from "../audit/paths";
+import { CLIENT_TARBALL_PATH } from "../client-package/client-package-name";
 import type { RegistryRecord } from "../registry/record-schema";
 import type { StoreBackend } from "../store/types";
 import type { TransparencyReceipt } from "../tlog/receipt";
+import { answerWarnings } from "./answer-warnings";
 import { buildChecklist, type ChecklistStep, checklistJson } from "./checklist";
 import { oneClickDeployUrl } from "./deploy-url";
 import { COMPANY_ENV_VARS } from "./env-vars";
@@ -28,6 +30,11 @@ export interface SuccessFacts {
   slug: string;
   baseUrl: string;
   starterRepo: string;
+  /**
+   * The client library's tarball the package.json pins, or null to name the package (a service with
+   * no public PUBLIC_BASE_URL). Absent in facts stored before it existed: those pinned baseUrl's.
+   */
+  clientTarball?: string | null;
   backend: StoreBackend;
   findings: Finding[];
   entry: AuditEntry;
@@ -46,7 +53,12 @@ export interface ShownOnce {
   claimToken: string | null;
 }
 
-type FileFacts = Pick<SuccessFacts, "request" | "slug" | "baseUrl" | "starterRepo">;
+type FileFacts = Pick<SuccessFacts, "request" | "slug" | "baseUrl" | "starterRepo" | "clientTarball">;
+
+/** The tarball `facts` pin, null for none (see SuccessFacts.clientTarball). */
+function clientTarballOf(facts: FileFacts): string | null {
+  return facts.clientTarball === undefined ? `${facts.baseUrl}${CLIENT_TARBALL_PATH}` : facts.clientTarball;
+}
 
 /** The starter: its four files and the deploy link they name (built once per answer). */
 export interface Starter {
@@ -74,7 +86,12 @@ const CANONICAL_ORDER = [...FILE_NAMES].sort();
  */
 export function companyStarter(facts: FileFacts): Starter {
   const deployUrl = oneClickDeployUrl({ starterRepo: facts.starterRepo, slug: facts.slug, baseUrl: facts.baseUrl });
-  const pieces = starterPieces(facts.request, { slug: facts.slug, baseUrl: facts.baseUrl, deployUrl });
+  const pieces = starterPieces(facts.request, {
+    slug: facts.slug,
+    baseUrl: facts.baseUrl,
+    deployUrl,
+    clientTarball: clientTarballOf(facts),
+  });
   const escaped = Object.fromEntries(
     FILE_NAMES.map((name) => [name, pieces[name].map((p) => (typeof p === "string" ? escapeJson(p) : p))]),
   ) as Record<FileName, (FixedText | string)[]>;
@@ -161,6 +178,7 @@ export function successAnswer(
     rfc001: rfc001Report(facts.findings, facts.baseUrl),
     // When the answer was made: the time of its audit entry, so a replay shows the first answer's.
     generatedAt: facts.entry.ts,
+    warnings: answerWarnings(facts.baseUrl, clientTarballOf(facts)),
   };
 }
 
@@ -183,5 +201,5 @@ export function successAnswerJson(
   const checklist = checklistJson(facts.baseUrl);
   const deploy = `${j(a.deploy).slice(0, -1)},"manualSteps":${checklist}}`;
   const rfc001 = rfc001Json({ findings: facts.findings, baseUrl: facts.baseUrl });
-  return `{"ok":true,"sociedad":${j(a.sociedad)},"config":${starter.filesJson},"envVars":${ENV_VARS_JSON},"checklist":${checklist},"deploy":${deploy},"audit":${j(a.audit)},"registry":${j(a.registry)},"validation":${j(a.validation)},"rfc001":${rfc001},"generatedAt":${j(facts.entry.ts)}${transparency ? `,"transparency":${j(transparency)}` : ""}}`;
+  return `{"ok":true,"sociedad":${j(a.sociedad)},"config":${starter.filesJson},"envVars":${ENV_VARS_JSON},"checklist":${checklist},"deploy":${deploy},"audit":${j(a.audit)},"registry":${j(a.registry)},"validation":${j(a.validation)},"rfc001":${rfc001},"generatedAt":${j(facts.entry.ts)},"warnings":${j(answerWarnings(facts.baseUrl, clientTarballOf(facts)))}${transparency ? `,"transparency":${j(transparency)}` : ""}}`;
 }

@@ -1,6 +1,7 @@
 import type { AuditEntry } from "../audit/entry";
 import type { RegistryRecord } from "../registry/record-schema";
 import type { StoreBackend } from "../store/types";
+import type { AnswerWarning } from "./answer-warnings";
 import type { ChecklistStep } from "./checklist";
 import type { Finding } from "./finding-codes";
 import type { CompanyFiles } from "./generate-files";
@@ -50,4 +51,6 @@ export interface IncorporationSuccess {
   rfc001: Rfc001Report;
   /** When the answer was made (the audit entry's `ts`); a replay keeps the first answer's. */
   generatedAt: string;
+  /** What the deployment that answered makes unusable elsewhere (a local origin, an unpinned package). */
+  warnings: AnswerWarning[];
 }

@@ -194,6 +194,14 @@ test.describe("/incorporar wizard", () => {
     );
     await expect(checklist.getByText("Pendiente")).toHaveCount(8);
 
+    // The server runs on loopback: before the deploy button, the page says what that breaks.
+    const warnings = page.getByRole("region", { name: "Antes de desplegar" });
+    expect(answer.warnings.map((w: { code: string }) => w.code)).toEqual(["local_origin", "client_package_by_name"]);
+    await expect(warnings.locator("li")).toHaveText(
+      answer.warnings.map((w: { message: { es: string } }) => w.message.es),
+    );
+    await expect(warnings.locator('[data-warning="local_origin"]')).toContainText("dirección local");
+
     // Deploy.
     const deploy = page.getByRole("link", { name: /Desplegar en Vercel/ });
     await expect(deploy).toHaveAttribute("href", answer.deploy.oneClickUrl);

@@ -4,6 +4,9 @@
  * forming record claimed and certified live, its agent's action appended, and the whole history
  * verified by the dashboard, the badge and verifyAuditLog. Then the same with manifests that lie.
  */
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { createSession, type IncorporationSuccess, verifyAuditLog } from "@sociedades-ia/incorporate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +20,7 @@ import { buildStarterCopy, type StarterServer, startStarter } from "../support/s
 let app: AppServer;
 let starterDir: string;
 const running: { stop(): Promise<void> }[] = [];
+const ROOT = path.resolve(import.meta.dirname, "../..");
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are inspected loosely
 type Loose = Record<string, any>;
@@ -82,6 +86,8 @@ beforeAll(async () => {
   const first = await incorporateCompany(`Ciclo Completo ${process.pid}`);
   starterDir = await buildStarterCopy("lifecycle", first.config);
   lifecycleCompany = first;
+  // As a clone would be after its first build: the committed tsconfig.json, untouched by Next.
+  starterTsconfig = fs.readFileSync(path.join(starterDir, "tsconfig.json"), "utf8");
   // A production build of the starter: under a minute on a quiet machine, several on a loaded one.
 }, 600_000);
 
@@ -90,6 +96,33 @@ beforeAll(async () => {
 const CASE_BUDGET_MS = 120_000;
 
 let lifecycleCompany: IncorporationSuccess & { sessionToken: string };
+let starterTsconfig = "";
+
+/** `npm run act -- <instruction>` in the starter copy, under this machine's Node and nothing else. */
+function act(env: Record<string, string>, instruction: string) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      "npm",
+      ["run", "--silent", "act", "--", instruction],
+      {
+        cwd: starterDir,
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
+      },
+      (err, stdout, stderr) => resolve({ code: err ? (err.code as number) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** Whether something accepts TCP connections at host:port. */
+function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
 
 afterAll(async () => {
   await Promise.all(running.map((s) => s.stop()));
@@ -103,6 +136,9 @@ describe("a company from incorporation to live", () => {
       const company = lifecycleCompany;
       const id = company.registry?.record.id as string;
       const cuit = freshCuit();
+      // A service on loopback says its answer works on this machine only, and names the library by version.
+      expect(company.warnings?.map((w) => w.code)).toEqual(["local_origin", "client_package_by_name"]);
+      expect(JSON.parse(company.config["package.json"]).dependencies["@sociedades-ia/incorporate"]).toBe("0.1.0");
       const starter = await start(starterEnv(company, cuit));
 
       // The deployed starter publishes what certification needs.
@@ -119,6 +155,12 @@ describe("a company from incorporation to live", () => {
       const page = await (await fetch(`${starter.url}/`)).text();
       expect(page).toContain(company.sociedad.denominacion);
 
+      // `npm start` listens on loopback's 127.0.0.1 only: not even 127.0.0.2, the same machine, reaches it.
+      expect(await accepts("127.0.0.1", starter.port)).toBe(true);
+      expect(await accepts("127.0.0.2", starter.port)).toBe(false);
+      // Its first build left the committed tsconfig.json as it was.
+      expect(starterTsconfig).toBe(fs.readFileSync(path.join(ROOT, "packages/starter/tsconfig.json"), "utf8"));
+
       const { ownerToken } = await claim(company, starter.url, cuit);
       const { record, report } = await certify(id, ownerToken);
       expect(report.capped).toBeNull();
@@ -128,11 +170,12 @@ describe("a company from incorporation to live", () => {
       }
       expect(record).toMatchObject({ status: "live", publicUrl: starter.url, goodStanding: { state: "active" } });
 
-      // The company's agent records an action in its own session, with the code the starter ships.
-      const { recordAction } = await import(path.join(starterDir, "lib/record-action.ts"));
-      const run = await recordAction("Validá el CUIT 20-17254359-7", starterEnv(company, cuit));
-      expect(run.entries.length).toBeGreaterThanOrEqual(1);
-      expect(run.entries[0]).toMatchObject({ sessionId: company.audit.sessionId, outcome: "ok" });
+      // The company's agent records an action in its own session: `npm run act`, as its README says.
+      const run = await act(starterEnv(company, cuit), "Validá el CUIT 20-17254359-7");
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(new RegExp(`Recorded \\d+ entr(y|ies) in session ${company.audit.sessionId}:`));
+      expect(run.stdout).toMatch(/ {2}seq \d+ {2}ok {2}\S+/);
+      expect(run.stdout).toContain(`Timeline: ${app.url}/dashboard/${company.audit.sessionId}`);
 
       // The whole history: the incorporation, the certification and the agent's action.
       const log = (await (await fetch(`${app.url}/api/play/audit/${company.audit.sessionId}`)).json()) as Loose;

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_PACKAGE, CLIENT_TARBALL_PATH } from "@/lib/client-package/client-package-name";
 import { FINDING_CODES } from "@/lib/incorporation/finding-codes";
 import { prepareFormingStub } from "@/lib/registry/create-forming-stub";
 import { type AppServer, startApp } from "../support/app-server";
@@ -322,6 +323,38 @@ describe("POST /api/auto-incorporate", () => {
     expect(d.requestSchema.required).toEqual(["denominacion", "tipo", "capitalSocial", "objeto"]);
     expect(d.auth).toEqual({ mode: "none" });
     expect((await (await fetch(`${keyed.url}/api/auto-incorporate`)).json()).auth.mode).toBe("bearer");
+  });
+});
+
+describe("the answer's warnings about the service's origin", () => {
+  let published: AppServer;
+  beforeAll(async () => {
+    published = await startApp({ env: { PUBLIC_BASE_URL: "https://sia.example" } });
+  });
+  afterAll(() => published?.stop());
+
+  it("warns on loopback, in both languages, and names the client library by version", async () => {
+    const { res, body } = await incorporate({ ...TYPICAL, denominacion: "Origen Local Automatizada SOCIEDAD-IA" });
+    expect(res.status).toBe(200);
+    expect(body.warnings.map((w: { code: string }) => w.code)).toEqual(["local_origin", "client_package_by_name"]);
+    expect(body.warnings[0].message.es).toContain(`dirección local (${app.url})`);
+    expect(body.warnings[0].message.en).toContain(`local address (${app.url})`);
+    const pkg = JSON.parse(body.config["package.json"]);
+    expect(pkg.dependencies[CLIENT_PACKAGE.name]).toBe(CLIENT_PACKAGE.version);
+    expect(body.config["README.md"]).toContain(`npm install ${app.url}${CLIENT_TARBALL_PATH}`);
+  });
+
+  it("has none at a public PUBLIC_BASE_URL, whose tarball the package.json pins", async () => {
+    const { res, body } = await incorporate(
+      { ...TYPICAL, denominacion: "Origen Publico Automatizada SOCIEDAD-IA" },
+      {},
+      published,
+    );
+    expect(res.status).toBe(200);
+    expect(body.warnings).toEqual([]);
+    const pkg = JSON.parse(body.config["package.json"]);
+    expect(pkg.dependencies[CLIENT_PACKAGE.name]).toBe(`https://sia.example${CLIENT_TARBALL_PATH}`);
+    expect(body.config["README.md"]).not.toContain("Biblioteca cliente");
   });
 });
 

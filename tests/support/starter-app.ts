@@ -15,7 +15,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const STARTER = path.join(ROOT, "packages/starter");
 const NEXT = path.join(ROOT, "node_modules/.bin/next");
 // What a clone of the starter carries besides the four generated files; its tests stay behind.
-const COPIED = ["app", "lib", "instrumentation.ts", "next.config.ts", "tsconfig.json"];
+const COPIED = ["app", "lib", "scripts", "instrumentation.ts", "next.config.ts", "tsconfig.json"];
 
 /** Copies the starter to .next-starter/<name>, drops the four files in, and runs `next build` there. */
 export async function buildStarterCopy(name: string, files: CompanyFiles): Promise<string> {
@@ -53,14 +53,32 @@ export interface StarterServer {
   stop(): Promise<void>;
 }
 
-/** Starts a built copy with `next start` on the given (or a free) port and waits for its page. */
+/**
+ * Starts a built copy as its README says, `npm start` with PORT, on the given (or a free) port, and
+ * waits for its page. npm and the server it starts are one process group, stopped together.
+ */
 export async function startStarter(dir: string, env: Record<string, string>, port?: number): Promise<StarterServer> {
   const chosen = port ?? (await freePort());
-  const child: ChildProcess = spawn(NEXT, ["start", "-p", String(chosen), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn("npm", ["start"], {
     cwd: dir,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(chosen),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-(child.pid as number), name);
+    } catch {
+      // already gone
+    }
+  };
   let output = "";
   child.stdout?.on("data", (d) => {
     output += d;
@@ -79,7 +97,7 @@ export async function startStarter(dir: string, env: Record<string, string>, por
     );
     if (status > 0) break;
     if (Date.now() > deadline) {
-      child.kill("SIGKILL");
+      signal("SIGKILL");
       throw new Error(`the starter did not answer within 30 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -89,8 +107,8 @@ export async function startStarter(dir: string, env: Record<string, string>, por
     port: chosen,
     async stop() {
       if (child.exitCode !== null) return;
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
+      signal("SIGTERM");
+      const timer = setTimeout(() => signal("SIGKILL"), 3000);
       await exited;
       clearTimeout(timer);
     },

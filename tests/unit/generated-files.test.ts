@@ -3,12 +3,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { CLIENT_PACKAGE, CLIENT_TARBALL_PATH } from "@/lib/client-package/client-package-name";
 import { buildChecklist } from "@/lib/incorporation/checklist";
 import { COMPANY_ENV_VARS } from "@/lib/incorporation/env-vars";
 import { generateFiles, STARTER_VERSIONS } from "@/lib/incorporation/generate-files";
 import type { IncorporationRequest } from "@/lib/incorporation/validate";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
+const TARBALL = `https://registro.example${CLIENT_TARBALL_PATH}`;
 const HOSTILE = [
   // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal ${} is the attack being tested
   'Acme "quoted" `back` ${process.exit(1)} */ /* <img src=x onerror=alert(1)> SOCIEDAD-IA',
@@ -28,6 +30,7 @@ function filesFor(text: string) {
     slug: "acme",
     baseUrl: "https://registro.example",
     deployUrl: "https://vercel.com/new/clone?x=1",
+    clientTarball: TARBALL,
   });
 }
 
@@ -102,6 +105,25 @@ describe("generated files", () => {
       typescript: installed("typescript"),
     });
     for (const version of Object.values(STARTER_VERSIONS)) expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it("name the client library by version, with an install note, when no public tarball URL is given", () => {
+    const request: IncorporationRequest = {
+      denominacion: "Acme Local SOCIEDAD-IA",
+      tipo: "SOCIEDAD-IA",
+      capitalSocial: 2000000,
+      objeto: "Agentes de software autónomos",
+    };
+    const context = { slug: "acme", baseUrl: "http://localhost:3000", deployUrl: "https://vercel.com/new/clone" };
+    const local = generateFiles(request, { ...context, clientTarball: null });
+    expect(JSON.parse(local["package.json"]).dependencies[CLIENT_PACKAGE.name]).toBe(CLIENT_PACKAGE.version);
+    const note = `npm install http://localhost:3000${CLIENT_TARBALL_PATH}`;
+    expect(local["README.md"]).toContain("## Client library / Biblioteca cliente");
+    expect(local["README.md"]).toContain(note);
+    // With a public tarball the package.json pins it and the README has no such note.
+    const pinned = generateFiles(request, { ...context, clientTarball: TARBALL });
+    expect(JSON.parse(pinned["package.json"]).dependencies[CLIENT_PACKAGE.name]).toBe(TARBALL);
+    expect(pinned["README.md"]).not.toContain("Biblioteca cliente");
   });
 
   it("link the checklist's 8 steps with their env vars", () => {

@@ -100,6 +100,12 @@ export interface IncorporationSuccess {
   rfc001?: Rfc001Report;
   /** When the answer was made; a replay keeps the first answer's. */
   generatedAt?: string;
+  /**
+   * About the service that answered, not the request: `local_origin` (its origin is this machine or
+   * a private network, which a hosted deployment cannot reach) and `client_package_by_name`
+   * (package.json names this library instead of pinning the service's tarball).
+   */
+  warnings?: { code: string; message: { es: string; en: string } }[];
 }
 
 /**

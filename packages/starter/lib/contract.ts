@@ -15,8 +15,11 @@ export const STARTER_ENV = {
   auditSessionId: "AUDIT_SESSION_ID",
   /** That session's write token (`audit.sessionToken`): the agent appends its actions with it. */
   auditSessionToken: "AUDIT_SESSION_TOKEN",
-  /** The company's CUIT, published as issuer.operatorCuit. */
-  operatorCuit: "ARCA_CUIT",
+  /**
+   * The operator's CUIT (whoever runs the company, declared as operatorCuit when its record is
+   * claimed), published as issuer.operatorCuit. The company's own CUIT is ARCA_CUIT, for ARCA.
+   */
+  operatorCuit: "OPERATOR_CUIT",
 } as const;
 
 export type StarterEnvName = (typeof STARTER_ENV)[keyof typeof STARTER_ENV];
@@ -57,6 +60,19 @@ export const STARTER_VERSIONS = {
   typescript: "7.0.2",
   "@types/node": "20.19.43",
   "@types/react": "19.3.0",
+} as const;
+
+/**
+ * The scripts of the starter's package.json, which the generated one carries too. `start` listens on
+ * loopback only (`npm start -- -H 0.0.0.0` for every interface, behind a proxy); `act` is plain
+ * JavaScript, so a fresh clone runs it with Node alone.
+ */
+export const STARTER_SCRIPTS = {
+  dev: "next dev",
+  build: "next build",
+  start: "next start -H 127.0.0.1",
+  act: "node scripts/act.mjs",
+  typecheck: "tsc --noEmit",
 } as const;
 
 /** The client library's package name: the generated package.json installs it from the service. */

@@ -13,5 +13,7 @@ export const STARTER_PLACEHOLDER = {
     slug: "ejemplo-automatizada-sociedad-ia",
     baseUrl: "https://sociedades-ia.example",
     deployUrl: "https://vercel.com/new/clone",
+    // The starter names the client library by version, as a project from a local service does.
+    clientTarball: null,
   },
 } as const;

@@ -1,6 +1,8 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditPaths } from "@/lib/audit/paths";
@@ -9,7 +11,14 @@ import { validateManifest } from "@/lib/certifier/validate-manifest";
 import { COMPANY_ENV_VARS } from "@/lib/incorporation/env-vars";
 import { generateFiles } from "@/lib/incorporation/generate-files";
 import { COMPANY } from "../lib/agent";
-import { COMPANY_FIELDS, MANIFEST_PATH, SERVICE_PATHS, STARTER_ENV, STARTER_VERSIONS } from "../lib/contract";
+import {
+  COMPANY_FIELDS,
+  MANIFEST_PATH,
+  SERVICE_PATHS,
+  STARTER_ENV,
+  STARTER_SCRIPTS,
+  STARTER_VERSIONS,
+} from "../lib/contract";
 import { currentManifest, readSettings } from "../lib/manifest";
 import { STARTER_PLACEHOLDER } from "./placeholder-company";
 
@@ -61,7 +70,8 @@ describe("the starter and the generated files agree", () => {
     const generated = JSON.parse(
       generateFiles(STARTER_PLACEHOLDER.request, STARTER_PLACEHOLDER.context)["package.json"],
     );
-    for (const script of ["build", "start", "typecheck"]) expect(generated.scripts[script]).toBe(own.scripts[script]);
+    expect(generated.scripts).toEqual(own.scripts);
+    expect(own.scripts).toEqual(STARTER_SCRIPTS);
     const pinned = { ...own.dependencies, ...own.devDependencies };
     for (const [name, version] of Object.entries(STARTER_VERSIONS)) expect(pinned[name], name).toBe(version);
     expect(Object.keys(generated.dependencies).sort()).toEqual(Object.keys(own.dependencies).sort());
@@ -102,8 +112,8 @@ describe("the starter's manifest", () => {
     const partial: Record<string, string | undefined> = env();
     delete partial[STARTER_ENV.registryId];
     delete partial[STARTER_ENV.operatorCuit];
-    expect(() => readSettings(partial)).toThrow("Not set: REGISTRY_ID, ARCA_CUIT (see .env.example)");
-    await expect(currentManifest(partial)).rejects.toThrow(/REGISTRY_ID, ARCA_CUIT/);
+    expect(() => readSettings(partial)).toThrow("Not set: REGISTRY_ID, OPERATOR_CUIT (see .env.example)");
+    await expect(currentManifest(partial)).rejects.toThrow(/REGISTRY_ID, OPERATOR_CUIT/);
   });
 
   it("fails with the audit service's status when its key cannot be read", async () => {
@@ -115,5 +125,59 @@ describe("the starter's manifest", () => {
     } finally {
       jwksStatus = 200;
     }
+  });
+});
+
+/** Runs scripts/act.mjs of a copy of the starter under this Node, as `npm run act` does. */
+function act(dir: string, args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(dir, "scripts/act.mjs"), ...args],
+      { cwd: dir, env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", ...env } },
+      (err, stdout, stderr) => resolve({ code: err ? (err.code as number) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe("the act script", () => {
+  // A copy outside the workspace: a usage error must not need the client library installed.
+  const copy = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-act-"));
+    fs.cpSync(path.join(STARTER, "scripts"), path.join(dir, "scripts"), { recursive: true });
+    return dir;
+  };
+
+  it("is what `npm run act` runs, with plain node", () => {
+    expect(JSON.parse(read("package.json")).scripts.act).toBe("node scripts/act.mjs");
+  });
+
+  it("asks for an instruction and changes nothing without one", async () => {
+    const run = await act(copy(), []);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('usage: npm run act -- "<instruction>"');
+    expect(run.stdout).toBe("");
+  });
+
+  it("names every audit variable of the contract that is missing", async () => {
+    const run = await act(copy(), ["Validá el CUIT 20-17254359-7"]);
+    expect(run.code).toBe(2);
+    const names = [STARTER_ENV.auditBaseUrl, STARTER_ENV.auditSessionId, STARTER_ENV.auditSessionToken];
+    expect(run.stderr.trim()).toBe(`Not set: ${names.join(", ")} (see .env.example)`);
+  });
+
+  it("reads the project's .env, the process's environment winning", async () => {
+    const dir = copy();
+    fs.writeFileSync(
+      path.join(dir, ".env"),
+      [
+        `${STARTER_ENV.auditBaseUrl}=http://127.0.0.1:9`,
+        `${STARTER_ENV.auditSessionId}=from-file`,
+        `${STARTER_ENV.auditSessionToken}=from-file`,
+      ].join("\n"),
+    );
+    // The environment's empty token overrides the file's: only it is missing.
+    const run = await act(dir, ["hola"], { [STARTER_ENV.auditSessionToken]: "" });
+    expect(run.stderr.trim()).toBe(`Not set: ${STARTER_ENV.auditSessionToken} (see .env.example)`);
   });
 });
