@@ -10,7 +10,9 @@
 // Before it loads anything it takes DATA_DIR and the port (serve-claim.mjs): a second server of this
 // clone stops there. With --build (`npm start`) it then builds into a fresh directory and serves that
 // (fresh-build.mjs), answering 503 meanwhile.
+import fs from "node:fs";
 import { createServer } from "node:http";
+import path from "node:path";
 import { freshBuild } from "./fresh-build.mjs";
 import { httpTimeouts } from "./http-timeouts.mjs";
 import { REFUSAL_MARK_ENV, refusalMemo } from "./refusal-memo.mjs";
@@ -131,6 +133,22 @@ function closeIfBodyUnread(req, res) {
   };
 }
 
+// Next answers a static file that was there when it started and is gone now with a 500 in plain text
+// (a build written over its directory did that): such a file, or any other missing one, gets a 404.
+const STATIC = "/_next/static/";
+let staticRoot;
+
+async function isStaticFile(url) {
+  let file;
+  try {
+    file = path.join(staticRoot, decodeURIComponent(url.slice(STATIC.length).split("?")[0]));
+  } catch {
+    return true; // Next answers what it cannot decode
+  }
+  if (!file.startsWith(staticRoot + path.sep)) return true;
+  return (await fs.promises.stat(file).catch(() => null))?.isFile() ?? false;
+}
+
 function problem(res, status, code, title, detail, headers = {}) {
   res.writeHead(status, {
     "content-type": "application/problem+json",
@@ -146,7 +164,10 @@ function toNext(req, res) {
   refusals.watch(req, res);
   appendSocketAddress(req);
   routeBadge(req);
-  handle(req, res);
+  if (!req.url?.startsWith(STATIC)) return handle(req, res);
+  isStaticFile(req.url).then((found) =>
+    found ? handle(req, res) : problem(res, 404, "not_found", "Not found", "No such file in this build."),
+  );
 }
 
 // Until Next is ready (a build may take minutes): a 503 saying so.
@@ -173,6 +194,7 @@ if (refusal) {
 }
 try {
   if (building) process.env.NEXT_DIST_DIR = await freshBuild();
+  staticRoot = path.resolve(process.env.NEXT_DIST_DIR || ".next", "static");
   // Loaded only now: the build step may have installed node_modules afresh.
   const { default: next } = await import("next");
   const app = next({ dev: false, hostname, port });
