@@ -12,6 +12,8 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const BASE = ".next-start";
 // Its type globs are in tsconfig.json, so that `next build` leaves the file as committed.
 const STAGING = ".next-start/build";
+// Next's build cache (Turbopack's, about the size of a build) is kept here between builds.
+const CACHE = ".next-start/cache";
 const RUN = /^run-(\d+)$/;
 
 function run(cmd, args, env = {}) {
@@ -60,19 +62,28 @@ export async function freshBuild() {
       const pid = Number(RUN.exec(name)?.[1]);
       if (pid && (pid === process.pid || !isRunning(pid))) fs.rmSync(path.join(ROOT, BASE, name), { recursive: true });
     }
+    const staging = path.join(ROOT, STAGING);
     const copy = process.env.START_TEST_COPY_BUILD;
     if (copy) {
-      fs.rmSync(path.join(ROOT, STAGING), { recursive: true, force: true });
-      fs.cpSync(path.join(ROOT, copy), path.join(ROOT, STAGING), { recursive: true });
+      fs.rmSync(staging, { recursive: true, force: true });
+      fs.cpSync(path.join(ROOT, copy), staging, { recursive: true });
     } else {
+      // `next build` empties its directory itself, but for the cache (put back here).
+      if (fs.existsSync(path.join(ROOT, CACHE))) {
+        fs.mkdirSync(staging, { recursive: true });
+        fs.rmSync(path.join(staging, "cache"), { recursive: true, force: true });
+        fs.renameSync(path.join(ROOT, CACHE), path.join(staging, "cache"));
+      }
       await run("bash", ["-c", "source scripts/ensure-deps.sh"]);
       console.log("== client package (served until it is on npm)");
       await run(process.execPath, ["scripts/pack-client.mjs"]);
       console.log(`== next build (${STAGING})`);
       await run("./node_modules/.bin/next", ["build"], { NEXT_DIST_DIR: STAGING });
+      if (fs.existsSync(path.join(staging, "cache")))
+        fs.renameSync(path.join(staging, "cache"), path.join(ROOT, CACHE));
     }
     const served = `${BASE}/run-${process.pid}`;
-    fs.renameSync(path.join(ROOT, STAGING), path.join(ROOT, served));
+    fs.renameSync(staging, path.join(ROOT, served));
     process.once("exit", () => fs.rmSync(path.join(ROOT, served), { recursive: true, force: true }));
     return served;
   } finally {
