@@ -6,10 +6,17 @@
 // lib/http/client-ip.ts takes the entry TRUSTED_PROXY_HOPS places from the right (0 = the socket).
 // It also hands badge requests to a static route (routeBadge below), and answers a rate-limited
 // client's repeated requests itself (refusal-memo.mjs).
+//
+// Before it loads anything it takes DATA_DIR and the port (serve-claim.mjs): a second server of this
+// clone stops there. With --build (`npm start`) it then builds into a fresh directory and serves that
+// (fresh-build.mjs), answering 503 meanwhile.
+import fs from "node:fs";
 import { createServer } from "node:http";
-import next from "next";
+import path from "node:path";
+import { freshBuild } from "./fresh-build.mjs";
 import { httpTimeouts } from "./http-timeouts.mjs";
 import { REFUSAL_MARK_ENV, refusalMemo } from "./refusal-memo.mjs";
+import { claimDataDir, listenOrRefuse } from "./serve-claim.mjs";
 
 const port = Number.parseInt(process.env.PORT ?? "3000", 10);
 const hostname = process.env.HOST ?? "0.0.0.0";
@@ -17,9 +24,9 @@ process.env.NODE_ENV ??= "production";
 // Next marks its rate-limit refusals only where something strips the mark: here.
 process.env[REFUSAL_MARK_ENV] = "1";
 const refusals = refusalMemo();
-
-const app = next({ dev: false, hostname, port });
-const handle = app.getRequestHandler();
+const building = process.argv.includes("--build");
+const command = building ? "npm start" : "npm run serve";
+let handle;
 
 function appendSocketAddress(req) {
   const peer = req.socket.remoteAddress ?? "";
@@ -94,13 +101,6 @@ function routeBadge(req) {
   req.url = "/api/badge";
 }
 
-try {
-  await app.prepare();
-} catch (err) {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-}
-
 // A client that announces a body and sends it slowly (or never) would otherwise hold its connection
 // for Node's default 300 s. Only the request is timed: streamed answers (/api/play, the SSE log) are
 // not.
@@ -133,22 +133,51 @@ function closeIfBodyUnread(req, res) {
   };
 }
 
+// Next answers a static file that was there when it started and is gone now with a 500 in plain text
+// (a build written over its directory did that): such a file, or any other missing one, gets a 404.
+const STATIC = "/_next/static/";
+let staticRoot;
+
+async function isStaticFile(url) {
+  let file;
+  try {
+    file = path.join(staticRoot, decodeURIComponent(url.slice(STATIC.length).split("?")[0]));
+  } catch {
+    return true; // Next answers what it cannot decode
+  }
+  if (!file.startsWith(staticRoot + path.sep)) return true;
+  return (await fs.promises.stat(file).catch(() => null))?.isFile() ?? false;
+}
+
+function problem(res, status, code, title, detail, headers = {}) {
+  res.writeHead(status, {
+    "content-type": "application/problem+json",
+    "x-content-type-options": "nosniff",
+    "cache-control": "no-store",
+    ...headers,
+  });
+  res.end(JSON.stringify({ type: `urn:sociedades-ia:problem:${code}`, title, status, detail, code }));
+}
+
 function toNext(req, res) {
   closeIfBodyUnread(req, res);
   refusals.watch(req, res);
   appendSocketAddress(req);
   routeBadge(req);
-  handle(req, res);
+  if (!req.url?.startsWith(STATIC)) return handle(req, res);
+  isStaticFile(req.url).then((found) =>
+    found ? handle(req, res) : problem(res, 404, "not_found", "Not found", "No such file in this build."),
+  );
 }
 
-const server = createServer(timeouts, (req, res) => {
-  if (!refusals.answer(req, res, toNext)) toNext(req, res);
-});
+// Until Next is ready (a build may take minutes): a 503 saying so.
+let answer = (_req, res) =>
+  problem(res, 503, "starting", "Starting", "The server is building or starting; try again shortly.", {
+    "retry-after": "10",
+  });
+const server = createServer(timeouts, (req, res) => answer(req, res));
 server.on("clientError", answerClientError);
 server.keepAliveTimeout = 65_000;
-server.listen(port, hostname, () => {
-  console.log(`> Ready on http://localhost:${port}`);
-});
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
@@ -156,3 +185,26 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
     setTimeout(() => process.exit(0), 2000).unref();
   });
 }
+
+const claim = { port, hostname, command };
+const refusal = (await claimDataDir(claim)) ?? (await listenOrRefuse(server, claim));
+if (refusal) {
+  console.error(refusal);
+  process.exit(1);
+}
+try {
+  if (building) process.env.NEXT_DIST_DIR = await freshBuild();
+  staticRoot = path.resolve(process.env.NEXT_DIST_DIR || ".next", "static");
+  // Loaded only now: the build step may have installed node_modules afresh.
+  const { default: next } = await import("next");
+  const app = next({ dev: false, hostname, port });
+  handle = app.getRequestHandler();
+  await app.prepare();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
+answer = (req, res) => {
+  if (!refusals.answer(req, res, toNext)) toNext(req, res);
+};
+console.log(`> Ready on http://localhost:${port}`);

@@ -6,8 +6,9 @@
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export NEXT_TELEMETRY_DISABLED=1
-# The test build has its own directory: `npm start` serves .next, and a build written over it while
-# it runs leaves its pages pointing at chunks that are gone. Every server the tests start (theirs,
+# The test build has its own directory: `npm start` builds and serves under .next-start/, `npm run
+# serve` serves .next, and a build written over a served directory leaves its pages pointing at
+# chunks that are gone. Every server the tests start (theirs,
 # Playwright's) reads this variable.
 export NEXT_DIST_DIR=.next-test
 OUT=.test-output
@@ -98,7 +99,7 @@ echo "redis-server pid $redis_pid on port $port"
 
 # --- production build (integration and browser tests run against it) ---------------------------
 step "next build ($NEXT_DIST_DIR)"
-# What a running `npm start` reads: its build's id and the type globs. A test build written over
+# What a running `npm run serve` reads: its build's id; and the type globs. A test build written over
 # .next once left such a server's pages pointing at chunks that were gone.
 served() { stat -c '%i %y %s' .next/BUILD_ID 2>/dev/null || echo "no .next"; sha256sum tsconfig.json; }
 served_before=$(served)

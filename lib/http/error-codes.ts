@@ -55,6 +55,8 @@ export const ERROR_CODES = {
   store_unavailable: { status: 503, title: "Storage unavailable" },
   tlog_stalled: { status: 503, title: "Transparency log stalled" },
   rate_limiter_unavailable: { status: 503, title: "Rate limiter unavailable" },
+  // Answered by scripts/server.mjs itself while `npm start` builds and Next starts.
+  starting: { status: 503, title: "Starting" },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

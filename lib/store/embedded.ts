@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { crc32 } from "node:zlib";
+import { acquireDirLock } from "../../scripts/dir-lock.mjs";
 import { assertValidBatch } from "./batch";
-import { acquireDirLock } from "./dir-lock";
 import type {
   AppendOptions,
   AppendResult,

@@ -82,8 +82,9 @@ export async function startApp(
   const deadline = Date.now() + 30_000;
   for (;;) {
     const status = await Promise.race([
+      // Until Next is ready the server answers every request 503 "starting" itself.
       fetch(`${url}/api/health`).then(
-        (r) => r.status,
+        async (r) => (r.status === 503 && (await r.text()).includes('"code":"starting"') ? 0 : r.status),
         () => 0,
       ),
       exited.then(() => -1),

@@ -1,6 +1,6 @@
-// The test command builds into its own directory, never into the .next that `npm start` serves,
-// and every server it starts reads that directory (its build step also fails when the build left
-// .next or tsconfig.json changed).
+// The test command builds into its own directory, never into .next-start/ where `npm start` builds
+// and serves nor the .next that `npm run serve` serves, and every server it starts reads that
+// directory (its build step also fails when the build left .next or tsconfig.json changed).
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -21,6 +21,12 @@ describe("the test build directory", () => {
   it("has its type globs in tsconfig.json already, so a build there leaves it as committed", () => {
     const { include } = JSON.parse(read("tsconfig.json")) as { include: string[] };
     expect(include).toEqual(expect.arrayContaining([`${distDir}/types/**/*.ts`, `${distDir}/dev/types/**/*.ts`]));
+  });
+
+  it("and npm start's build directory both have their type globs in tsconfig.json", () => {
+    const staging = /^const STAGING = "([^"]+)";$/m.exec(read("scripts/fresh-build.mjs"))?.[1];
+    const { include } = JSON.parse(read("tsconfig.json")) as { include: string[] };
+    expect(include).toEqual(expect.arrayContaining([`${staging}/types/**/*.ts`, `${staging}/dev/types/**/*.ts`]));
   });
 
   it("is passed on by every starter of a server: the integration tests' and Playwright's", () => {

@@ -1,23 +1,16 @@
+// The lock that keeps a second process off an embedded store's directory. Plain JS: scripts/server.mjs
+// takes it before it builds (so a second `npm start` stops at once), then the store adopts it.
+//
+// The file names its holder as "<pid> <start time>": the start time (Linux, /proc) tells a live holder
+// from a new process that got the same pid after a restart, as a container's server always does. The
+// file is created whole (written aside, then hard-linked into place), so no reader ever sees it empty;
+// a stale lock is moved aside before it is removed, so two processes taking over one stale lock cannot
+// both win. The lock is released when the process exits, however it exits short of being killed.
 import fs from "node:fs";
 import path from "node:path";
 
-/**
- * The lock that keeps a second process off an embedded store's directory. The file names its holder
- * as "<pid> <start time>": the start time (Linux, /proc) tells a live holder from a new process that
- * got the same pid after a restart, as a container's server always does. The file is created whole
- * (written aside, then hard-linked into place), so no reader ever sees it empty; a stale lock is
- * moved aside before it is removed, so two processes taking over one stale lock cannot both win.
- * The lock is released when the process exits, however it exits short of being killed.
- */
-
-/** The holder named by a lock file's text. */
-interface Holder {
-  pid: number;
-  /** Clock ticks since boot at which the process started (/proc/<pid>/stat field 22); null if unknown. */
-  startTime: string | null;
-}
-
-function startTimeOf(pid: number | "self"): string | null {
+/** Clock ticks since boot at which the process started (/proc/<pid>/stat field 22); null if unknown. */
+function startTimeOf(pid) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     // Field 2, the command name, is in parentheses and may hold spaces: count from the last ")".
@@ -27,22 +20,23 @@ function startTimeOf(pid: number | "self"): string | null {
   }
 }
 
-function parseHolder(text: string): Holder | null {
+/** The holder named by a lock file's text: { pid, startTime }, or null. */
+function parseHolder(text) {
   const [pid = "", startTime] = text.trim().split(" ");
   return /^\d+$/.test(pid) ? { pid: Number(pid), startTime: startTime ?? null } : null;
 }
 
-function isRunning(pid: number): boolean {
+function isRunning(pid) {
   try {
     process.kill(pid, 0);
     return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
+    return err.code === "EPERM";
   }
 }
 
 /** "self" when the holder is this very process, "other" when it is another live one, else "gone". */
-function holderState(holder: Holder): "self" | "other" | "gone" {
+function holderState(holder) {
   const samePid = holder.pid === process.pid;
   const current = startTimeOf(samePid ? "self" : holder.pid);
   // A start time that differs means the pid was reused: the holder is gone.
@@ -51,26 +45,36 @@ function holderState(holder: Holder): "self" | "other" | "gone" {
   return isRunning(holder.pid) ? "other" : "gone";
 }
 
-// One exit handler for every lock of the process (route bundles may hold copies of this module).
+// Kept on globalThis: route bundles may hold copies of this module. HELD: one exit handler for every
+// lock of the process; RESERVED: locks taken ahead for the store to adopt, by their resolved path.
 const HELD = Symbol.for("sia.store.heldLocks");
-type LockGlobal = typeof globalThis & { [HELD]?: Set<() => void> };
+const RESERVED = Symbol.for("sia.store.reservedLocks");
 
-function heldLocks(): Set<() => void> {
-  const g = globalThis as LockGlobal;
-  if (!g[HELD]) {
-    const held = new Set<() => void>();
-    g[HELD] = held;
+function heldLocks() {
+  if (!globalThis[HELD]) {
+    const held = new Set();
+    globalThis[HELD] = held;
     process.once("exit", () => {
       for (const release of held) release();
     });
   }
-  return g[HELD];
+  return globalThis[HELD];
+}
+
+function reservedLocks() {
+  globalThis[RESERVED] ??= new Map();
+  return globalThis[RESERVED];
 }
 
 const ownText = () => `${process.pid} ${startTimeOf("self") ?? ""}`.trim();
 
 /** Takes the lock at `lockPath` for this process, or throws naming the process that holds it. */
-export function acquireDirLock(lockPath: string, dir: string): () => void {
+export function acquireDirLock(lockPath, dir) {
+  const reserved = reservedLocks().get(path.resolve(lockPath));
+  if (reserved) {
+    reservedLocks().delete(path.resolve(lockPath));
+    return reserved;
+  }
   const mine = ownText();
   const aside = `${lockPath}.${process.pid}.${Date.now()}`;
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -86,9 +90,9 @@ export function acquireDirLock(lockPath: string, dir: string): () => void {
       };
     } catch (err) {
       fs.rmSync(aside, { force: true });
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      if (err.code !== "EEXIST") throw err;
     }
-    let text: string;
+    let text;
     try {
       text = fs.readFileSync(lockPath, "utf8");
     } catch {
@@ -98,9 +102,12 @@ export function acquireDirLock(lockPath: string, dir: string): () => void {
     const state = holder ? holderState(holder) : "gone";
     if (state === "self") throw new Error(`DATA_DIR ${dir} is already open in this process`);
     if (state === "other") {
-      throw new Error(
-        `DATA_DIR ${dir} is in use by process ${holder?.pid}. The embedded store allows one process per ` +
-          "directory: stop that process, or set DATA_DIR to another directory.",
+      throw Object.assign(
+        new Error(
+          `DATA_DIR ${dir} is in use by process ${holder.pid}. The embedded store allows one process per ` +
+            "directory: stop that process, or set DATA_DIR to another directory.",
+        ),
+        { code: "EDIRLOCKED", holderPid: holder.pid },
       );
     }
     removeStaleLock(lockPath, text);
@@ -108,8 +115,16 @@ export function acquireDirLock(lockPath: string, dir: string): () => void {
   throw new Error(`could not lock DATA_DIR ${dir}`);
 }
 
+/**
+ * Takes the lock now and keeps it for this process's next acquireDirLock of the same path, which gets
+ * it without a second take (the store, opened after the build).
+ */
+export function reserveDirLock(lockPath, dir) {
+  reservedLocks().set(path.resolve(lockPath), acquireDirLock(lockPath, dir));
+}
+
 /** Removes the lock if it still holds `staleText`; puts back a lock another process took meanwhile. */
-function removeStaleLock(lockPath: string, staleText: string) {
+function removeStaleLock(lockPath, staleText) {
   const moved = path.join(path.dirname(lockPath), `.stale-${process.pid}-${Date.now()}`);
   try {
     fs.renameSync(lockPath, moved);
@@ -127,7 +142,7 @@ function removeStaleLock(lockPath: string, staleText: string) {
 }
 
 /** Removes the lock if it is still this process's (never another's that replaced it). */
-function releaseDirLock(lockPath: string, mine: string) {
+function releaseDirLock(lockPath, mine) {
   try {
     if (fs.readFileSync(lockPath, "utf8") === mine) fs.rmSync(lockPath, { force: true });
   } catch {
