@@ -5,11 +5,13 @@ import { randomToken } from "../identity/random-token";
 import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { requestCosignature } from "./witness-client";
-import { type WitnessStatus, witnessSlotKey } from "./witness-status";
+import { readWitnessStatuses, type WitnessStatus, witnessSlotKey } from "./witness-status";
 
 const LOOPS = Symbol.for("sia.tlog.witness-loops");
 type Loop = {
   running: boolean;
+  /** The request in flight, if any. */
+  inflight: Promise<WitnessStatus | null> | null;
   again: boolean;
   timer: NodeJS.Timeout | null;
   /** The failure last written to the server log, and when: a refusal is said once, not every try. */
@@ -38,7 +40,7 @@ function loopOf(witness: LogWitness): Loop {
   g[LOOPS] ??= new Map();
   let loop = g[LOOPS].get(witness.label);
   if (!loop) {
-    loop = { running: false, again: false, timer: null, told: null };
+    loop = { running: false, inflight: null, again: false, timer: null, told: null };
     g[LOOPS].set(witness.label, loop);
   }
   return loop;
@@ -51,10 +53,11 @@ function schedule(witness: LogWitness, store: Store): void {
     return;
   }
   if (loop.timer !== null) return; // a try is already due; it sends the latest checkpoint then
-  afterAnswer(run(witness, store, loop));
+  loop.inflight = run(witness, store, loop);
+  afterAnswer(loop.inflight);
 }
 
-/** What one witness said when asked now: null when another request holds its slot this interval. */
+/** A witness's stored status after the round (null before its first answer). */
 export interface WitnessRound {
   label: string;
   status: WitnessStatus | null;
@@ -67,7 +70,15 @@ export interface WitnessRound {
 export async function witnessNow(store: Store = getStore()): Promise<WitnessRound[]> {
   const { witnesses } = getConfig().tlog.witnesses;
   return Promise.all(
-    witnesses.map(async (witness) => ({ label: witness.label, status: await run(witness, store, loopOf(witness)) })),
+    witnesses.map(async (witness) => {
+      const loop = loopOf(witness);
+      // A request this process has in flight first (the round's own integration may have sent it).
+      await loop.inflight;
+      const asked = await run(witness, store, loop);
+      // Another request holds the slot this interval: what it got is in the store.
+      const status = asked ?? (await readWitnessStatuses(store, [witness]))[0]?.status ?? null;
+      return { label: witness.label, status };
+    }),
   );
 }
 
