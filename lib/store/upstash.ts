@@ -223,7 +223,7 @@ return {1, pushed}
 // Store.readMany. ARGV, one group per read: 'g' (get) | 'l' (length) | 'r', start, stop (range) |
 // 'p', n (path: n keys). KEYS: one per read, n for a path. A key of another type reads as missing,
 // as on the embedded store. A get answers {} or {value}: a nil would cut the reply's array short.
-const READ_LUA = `
+const READ_LUA = `-- read-only
 local out, ki, ai = {}, 1, 1
 while ai <= #ARGV do
   local kind, reply = ARGV[ai], nil

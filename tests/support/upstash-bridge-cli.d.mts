@@ -16,7 +16,8 @@ export interface UpstashBridge {
   /** HTTP requests and Redis commands received so far, and the commands by name (scripts by their sha's start). */
   stats(): { requests: number; commands: number; byName: Record<string, number> };
   /**
-   * Runs the next request that carries a Lua script (every conditional write), then closes the
+   * Runs the next request that carries a Lua script that writes (every conditional write; a script
+   * whose text starts "-- read-only" does not count), then closes the
    * connection without answering: the write landed but its reply was lost, as on a network failure.
    */
   loseNextScriptReply(): void;

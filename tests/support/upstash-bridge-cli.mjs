@@ -168,6 +168,17 @@ export async function startUpstashBridge({ redisUrl, token, port = 0, host = "12
   }
 
   let loseScriptReplies = 0;
+  // Scripts that only read (their text starts "-- read-only"): losing a reply is for writes.
+  const readOnlyShas = new Set();
+  function isWriteScript(command) {
+    const name = String(command?.[0]).toUpperCase();
+    if (name === "EVAL" || name === "EVAL_RO") {
+      if (!String(command[1]).startsWith("-- read-only")) return true;
+      readOnlyShas.add(sha1(String(command[1])));
+      return false;
+    }
+    return name.startsWith("EVALSHA") && !readOnlyShas.has(String(command[1]).toLowerCase());
+  }
 
   async function handle(req, res) {
     if (!req.url?.startsWith("/_stats")) stats.requests += 1;
@@ -205,7 +216,8 @@ export async function startUpstashBridge({ redisUrl, token, port = 0, host = "12
       byName.set(label, (byName.get(label) ?? 0) + 1);
     }
     if (!redis.isReady) return send(res, 503, { error: "ERR redis is unreachable" });
-    if (loseScriptReplies > 0 && commands.length === 1 && /^EVAL/i.test(String(commands[0]?.[0]))) {
+    const writeScript = commands.length === 1 && isWriteScript(commands[0]);
+    if (loseScriptReplies > 0 && writeScript) {
       // Run it, then cut the connection without a word: the write happened, its answer is lost. A
       // script Redis did not know yet (NOSCRIPT: nothing ran) is answered normally below instead.
       const ran = await runOne(commands[0]).then(
