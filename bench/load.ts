@@ -11,17 +11,22 @@
 // the cheapest such request (a demo tool call through POST /api/play costs several times the server
 // CPU, and its scripted model streams at a human pace).
 //
-//   npm run bench:load [-- --appends 10000 --sessions 100 --clients 16 --servers 4]
+// Each scenario also prints what an append cost: Redis commands (counted by the bridge), server CPU,
+// Redis memory. `--store embedded` runs one server on the embedded store instead, for its CPU.
+//
+//   npm run bench:load [-- --appends 10000 --sessions 100 --clients 16 --servers 4 --store upstash]
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
+import { createClient } from "redis";
 import type { AuditEntry } from "../lib/audit/entry";
 import { verifyAuditLog } from "../packages/incorporate/src/verify";
 import { type AppServer, startApp } from "../tests/support/app-server";
 import { startRedisServer } from "../tests/support/redis-server";
-import { startBridgeProcess, upstashSecrets } from "./support/bridge-process";
+import { type BridgeProcess, startBridgeProcess, upstashSecrets } from "./support/bridge-process";
 import { LoadClient, percentile } from "./support/http-load";
 import { machineLine } from "./support/machine";
+import { processCpuMs } from "./support/process-cpu";
 import { incorporationBody } from "./support/speed-fixtures";
 
 const { values: args } = parseArgs({
@@ -30,12 +35,15 @@ const { values: args } = parseArgs({
     sessions: { type: "string", default: "100" },
     clients: { type: "string", default: "16" },
     servers: { type: "string", default: "4" },
+    store: { type: "string", default: "upstash" },
   },
 });
+/** `--store embedded`: one server on its own store, the figure Upstash's CPU per append is held to. */
+const EMBEDDED = args.store === "embedded";
 const APPENDS = Number(args.appends);
 const SESSIONS = Number(args.sessions);
 const CLIENTS = Number(args.clients);
-const SERVERS = Number(args.servers);
+const SERVERS = EMBEDDED ? 1 : Number(args.servers);
 
 interface Ack {
   sessionId: string;
@@ -224,18 +232,63 @@ function summary(r: ScenarioResult, c: Check, sessions: number, setupAcks: numbe
   ];
 }
 
-async function scenario(name: string, apps: AppServer[], sessionCount: number, hmacKeys: Record<string, string>) {
+/** What the store and the servers spent: Redis commands, server CPU (ms), Redis memory (all, and in keys without expiry). */
+interface Spent {
+  commands: number;
+  cpuMs: number;
+  usedMemory: number;
+  keptBytes: number;
+}
+
+async function spent(apps: AppServer[], store: { bridge: BridgeProcess; redisUrl: string } | null): Promise<Spent> {
+  const cpuMs = apps.reduce((sum, app) => sum + processCpuMs(app.pid), 0);
+  if (store === null) return { commands: 0, cpuMs, usedMemory: 0, keptBytes: 0 };
+  const redis = createClient({ url: store.redisUrl });
+  await redis.connect();
+  try {
+    const info = await redis.info("memory");
+    let keptBytes = 0;
+    for await (const batch of redis.scanIterator({ COUNT: 1000 })) {
+      for (const key of Array.isArray(batch) ? batch : [batch]) {
+        if ((await redis.pTTL(key)) === -1) keptBytes += (await redis.memoryUsage(key)) ?? 0;
+      }
+    }
+    return {
+      commands: await store.bridge.commands(),
+      cpuMs,
+      usedMemory: Number(/used_memory:(\d+)/.exec(info)?.[1]),
+      keptBytes,
+    };
+  } finally {
+    await redis.close();
+  }
+}
+
+async function scenario(
+  name: string,
+  apps: AppServer[],
+  sessionCount: number,
+  hmacKeys: Record<string, string>,
+  store: { bridge: BridgeProcess; redisUrl: string } | null,
+) {
   const clients = apps.map((app) => new LoadClient(new URL(app.url), CLIENTS));
   try {
     const opened = await openSessions(clients, sessionCount);
+    // Measured over the appends alone, each with the integration it waited for.
+    const before = await spent(apps, store);
     const result = await run(name, clients, opened.sessions, APPENDS - sessionCount);
+    const after = await spent(apps, store);
+    const per = (key: keyof Spent) => (after[key] - before[key]) / result.acked;
     const allAcks = [...opened.acks, ...result.perClient.flat()];
     const checked = await check(apps, opened.sessions, allAcks, result.perClient, hmacKeys);
     const passed =
       checked.lost + checked.duplicated + checked.misplaced + checked.reordered === 0 &&
       checked.serverUnverified + checked.offlineFailed === 0 &&
       checked.entries === allAcks.length + checked.unacknowledged;
-    return { lines: summary(result, checked, sessionCount, opened.acks.length), passed };
+    const cost = store
+      ? `  per append: ${per("commands").toFixed(1)} Redis commands, ${per("cpuMs").toFixed(2)} ms of server CPU, ${per("usedMemory").toFixed(0)} bytes of Redis memory, of which ${per("keptBytes").toFixed(0)} in keys without expiry`
+      : `  per append: ${per("cpuMs").toFixed(2)} ms of server CPU`;
+    return { lines: [...summary(result, checked, sessionCount, opened.acks.length), cost], passed };
   } finally {
     for (const client of clients) client.close();
   }
@@ -244,13 +297,12 @@ async function scenario(name: string, apps: AppServer[], sessionCount: number, h
 async function main() {
   const started = new Date();
   process.stderr.write(`Load test on ${machineLine()}\n`);
-  const redis = await startRedisServer();
-  const bridge = await startBridgeProcess(redis.url);
+  const redis = EMBEDDED ? null : await startRedisServer();
+  const bridge = redis ? await startBridgeProcess(redis.url) : null;
   const secrets = upstashSecrets("load-1");
   const env = {
     ...secrets,
-    UPSTASH_REDIS_REST_URL: bridge.url,
-    UPSTASH_REDIS_REST_TOKEN: bridge.token,
+    ...(bridge ? { UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token } : {}),
     RATE_LIMIT_INCORPORATE: "100000000/1m",
     RATE_LIMIT_READ: "100000000/1m",
   };
@@ -262,7 +314,9 @@ async function main() {
       "",
       `Machine: ${machineLine()}`,
       `Date: ${started.toISOString()}`,
-      `${SERVERS} × node scripts/server.mjs, one redis-server behind the Upstash REST bridge (own process), loopback; append = valid POST /api/auto-incorporate into the session`,
+      EMBEDDED
+        ? "1 × node scripts/server.mjs on the embedded store; append = valid POST /api/auto-incorporate into the session"
+        : `${SERVERS} × node scripts/server.mjs, one redis-server behind the Upstash REST bridge (own process), loopback; append = valid POST /api/auto-incorporate into the session`,
       "",
     ];
     let passed = true;
@@ -271,7 +325,7 @@ async function main() {
       [`${SESSIONS} sessions`, SESSIONS],
     ] as const) {
       process.stderr.write(`  ${name}\n`);
-      const out = await scenario(name, apps, count, hmacKeys);
+      const out = await scenario(name, apps, count, hmacKeys, bridge && redis ? { bridge, redisUrl: redis.url } : null);
       lines.push(...out.lines, "");
       passed &&= out.passed;
     }
@@ -283,8 +337,8 @@ async function main() {
       await app.stop();
       fs.rmSync(app.dataDir, { recursive: true, force: true });
     }
-    await bridge.stop();
-    await redis.dispose();
+    await bridge?.stop();
+    await redis?.dispose();
   }
 }
 

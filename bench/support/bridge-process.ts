@@ -11,6 +11,8 @@ const CLI = path.resolve(import.meta.dirname, "../../tests/support/upstash-bridg
 export interface BridgeProcess {
   url: string;
   token: string;
+  /** Redis commands the bridge has received so far (each command of a pipeline, each script: one). */
+  commands(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -32,6 +34,10 @@ export async function startBridgeProcess(redisUrl: string): Promise<BridgeProces
   return {
     url,
     token,
+    async commands() {
+      const res = await fetch(`${url}/_stats`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+      return ((await res.json()) as { commands: number }).commands;
+    },
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;

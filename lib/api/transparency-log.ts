@@ -17,6 +17,7 @@ import {
   tilePath,
 } from "../tlog/api-schemas";
 import { withCosignatures } from "../tlog/cosigned-head";
+import { runCronRound } from "../tlog/cron-round";
 import { logNoteKey } from "../tlog/log-key";
 import { logPolicy } from "../tlog/log-policy";
 import { logNumber } from "../tlog/log-query";
@@ -200,5 +201,28 @@ export const getLogIndexLookup = defineEndpoint<{ kind: string; id: string }>({
     }
     const { kind, id } = parsed.data;
     return json(await lookupSubjectProof(`${kind}:${id}`), { headers: { "cache-control": "no-cache" } });
+  },
+});
+
+/**
+ * The platform scheduler's call (vercel.json), refused without CRON_SECRET: integrates what is
+ * pending and asks the witnesses for the latest checkpoint, so that every write ends integrated and
+ * witnessed where no process lives on after its answers. Undocumented in the API descriptions, as
+ * the registry's re-check; docs/transparency-log.md documents it for operators.
+ */
+export const runLogCron = defineEndpoint({
+  method: "GET",
+  path: "/api/cron/transparency-log",
+  operationId: "runLogCron",
+  summary: "Integrate pending leaves and ask the witnesses (the platform scheduler's call)",
+  tags: ["transparency"],
+  responses: { 200: { description: "The tree's size afterwards, and each witness's cosigned size." } },
+  errors: ["unauthorized", "store_unavailable"],
+  auth: "cronSecret",
+  cors: false,
+  undocumented: true,
+  maxDuration: 60,
+  async handle() {
+    return json(await runCronRound(), { headers: { "cache-control": "no-store" } });
   },
 });

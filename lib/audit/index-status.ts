@@ -1,4 +1,4 @@
-import type { Store } from "../store/types";
+import type { Store, StoreReadResult } from "../store/types";
 import { isIndexStateError } from "../tlog/index-store";
 import { lookupSubject, sessionSubject } from "../tlog/subject-lookup";
 
@@ -22,10 +22,12 @@ export async function sessionInLog(
   sessionId: string,
   head: { size: number; hash: string | null },
   store: Store,
+  /** The results of subjectReads(sessionSubject(sessionId)), read with the session's head. */
+  preread?: StoreReadResult[],
 ): Promise<SessionInLog> {
   let found: Awaited<ReturnType<typeof lookupSubject>>;
   try {
-    found = await lookupSubject(sessionSubject(sessionId), store);
+    found = await lookupSubject(sessionSubject(sessionId), store, preread);
   } catch (err) {
     if (!isIndexStateError(err)) throw err;
     console.error(`[audit] ALARM: the log's index cannot be read for session ${sessionId}: ${err.message}`);

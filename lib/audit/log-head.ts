@@ -1,8 +1,8 @@
 import { hashOf } from "../signing/canonical";
-import type { Store } from "../store/types";
+import type { Store, StoreRead, StoreReadResult } from "../store/types";
 import { type CheckpointPayload, openCheckpoint } from "./checkpoint";
 import { headerStatus } from "./session-header";
-import { checkpointsKey } from "./store-checkpoint";
+import { checkpointReads, newestCheckpointOf } from "./store-checkpoint";
 import { openSummary, type SessionSummary, summaryKey } from "./summary";
 import type { CheckpointStatus, StoredLogReport } from "./verify";
 
@@ -32,18 +32,30 @@ export interface LogHead {
   /** The newest stored checkpoint, and its payload when the service signed it for this session. */
   checkpoint: string | null;
   signed: CheckpointPayload | null;
+  /** The checkpoint key's own value (null for a session from before it): the condition of its next write. */
+  checkpointStored: string | null;
 }
 
-/** Reads a session's head: five independent reads, sent together, whatever the session's size. */
-export async function readLogHead(sessionId: string, store: Store): Promise<LogHead> {
+/**
+ * Reads a session's head in one request whatever the session's size, with `extra` reads answered
+ * from the same state (the caller's).
+ */
+export async function readLogHead(
+  sessionId: string,
+  store: Store,
+  extra: StoreRead[] = [],
+): Promise<LogHead & { extra: StoreReadResult[] }> {
   const key = logKey(sessionId);
-  const [summaryRaw, length, [headerRaw = null], [lastItem], [checkpoint = null]] = await Promise.all([
-    store.get(summaryKey(sessionId)),
-    store.length(key),
-    store.range(key, 0, 0),
-    store.range(key, -1, -1),
-    store.range(checkpointsKey(sessionId), -1, -1),
+  const results = await store.readMany([
+    { type: "get", key: summaryKey(sessionId) },
+    { type: "length", key },
+    { type: "range", key, start: 0, stop: 0 },
+    { type: "range", key, start: -1, stop: -1 },
+    ...checkpointReads(sessionId),
+    ...extra,
   ]);
+  const [summaryRaw, length, [headerRaw = null], [lastItem]] = results as [string | null, number, string[], string[]];
+  const { checkpoint, stored: checkpointStored } = newestCheckpointOf(results.slice(4, 6));
   const stored = Math.max(0, length - 1);
   const last = stored > 0 && lastItem !== undefined ? lastItem : null;
   const opened = openSummary(summaryRaw, sessionId);
@@ -59,6 +71,8 @@ export async function readLogHead(sessionId: string, store: Store): Promise<LogH
     summary: consistent ? opened : null,
     checkpoint,
     signed: checkpoint === null ? null : await openCheckpoint(checkpoint, sessionId),
+    checkpointStored,
+    extra: results.slice(6),
   };
 }
 

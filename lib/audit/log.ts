@@ -9,6 +9,7 @@ import { findRecentLeaf } from "../tlog/find-leaf";
 import { logRefusal } from "../tlog/integrate";
 import { leafBytes, leafHashOf, sequenceLeaf } from "../tlog/leaf";
 import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
+import { sessionSubject, subjectReads } from "../tlog/subject-lookup";
 import { inAppendQueue } from "./append-queue";
 import { announceCheckpoint } from "./appended";
 import { signCheckpoint, signCheckpointNow } from "./checkpoint";
@@ -18,7 +19,7 @@ import { logKey, readLogHead, unsettled } from "./log-head";
 import { authorize, newSessionHeader, sealedHeaderOrThrow } from "./session-header";
 import { signEntry } from "./sign-entry";
 import { auditLogCorrupt, headRefusal, unsignableBecause } from "./signable-head";
-import { checkpointsKey, type SignedHead, storeCheckpoint } from "./store-checkpoint";
+import { checkpointKey, checkpointWrite, type SignedHead, storeCheckpoint } from "./store-checkpoint";
 import {
   emptySummary,
   type SessionSummary,
@@ -114,13 +115,11 @@ async function appendWithRetries(
   let rereadHead = true;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 * attempt)));
-    // The head, not the whole log: what this append builds on is checked in a few reads whatever
-    // the session's size (signable-head.ts says why that is enough).
-    const [head, checkpoints] = await Promise.all([
-      readLogHead(sessionId, store),
-      // Where this head's checkpoint goes when it is signed in the entry's own batch (see below).
-      store.batchFollowedBy ? store.length(checkpointsKey(sessionId)) : 0,
-    ]);
+    // The head, not the whole log: what this append builds on is checked in one read whatever
+    // the session's size (signable-head.ts says why that is enough), with the log's index of it.
+    // A session id this server has just made (request.sessionId null) cannot be in the log yet.
+    const known = request.sessionId !== null;
+    const head = await readLogHead(sessionId, store, known ? subjectReads(sessionSubject(sessionId)) : []);
     const { headerRaw } = head;
     if (headerRaw === null && head.summaryRaw !== null) throw sessionRetired();
 
@@ -144,11 +143,14 @@ async function appendWithRetries(
     }
     // The log's index is the one record of how far this session went that the store cannot roll
     // back: a session cut back in the store takes no new entry at a seq the log already holds.
-    // A session id this server has just made (request.sessionId null) cannot be in the log yet.
-    const inLog: SessionInLog =
-      request.sessionId === null
-        ? { status: "latest", seq: null, leafIndex: null }
-        : await sessionInLog(sessionId, { size: seq, hash: head.last === null ? null : hashOf(head.last) }, store);
+    const inLog: SessionInLog = known
+      ? await sessionInLog(
+          sessionId,
+          { size: seq, hash: head.last === null ? null : hashOf(head.last) },
+          store,
+          head.extra,
+        )
+      : { status: "latest", seq: null, leafIndex: null };
     if (inLog.status === "cut") {
       // Another writer's entry may have landed and been integrated since the head was read: only a
       // list that has not grown since is shorter than the log.
@@ -207,8 +209,7 @@ async function appendWithRetries(
     const result = await (store.batchFollowedBy && keys
       ? store.batchFollowedBy(writes, ([logIndex]) => {
           checkpoint = signCheckpointNow(keys, { sessionId, size: seq + 1, head: headHash, logIndex }, now);
-          const values = [checkpoint];
-          return [{ type: "append", key: checkpointsKey(sessionId), expectedLength: checkpoints, values, expiry }];
+          return [checkpointWrite(sessionId, checkpoint, head.checkpointStored, expiry)];
         })
       : store.batch(writes)
     ).catch((err: unknown) => settleLost(err, { ...signed, full, leaf }, store));
@@ -220,7 +221,7 @@ async function appendWithRetries(
       continue;
     }
     const logIndex = result.pushedAt[0] as number;
-    if (checkpoint === null) checkpoint = await storeCheckpoint({ ...signed, logIndex }, store);
+    if (checkpoint === null) checkpoint = await storeCheckpoint({ ...signed, logIndex }, store, head.checkpointStored);
     else announceCheckpoint(sessionId);
     const transparency = await transparencyReceipt({ index: logIndex, leafHash: leafHashOf(leaf) }, store);
     return { ok: true, entry, sessionId, checkpoint, transparency, sessionToken: header?.token ?? null };
@@ -316,11 +317,7 @@ export async function openSession(
   const key = logKey(sessionId);
   // Two rounds suffice: a lost claim means the header now exists.
   for (let attempt = 0; attempt < 2; attempt++) {
-    const [[headerRaw], checkpoints, summaryRaw] = await Promise.all([
-      store.range(key, 0, 0),
-      store.length(checkpointsKey(sessionId)),
-      store.get(summaryKey(sessionId)),
-    ]);
+    const [[headerRaw], summaryRaw] = await Promise.all([store.range(key, 0, 0), store.get(summaryKey(sessionId))]);
     if (headerRaw === undefined && summaryRaw !== null) throw sessionRetired();
     if (headerRaw !== undefined) {
       authorize(sealedHeaderOrThrow(headerRaw, sessionId), request.sessionToken);
@@ -334,7 +331,7 @@ export async function openSession(
     const expiry = getConfig().demoRetentionMs;
     const claimed = await store.batch([
       { type: "append", key, expectedLength: 0, values: [header.raw], expiry },
-      { type: "append", key: checkpointsKey(sessionId), expectedLength: checkpoints, values: [checkpoint], expiry },
+      { type: "set", key: checkpointKey(sessionId), value: checkpoint, ttlMs: expiry },
       { type: "set", key: summaryKey(sessionId), value: sealSummary(emptySummary(sessionId)), expect: [null] },
     ]);
     if (claimed.ok) {

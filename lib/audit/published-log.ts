@@ -6,7 +6,7 @@ import { sessionInLog } from "./index-status";
 import { parseAuditItem } from "./log";
 import { type HeadReport, headReport, type LogHead, logKey, readLogHead, readSettledHead } from "./log-head";
 import { type HeaderStatus, headerStatus } from "./session-header";
-import { checkpointsKey } from "./store-checkpoint";
+import { readCheckpoint } from "./store-checkpoint";
 import { sameSummary, sealSummary, summaryKey, summaryOfReport } from "./summary";
 import { type VerifiedLog, verifyItems } from "./verified-log";
 import {
@@ -125,7 +125,7 @@ export async function readNewestCheckpoint(
   sessionId: string,
   store: Store = getStore(),
 ): Promise<{ checkpoint: string | null; signed: CheckpointPayload | null }> {
-  const [checkpoint = null] = await store.range(checkpointsKey(sessionId), -1, -1);
+  const { checkpoint } = await readCheckpoint(sessionId, store);
   return { checkpoint, signed: checkpoint === null ? null : await openCheckpoint(checkpoint, sessionId) };
 }
 

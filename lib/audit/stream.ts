@@ -2,7 +2,7 @@ import { getStore } from "../store";
 import { onCheckpoint } from "./appended";
 import { AUDIT_READ_PAGE, readAuditEntriesAfter } from "./log";
 import { readNewestCheckpoint } from "./published-log";
-import { checkpointsKey } from "./store-checkpoint";
+import { readCheckpoint } from "./store-checkpoint";
 
 export interface StreamOptions {
   /** Resume after this seq (from Last-Event-ID); -1 sends every entry. */
@@ -56,8 +56,8 @@ export function auditEventStream(sessionId: string, options: StreamOptions): Rea
   const page = options.page ?? AUDIT_READ_PAGE;
   let last = options.afterSeq;
   let sentCheckpoint: string | null = null;
-  /** Checkpoints stored when the stream last read the session; -1 before its first read. */
-  let seenCheckpoints = -1;
+  /** The newest checkpoint stored when the stream last read the session; undefined before its first read. */
+  let seenCheckpoint: string | null | undefined;
   let woken = false;
   /** The last look stopped at the end of a page: entries it may publish are still unsent. */
   let behind = false;
@@ -108,8 +108,8 @@ export function auditEventStream(sessionId: string, options: StreamOptions): Rea
         woken = false;
         try {
           // Nothing new unless an append here woke the stream or the session has another checkpoint.
-          const count = await store.length(checkpointsKey(sessionId));
-          if (wake || behind || count !== seenCheckpoints) await readNew(count);
+          const { checkpoint } = await readCheckpoint(sessionId, store);
+          if (wake || behind || checkpoint !== seenCheckpoint) await readNew(checkpoint);
         } catch {
           send(`event: error\ndata: ${JSON.stringify({ code: "store_unavailable", retryMs: RECONNECT_MS })}\n\n`);
           return finish();
@@ -143,7 +143,7 @@ export function auditEventStream(sessionId: string, options: StreamOptions): Rea
         timer = setTimeout(tick, Math.min(pollMs, untilEnd, untilHeartbeat));
       };
 
-      const readNew = async (count: number) => {
+      const readNew = async (seen: string | null) => {
         // The checkpoint first: entries appended after it wait for the next look and their own.
         const { checkpoint, signed } = await readNewestCheckpoint(sessionId);
         const limit = signed ? Math.min(page, signed.size - (last + 1)) : page;
@@ -165,7 +165,7 @@ export function auditEventStream(sessionId: string, options: StreamOptions): Rea
           send(`event: checkpoint\ndata: ${JSON.stringify({ size: signed?.size ?? null, checkpoint })}\n\n`);
           sentCheckpoint = checkpoint;
         }
-        seenCheckpoints = count;
+        seenCheckpoint = seen;
       };
 
       unsubscribe = onCheckpoint(sessionId, () => {

@@ -170,6 +170,9 @@ export const envSchema = z.object({
     .refine((value) => !DURATION.test(value) || durationMs(value) >= 100, { message: "at least 100ms" })
     .default("1m"),
   TLOG_WITNESS_TIMEOUT: durationBetween("100ms", "2m").default("10s"),
+  // off: no work is left to a timer after an answer (integration retries, witness retries), as on a
+  // serverless function frozen once it has answered; after() and /api/cron/transparency-log do it.
+  BACKGROUND_TIMERS: z.enum(["on", "off"], { error: "on or off" }).default("on"),
   // scripts/server.mjs: a request whose headers, or whole body, have not arrived by then gets a 408
   // and its connection closed, so slow clients cannot hold connections open.
   HTTP_HEADERS_TIMEOUT: durationBetween("1s", "10m").default(DURATION_DEFAULTS.HTTP_HEADERS_TIMEOUT),
@@ -202,6 +205,8 @@ export interface Config {
   tlog: { origin: string; signerKey: string; witnesses: LogWitnessConfig };
   /** The witness this service runs for other logs (POST /witness/add-checkpoint); null when off. */
   witness: BuiltInWitnessConfig | null;
+  /** False with BACKGROUND_TIMERS=off: background work is never retried on a timer. */
+  backgroundTimers: boolean;
   /** How long a session with only demo tool calls is kept after its last write. */
   demoRetentionMs: number;
   /** How long a self-listed draft stays in the public list without passing certification. */
@@ -415,6 +420,7 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     secrets,
     tlog,
     witness: parseBuiltInWitness(env.WITNESS_SIGNING_KEY, env.WITNESS_LOGS),
+    backgroundTimers: env.BACKGROUND_TIMERS === "on",
     rateLimits,
     demoRetentionMs: durationMs(env.AUDIT_DEMO_RETENTION),
     registryDraftTtlMs: durationMs(env.REGISTRY_DRAFT_TTL),

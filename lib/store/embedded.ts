@@ -18,6 +18,8 @@ import type {
   SetOptions,
   Store,
   StoredRecord,
+  StoreRead,
+  StoreReadResult,
 } from "./types";
 import { StoreUnavailableError } from "./types";
 
@@ -1082,6 +1084,42 @@ export class EmbeddedStore implements Store {
       const e = this.entry(key);
       return e?.kind === "list" ? e.value.length : 0;
     }, [keyName(key)]);
+  }
+
+  readMany(reads: StoreRead[]): Promise<StoreReadResult[]> {
+    const keys = reads.flatMap((r) => (r.type === "path" ? r.keys : [r.key]));
+    return this.run(
+      () =>
+        reads.map((r): StoreReadResult => {
+          if (r.type === "get") return this.stringAt(r.key);
+          if (r.type === "length") return this.listAt(r.key)?.length ?? 0;
+          if (r.type === "path") {
+            const found: string[] = [];
+            for (const key of r.keys) {
+              const value = this.stringAt(key);
+              if (value === null) break;
+              found.push(value);
+            }
+            return found;
+          }
+          const list = this.listAt(r.key) ?? [];
+          const n = list.length;
+          const from = Math.max(0, r.start < 0 ? n + r.start : r.start);
+          const to = Math.min(n - 1, r.stop < 0 ? n + r.stop : r.stop);
+          return from > to ? [] : list.slice(from, to + 1).map((v) => this.read(v));
+        }),
+      keys.map(keyName),
+    );
+  }
+
+  private stringAt(key: string): string | null {
+    const e = this.entry(key);
+    return e?.kind === "str" ? this.read(e.value) : null;
+  }
+
+  private listAt(key: string) {
+    const e = this.entry(key);
+    return e?.kind === "list" ? e.value : null;
   }
 
   get(key: string): Promise<string | null> {

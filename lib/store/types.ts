@@ -109,6 +109,18 @@ export type BatchFailure =
   | { reason: "exists" | "missing" | "version" }
   | { reason: "unique"; field: string };
 
+/** One read of Store.readMany. */
+export type StoreRead =
+  | { type: "get"; key: string }
+  | { type: "length"; key: string }
+  /** Items `start..stop` inclusive, as range(). */
+  | { type: "range"; key: string; start: number; stop: number }
+  /** The values of `keys` in order, up to the first missing one: a path walked down from its top. */
+  | { type: "path"; keys: string[] };
+
+/** What each read answers, in the order of the reads: get a string or null, length a number, range and path a list. */
+export type StoreReadResult = string | null | number | string[];
+
 export type BatchResult =
   /** `pushedAt`: for each `push` write, in order, the list position its first value took. */
   | { ok: true; pushedAt: number[] }
@@ -140,6 +152,12 @@ export interface Store {
   /** One page of records in creation order, in one round trip whatever the page size. */
   listRecords(query: ListQuery): Promise<ListPage>;
   deleteRecord(collection: string, id: string): Promise<void>;
+
+  /**
+   * Several reads answered from one state of the store, in one request (one script on Upstash, which
+   * bills per command): what a write reads before it decides costs one command, whatever it reads.
+   */
+  readMany(reads: StoreRead[]): Promise<StoreReadResult[]>;
 
   /**
    * Writes all of `writes` or none of them: every condition is checked against the state before the

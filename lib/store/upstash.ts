@@ -31,6 +31,8 @@ import {
   type SetOptions,
   type Store,
   type StoredRecord,
+  type StoreRead,
+  type StoreReadResult,
   StoreUnavailableError,
 } from "./types";
 
@@ -218,6 +220,40 @@ end
 return {1, pushed}
 `;
 
+// Store.readMany. ARGV, one group per read: 'g' (get) | 'l' (length) | 'r', start, stop (range) |
+// 'p', n (path: n keys). KEYS: one per read, n for a path. A key of another type reads as missing,
+// as on the embedded store. A get answers {} or {value}: a nil would cut the reply's array short.
+const READ_LUA = `-- read-only
+local out, ki, ai = {}, 1, 1
+while ai <= #ARGV do
+  local kind, reply = ARGV[ai], nil
+  if kind == 'g' then
+    local v = redis.pcall('GET', KEYS[ki])
+    reply = (type(v) == 'string') and {v} or {}
+    ki, ai = ki + 1, ai + 1
+  elseif kind == 'l' then
+    local n = redis.pcall('LLEN', KEYS[ki])
+    reply = (type(n) == 'number') and n or 0
+    ki, ai = ki + 1, ai + 1
+  elseif kind == 'r' then
+    local items = redis.pcall('LRANGE', KEYS[ki], ARGV[ai + 1], ARGV[ai + 2])
+    reply = (type(items) == 'table' and not items.err) and items or {}
+    ki, ai = ki + 1, ai + 3
+  else
+    local n = tonumber(ARGV[ai + 1])
+    reply = {}
+    for j = 0, n - 1 do
+      local v = redis.pcall('GET', KEYS[ki + j])
+      if type(v) ~= 'string' then break end
+      reply[#reply + 1] = v
+    end
+    ki, ai = ki + n, ai + 2
+  end
+  out[#out + 1] = reply
+end
+return out
+`;
+
 const GET_RECORD_LUA = `
 local r = redis.call('HMGET', KEYS[1], 'v', 'n')
 if not r[1] then return false end
@@ -347,6 +383,7 @@ export class UpstashStore implements Store {
   readonly #delete: Script<number>;
   readonly #list: Script<[string, [string, string, number][]]>;
   readonly #batch: Script<[number, number?, [string, (number | string)?]?]>;
+  readonly #read: Script<(string[] | number)[]>;
 
   constructor(options: UpstashStoreOptions) {
     if (!options.url || !options.token) throw new Error("UpstashStore needs a REST url and token");
@@ -362,6 +399,7 @@ export class UpstashStore implements Store {
     this.#delete = this.#writer.createScript(DELETE_RECORD_LUA);
     this.#list = this.#redis.createScript(LIST_RECORDS_LUA);
     this.#batch = this.#writer.createScript(BATCH_LUA);
+    this.#read = this.#redis.createScript(READ_LUA);
   }
 
   async ping(): Promise<void> {
@@ -472,6 +510,32 @@ export class UpstashStore implements Store {
             ? { reason }
             : recordFailure(String(reason), detail),
     };
+  }
+
+  async readMany(reads: StoreRead[]): Promise<StoreReadResult[]> {
+    if (reads.length === 0) return [];
+    const keys: string[] = [];
+    const args: string[] = [];
+    for (const read of reads) {
+      if (read.type === "path") {
+        keys.push(...read.keys.map((key) => this.#key(key)));
+        args.push("p", String(read.keys.length));
+        continue;
+      }
+      keys.push(this.#key(read.key));
+      if (read.type === "range") {
+        assertInteger("start", read.start, Number.MIN_SAFE_INTEGER);
+        assertInteger("stop", read.stop, Number.MIN_SAFE_INTEGER);
+        args.push("r", String(read.start), String(read.stop));
+      } else args.push(read.type === "get" ? "g" : "l");
+    }
+    const replies = await this.#call("readMany", () => this.#read.exec(keys, args));
+    return reads.map((read, i) => {
+      const reply = replies[i];
+      if (read.type === "length") return Number(reply);
+      const items = Array.isArray(reply) ? reply.map(String) : [];
+      return read.type === "get" ? (items[0] ?? null) : items;
+    });
   }
 
   async getRecord(collection: string, id: string): Promise<StoredRecord | null> {

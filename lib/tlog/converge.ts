@@ -1,3 +1,4 @@
+import { getConfig } from "../config/config";
 import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { integrate } from "./integrate";
@@ -16,6 +17,8 @@ type PendingGlobal = typeof globalThis & { [PENDING]?: { target: number } };
  * otherwise only runs when a write waits for it: a leaf left pending (its writer's wait ran out while
  * a killed process's lock was still alive, or a server restarted under such a lock) would stay
  * unprovable until the next write, and forever if none came. One loop per process; never throws.
+ * Without background timers (BACKGROUND_TIMERS=off, a serverless function) it tries once, and the
+ * cron route (convergeNow) finishes the work.
  */
 export async function convergeInBackground(store: Store = getStore()): Promise<void> {
   const g = globalThis as PendingGlobal;
@@ -46,7 +49,34 @@ export async function convergeInBackground(store: Store = getStore()): Promise<v
       }
       console.error("[tlog] background integration failed; retrying:", err);
     }
+    if (!getConfig().backgroundTimers) {
+      g[PENDING] = undefined;
+      return;
+    }
     setTimeout(attempt, RETRY_MS).unref();
   };
   await attempt();
+}
+
+export interface Convergence {
+  /** The integrated tree's size afterwards (0 before the first checkpoint). */
+  size: number;
+  /** Leaves sequenced and not integrated yet (another process holding the lock past the budget). */
+  pending: number;
+}
+
+/**
+ * Integrates until the tree covers every leaf sequenced when it started, for at most `budgetMs`:
+ * the scheduled call's work, which no frozen function's timer can be trusted with. Throws
+ * IntegrationRefused when the log is stalled.
+ */
+export async function convergeNow(store: Store, budgetMs: number): Promise<Convergence> {
+  const deadline = Date.now() + budgetMs;
+  const target = await store.length(LEAVES_KEY);
+  for (let pause = 20; ; pause = Math.min(pause * 2, RETRY_MS)) {
+    const head = (await integrate(store)) ?? (await readLogHead(store));
+    const size = head?.size ?? 0;
+    if (size >= target || Date.now() >= deadline) return { size, pending: Math.max(0, target - size) };
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
 }

@@ -94,6 +94,27 @@ export function indexNodeReader(store: Store, pending?: Map<string, IndexNode>):
   };
 }
 
+/**
+ * Nodes read ahead (say, a subject's whole path in the same request as the notes), by hash: the
+ * reader takes one only where its parent names that hash, so they need no other check.
+ */
+export function nodesByHash(raws: readonly string[]): Map<string, IndexNode> {
+  const nodes = new Map<string, IndexNode>();
+  for (const raw of raws) {
+    try {
+      const node = decodeIndexNode(raw);
+      nodes.set(idOf(nodeHashOf(node, nodeSha256)), node);
+    } catch {
+      // An undecodable node is read again, and refused, when the walk needs it.
+    }
+  }
+  return nodes;
+}
+
+/** The keys of the nodes on the path of `keyHash`, from the root down `depth` levels. */
+export const pathKeys = (keyHash: Uint8Array, depth: number) =>
+  Array.from({ length: depth }, (_, d) => indexNodeKey(d, keyHash));
+
 /** Collects an update's nodes; `writes()` gives one set per position (the last version wins). */
 export class IndexWrites {
   readonly pending = new Map<string, IndexNode>();

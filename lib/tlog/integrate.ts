@@ -35,7 +35,7 @@ import { CHECKPOINT_KEY, LEAVES_KEY, LOCK_KEY, levelKey, nodeSha256, toBase64 } 
 import { headOf, type LogHead, openStoredHead, readLogHead, rememberOpenedNote } from "./log-head";
 import { logNoteKey } from "./log-key";
 import { clearStall, isIntegrationRefused, logStall, type Stall, stallLog } from "./log-stall";
-import { rememberSignedHead, rollbackFrom } from "./rollback-guard";
+import { rememberSignedHead, rollbackFrom, seenSize } from "./rollback-guard";
 import { leafOfItem, openLeafItem } from "./sealed-leaf";
 import { lookupIn } from "./stored-hashes";
 import { witnessInBackground } from "./witness-loop";
@@ -75,11 +75,15 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
   try {
     for (let lost = 0; ; ) {
       await keepLock();
-      const [note, leafCount, indexNote] = await Promise.all([
-        store.get(CHECKPOINT_KEY),
-        store.length(LEAVES_KEY),
-        store.get(INDEX_NOTE_KEY),
-      ]);
+      // One request: the leaves after the largest tree this process saw come with the state, so
+      // when no other process integrated since, the batch needs no read of its own.
+      const from = seenSize(store);
+      const [note, leafCount, indexNote, ahead] = (await store.readMany([
+        { type: "get", key: CHECKPOINT_KEY },
+        { type: "length", key: LEAVES_KEY },
+        { type: "get", key: INDEX_NOTE_KEY },
+        { type: "range", key: LEAVES_KEY, start: from, stop: from + MAX_BATCH - 1 },
+      ])) as [string | null, number, string | null, string[]];
       const head = note === null ? null : await openStoredHead(store, note);
       const rollback = rollbackFrom(store, head);
       if (rollback !== null) throw new Error(`refusing to integrate: ${rollback}; the store was edited`);
@@ -91,7 +95,11 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
         clearStall(store);
         return head;
       }
-      const next = await extend(store, { note, head, indexNote, keepLock }, Math.min(leafCount, size + MAX_BATCH));
+      const next = await extend(
+        store,
+        { note, head, indexNote, keepLock, ahead: { from, items: ahead } },
+        Math.min(leafCount, size + MAX_BATCH),
+      );
       if (typeof next === "string") {
         // Another integrator (whose lock had expired) moved the tree or its index: start again from
         // its head. Over and over, it is stored state that no write can fit (hash lists edited
@@ -130,6 +138,8 @@ interface StoredState {
   head: LogHead | null;
   indexNote: string | null;
   keepLock: () => Promise<void>;
+  /** Leaves read with the state, from index `from` on. */
+  ahead?: { from: number; items: string[] };
 }
 
 /**
@@ -138,8 +148,10 @@ interface StoredState {
  */
 async function extend(store: Store, from: StoredState, end: number): Promise<LogHead | string> {
   const size = from.head?.size ?? 0;
+  const { ahead } = from;
+  const readAhead = ahead?.from === size && ahead.items.length >= end - size;
   const [items, edge] = await Promise.all([
-    end > size ? store.range(LEAVES_KEY, size, end - 1) : Promise.resolve([]),
+    end <= size ? [] : readAhead ? ahead.items.slice(0, end - size) : store.range(LEAVES_KEY, size, end - 1),
     readHashesCached(store, rootCoords(size)),
   ]);
   if (from.head !== null && size > 0) checkEdge(store, from.head, edge);

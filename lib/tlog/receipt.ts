@@ -1,4 +1,5 @@
 import { inclusionProofCoords, inclusionProofFromStored } from "../../packages/incorporate/src/tlog/merkle-coords";
+import { afterAnswer } from "../http/after-answer";
 import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { convergeInBackground } from "./converge";
@@ -31,8 +32,8 @@ export async function transparencyReceipt(
 ): Promise<TransparencyReceipt> {
   const head = await awaitIntegration(leaf.index, INTEGRATION_BUDGET_MS, store);
   if (head === null) {
-    // The leaf is sequenced; this process sees it integrated even if no other write comes.
-    void convergeInBackground(store);
+    // The leaf is sequenced; it is integrated after the answer even if no other write comes.
+    afterAnswer(convergeInBackground(store));
     return { ...leaf, checkpoint: null, inclusion: null };
   }
   try {

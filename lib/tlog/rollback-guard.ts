@@ -36,3 +36,6 @@ export function rollbackFrom(store: Store, stored: LogHead | null): string | nul
   }
   return null;
 }
+
+/** The size of the largest head this process has seen of `store`'s log (0 before any). */
+export const seenSize = (store: Store): number => seenHeads().get(store)?.size ?? 0;

@@ -2,15 +2,16 @@ import type { Coord, HashLookup } from "../../packages/incorporate/src/tlog/merk
 import type { Store } from "../store/types";
 import { fromBase64, levelKey } from "./layout";
 
-/** Reads the stored hashes at `coords` (in parallel: one round trip on Upstash's pipeline). */
+/** Reads the stored hashes at `coords`, in one request. */
 export async function readStoredHashes(store: Store, coords: readonly Coord[]): Promise<HashLookup> {
   const found = new Map<string, Uint8Array>();
-  await Promise.all(
-    coords.map(async ({ level, index }) => {
-      const [text] = await store.range(levelKey(level), index, index);
-      if (text !== undefined) found.set(`${level}/${index}`, fromBase64(text));
-    }),
+  const read = await store.readMany(
+    coords.map(({ level, index }) => ({ type: "range", key: levelKey(level), start: index, stop: index })),
   );
+  coords.forEach(({ level, index }, i) => {
+    const [text] = read[i] as string[];
+    if (text !== undefined) found.set(`${level}/${index}`, fromBase64(text));
+  });
   return ({ level, index }) => found.get(`${level}/${index}`);
 }
 

@@ -1,8 +1,8 @@
-import type { IndexProof, IndexValue } from "../../packages/incorporate/src/tlog/log-index";
-import { lookupIndex } from "../../packages/incorporate/src/tlog/log-index";
+import type { IndexNode, IndexProof, IndexValue } from "../../packages/incorporate/src/tlog/log-index";
+import { lookupIndex, subjectKeyHash } from "../../packages/incorporate/src/tlog/log-index";
 import { getStore } from "../store";
-import type { Store } from "../store/types";
-import { INDEX_NOTE_KEY, indexNodeReader, indexRootOf, isIndexStateError } from "./index-store";
+import type { Store, StoreRead, StoreReadResult } from "../store/types";
+import { INDEX_NOTE_KEY, indexNodeReader, indexRootOf, isIndexStateError, nodesByHash, pathKeys } from "./index-store";
 import { CHECKPOINT_KEY, nodeSha256 } from "./layout";
 import { headOf, type LogHead } from "./log-head";
 
@@ -20,8 +20,29 @@ export interface SubjectLookup {
  * log has no checkpoint or no index yet (a log from before the index, until its next integration).
  * Throws IndexStateError when the store holds index state the log's signatures do not vouch for.
  */
-export function lookupSubject(subject: string, store: Store = getStore()): Promise<SubjectLookup | null> {
-  return sharedLookups(store)(subject);
+export function lookupSubject(
+  subject: string,
+  store: Store = getStore(),
+  preread?: StoreReadResult[],
+): Promise<SubjectLookup | null> {
+  if (preread === undefined) return sharedLookups(store)(subject);
+  const [note, indexNote, path] = preread as [string | null, string | null, string[]];
+  return sharedLookups(store, { notes: [note, indexNote], nodes: nodesByHash(path) })(subject);
+}
+
+/** Path levels read ahead: a trie of random keys is about 2 log2(subjects) deep at most. */
+const PATH_DEPTH = 48;
+
+/**
+ * The reads lookupSubject takes as `preread`: the notes and the subject's path, to send with other
+ * reads in one request. A deeper path, or nodes replaced since, are read as the walk needs them.
+ */
+export function subjectReads(subject: string): StoreRead[] {
+  return [
+    { type: "get", key: CHECKPOINT_KEY },
+    { type: "get", key: INDEX_NOTE_KEY },
+    { type: "path", keys: pathKeys(subjectKeyHash(subject, nodeSha256), PATH_DEPTH) },
+  ];
 }
 
 export type SubjectLookupFn = (subject: string) => Promise<SubjectLookup | null>;
@@ -30,8 +51,12 @@ export type SubjectLookupFn = (subject: string) => Promise<SubjectLookup | null>
  * lookupSubject for many subjects at once (a page of registry records): the checkpoint and the
  * index note are read once for all of them, not once per subject.
  */
-export function sharedLookups(store: Store = getStore()): SubjectLookupFn {
-  let notes: Promise<(string | null)[]> | null = null;
+export function sharedLookups(
+  store: Store = getStore(),
+  preread?: { notes: (string | null)[]; nodes: Map<string, IndexNode> },
+): SubjectLookupFn {
+  let notes: Promise<(string | null)[]> | null = preread ? Promise.resolve(preread.notes) : null;
+  let ahead = preread?.nodes;
   return async (subject) => {
     // An integration may replace nodes between the reads of one lookup: a mismatch is read again
     // from the newer notes before it counts as an edit.
@@ -43,11 +68,12 @@ export function sharedLookups(store: Store = getStore()): SubjectLookupFn {
       try {
         const root = await indexRootOf(store, head, indexNote);
         if (root === null) return null;
-        const found = await lookupIndex(root, subject, indexNodeReader(store), nodeSha256);
+        const found = await lookupIndex(root, subject, indexNodeReader(store, ahead), nodeSha256);
         return { head, indexNote, ...found };
       } catch (err) {
         if (!isIndexStateError(err) || attempt >= 2) throw err;
         notes = null;
+        ahead = undefined;
       }
     }
   };

@@ -1,14 +1,17 @@
 import { getConfig } from "../config/config";
 import type { LogWitness } from "../config/witnesses";
+import { afterAnswer } from "../http/after-answer";
 import { randomToken } from "../identity/random-token";
 import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { requestCosignature } from "./witness-client";
-import { type WitnessStatus, witnessSlotKey } from "./witness-status";
+import { readWitnessStatuses, type WitnessStatus, witnessSlotKey } from "./witness-status";
 
 const LOOPS = Symbol.for("sia.tlog.witness-loops");
 type Loop = {
   running: boolean;
+  /** The request in flight, if any. */
+  inflight: Promise<WitnessStatus | null> | null;
   again: boolean;
   timer: NodeJS.Timeout | null;
   /** The failure last written to the server log, and when: a refusal is said once, not every try. */
@@ -24,7 +27,8 @@ type LoopGlobal = typeof globalThis & { [LOOPS]?: Map<string, Loop> };
  * waits for a witness. At most one request per witness per TLOG_WITNESS_INTERVAL across processes
  * (a claim in the store); a checkpoint that arrives meanwhile, or a witness that failed, is tried
  * again once the interval has passed, so the latest checkpoint is eventually sent without another
- * write. Never throws.
+ * write. The request is work after the answer (after()); without background timers the retry is
+ * left to the cron route (witnessNow). Never throws.
  */
 export function witnessInBackground(store: Store = getStore()): void {
   const { witnesses } = getConfig().tlog.witnesses;
@@ -36,7 +40,7 @@ function loopOf(witness: LogWitness): Loop {
   g[LOOPS] ??= new Map();
   let loop = g[LOOPS].get(witness.label);
   if (!loop) {
-    loop = { running: false, again: false, timer: null, told: null };
+    loop = { running: false, inflight: null, again: false, timer: null, told: null };
     g[LOOPS].set(witness.label, loop);
   }
   return loop;
@@ -49,7 +53,33 @@ function schedule(witness: LogWitness, store: Store): void {
     return;
   }
   if (loop.timer !== null) return; // a try is already due; it sends the latest checkpoint then
-  void run(witness, store, loop);
+  loop.inflight = run(witness, store, loop);
+  afterAnswer(loop.inflight);
+}
+
+/** A witness's stored status after the round (null before its first answer). */
+export interface WitnessRound {
+  label: string;
+  status: WitnessStatus | null;
+}
+
+/**
+ * Asks every witness now for the latest checkpoint, each at most once per interval as always: the
+ * scheduled call's work, so that the latest checkpoint is witnessed with no timer left running.
+ */
+export async function witnessNow(store: Store = getStore()): Promise<WitnessRound[]> {
+  const { witnesses } = getConfig().tlog.witnesses;
+  return Promise.all(
+    witnesses.map(async (witness) => {
+      const loop = loopOf(witness);
+      // A request this process has in flight first (the round's own integration may have sent it).
+      await loop.inflight;
+      const asked = await run(witness, store, loop);
+      // Another request holds the slot this interval: what it got is in the store.
+      const status = asked ?? (await readWitnessStatuses(store, [witness]))[0]?.status ?? null;
+      return { label: witness.label, status };
+    }),
+  );
 }
 
 /**
@@ -69,11 +99,12 @@ function tellOutcome(witness: LogWitness, status: WitnessStatus, loop: Loop, now
   console.error(`[tlog] witness ${witness.label} (${witness.url}) ${what}: ${status.error}`);
 }
 
-async function run(witness: LogWitness, store: Store, loop: Loop): Promise<void> {
+async function run(witness: LogWitness, store: Store, loop: Loop): Promise<WitnessStatus | null> {
   const { intervalMs, timeoutMs } = getConfig().tlog.witnesses;
   loop.running = true;
   loop.again = false;
   let retry = false;
+  let answer: WitnessStatus | null = null;
   try {
     const claimed = await store.set(witnessSlotKey(witness), randomToken(), {
       nx: true,
@@ -85,6 +116,7 @@ async function run(witness: LogWitness, store: Store, loop: Loop): Promise<void>
       const status = await requestCosignature(witness, store, { timeoutMs });
       retry = status?.error != null;
       if (status) tellOutcome(witness, status, loop);
+      answer = status ?? null;
     }
   } catch (err) {
     console.error(`[tlog] witness ${witness.label}: ${(err as Error).message}`);
@@ -92,11 +124,12 @@ async function run(witness: LogWitness, store: Store, loop: Loop): Promise<void>
   } finally {
     loop.running = false;
   }
-  if (retry || loop.again) {
+  if ((retry || loop.again) && getConfig().backgroundTimers) {
     loop.timer = setTimeout(() => {
       loop.timer = null;
       schedule(witness, store);
     }, intervalMs);
     loop.timer.unref();
   }
+  return answer;
 }

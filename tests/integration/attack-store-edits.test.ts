@@ -17,7 +17,7 @@ import { startUpstashStack, type UpstashStack } from "../support/upstash-stack";
 
 const TWO_TOOLS = "Validá el CUIT 20-17254359-7 y consultá su situación en la Central de Deudores";
 const logKey = (sessionId: string) => `audit:${sessionId}:log`;
-const checkpointsKey = (sessionId: string) => `audit:${sessionId}:checkpoints`;
+const checkpointKey = (sessionId: string) => `audit:${sessionId}:checkpoint`;
 const DAY_MS = 86_400_000;
 // The embedded server restarts to edit its store, twice in all: generous on a busy machine.
 const CASE_TIMEOUT_MS = 180_000;
@@ -95,10 +95,13 @@ describe.each([
   });
 
   /** A session of four entries written by the live service, and its write token. */
-  async function session(): Promise<{ sessionId: string; token: string }> {
+  /** A session of four entries, and the checkpoint it had at two (which anyone reading it then kept). */
+  async function session(): Promise<{ sessionId: string; token: string; atTwo: string }> {
     const first = await postPlay(target.url(), { messages: [userMessage(TWO_TOOLS)] });
     const sessionId = first.res.headers.get("x-session-id") as string;
     const token = first.res.headers.get("x-session-token") as string;
+    const atTwo = (await readJson(sessionId)).checkpoint as string;
+    expect(payloadOf(atTwo).size).toBe(2);
     const second = await postPlay(
       target.url(),
       { messages: [userMessage(TWO_TOOLS)] },
@@ -108,7 +111,7 @@ describe.each([
     const log = await readJson(sessionId);
     expect(log.entries).toHaveLength(4);
     expect(await verifyAuditLog(log, { jwks })).toMatchObject({ ok: true });
-    return { sessionId, token };
+    return { sessionId, token, atTwo };
   }
 
   async function readJson(sessionId: string) {
@@ -164,10 +167,10 @@ describe.each([
     expect(seen.page).toContain("ADULTERADO");
   }
 
-  /** The session's stored lists, log then checkpoints. */
+  /** The session's stored log, then its checkpoint. */
   const storedState = async (store: Store, sessionId: string) => [
     ...(await readList(store, logKey(sessionId))),
-    ...(await readList(store, checkpointsKey(sessionId))),
+    String(await store.get(checkpointKey(sessionId))),
   ];
 
   const edited = (raw: string): Entry => ({ ...(JSON.parse(raw) as Entry), output: { forged: true } });
@@ -176,7 +179,7 @@ describe.each([
   // Every case's session is written by the live service first, then all of them are edited in one
   // go: on the embedded store an edit means stopping the server, and one stop for all the cases
   // keeps the file from being mostly server restarts. Each case then reads only its own session.
-  const sessions = new Map<string, { sessionId: string; token: string }>();
+  const sessions = new Map<string, { sessionId: string; token: string; atTwo: string }>();
   /** A checkpoint a verifier kept from before the cut-back. */
   let kept = "";
   /** What each edited session held right after the edit. */
@@ -206,18 +209,15 @@ describe.each([
       items = await readList(store, logKey(id("spliced")));
       const foreign = await readList(store, logKey(id("donor")));
       await writeList(store, logKey(id("spliced")), [...items.slice(0, 3), ...foreign.slice(3)]);
-      // The checkpoints deleted, and an entry changed.
-      await store.del(checkpointsKey(id("no checkpoints")));
+      // The checkpoint deleted, and an entry changed.
+      await store.del(checkpointKey(id("no checkpoints")));
       items = await readList(store, logKey(id("no checkpoints")));
       items[2] = full(edited(items[2] as string));
       await writeList(store, logKey(id("no checkpoints")), items);
-      // Cut back to the checkpoint signed at two entries, with the checkpoints after it.
+      // Cut back to the checkpoint signed at two entries, which the attacker kept from then.
       items = await readList(store, logKey(id("cut back")));
-      const checkpoints = await readList(store, checkpointsKey(id("cut back")));
-      const earlier = checkpoints.findIndex((jws) => payloadOf(jws).size === 2);
-      expect(earlier).toBeGreaterThanOrEqual(0);
       await writeList(store, logKey(id("cut back")), items.slice(0, 3));
-      await writeList(store, checkpointsKey(id("cut back")), checkpoints.slice(0, earlier + 1));
+      await store.set(checkpointKey(id("cut back")), sessions.get("cut back")?.atTwo as string);
       for (const name of REFUSING) afterEdit.set(name, await storedState(store, id(name)));
     });
   }

@@ -106,7 +106,7 @@ function sessionWrites(app: AppServer, answer: Answer) {
     keys: new Set(own.map((w) => w.k)),
     sessionKeys: new Set([
       `audit:${sessionId}:log`,
-      `audit:${sessionId}:checkpoints`,
+      `audit:${sessionId}:checkpoint`,
       `audit:${sessionId}:summary`,
       "tlog:leaves",
     ]),

@@ -26,11 +26,12 @@ import { applyEnv } from "../support/upstash-stack";
 const SESSIONS = ["prop-session-a", "prop-session-b", "prop-session-c"];
 const ENTRIES = 4;
 const logKey = (s: string) => `audit:${s}:log`;
-const checkpointsKey = (s: string) => `audit:${s}:checkpoints`;
+const checkpointKey = (s: string) => `audit:${s}:checkpoint`;
 const summaryKey = (s: string) => `audit:${s}:summary`;
 
 interface SessionState {
   log: string[];
+  /** The stored checkpoint as a list of none or one; an edit that leaves several stores the last. */
   checkpoints: string[];
   summary: string | null;
 }
@@ -45,7 +46,7 @@ const history = new Map<string, SessionState[]>();
 async function stateOf(s: string): Promise<SessionState> {
   return {
     log: await store.range(logKey(s), 0, -1),
-    checkpoints: await store.range(checkpointsKey(s), 0, -1),
+    checkpoints: await store.get(checkpointKey(s)).then((c) => (c === null ? [] : [c])),
     summary: await store.get(summaryKey(s)),
   };
 }
@@ -56,9 +57,15 @@ async function writeList(key: string, items: string[]): Promise<void> {
     await store.batch([{ type: "append", key, expectedLength: 0, values: items, expiry: "persist" }]);
 }
 
+async function writeCheckpoint(s: string, items: string[]): Promise<void> {
+  const newest = items.at(-1);
+  if (newest === undefined) await store.del(checkpointKey(s));
+  else await store.set(checkpointKey(s), newest);
+}
+
 async function put(s: string, state: SessionState): Promise<void> {
   await writeList(logKey(s), state.log);
-  await writeList(checkpointsKey(s), state.checkpoints);
+  await writeCheckpoint(s, state.checkpoints);
   if (state.summary === null) await store.del(summaryKey(s));
   else await store.set(summaryKey(s), state.summary);
 }
@@ -167,7 +174,6 @@ async function apply(edit: Edit, before: Map<string, SessionState>): Promise<voi
     await writeList(logKey(s), [value, ...state.log.slice(1)]);
     return;
   }
-  const key = edit.what === "log" ? logKey(s) : checkpointsKey(s);
   // The log's header stays in place here (edits of it are the header's own): items are the entries.
   const head = edit.what === "log" ? state.log.slice(0, 1) : [];
   const items = edit.what === "log" ? state.log.slice(1) : state.checkpoints.slice();
@@ -205,7 +211,9 @@ async function apply(edit: Edit, before: Map<string, SessionState>): Promise<voi
       if (items.length > 0) items[i] = mutated(items[i] as string);
       break;
   }
-  await writeList(key, [...head, ...items.filter((x) => x !== undefined)]);
+  const kept = items.filter((x) => x !== undefined);
+  if (edit.what === "log") await writeList(logKey(s), [...head, ...kept]);
+  else await writeCheckpoint(s, kept);
 }
 
 const parsedEntries = (state: SessionState) => state.log.slice(1).map((raw) => JSON.parse(raw) as unknown);

@@ -240,6 +240,31 @@ describe.each(backends.map((b) => [b.name, b] as const))("store contract: %s bac
     });
   });
 
+  describe("several reads at once (readMany)", () => {
+    it("answers gets, lengths, ranges and paths in order, a key of another type or none as missing", async () => {
+      const [list, str, a, b, c] = [fresh("rm-list"), fresh("rm-str"), fresh("rm-a"), fresh("rm-b"), fresh("rm-c")];
+      await store.batch([{ type: "append", key: list, expectedLength: 0, values: ["x", "y", "z"] }]);
+      await store.set(str, "é ✓ value");
+      await store.set(a, "1");
+      await store.set(b, "2");
+      await store.set(c, "3");
+      expect(
+        await store.readMany([
+          { type: "get", key: str },
+          { type: "get", key: fresh("none") },
+          { type: "get", key: list },
+          { type: "length", key: list },
+          { type: "length", key: str },
+          { type: "range", key: list, start: -2, stop: -1 },
+          { type: "range", key: str, start: 0, stop: -1 },
+          { type: "path", keys: [a, b, fresh("gap"), c] },
+          { type: "path", keys: [] },
+        ]),
+      ).toEqual(["é ✓ value", null, null, 3, 0, ["y", "z"], [], ["1", "2"], []]);
+      expect(await store.readMany([])).toEqual([]);
+    });
+  });
+
   describe("sliding expiry of appended lists", () => {
     it("a numeric expiry applies to a new list, which then expires", async () => {
       const key = fresh("exp");
@@ -1127,6 +1152,18 @@ describe("upstash backend against an unreliable Redis", () => {
   afterAll(async () => {
     await bridge?.close();
     await redis?.dispose();
+  });
+
+  it("answers a readMany in one request and one command, whatever it reads", async () => {
+    const key = fresh("many");
+    await store.set(key, "v");
+    await store.readMany([{ type: "get", key }]); // loads the script once (EVALSHA, then EVAL)
+    const before = bridge.stats();
+    const reads = Array.from({ length: 30 }, (_, i) => ({ type: "range" as const, key, start: i, stop: i }));
+    await store.readMany([...reads, { type: "get", key }, { type: "path", keys: [key, key] }]);
+    const after = bridge.stats();
+    expect(after.requests - before.requests).toBe(1);
+    expect(after.commands - before.commands).toBe(1);
   });
 
   it("reads a whole page in one request and one command, whatever the page size", async () => {

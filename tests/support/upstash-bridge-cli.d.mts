@@ -13,10 +13,11 @@ export interface UpstashBridge {
   /** Base URL to give @upstash/redis as `url`. */
   url: string;
   token: string;
-  /** HTTP requests and Redis commands received so far. */
-  stats(): { requests: number; commands: number };
+  /** HTTP requests and Redis commands received so far, and the commands by name (scripts by their sha's start). */
+  stats(): { requests: number; commands: number; byName: Record<string, number> };
   /**
-   * Runs the next request that carries a Lua script (every conditional write), then closes the
+   * Runs the next request that carries a Lua script that writes (every conditional write; a script
+   * whose text starts "-- read-only" does not count), then closes the
    * connection without answering: the write landed but its reply was lost, as on a network failure.
    */
   loseNextScriptReply(): void;

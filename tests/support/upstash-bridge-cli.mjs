@@ -112,6 +112,8 @@ export async function startUpstashBridge({ redisUrl, token, port = 0, host = "12
 
   const rewrittenSha = new Map(); // sha1 of an Upstash-flagged script -> sha1 of the script Redis runs
   const stats = { requests: 0, commands: 0 };
+  /** Commands by name (a script by its first 8 hex digits), for a test to say what it counted. */
+  const byName = new Map();
 
   /** Rewrites scripts for real Redis; `restore` maps the reply back to what Upstash would answer. */
   function translate(args) {
@@ -166,15 +168,28 @@ export async function startUpstashBridge({ redisUrl, token, port = 0, host = "12
   }
 
   let loseScriptReplies = 0;
+  // Scripts that only read (their text starts "-- read-only"): losing a reply is for writes.
+  const readOnlyShas = new Set();
+  function isWriteScript(command) {
+    const name = String(command?.[0]).toUpperCase();
+    if (name === "EVAL" || name === "EVAL_RO") {
+      if (!String(command[1]).startsWith("-- read-only")) return true;
+      readOnlyShas.add(sha1(String(command[1])));
+      return false;
+    }
+    return name.startsWith("EVALSHA") && !readOnlyShas.has(String(command[1]).toLowerCase());
+  }
 
   async function handle(req, res) {
-    stats.requests += 1;
+    if (!req.url?.startsWith("/_stats")) stats.requests += 1;
     if (req.method !== "POST") return send(res, 405, { error: "ERR only POST is supported" });
     const auth = Buffer.from(req.headers.authorization ?? "", "utf8");
     if (auth.length !== expectedAuth.length || !timingSafeEqual(auth, expectedAuth)) {
       return send(res, 401, { error: "Unauthorized" });
     }
     const path = new URL(req.url ?? "/", "http://bridge").pathname.replace(/\/+$/, "") || "/";
+    // The counts, for a benchmark that runs the bridge in its own process (not a Redis command).
+    if (path === "/_stats") return send(res, 200, { ...stats, byName: Object.fromEntries(byName) });
     if (path !== "/" && path !== "/pipeline" && path !== "/multi-exec") {
       return send(res, 404, { error: `ERR unknown path ${path}` });
     }
@@ -195,8 +210,14 @@ export async function startUpstashBridge({ redisUrl, token, port = 0, host = "12
       return send(res, 400, { error: error instanceof BadRequest ? error.message : "ERR bad request" });
     }
     stats.commands += commands.length;
+    for (const command of commands) {
+      const name = command[0].toUpperCase();
+      const label = name.startsWith("EVAL") ? `${name} ${String(command[1]).slice(0, 8)}` : name;
+      byName.set(label, (byName.get(label) ?? 0) + 1);
+    }
     if (!redis.isReady) return send(res, 503, { error: "ERR redis is unreachable" });
-    if (loseScriptReplies > 0 && commands.length === 1 && /^EVAL/i.test(String(commands[0]?.[0]))) {
+    const writeScript = commands.length === 1 && isWriteScript(commands[0]);
+    if (loseScriptReplies > 0 && writeScript) {
       // Run it, then cut the connection without a word: the write happened, its answer is lost. A
       // script Redis did not know yet (NOSCRIPT: nothing ran) is answered normally below instead.
       const ran = await runOne(commands[0]).then(
@@ -261,7 +282,7 @@ export async function startUpstashBridge({ redisUrl, token, port = 0, host = "12
   return {
     url,
     token,
-    stats: () => ({ ...stats }),
+    stats: () => ({ ...stats, byName: Object.fromEntries(byName) }),
     loseNextScriptReply() {
       loseScriptReplies += 1;
     },

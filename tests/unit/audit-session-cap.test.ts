@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendAuditEvent } from "@/lib/audit/log";
-import { checkpointsKey } from "@/lib/audit/store-checkpoint";
+import { checkpointKey } from "@/lib/audit/store-checkpoint";
 import { isApiError } from "@/lib/http/problem";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import { LEAVES_KEY } from "@/lib/tlog/layout";
@@ -33,7 +33,7 @@ describe("a session at AUDIT_MAX_ENTRIES", () => {
     }
     const before = {
       log: await store.range(`audit:${sid}:log`, 0, -1),
-      checkpoints: await store.range(checkpointsKey(sid), 0, -1),
+      checkpoint: await store.get(checkpointKey(sid)),
       leaves: await store.length(LEAVES_KEY),
     };
     const refused = await appendAuditEvent(
@@ -44,7 +44,7 @@ describe("a session at AUDIT_MAX_ENTRIES", () => {
     expect(isApiError(refused) && refused.extensions).toMatchObject({ max: 3 });
     expect({
       log: await store.range(`audit:${sid}:log`, 0, -1),
-      checkpoints: await store.range(checkpointsKey(sid), 0, -1),
+      checkpoint: await store.get(checkpointKey(sid)),
       leaves: await store.length(LEAVES_KEY),
     }).toEqual(before);
     // Another session is not affected.

@@ -73,6 +73,12 @@ describe("configuration", () => {
     );
   });
 
+  it("runs background timers unless BACKGROUND_TIMERS=off, and refuses any other value", () => {
+    expect(parseConfig({ DATA_DIR: tmp() }).backgroundTimers).toBe(true);
+    expect(parseConfig({ DATA_DIR: tmp(), BACKGROUND_TIMERS: "off" }).backgroundTimers).toBe(false);
+    expect(() => parseConfig({ DATA_DIR: tmp(), BACKGROUND_TIMERS: "no" })).toThrow(/BACKGROUND_TIMERS: on or off/);
+  });
+
   it("reports every bad variable at once", () => {
     try {
       parseConfig({ DATA_DIR: tmp(), RATE_LIMIT_PLAY: "x", RATE_LIMIT_REGISTRY: "0/1m" });

@@ -1,0 +1,6 @@
+// Written by `npm run routes` from lib/api/transparency-log: change the declarations there.
+import { runLogCron } from "@/lib/api/transparency-log";
+import { serve } from "@/lib/endpoint/endpoint";
+
+export const { DELETE, GET, OPTIONS, PATCH, POST, PUT } = serve(runLogCron);
+export const maxDuration = 60;
