@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -18,7 +19,8 @@ import {
 } from "../src/index";
 
 const PKG = path.resolve(import.meta.dirname, "..");
-const unique = () => `client-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+// Session ids and idempotency keys: incorporations take UUID session ids.
+const unique = () => randomUUID();
 
 let app: AppServer;
 let odd: Server; // a real HTTP server for answers the app never gives (500, a hang)
