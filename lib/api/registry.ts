@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { defineCronEndpoint } from "../endpoint/cron-endpoint";
 import { defineEndpoint } from "../endpoint/endpoint";
 import { publicBaseUrl } from "../http/base-url";
 import type { ErrorCode } from "../http/error-codes";
@@ -314,19 +315,11 @@ export const dryRunCertification = defineEndpoint({
  * description and the discovery documents: no client of theirs can use it, and listing it would
  * only invite agents to try. docs/registry.md documents it for operators.
  */
-export const recheckRegistry = defineEndpoint({
-  method: "GET",
+export const recheckRegistry = defineCronEndpoint({
   path: "/api/cron/registry-recheck",
   operationId: "recheckRegistry",
   summary: "Re-certify a batch of live records (the platform scheduler's call)",
   tags: ["registry"],
-  responses: { 200: { description: "What the batch found." } },
-  errors: ["unauthorized", "store_unavailable"],
-  auth: "cronSecret",
-  cors: false,
-  undocumented: true,
-  maxDuration: 60,
-  async handle() {
-    return json(await recheckLiveRecords(), { headers: { "cache-control": "no-store" } });
-  },
+  answers: "What the batch found.",
+  run: recheckLiveRecords,
 });

@@ -1,4 +1,5 @@
 import { parseTilePath } from "../../packages/incorporate/src/tlog/tile-path";
+import { defineCronEndpoint } from "../endpoint/cron-endpoint";
 import { defineEndpoint } from "../endpoint/endpoint";
 import { json } from "../http/handler";
 import { ApiError } from "../http/problem";
@@ -210,19 +211,11 @@ export const getLogIndexLookup = defineEndpoint<{ kind: string; id: string }>({
  * witnessed where no process lives on after its answers. Undocumented in the API descriptions, as
  * the registry's re-check; docs/transparency-log.md documents it for operators.
  */
-export const runLogCron = defineEndpoint({
-  method: "GET",
+export const runLogCron = defineCronEndpoint({
   path: "/api/cron/transparency-log",
   operationId: "runLogCron",
   summary: "Integrate pending leaves and ask the witnesses (the platform scheduler's call)",
   tags: ["transparency"],
-  responses: { 200: { description: "The tree's size afterwards, and each witness's cosigned size." } },
-  errors: ["unauthorized", "store_unavailable"],
-  auth: "cronSecret",
-  cors: false,
-  undocumented: true,
-  maxDuration: 60,
-  async handle() {
-    return json(await runCronRound(), { headers: { "cache-control": "no-store" } });
-  },
+  answers: "The tree's size afterwards, and each witness's cosigned size.",
+  run: runCronRound,
 });
