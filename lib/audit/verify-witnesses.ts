@@ -1,5 +1,4 @@
-import { TlogError } from "../../packages/incorporate/src/tlog/errors";
-import { checkWitnessPolicy } from "../../packages/incorporate/src/tlog/policy";
+import { checkWitnessPolicy, TlogError } from "@sociedades-ia/incorporate/tlog";
 import { getConfig } from "../config/config";
 import type { Store } from "../store/types";
 import { withCosignatures } from "../tlog/cosigned-head";
