@@ -8,7 +8,24 @@ const PACKAGE_TESTS_WITH_SERVER = [
 ];
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  // The shared package by name, from its source (tsconfig.json's paths say the same to tsc and Next).
+  resolve: {
+    alias: [
+      {
+        find: /^@sociedades-ia\/incorporate\/tlog$/,
+        replacement: path.resolve(import.meta.dirname, "packages/incorporate/src/tlog/index.ts"),
+      },
+      {
+        find: /^@sociedades-ia\/incorporate\/verify$/,
+        replacement: path.resolve(import.meta.dirname, "packages/incorporate/src/verify.ts"),
+      },
+      {
+        find: /^@sociedades-ia\/incorporate$/,
+        replacement: path.resolve(import.meta.dirname, "packages/incorporate/src/index.ts"),
+      },
+      { find: "@", replacement: path.resolve(import.meta.dirname) },
+    ],
+  },
   test: {
     environment: "node",
     pool: "forks",

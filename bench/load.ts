@@ -18,9 +18,9 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
+import { verifyAuditLog } from "@sociedades-ia/incorporate";
 import { createClient } from "redis";
 import type { AuditEntry } from "../lib/audit/entry";
-import { verifyAuditLog } from "../packages/incorporate/src/verify";
 import { type AppServer, startApp } from "../tests/support/app-server";
 import { startRedisServer } from "../tests/support/redis-server";
 import { type BridgeProcess, startBridgeProcess, upstashSecrets } from "./support/bridge-process";

@@ -4,7 +4,7 @@
 // pays to recompute it, and what a verifier pays per lookup, whatever the store.
 import { hash } from "node:crypto";
 import { parseArgs } from "node:util";
-import { MemoryIndex, verifyIndexProof } from "../packages/incorporate/src/tlog/log-index";
+import { MemoryIndex, verifyIndexProof } from "@sociedades-ia/incorporate/tlog";
 
 const sha = (data: Uint8Array) => new Uint8Array(hash("sha256", data, "buffer"));
 const { values } = parseArgs({ options: { sizes: { type: "string", default: "1000,10000,100000" } } });

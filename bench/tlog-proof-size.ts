@@ -4,11 +4,9 @@
 // and prints the largest proof in hash bytes and as the /log/proof JSON body, against the bound of
 // 32 × ⌈log2 n⌉ bytes. Exits 1 when a proof is over the bound or does not verify.
 
+import { leafHash, MemoryTree, verifyInclusion } from "@sociedades-ia/incorporate/tlog";
 import { canonicalJson } from "../lib/signing/canonical";
 import { nodeSha256, toBase64 } from "../lib/tlog/layout";
-import { MemoryTree } from "../packages/incorporate/src/tlog/memory-tree";
-import { leafHash } from "../packages/incorporate/src/tlog/merkle-hash";
-import { verifyInclusion } from "../packages/incorporate/src/tlog/merkle-verify";
 
 const encoder = new TextEncoder();
 const leaf = (i: number) =>

@@ -1,9 +1,13 @@
-import { fromBase64, toBase64 } from "@/packages/incorporate/src/tlog/bytes";
-import { openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
-import { rootCoords, rootFromStored } from "@/packages/incorporate/src/tlog/merkle-coords";
-import { verifyConsistency } from "@/packages/incorporate/src/tlog/merkle-verify";
-import { tilePath } from "@/packages/incorporate/src/tlog/tile-path";
-import { storedHashesFromTiles } from "@/packages/incorporate/src/tlog/tile-verify";
+import {
+  fromBase64,
+  openCheckpoint,
+  rootCoords,
+  rootFromStored,
+  storedHashesFromTiles,
+  tilePath,
+  toBase64,
+  verifyConsistency,
+} from "@sociedades-ia/incorporate/tlog";
 import { sendApi } from "../_client/api";
 
 /** Why a check could not run; the page words each in its language. */

@@ -1,13 +1,6 @@
+import { canonicalize, type PublicJwk, verifyAuditLog, verifyCheckpoint } from "@sociedades-ia/incorporate";
+import { hmacTagged, sha256Tagged, signedForm } from "@sociedades-ia/incorporate/verify";
 import type { TestVectors } from "@/lib/audit/test-vectors";
-import { canonicalize } from "@/packages/incorporate/src/jcs";
-import {
-  hmacTagged,
-  type PublicJwk,
-  sha256Tagged,
-  signedForm,
-  verifyAuditLog,
-  verifyCheckpoint,
-} from "@/packages/incorporate/src/verify";
 import { checkIds } from "./check-ids";
 
 export type CheckResult = { pass: true } | { pass: false; got: string };
@@ -25,7 +18,7 @@ const equal = (got: string, expected: string): CheckResult =>
   got === expected ? { pass: true } : { pass: false, got };
 
 /**
- * Recomputes every vector with the shared offline verifier (packages/incorporate/src/verify.ts, the
+ * Recomputes every vector with the shared offline verifier (@sociedades-ia/incorporate/verify, the
  * module the client package publishes): canonical forms, signed forms, HMACs, links, the chain, the
  * checkpoint, and the negative cases, which pass when they are rejected exactly as their `expect` says.
  */

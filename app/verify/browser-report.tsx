@@ -1,7 +1,7 @@
+import type { AuditLogDocument, AuditVerification } from "@sociedades-ia/incorporate";
 import type { Lang } from "@/lib/i18n";
 import { formatInstant } from "@/lib/i18n/format-instant";
 import { fill } from "@/lib/i18n/template";
-import type { AuditLogDocument, AuditVerification } from "@/packages/incorporate/src/verify";
 import { alteredEntry } from "../_components/audit/altered-entry";
 import { Stat, VerificationSummary } from "../_components/audit/verification-summary";
 import { InclusionReport } from "./log-inclusion";

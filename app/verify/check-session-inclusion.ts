@@ -1,7 +1,11 @@
-import { fetchAudit } from "@/packages/incorporate/src/client";
-import { checkWitnessPolicy, parseWitnessPolicy } from "@/packages/incorporate/src/tlog/policy";
-import { type LogInclusion, verifyAuditLog } from "@/packages/incorporate/src/verify";
-import { type AuditVerificationReport, verifyAudit } from "@/packages/incorporate/src/verify-audit";
+import {
+  type AuditVerificationReport,
+  fetchAudit,
+  type LogInclusion,
+  verifyAudit,
+  verifyAuditLog,
+} from "@sociedades-ia/incorporate";
+import { checkWitnessPolicy, parseWitnessPolicy } from "@sociedades-ia/incorporate/tlog";
 import { fetchPublished } from "../_client/api";
 import { fetchJwks, fetchLogKey } from "./log-inclusion";
 

@@ -1,7 +1,7 @@
+import type { LogInclusion, PublicJwk } from "@sociedades-ia/incorporate";
 import type { VerifyMessages } from "@/app/verify/words";
 import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
-import type { LogInclusion, PublicJwk } from "@/packages/incorporate/src/verify";
 import { fetchPublished } from "../_client/api";
 import { EnglishDetail } from "../_components/audit/error-notice";
 import { Stat } from "../_components/audit/verification-summary";

@@ -1,8 +1,8 @@
 "use client";
 
+import type { AuditLogDocument, AuditVerification, PublicJwk } from "@sociedades-ia/incorporate";
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { auditPaths } from "@/lib/audit/paths";
-import type { AuditLogDocument, AuditVerification, PublicJwk } from "@/packages/incorporate/src/verify";
 import { callApi, problemWords } from "../_client/api";
 import { loadOnce } from "../_client/load-once";
 import { prettyJson } from "../_components/audit/format";
@@ -16,7 +16,7 @@ const loadLogCheck = loadOnce<LogCheck>(() => import("./log-check"));
 
 /**
  * The log verifier's state: reads pasted text, a chosen file or the session's own log, and verifies
- * it entirely in the browser with the shared offline verifier (packages/incorporate/src/verify.ts)
+ * it entirely in the browser with the shared offline verifier (@sociedades-ia/incorporate/verify)
  * and the service's published checkpoint keys, fetched once. The reading, the verifier and the
  * report's view load with the first check (log-check.ts), not with the page.
  */

@@ -1,8 +1,7 @@
 "use client";
 
+import type { AuditVerificationReport, LogInclusion } from "@sociedades-ia/incorporate";
 import { useCallback, useEffect, useState } from "react";
-import type { LogInclusion } from "@/packages/incorporate/src/verify";
-import type { AuditVerificationReport } from "@/packages/incorporate/src/verify-audit";
 import type { PolicyVerdict } from "./check-session-inclusion";
 
 export type { PolicyVerdict } from "./check-session-inclusion";

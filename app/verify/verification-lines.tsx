@@ -1,6 +1,6 @@
+import type { AuditVerificationReport } from "@sociedades-ia/incorporate";
+import { describeVerification } from "@sociedades-ia/incorporate";
 import type { Lang } from "@/lib/i18n";
-import { describeVerification } from "@/packages/incorporate/src/describe-verification";
-import type { AuditVerificationReport } from "@/packages/incorporate/src/verify-audit";
 
 const MARK = { pass: "✓", fail: "✗", pending: "…", unchecked: "?" } as const;
 

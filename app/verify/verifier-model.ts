@@ -1,8 +1,8 @@
+import type { AuditLogDocument, AuditVerification, CheckpointVerification } from "@sociedades-ia/incorporate";
+import { DuplicateMemberError, parseStrictJson } from "@sociedades-ia/incorporate";
 import type { AuditMessages } from "@/app/_components/audit/words";
 import type { VerifyMessages } from "@/app/verify/words";
 import { fill } from "@/lib/i18n/template";
-import { DuplicateMemberError, parseStrictJson } from "@/packages/incorporate/src/strict-json";
-import type { AuditLogDocument, AuditVerification, CheckpointVerification } from "@/packages/incorporate/src/verify";
 import { jsonFailure } from "./json-error";
 
 export type Messages = VerifyMessages["paste"];

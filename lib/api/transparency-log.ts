@@ -1,4 +1,4 @@
-import { parseTilePath } from "../../packages/incorporate/src/tlog/tile-path";
+import { parseTilePath } from "@sociedades-ia/incorporate/tlog";
 import { defineCronEndpoint } from "../endpoint/cron-endpoint";
 import { defineEndpoint } from "../endpoint/endpoint";
 import { json } from "../http/handler";

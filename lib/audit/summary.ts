@@ -1,4 +1,5 @@
-import type { EntryProblem, Tally } from "../../packages/incorporate/src/audit-rules";
+import type { Tally } from "@sociedades-ia/incorporate";
+import type { EntryProblem } from "@sociedades-ia/incorporate/verify";
 import { hmacOf } from "../signing/canonical";
 import { currentHmacKey, hmacKeys } from "../signing/keys";
 

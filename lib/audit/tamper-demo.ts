@@ -1,5 +1,5 @@
+import { emptyTally } from "@sociedades-ia/incorporate";
 import { z } from "zod";
-import { emptyTally } from "../../packages/incorporate/src/audit-rules";
 import { ApiError } from "../http/problem";
 import { canonicalJson, hashOf } from "../signing/canonical";
 import { currentHmacKey, hmacKeys } from "../signing/keys";

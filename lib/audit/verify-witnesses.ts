@@ -1,5 +1,5 @@
-import { TlogError } from "../../packages/incorporate/src/tlog/errors";
-import { checkWitnessPolicy } from "../../packages/incorporate/src/tlog/policy";
+import type { WitnessCheck } from "@sociedades-ia/incorporate";
+import { checkWitnessPolicy, TlogError } from "@sociedades-ia/incorporate/tlog";
 import { getConfig } from "../config/config";
 import type { Store } from "../store/types";
 import { withCosignatures } from "../tlog/cosigned-head";
@@ -8,20 +8,8 @@ import { logPolicy } from "../tlog/log-policy";
 import type { TransparencyReceipt } from "../tlog/receipt";
 import { readWitnessStatuses } from "../tlog/witness-status";
 
-/** The head against the service's witness policy (/log/policy), as the client's `WitnessCheck` reads. */
-export interface WitnessQuorum {
-  /** The head's leaf is in a checkpoint carrying the policy's quorum of verified cosignatures. */
-  meets: boolean;
-  quorum: number;
-  /** The witnesses whose cosignature verified on that checkpoint (or on the best one found). */
-  cosigned: string[];
-  /** The size of the witnessed checkpoint; null when none was found. */
-  size: number | null;
-  /** Why it does not meet the policy: "not witnessed yet: ..." for a delay, else a contradiction or why unchecked. */
-  error: string | null;
-  /** `error` is a contradiction (a bad signature, a witness that refused this log), not a delay. */
-  contradiction: boolean;
-}
+/** The head against the service's witness policy (/log/policy): the client's `WitnessCheck`, computed here. */
+export type WitnessQuorum = WitnessCheck;
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 

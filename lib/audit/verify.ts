@@ -5,13 +5,13 @@ import {
   judgeEntry,
   type Tally,
   tallyEntry,
-} from "../../packages/incorporate/src/audit-rules";
+} from "@sociedades-ia/incorporate";
 import { canonicalForms, canonicalJson, hashOf, hmacOf } from "../signing/canonical";
 import type { SessionInLog } from "./index-status";
 import type { HeaderStatus } from "./session-header";
 import type { WitnessQuorum } from "./verify-witnesses";
 
-export type { EntryProblem, ProblemReason } from "../../packages/incorporate/src/audit-rules";
+export type { EntryProblem, ProblemReason } from "@sociedades-ia/incorporate";
 
 /**
  * The stored checkpoint against the entries served with it: `valid` (signed by the service for this

@@ -1,4 +1,4 @@
-import type { PublicJwk } from "../../packages/incorporate/src/verify";
+import type { PublicJwk } from "@sociedades-ia/incorporate";
 import { isSessionId } from "../audit/entry";
 import { defaultDurationMs } from "../config/config";
 import { isValidCuit } from "../identity/cuit";

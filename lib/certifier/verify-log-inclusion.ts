@@ -1,4 +1,4 @@
-import { verifyInclusion } from "../../packages/incorporate/src/tlog/merkle-verify";
+import { verifyInclusion } from "@sociedades-ia/incorporate/tlog";
 import { openCheckpoint } from "../audit/checkpoint";
 import { leafBytes, leafHashOf } from "../tlog/leaf";
 import { readLogHead } from "../tlog/log-head";

@@ -1,4 +1,4 @@
-import { type AuditVerification, type PublicJwk, verifyAuditLog } from "../../packages/incorporate/src/verify";
+import { type AuditVerification, type PublicJwk, verifyAuditLog } from "@sociedades-ia/incorporate";
 import { type Reason, reason } from "./reason";
 import { verifyLogInclusion } from "./verify-log-inclusion";
 

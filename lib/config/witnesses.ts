@@ -1,5 +1,9 @@
-import { computeKeyId, KEY_TYPE_COSIGNATURE_V1, KEY_TYPE_ED25519 } from "../../packages/incorporate/src/tlog/key-id";
-import { parseVerifierKey } from "../../packages/incorporate/src/tlog/note-keys";
+import {
+  computeKeyId,
+  KEY_TYPE_COSIGNATURE_V1,
+  KEY_TYPE_ED25519,
+  parseVerifierKey,
+} from "@sociedades-ia/incorporate/tlog";
 import { parseSignerKey, publicKeyOf } from "../identity/note-key";
 import { ConfigError } from "./config-error";
 

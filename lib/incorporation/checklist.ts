@@ -1,4 +1,4 @@
-import type { ChecklistStep } from "../../packages/incorporate/src/types";
+import type { ChecklistStep } from "@sociedades-ia/incorporate";
 import { boundedMemo } from "../cache/bounded-memo";
 import { COMPANY_ENV_VARS } from "./env-vars";
 

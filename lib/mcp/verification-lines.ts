@@ -1,7 +1,6 @@
+import type { AuditVerdict } from "@sociedades-ia/incorporate";
+import { checkLogInclusion, VERIFICATION_WORDS, type VerificationLine } from "@sociedades-ia/incorporate";
 import { z } from "zod";
-import { VERIFICATION_WORDS, type VerificationLine } from "../../packages/incorporate/src/describe-verification";
-import { checkLogInclusion } from "../../packages/incorporate/src/log-inclusion";
-import type { AuditVerdict } from "../../packages/incorporate/src/verify-audit";
 import type { VerificationReport } from "../audit/verify";
 import type { TransparencyReceipt } from "../tlog/receipt";
 

@@ -1,4 +1,4 @@
-import type { Coord, HashLookup, StoredHash } from "../../packages/incorporate/src/tlog/merkle-coords";
+import type { Coord, HashLookup, StoredHash } from "@sociedades-ia/incorporate/tlog";
 import { perStore } from "../store/per-store";
 import type { Store } from "../store/types";
 import { readStoredHashes } from "./stored-hashes";

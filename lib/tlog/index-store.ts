@@ -1,14 +1,15 @@
-import { equalBytes, toBase64 } from "../../packages/incorporate/src/tlog/bytes";
-import { openIndexNote } from "../../packages/incorporate/src/tlog/index-note";
 import {
   decodeIndexNode,
   EMPTY_INDEX,
   encodeIndexNode,
+  equalBytes,
   type IndexNode,
   type IndexNodeReader,
   nodeHashOf,
+  openIndexNote,
+  toBase64,
   type WrittenNode,
-} from "../../packages/incorporate/src/tlog/log-index";
+} from "@sociedades-ia/incorporate/tlog";
 import { getConfig } from "../config/config";
 import { perStore } from "../store/per-store";
 import type { BatchWrite, Store } from "../store/types";

@@ -1,23 +1,23 @@
-import { equalBytes } from "../../packages/incorporate/src/tlog/bytes";
-import { formatCheckpoint } from "../../packages/incorporate/src/tlog/checkpoint";
-import { formatIndexNote } from "../../packages/incorporate/src/tlog/index-note";
-import { leafSubject, nextIndexValue } from "../../packages/incorporate/src/tlog/leaf-subject";
-import {
-  EMPTY_INDEX,
-  type IndexNodeReader,
-  type IndexValue,
-  updateIndex,
-} from "../../packages/incorporate/src/tlog/log-index";
-import { MemoryTree } from "../../packages/incorporate/src/tlog/memory-tree";
 import {
   appendStoredHashes,
+  EMPTY_INDEX,
+  emptyRoot,
+  equalBytes,
+  formatCheckpoint,
+  formatIndexNote,
   type HashLookup,
+  type IndexNodeReader,
+  type IndexValue,
+  leafHash,
+  leafSubject,
+  MemoryTree,
+  nextIndexValue,
   rootCoords,
   rootFromStored,
   type StoredHash,
-} from "../../packages/incorporate/src/tlog/merkle-coords";
-import { emptyRoot, leafHash } from "../../packages/incorporate/src/tlog/merkle-hash";
-import { signNote } from "../../packages/incorporate/src/tlog/note";
+  signNote,
+  updateIndex,
+} from "@sociedades-ia/incorporate/tlog";
 import { getConfig } from "../config/config";
 import { randomToken } from "../identity/random-token";
 import { getStore } from "../store";

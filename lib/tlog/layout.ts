@@ -1,5 +1,5 @@
 import { hash } from "node:crypto";
-import type { Hasher } from "../../packages/incorporate/src/tlog/sha256";
+import type { Hasher } from "@sociedades-ia/incorporate/tlog";
 
 /**
  * Where the transparency log lives in the store (both backends, through the store contract):

@@ -1,5 +1,5 @@
 import { hash } from "node:crypto";
-import { leafHash } from "../../packages/incorporate/src/tlog/merkle-hash";
+import { leafHash } from "@sociedades-ia/incorporate/tlog";
 import { canonicalJson } from "../signing/canonical";
 import type { BatchWrite } from "../store/types";
 import { LEAVES_KEY, nodeSha256, toBase64 } from "./layout";

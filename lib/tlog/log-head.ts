@@ -1,5 +1,4 @@
-import { openCheckpoint, parseCheckpoint } from "../../packages/incorporate/src/tlog/checkpoint";
-import { parseNote } from "../../packages/incorporate/src/tlog/note";
+import { openCheckpoint, parseCheckpoint, parseNote } from "@sociedades-ia/incorporate/tlog";
 import { getConfig } from "../config/config";
 import { getStore } from "../store";
 import { perStore } from "../store/per-store";

@@ -1,4 +1,4 @@
-import type { WitnessPolicy } from "../../packages/incorporate/src/tlog/policy";
+import type { WitnessPolicy } from "@sociedades-ia/incorporate/tlog";
 import { getConfig } from "../config/config";
 import { logNoteKey } from "./log-key";
 

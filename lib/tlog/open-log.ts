@@ -1,4 +1,4 @@
-import { openCheckpoint } from "../../packages/incorporate/src/tlog/checkpoint";
+import { openCheckpoint } from "@sociedades-ia/incorporate/tlog";
 import { getConfig } from "../config/config";
 import { hashOf } from "../signing/canonical";
 import { publicJwks } from "../signing/keys";

@@ -1,11 +1,12 @@
-import { encodeEntryBundle } from "../../packages/incorporate/src/tlog/entry-bundle";
 import {
   consistencyProofCoords,
   consistencyProofFromStored,
+  encodeEntryBundle,
   inclusionProofCoords,
   inclusionProofFromStored,
-} from "../../packages/incorporate/src/tlog/merkle-coords";
-import { TILE_WIDTH, type Tile } from "../../packages/incorporate/src/tlog/tile-path";
+  TILE_WIDTH,
+  type Tile,
+} from "@sociedades-ia/incorporate/tlog";
 import { ApiError } from "../http/problem";
 import { getStore } from "../store";
 import type { Store } from "../store/types";

@@ -1,4 +1,4 @@
-import { inclusionProofCoords, inclusionProofFromStored } from "../../packages/incorporate/src/tlog/merkle-coords";
+import { inclusionProofCoords, inclusionProofFromStored } from "@sociedades-ia/incorporate/tlog";
 import { afterAnswer } from "../http/after-answer";
 import { getStore } from "../store";
 import type { Store } from "../store/types";

@@ -1,5 +1,4 @@
-import { parseCheckpoint } from "../../packages/incorporate/src/tlog/checkpoint";
-import { parseNote } from "../../packages/incorporate/src/tlog/note";
+import { parseCheckpoint, parseNote } from "@sociedades-ia/incorporate/tlog";
 import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { withCosignatures } from "./cosigned-head";

@@ -1,4 +1,4 @@
-import { equalBytes } from "../../packages/incorporate/src/tlog/bytes";
+import { equalBytes } from "@sociedades-ia/incorporate/tlog";
 import { perStore } from "../store/per-store";
 import type { Store } from "../store/types";
 import type { LogHead } from "./log-head";

@@ -1,4 +1,4 @@
-import type { Coord, HashLookup } from "../../packages/incorporate/src/tlog/merkle-coords";
+import type { Coord, HashLookup } from "@sociedades-ia/incorporate/tlog";
 import type { Store } from "../store/types";
 import { fromBase64, levelKey } from "./layout";
 

@@ -1,5 +1,5 @@
-import type { IndexNode, IndexProof, IndexValue } from "../../packages/incorporate/src/tlog/log-index";
-import { lookupIndex, subjectKeyHash } from "../../packages/incorporate/src/tlog/log-index";
+import type { IndexNode, IndexProof, IndexValue } from "@sociedades-ia/incorporate/tlog";
+import { lookupIndex, subjectKeyHash } from "@sociedades-ia/incorporate/tlog";
 import { getStore } from "../store";
 import type { Store, StoreRead, StoreReadResult } from "../store/types";
 import { INDEX_NOTE_KEY, indexNodeReader, indexRootOf, isIndexStateError, nodesByHash, pathKeys } from "./index-store";

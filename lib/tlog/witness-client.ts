@@ -1,8 +1,12 @@
-import { fromBase64 } from "../../packages/incorporate/src/tlog/bytes";
-import { cosignatureTimestamp } from "../../packages/incorporate/src/tlog/cosignature";
-import { formatSignatureLine, parseNote, verifyNote } from "../../packages/incorporate/src/tlog/note";
-import { verifierFromKey } from "../../packages/incorporate/src/tlog/note-keys";
-import { formatAddCheckpoint } from "../../packages/incorporate/src/tlog/witness";
+import {
+  cosignatureTimestamp,
+  formatAddCheckpoint,
+  formatSignatureLine,
+  fromBase64,
+  parseNote,
+  verifierFromKey,
+  verifyNote,
+} from "@sociedades-ia/incorporate/tlog";
 import type { LogWitness } from "../config/witnesses";
 import type { Store } from "../store/types";
 import { readLogHead } from "./log-head";

@@ -1,4 +1,4 @@
-import { parseNote } from "../../packages/incorporate/src/tlog/note";
+import { parseNote } from "@sociedades-ia/incorporate/tlog";
 import { getConfig } from "../config/config";
 import { getStore } from "../store";
 import type { Store } from "../store/types";

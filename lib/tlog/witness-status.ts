@@ -1,7 +1,4 @@
-import { parseCheckpoint } from "../../packages/incorporate/src/tlog/checkpoint";
-import { cosignatureTimestamp } from "../../packages/incorporate/src/tlog/cosignature";
-import { verifyNote } from "../../packages/incorporate/src/tlog/note";
-import { verifierFromKey } from "../../packages/incorporate/src/tlog/note-keys";
+import { cosignatureTimestamp, parseCheckpoint, verifierFromKey, verifyNote } from "@sociedades-ia/incorporate/tlog";
 import type { LogWitness } from "../config/witnesses";
 import { storeAlarm } from "../store/store-alarm";
 import type { Store } from "../store/types";

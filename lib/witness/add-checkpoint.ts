@@ -1,17 +1,21 @@
-import { equalBytes, fromBase64, toBase64 } from "../../packages/incorporate/src/tlog/bytes";
-import { type Checkpoint, parseCheckpoint } from "../../packages/incorporate/src/tlog/checkpoint";
-import { TlogError } from "../../packages/incorporate/src/tlog/errors";
-import { emptyRoot } from "../../packages/incorporate/src/tlog/merkle-hash";
-import { verifyConsistency } from "../../packages/incorporate/src/tlog/merkle-verify";
 import {
+  type AddCheckpointRequest,
+  type Checkpoint,
+  emptyRoot,
+  equalBytes,
   formatNote,
   formatSignatureLine,
+  fromBase64,
   type NoteSignature,
+  parseAddCheckpoint,
+  parseCheckpoint,
   parseNote,
+  TlogError,
+  toBase64,
+  verifierFromKey,
+  verifyConsistency,
   verifyNote,
-} from "../../packages/incorporate/src/tlog/note";
-import { verifierFromKey } from "../../packages/incorporate/src/tlog/note-keys";
-import { type AddCheckpointRequest, parseAddCheckpoint } from "../../packages/incorporate/src/tlog/witness";
+} from "@sociedades-ia/incorporate/tlog";
 import type { BuiltInWitnessConfig } from "../config/witnesses";
 import { ApiError } from "../http/problem";
 import type { Store } from "../store/types";

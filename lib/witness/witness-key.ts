@@ -1,7 +1,5 @@
-import { cosignerFromSeed } from "../../packages/incorporate/src/tlog/cosignature";
-import { KEY_TYPE_COSIGNATURE_V1 } from "../../packages/incorporate/src/tlog/key-id";
-import type { NoteSigner } from "../../packages/incorporate/src/tlog/note";
-import { formatVerifierKey } from "../../packages/incorporate/src/tlog/note-keys";
+import type { NoteSigner } from "@sociedades-ia/incorporate/tlog";
+import { cosignerFromSeed, formatVerifierKey, KEY_TYPE_COSIGNATURE_V1 } from "@sociedades-ia/incorporate/tlog";
 import type { BuiltInWitnessConfig } from "../config/witnesses";
 import { parseSignerKey } from "../identity/note-key";
 

@@ -3,6 +3,8 @@
 // each forged entry and why), and an exported copy with its signed checkpoint (the offline verifier
 // of packages/incorporate, which /verify runs in the browser, must fail it and say why). No endpoint
 // accepts a submitted log: /api/play/tamper-demo only takes a session id and alters a copy in memory.
+
+import { type PublicJwk, verifyAuditLog } from "@sociedades-ia/incorporate";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from "jose";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +12,6 @@ import { signCheckpointWith } from "@/lib/audit/checkpoint";
 import type { AuditEvent } from "@/lib/audit/entry";
 import { appendAuditEvent } from "@/lib/audit/log";
 import { canonicalForms, hashOf, hmacOf } from "@/lib/signing/canonical";
-import { type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { type AppServer, startApp } from "../support/app-server";
 import { applyEnv, startUpstashStack, type UpstashStack } from "../support/upstash-stack";
 

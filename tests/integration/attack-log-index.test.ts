@@ -3,13 +3,19 @@
 // log's list, a forged checkpoint ahead of the tree, edited tree hashes and index nodes. Each edit
 // is made with store access only; then the live service must refuse or report it, and never sign
 // over it.
+
+import {
+  type Coord,
+  type IndexProof,
+  type IndexValue,
+  openCheckpoint,
+  openIndexNote,
+  rootCoords,
+  verifyIndexProof,
+} from "@sociedades-ia/incorporate/tlog";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { INDEX_NOTE_KEY } from "@/lib/tlog/index-store";
 import { CHECKPOINT_KEY, LEAVES_KEY, levelKey } from "@/lib/tlog/layout";
-import { openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
-import { openIndexNote } from "@/packages/incorporate/src/tlog/index-note";
-import { type IndexProof, type IndexValue, verifyIndexProof } from "@/packages/incorporate/src/tlog/log-index";
-import { type Coord, rootCoords } from "@/packages/incorporate/src/tlog/merkle-coords";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
 import {
   embeddedTarget as embedded,

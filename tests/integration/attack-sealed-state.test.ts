@@ -7,14 +7,18 @@
 // - a witness cosignature line injected beside the log's checkpoint.
 // Both store backends.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import {
+  cosignerFromSeed,
+  formatSignatureLine,
+  KEY_TYPE_COSIGNATURE_V1,
+  parseNote,
+  signNote,
+} from "@sociedades-ia/incorporate/tlog";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_SCOPE } from "@/lib/identity/caller-scope";
 import { parseSignerKey } from "@/lib/identity/note-key";
 import { idempotencyKey } from "@/lib/incorporation/idempotency";
 import type { Store } from "@/lib/store/types";
-import { cosignerFromSeed } from "@/packages/incorporate/src/tlog/cosignature";
-import { KEY_TYPE_COSIGNATURE_V1 } from "@/packages/incorporate/src/tlog/key-id";
-import { formatSignatureLine, parseNote, signNote } from "@/packages/incorporate/src/tlog/note";
 import { TYPICAL_INCORPORATION as TYPICAL } from "../support/fixtures";
 import { embeddedTarget, type StoreTarget, upstashTarget, writeList } from "../support/store-target";
 import { witnessKey } from "../support/tlog-keys";

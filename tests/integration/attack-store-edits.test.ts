@@ -5,12 +5,12 @@
 // must each make offline verification fail, or, for a log cut back to an earlier genuine
 // checkpoint, verify as exactly that earlier log, which a checkpoint kept from before shows. The
 // service also refuses to sign anything more over an edited log. Both store backends.
+
+import { type PublicJwk, parseAuditCsv, verifyAuditLog } from "@sociedades-ia/incorporate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canonicalForms, hashOf } from "@/lib/signing/canonical";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import type { Store } from "@/lib/store/types";
-import { parseAuditCsv } from "@/packages/incorporate/src/audit-csv";
-import { type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { type AppServer, startApp } from "../support/app-server";
 import { chunksOf, postPlay, userMessage } from "../support/play-client";
 import { startUpstashStack, type UpstashStack } from "../support/upstash-stack";

@@ -1,13 +1,12 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+import { parseAuditCsv, verifyAuditLog } from "@sociedades-ia/incorporate";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditEvent } from "@/lib/audit/entry";
 import { AUDIT_READ_PAGE, appendAuditEvent } from "@/lib/audit/log";
 import { ApiError } from "@/lib/http/problem";
-import { parseAuditCsv } from "@/packages/incorporate/src/audit-csv";
-import { verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { type AppServer, startApp } from "../support/app-server";
 import { appendEntries } from "../support/audit-seed";
 import { applyEnv, startUpstashStack, type UpstashStack } from "../support/upstash-stack";

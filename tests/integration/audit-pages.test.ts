@@ -1,9 +1,9 @@
 // A read of a session's log costs what its page holds: `?after=<seq>&limit=<n>` pages, each page
 // carries the checkpoint and the report of the whole log, and the client follows the pages to
 // verify the whole log offline.
+
+import { fetchAudit, type PublicJwk, verifyAuditLog } from "@sociedades-ia/incorporate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetchAudit } from "@/packages/incorporate/src/client";
-import { type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { type AppServer, startApp } from "../support/app-server";
 import { appendEntries } from "../support/audit-seed";
 import { applyEnv, startUpstashStack, type UpstashStack } from "../support/upstash-stack";

@@ -3,8 +3,8 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { type PublicJwk, verifyPackageProvenance } from "@sociedades-ia/incorporate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PublicJwk, verifyPackageProvenance } from "../../packages/incorporate/src/index";
 import { type AppServer, startApp } from "../support/app-server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

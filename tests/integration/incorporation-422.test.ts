@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import Ajv2020 from "ajv/dist/2020";
-import addFormats from "ajv-formats";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   incorporate as clientIncorporate,
   IncorporateValidationError,
   incorporateOrThrow,
-} from "../../packages/incorporate/src/index";
+} from "@sociedades-ia/incorporate";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../support/app-server";
 import { auditEntries, registrySnapshot } from "../support/attack-client";
 import { TYPICAL_INCORPORATION as TYPICAL } from "../support/fixtures";

@@ -2,11 +2,10 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import net from "node:net";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { openCheckpoint, verifyInclusion } from "@sociedades-ia/incorporate/tlog";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
-import { verifyInclusion } from "@/packages/incorporate/src/tlog/merkle-verify";
 import { type AppServer, startApp } from "../support/app-server";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
 

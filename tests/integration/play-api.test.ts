@@ -1,6 +1,6 @@
+import { verifyAuditLog } from "@sociedades-ia/incorporate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAY_LIMITS } from "@/lib/play/limits";
-import { verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { type AppServer, startApp } from "../support/app-server";
 import { chunksOf, postPlay, userMessage } from "../support/play-client";
 

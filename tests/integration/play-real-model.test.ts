@@ -7,12 +7,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { verifyAuditLog } from "@sociedades-ia/incorporate";
 import type { UIMessageChunk } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAY_INSTRUCTIONS } from "@/lib/play/system-prompt";
 import { playTools } from "@/lib/play/tools";
 import { leafOfItem } from "@/lib/tlog/sealed-leaf";
-import { verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { type AppServer, startApp } from "../support/app-server";
 import {
   type FakeProvider,

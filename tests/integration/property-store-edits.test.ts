@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { type PublicJwk, parseAuditCsv, verifyAuditLog } from "@sociedades-ia/incorporate";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openCsvExport } from "@/lib/audit/csv-export";
@@ -19,8 +20,6 @@ import { canonicalForms, canonicalJson } from "@/lib/signing/canonical";
 import { publicJwks } from "@/lib/signing/keys";
 import { getStore } from "@/lib/store";
 import type { Store } from "@/lib/store/types";
-import { parseAuditCsv } from "@/packages/incorporate/src/audit-csv";
-import { type PublicJwk, verifyAuditLog } from "@/packages/incorporate/src/verify";
 import { applyEnv } from "../support/upstash-stack";
 
 const SESSIONS = ["prop-session-a", "prop-session-b", "prop-session-c"];

@@ -4,8 +4,8 @@
 // (/api/cron/transparency-log, CRON_SECRET) integrates what a dead integrator's lock held back and
 // asks the witness for the latest checkpoint.
 import { randomUUID } from "node:crypto";
+import { parseNote } from "@sociedades-ia/incorporate/tlog";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseNote } from "@/packages/incorporate/src/tlog/note";
 import { type AppServer, freePort, startApp } from "../support/app-server";
 import { send } from "../support/fault-client";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";

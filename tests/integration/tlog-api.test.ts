@@ -3,16 +3,22 @@
 // session's head is in the log, consistency between two checkpoints, the tiles and entry bundles,
 // and bad requests that change nothing. Then the log refuses to run under another origin.
 import { createHash } from "node:crypto";
+import { canonicalize } from "@sociedades-ia/incorporate";
+import {
+  bundlePath,
+  type Checkpoint,
+  decodeEntryBundle,
+  leafHash,
+  openCheckpoint,
+  type Tile,
+  tilePath,
+  verifyConsistency,
+  verifyInclusion,
+  verifyTreeFromTiles,
+} from "@sociedades-ia/incorporate/tlog";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import { LEAVES_KEY } from "@/lib/tlog/layout";
-import { canonicalize } from "@/packages/incorporate/src/jcs";
-import { type Checkpoint, openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
-import { decodeEntryBundle } from "@/packages/incorporate/src/tlog/entry-bundle";
-import { leafHash } from "@/packages/incorporate/src/tlog/merkle-hash";
-import { verifyConsistency, verifyInclusion } from "@/packages/incorporate/src/tlog/merkle-verify";
-import { bundlePath, type Tile, tilePath } from "@/packages/incorporate/src/tlog/tile-path";
-import { verifyTreeFromTiles } from "@/packages/incorporate/src/tlog/tile-verify";
 import { type AppServer, startApp, startAppExpectingFailure } from "../support/app-server";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
 import { postPlay, userMessage } from "../support/play-client";

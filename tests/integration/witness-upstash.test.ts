@@ -1,16 +1,20 @@
 // The built-in witness's compare-and-set on Upstash (a real redis-server behind the REST bridge):
 // 20 concurrent add-checkpoint requests from one size advance the witness exactly once, as on the
 // embedded store (tests/unit/witness-add-checkpoint.test.ts).
+
+import {
+  formatAddCheckpoint,
+  formatCheckpoint,
+  formatSignerKey,
+  KEY_TYPE_COSIGNATURE_V1,
+  MemoryTree,
+  signerFromKey,
+  signNote,
+} from "@sociedades-ia/incorporate/tlog";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { addCheckpoint } from "@/lib/witness/add-checkpoint";
 import { witnessKey } from "@/lib/witness/witness-key";
 import { readWitnessedLog } from "@/lib/witness/witness-state";
-import { formatCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
-import { KEY_TYPE_COSIGNATURE_V1 } from "@/packages/incorporate/src/tlog/key-id";
-import { MemoryTree } from "@/packages/incorporate/src/tlog/memory-tree";
-import { signNote } from "@/packages/incorporate/src/tlog/note";
-import { formatSignerKey, signerFromKey } from "@/packages/incorporate/src/tlog/note-keys";
-import { formatAddCheckpoint } from "@/packages/incorporate/src/tlog/witness";
 import { startUpstashStack, type UpstashStack } from "../support/upstash-stack";
 
 const ORIGIN = "upstash.example/log";

@@ -8,15 +8,23 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createSession, describeVerification, verifyAudit } from "@sociedades-ia/incorporate";
+import {
+  checkWitnessPolicy,
+  formatAddCheckpoint,
+  formatCheckpoint,
+  MemoryTree,
+  openCheckpoint,
+  parseNote,
+  parseVerifierKey,
+  parseWitnessPolicy,
+  signerFromKey,
+  signNote,
+  verifierFromKey,
+  verifyNote,
+} from "@sociedades-ia/incorporate/tlog";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_TARBALL_PATH } from "@/lib/client-package/client-package-name";
-import { createSession, describeVerification, verifyAudit } from "@/packages/incorporate/src/index";
-import { formatCheckpoint, openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
-import { MemoryTree } from "@/packages/incorporate/src/tlog/memory-tree";
-import { parseNote, signNote, verifyNote } from "@/packages/incorporate/src/tlog/note";
-import { parseVerifierKey, signerFromKey, verifierFromKey } from "@/packages/incorporate/src/tlog/note-keys";
-import { checkWitnessPolicy, parseWitnessPolicy } from "@/packages/incorporate/src/tlog/policy";
-import { formatAddCheckpoint } from "@/packages/incorporate/src/tlog/witness";
 import { type AppServer, freePort, startApp } from "../support/app-server";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
 import { logKey, witnessKey } from "../support/tlog-keys";

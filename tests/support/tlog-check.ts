@@ -3,14 +3,18 @@
 // (receipts) and what anyone could have kept (checkpoints), each against the final checkpoint, with
 // the client package's verifier and the service's own /log/consistency proofs.
 import { createHash } from "node:crypto";
+import { canonicalize } from "@sociedades-ia/incorporate";
+import {
+  type Checkpoint,
+  leafHash,
+  MemoryTree,
+  openCheckpoint,
+  parseVerifierKey,
+  verifyConsistency,
+  verifyInclusion,
+} from "@sociedades-ia/incorporate/tlog";
 import type { Store } from "@/lib/store/types";
 import { type PublicRecord, publicRecordHash } from "@/lib/tlog/leaf";
-import { canonicalize } from "@/packages/incorporate/src/jcs";
-import { type Checkpoint, openCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
-import { MemoryTree } from "@/packages/incorporate/src/tlog/memory-tree";
-import { leafHash } from "@/packages/incorporate/src/tlog/merkle-hash";
-import { verifyConsistency, verifyInclusion } from "@/packages/incorporate/src/tlog/merkle-verify";
-import { parseVerifierKey } from "@/packages/incorporate/src/tlog/note-keys";
 import { runLanes } from "./fault-client";
 
 /** The log's origin when PUBLIC_BASE_URL is unset (as the test servers run). */

@@ -1,7 +1,8 @@
 // Keys for tests that run logs and witnesses side by side: a log's note key (TLOG_SIGNING_KEY and its
 // vkey) and a witness's cosignature/v1 key (WITNESS_SIGNING_KEY and the vkey logs configure for it).
+
+import { computeKeyId, KEY_TYPE_COSIGNATURE_V1 } from "@sociedades-ia/incorporate/tlog";
 import { generateSignerKey, noteKeyFrom, parseSignerKey, publicKeyOf } from "@/lib/identity/note-key";
-import { computeKeyId, KEY_TYPE_COSIGNATURE_V1 } from "@/packages/incorporate/src/tlog/key-id";
 
 export function logKey(origin: string) {
   const skey = generateSignerKey(origin);

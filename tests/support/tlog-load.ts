@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
+import type { Checkpoint } from "@sociedades-ia/incorporate/tlog";
 // The writes the transparency-log proof drives (tests/integration/tlog-proof.test.ts and the
 // full-size run, bench/tlog-proof.ts): incorporations through the HTTP API, a mix of new sessions,
 // sessions many writes chain into, and refusals (which are recorded too), each keeping its receipt.
 import type { Store } from "@/lib/store/types";
-import type { Checkpoint } from "@/packages/incorporate/src/tlog/checkpoint";
 import { HANG_MS, send } from "./fault-client";
 import { TYPICAL_INCORPORATION } from "./fixtures";
 import { openLogCheckpoint, type Receipt, readStoredLeaves } from "./tlog-check";

@@ -1,9 +1,9 @@
 import { generateKeyPairSync } from "node:crypto";
+import { type PublicJwk, verifyCheckpoint } from "@sociedades-ia/incorporate";
 import { importJWK, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openCheckpoint, signCheckpoint, signCheckpointWith } from "@/lib/audit/checkpoint";
 import { publicJwks, signingKeys } from "@/lib/signing/keys";
-import { type PublicJwk, verifyCheckpoint } from "@/packages/incorporate/src/verify";
 import { applyEnv } from "../support/upstash-stack";
 
 const jwk = generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" });

@@ -1,8 +1,8 @@
+import type * as Client from "@sociedades-ia/incorporate";
 import { describe, expectTypeOf, it } from "vitest";
 import type { AuditEntry } from "@/lib/audit/entry";
 import type { VerificationReport } from "@/lib/audit/verify";
 import type { IncorporationSuccess } from "@/lib/incorporation/success";
-import type * as Client from "@/packages/incorporate/src/types";
 
 // The client package may not import the service's code, so it keeps its own copies of the API's
 // types. These checks run in the type check (tsc): a copy that drifts from what the service sends

@@ -1,14 +1,19 @@
-import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { generateNoteKey, signerFromKey, signNote } from "../../packages/incorporate/src/tlog";
-import { formatIndexNote, openIndexNote, parseIndexNote } from "../../packages/incorporate/src/tlog/index-note";
-import { leafSubject, nextIndexValue } from "../../packages/incorporate/src/tlog/leaf-subject";
 import {
   EMPTY_INDEX,
+  formatIndexNote,
+  generateNoteKey,
   type IndexValue,
+  leafSubject,
   MemoryIndex,
+  nextIndexValue,
+  openIndexNote,
+  parseIndexNote,
+  signerFromKey,
+  signNote,
   verifyIndexProof,
-} from "../../packages/incorporate/src/tlog/log-index";
+} from "@sociedades-ia/incorporate/tlog";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
 
 const value = (subject: string, seq: number, index = seq): IndexValue => ({
   subject,

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import { hmacTagged, signedForm } from "@sociedades-ia/incorporate/verify";
 import { describe, expect, it } from "vitest";
 import { HONOURED_RFC_TOKENS, type RfcToken } from "@/lib/discovery/rfc-conformance";
 import { canonicalForms, canonicalJson, hmacOf } from "@/lib/signing/canonical";
-import { hmacTagged, signedForm } from "../../packages/incorporate/src/verify";
 
 interface Vector {
   id: string;

@@ -1,9 +1,14 @@
 import { createPrivateKey, generateKeyPairSync, sign } from "node:crypto";
+import {
+  DuplicateMemberError,
+  findDuplicateMember,
+  type PublicJwk,
+  parseAuditCsv,
+  parseStrictJson,
+  verifyCheckpoint,
+} from "@sociedades-ia/incorporate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicJwks, signingKeys } from "@/lib/signing/keys";
-import { parseAuditCsv } from "@/packages/incorporate/src/audit-csv";
-import { DuplicateMemberError, findDuplicateMember, parseStrictJson } from "@/packages/incorporate/src/strict-json";
-import { type PublicJwk, verifyCheckpoint } from "@/packages/incorporate/src/verify";
 import { applyEnv } from "../support/upstash-stack";
 
 describe("duplicate members in exported text", () => {

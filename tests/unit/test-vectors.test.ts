@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
+import { canonicalize as packageCanonicalize, verifyAuditLog } from "@sociedades-ia/incorporate";
 import { describe, expect, it } from "vitest";
 import { buildTestVectors, type TestVectors } from "@/lib/audit/test-vectors";
 import { verifyEntries } from "@/lib/audit/verify";
 import { canonicalForms, canonicalJson, hashOf, hmacOf } from "@/lib/signing/canonical";
-import { canonicalize as packageCanonicalize } from "@/packages/incorporate/src/jcs";
-import { verifyAuditLog } from "@/packages/incorporate/src/verify";
 
 const file = path.resolve(import.meta.dirname, "../../public/test-vectors/audit-v1.json");
 const committed = JSON.parse(fs.readFileSync(file, "utf8")) as TestVectors;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { formatCheckpoint, MemoryTree, signNote } from "@sociedades-ia/incorporate/tlog";
 import { afterEach, describe, expect, it } from "vitest";
 import { getConfig } from "@/lib/config/config";
 import { EmbeddedStore } from "@/lib/store/embedded";
@@ -8,9 +9,6 @@ import { CHECKPOINT_KEY, LEAVES_KEY } from "@/lib/tlog/layout";
 import { leafBytes } from "@/lib/tlog/leaf";
 import { logNoteKey } from "@/lib/tlog/log-key";
 import { readRecentLeaves } from "@/lib/tlog/recent-leaves";
-import { formatCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
-import { MemoryTree } from "@/packages/incorporate/src/tlog/memory-tree";
-import { signNote } from "@/packages/incorporate/src/tlog/note";
 
 // What the /log page lists of each leaf: its index, kind and ids, read from a real store. Hashes
 // and anything a leaf may carry besides its ids stay out.

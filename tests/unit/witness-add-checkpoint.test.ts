@@ -4,19 +4,25 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import {
+  cosignatureTimestamp,
+  formatAddCheckpoint,
+  formatCheckpoint,
+  formatSignerKey,
+  KEY_TYPE_COSIGNATURE_V1,
+  MemoryTree,
+  parseNote,
+  signerFromKey,
+  signNote,
+  verifierFromKey,
+  verifyNote,
+} from "@sociedades-ia/incorporate/tlog";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { BuiltInWitnessConfig } from "@/lib/config/witnesses";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import { addCheckpoint } from "@/lib/witness/add-checkpoint";
 import { type WitnessKey, witnessKey } from "@/lib/witness/witness-key";
 import { readWitnessedLog, witnessedLogKey } from "@/lib/witness/witness-state";
-import { formatCheckpoint } from "@/packages/incorporate/src/tlog/checkpoint";
-import { cosignatureTimestamp } from "@/packages/incorporate/src/tlog/cosignature";
-import { KEY_TYPE_COSIGNATURE_V1 } from "@/packages/incorporate/src/tlog/key-id";
-import { MemoryTree } from "@/packages/incorporate/src/tlog/memory-tree";
-import { parseNote, signNote, verifyNote } from "@/packages/incorporate/src/tlog/note";
-import { formatSignerKey, signerFromKey, verifierFromKey } from "@/packages/incorporate/src/tlog/note-keys";
-import { formatAddCheckpoint } from "@/packages/incorporate/src/tlog/witness";
 
 const ORIGIN = "registro.example/log";
 const seed = (n: number) => new Uint8Array(32).fill(n);

@@ -7,6 +7,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import {
+  cosignerFromSeed,
+  formatSignatureLine,
+  formatVerifierKey,
+  KEY_TYPE_COSIGNATURE_V1,
+  parseAddCheckpoint,
+  parseNote,
+} from "@sociedades-ia/incorporate/tlog";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { LogWitness } from "@/lib/config/witnesses";
 import { EmbeddedStore } from "@/lib/store/embedded";
@@ -14,11 +22,6 @@ import { integrate } from "@/lib/tlog/integrate";
 import { leafBytes, sequenceLeaf } from "@/lib/tlog/leaf";
 import { readLogHead } from "@/lib/tlog/log-head";
 import { requestCosignature } from "@/lib/tlog/witness-client";
-import { cosignerFromSeed } from "@/packages/incorporate/src/tlog/cosignature";
-import { KEY_TYPE_COSIGNATURE_V1 } from "@/packages/incorporate/src/tlog/key-id";
-import { formatSignatureLine, parseNote } from "@/packages/incorporate/src/tlog/note";
-import { formatVerifierKey } from "@/packages/incorporate/src/tlog/note-keys";
-import { parseAddCheckpoint } from "@/packages/incorporate/src/tlog/witness";
 
 type Reply = { status: number; type?: string; body: string } | "hang";
 

@@ -1,5 +1,5 @@
+import type { ProblemReason } from "@sociedades-ia/incorporate/verify";
 import type { AuditMessages } from "@/app/_components/audit/words";
-import type { ProblemReason } from "@/packages/incorporate/src/audit-rules";
 
 /** The verifier's reason codes in plain language, each with its code for those who look it up. */
 export function ReasonList({ reasons, m }: { reasons: readonly string[]; m: AuditMessages["reasons"] }) {

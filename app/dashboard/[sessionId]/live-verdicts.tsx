@@ -1,6 +1,6 @@
+import type { AuditVerification } from "@sociedades-ia/incorporate";
 import type { VerificationReport } from "@/lib/audit/verify";
 import { fill } from "@/lib/i18n/template";
-import type { AuditVerification } from "@/packages/incorporate/src/verify";
 import { alteredEntry } from "../../_components/audit/altered-entry";
 import { serverVerdict } from "../../_components/audit/server-verdict";
 import type { LiveAuditMessages, LiveMessages } from "./live-model";

@@ -1,10 +1,10 @@
 "use client";
 
+import type { AuditVerification, PublicJwk } from "@sociedades-ia/incorporate";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { auditPaths } from "@/lib/audit/paths";
 import type { VerificationReport } from "@/lib/audit/verify";
 import { fill } from "@/lib/i18n/template";
-import type { AuditVerification, PublicJwk } from "@/packages/incorporate/src/verify";
 import { callApi, fetchPublished, problemWords } from "../../_client/api";
 import type { RequestFailure } from "../../_components/audit/request-failure";
 import {
@@ -64,7 +64,7 @@ export function useSessionLive({
       try {
         const [jwks, { verifyAuditLog }] = await Promise.all([
           publicKeys(),
-          import("@/packages/incorporate/src/verify"),
+          import("@sociedades-ia/incorporate/verify"),
         ]);
         setBrowser(await verifyAuditLog({ sessionId, entries: list, checkpoint }, { jwks }));
       } catch {

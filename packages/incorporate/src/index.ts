@@ -6,6 +6,17 @@
 export { type AgentRunResult, type RunEntry, runAgent } from "./agent-run.ts";
 export type { CompletenessCheck, WitnessCheck } from "./audit-completeness.ts";
 export { parseAuditCsv } from "./audit-csv.ts";
+// The rules an entry is judged by, shared with the service's own verifier.
+export {
+  type EntryProblem,
+  emptyTally,
+  type HmacCheck,
+  isEntryObject,
+  judgeEntry,
+  type ProblemReason,
+  type Tally,
+  tallyEntry,
+} from "./audit-rules.ts";
 export {
   type ClientOptions,
   DEFAULT_TIMEOUT_MS,
@@ -16,13 +27,14 @@ export {
   incorporate,
   incorporateOrThrow,
 } from "./client.ts";
-export { describeVerification, type VerificationLine } from "./describe-verification.ts";
+export { describeVerification, VERIFICATION_WORDS, type VerificationLine } from "./describe-verification.ts";
 export {
   IncorporateError,
   IncorporateSessionError,
   IncorporateValidationError,
   isIncorporateError,
 } from "./errors.ts";
+export { canonicalize } from "./jcs.ts";
 export {
   auditEntryLeaf,
   checkLogInclusion,

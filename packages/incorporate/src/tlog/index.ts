@@ -2,6 +2,7 @@
  * Verification core of a C2SP transparency log: RFC 6962 Merkle hashing and proofs, tlog-tiles,
  * signed notes and checkpoints. Pure TypeScript and WebCrypto: Node 20+, browsers, edge runtimes.
  */
+export { concatBytes, equalBytes, fromBase64, toBase64, toHex } from "./bytes.ts";
 export { type Checkpoint, formatCheckpoint, openCheckpoint, parseCheckpoint } from "./checkpoint.ts";
 export {
   cosignatureMessage,
@@ -15,14 +16,22 @@ export { formatIndexNote, INDEX_NOTE_HEADER, type IndexNote, openIndexNote, pars
 export { computeKeyId, KEY_TYPE_COSIGNATURE_V1, KEY_TYPE_ED25519 } from "./key-id.ts";
 export { type LeafSubject, leafSubject, nextIndexValue } from "./leaf-subject.ts";
 export {
+  decodeIndexNode,
   EMPTY_INDEX,
+  encodeIndexNode,
   type IndexLookup,
+  type IndexNode,
+  type IndexNodeReader,
   type IndexProof,
   type IndexTerminal,
   type IndexValue,
   lookupIndex,
   MemoryIndex,
+  nodeHashOf,
+  subjectKeyHash,
+  updateIndex,
   verifyIndexProof,
+  type WrittenNode,
 } from "./log-index.ts";
 export { MemoryTree } from "./memory-tree.ts";
 export {
