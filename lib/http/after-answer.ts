@@ -1,4 +1,5 @@
-import { after } from "next/server";
+// With its extension: Node resolves it so outside Next too (scripts, browser tests that append).
+import { after } from "next/server.js";
 
 /**
  * Work that must still happen once the answer is sent (a witness request, a pending integration):

@@ -97,7 +97,7 @@ test.describe("markup in text fields, in the browser", () => {
     const log = await (await request.get(`/api/play/audit/${sessionId}`)).json();
     log.entries[0].id = MARKUP.img; // a wrong id: the verifier shows this entry as the first bad one
     await page.goto("/verify");
-    await page.getByLabel("Registro en JSON").fill(JSON.stringify(log));
+    await page.getByLabel("Bitácora en JSON").fill(JSON.stringify(log));
     await page.getByRole("button", { name: "Verificar en mi navegador" }).click();
     const result = page.getByRole("region", { name: "Resultado en tu navegador" });
     await expect(result).toHaveAttribute("data-verdict", "tampered");

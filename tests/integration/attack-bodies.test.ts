@@ -53,7 +53,7 @@ const playBody = {
 };
 
 async function targets(): Promise<Target[]> {
-  const incSession = "attack-bodies-inc-01";
+  const incSession = randomUUID(); // incorporations take UUID session ids
   const idemKey = "attack-bodies-idem-01";
   const playSession = "attack-bodies-play-01";
 

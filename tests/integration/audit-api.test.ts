@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
 import { parseAuditCsv, verifyAuditLog } from "@sociedades-ia/incorporate";
@@ -252,7 +253,7 @@ describe("concurrent appends through two server processes", () => {
     const env = { ...stack.env, RATE_LIMIT_INCORPORATE: "100000/1m" };
     const servers = await Promise.all([startApp({ env }), startApp({ env })]);
     try {
-      const sid = "two-servers-session-01";
+      const sid = randomUUID(); // incorporations take UUID session ids
       const first = await appendAuditEvent({ sessionId: sid, sessionToken: null, event: event() }, stack.store);
       const body = (n: number) => ({
         denominacion: `Concurrente ${n} Agentes SOCIEDAD-IA`,

@@ -54,6 +54,7 @@ const ROUTES: RouteCase[] = [
   { path: () => `/api/badge/${SESSION}`, serves: ["GET", "HEAD", "OPTIONS"], cors: true },
   { path: () => "/api/certifier", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
   { path: () => "/api/cron/registry-recheck", serves: ["GET", "HEAD"], cors: false, token: () => CRON },
+  { path: () => "/api/cron/transparency-log", serves: ["GET", "HEAD"], cors: false, token: () => CRON },
   { path: () => "/api/discovery", serves: ["GET", "HEAD", "OPTIONS"], cors: true },
   { path: () => "/api/health", serves: ["GET", "HEAD"], cors: true },
   { path: () => `/api/play/audit/${SESSION}`, serves: ["GET", "HEAD", "OPTIONS"], cors: true },
