@@ -1,5 +1,4 @@
-import type { AuditVerificationReport } from "@sociedades-ia/incorporate";
-import { describeVerification } from "@sociedades-ia/incorporate";
+import { type AuditVerificationReport, describeVerification } from "@sociedades-ia/incorporate";
 import type { Lang } from "@/lib/i18n";
 
 const MARK = { pass: "✓", fail: "✗", pending: "…", unchecked: "?" } as const;

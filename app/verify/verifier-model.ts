@@ -1,5 +1,10 @@
-import type { AuditLogDocument, AuditVerification, CheckpointVerification } from "@sociedades-ia/incorporate";
-import { DuplicateMemberError, parseStrictJson } from "@sociedades-ia/incorporate";
+import {
+  type AuditLogDocument,
+  type AuditVerification,
+  type CheckpointVerification,
+  DuplicateMemberError,
+  parseStrictJson,
+} from "@sociedades-ia/incorporate";
 import type { AuditMessages } from "@/app/_components/audit/words";
 import type { VerifyMessages } from "@/app/verify/words";
 import { fill } from "@/lib/i18n/template";

@@ -1,6 +1,5 @@
 import { createPrivateKey, createPublicKey, type KeyObject, randomBytes, sign } from "node:crypto";
-import type { NoteSigner } from "@sociedades-ia/incorporate/tlog";
-import { computeKeyId, formatVerifierKey, KEY_TYPE_ED25519 } from "@sociedades-ia/incorporate/tlog";
+import { computeKeyId, formatVerifierKey, KEY_TYPE_ED25519, type NoteSigner } from "@sociedades-ia/incorporate/tlog";
 
 /** The log's Ed25519 note key, held with node:crypto (the log signs one checkpoint per batch). */
 export interface LogNoteKey extends NoteSigner {

@@ -1,5 +1,9 @@
-import type { AuditVerdict } from "@sociedades-ia/incorporate";
-import { checkLogInclusion, VERIFICATION_WORDS, type VerificationLine } from "@sociedades-ia/incorporate";
+import {
+  type AuditVerdict,
+  checkLogInclusion,
+  VERIFICATION_WORDS,
+  type VerificationLine,
+} from "@sociedades-ia/incorporate";
 import { z } from "zod";
 import type { VerificationReport } from "../audit/verify";
 import type { TransparencyReceipt } from "../tlog/receipt";

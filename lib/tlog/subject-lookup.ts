@@ -1,5 +1,10 @@
-import type { IndexNode, IndexProof, IndexValue } from "@sociedades-ia/incorporate/tlog";
-import { lookupIndex, subjectKeyHash } from "@sociedades-ia/incorporate/tlog";
+import {
+  type IndexNode,
+  type IndexProof,
+  type IndexValue,
+  lookupIndex,
+  subjectKeyHash,
+} from "@sociedades-ia/incorporate/tlog";
 import { getStore } from "../store";
 import type { Store, StoreRead, StoreReadResult } from "../store/types";
 import { INDEX_NOTE_KEY, indexNodeReader, indexRootOf, isIndexStateError, nodesByHash, pathKeys } from "./index-store";

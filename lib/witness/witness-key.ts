@@ -1,5 +1,9 @@
-import type { NoteSigner } from "@sociedades-ia/incorporate/tlog";
-import { cosignerFromSeed, formatVerifierKey, KEY_TYPE_COSIGNATURE_V1 } from "@sociedades-ia/incorporate/tlog";
+import {
+  cosignerFromSeed,
+  formatVerifierKey,
+  KEY_TYPE_COSIGNATURE_V1,
+  type NoteSigner,
+} from "@sociedades-ia/incorporate/tlog";
 import type { BuiltInWitnessConfig } from "../config/witnesses";
 import { parseSignerKey } from "../identity/note-key";
 
