@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { declaredEndpoints } from "@/lib/api";
-import { openApiOperations } from "@/lib/discovery/openapi/operations";
+import { openApiOperations, TAGS } from "@/lib/discovery/openapi/operations";
+import { TOOLS } from "@/lib/mcp/tool-table";
+import { docsWithTables, endpointTable } from "@/scripts/routes/docs-tables";
 import { readmeTable, withReadmeTable } from "@/scripts/routes/readme-table";
 import { routeFiles } from "@/scripts/routes/route-files";
 
@@ -46,6 +48,27 @@ describe("route files and the README", () => {
       withReadmeTable(readme, readmeTable(openApiOperations())),
     );
     for (const op of openApiOperations()) expect(readme).toContain(`| ${op.method} | \`${op.path}\` |`);
+  });
+
+  it("and each docs page's endpoint table (docs/mcp.md's tool table too) is the one the declarations give", () => {
+    const pages = docsWithTables((file) => readFileSync(file, "utf8"), TAGS, openApiOperations(), TOOLS);
+    expect(pages.map((p) => p.file)).toContain("docs/mcp.md");
+    for (const { file, text } of pages) {
+      expect(readFileSync(file, "utf8"), `${file}'s generated table is stale: run npm run routes`).toBe(text);
+    }
+    // Every documented operation is a row of its tag's page, and each table is one block (no blank line).
+    for (const op of openApiOperations()) {
+      const tag = TAGS.find((t) => t.name === op.tags[0]);
+      if (!tag?.docs.startsWith("docs/")) continue;
+      const table = endpointTable(tag.name, openApiOperations());
+      expect(table).toContain(`| ${op.method} | \`${op.path}\` |`);
+      expect(table).not.toMatch(/\n\s*\n/);
+    }
+  });
+
+  it("refuses to write a page whose table markers are missing or in the wrong order", () => {
+    const read = (file: string) => readFileSync(file, "utf8").replace("<!-- endpoints: end -->", "");
+    expect(() => docsWithTables(read, TAGS, openApiOperations(), TOOLS)).toThrow(/no markers/);
   });
 
   it("are all written from declarations, but the few listed with their reasons", () => {
