@@ -153,6 +153,9 @@ export const envSchema = z.object({
         "expected 'v=MCPv1; k=ed25519; p=<base64 of the 32-byte public key>' (or k=ecdsap384 with the 49-byte compressed key), as docs/mcp.md shows how to make",
     })
     .optional(),
+  // The MCP conformance suite's fixture tools, prompts and resources on /mcp (lib/mcp/conformance-fixtures.ts):
+  // for the conformance run only; never in production.
+  MCP_CONFORMANCE_FIXTURES: z.enum(["on", "off"], { error: "on or off" }).default("off"),
   CERTIFIER_ALLOW_LOOPBACK: z.enum(["0", "1"], "expected 0 or 1").default("0"),
   // One request of a certification, and the whole certification. At most 50 s: a certification must
   // fit the 60 s its routes may run and the daily re-check's 50 s batch.
@@ -207,6 +210,8 @@ export interface Config {
   witness: BuiltInWitnessConfig | null;
   /** False with BACKGROUND_TIMERS=off: background work is never retried on a timer. */
   backgroundTimers: boolean;
+  /** True with MCP_CONFORMANCE_FIXTURES=on: /mcp also serves the conformance suite's fixtures. */
+  mcpConformanceFixtures: boolean;
   /** How long a session with only demo tool calls is kept after its last write. */
   demoRetentionMs: number;
   /** How long a self-listed draft stays in the public list without passing certification. */
@@ -421,6 +426,7 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     tlog,
     witness: parseBuiltInWitness(env.WITNESS_SIGNING_KEY, env.WITNESS_LOGS),
     backgroundTimers: env.BACKGROUND_TIMERS === "on",
+    mcpConformanceFixtures: env.MCP_CONFORMANCE_FIXTURES === "on",
     rateLimits,
     demoRetentionMs: durationMs(env.AUDIT_DEMO_RETENTION),
     registryDraftTtlMs: durationMs(env.REGISTRY_DRAFT_TTL),

@@ -1,8 +1,10 @@
 import { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { getConfig } from "../config/config";
 import { MCP_PROTOCOL_VERSIONS } from "../discovery/server-card";
 import { serviceInfo } from "../discovery/service-info";
 import { chargeMore, enforceRateLimit } from "../http/rate-limit";
+import { conformanceServerOptions, registerConformanceFixtures } from "./conformance-fixtures";
 import { memoJsonSchema } from "./memo-json-schema";
 import { registerIncorporarPrompt } from "./prompt";
 import { registerResources } from "./resources";
@@ -76,6 +78,7 @@ const INSTRUCTIONS = [
  */
 export function createMcpServer(ctx: ToolContext, onlyTool?: string): McpServer {
   const service = serviceInfo();
+  const fixtures = getConfig().mcpConformanceFixtures;
   const server = new McpServer(
     { name: "sociedades-ia", title: service.name, version: service.version },
     {
@@ -92,6 +95,7 @@ export function createMcpServer(ctx: ToolContext, onlyTool?: string): McpServer 
       maxToolInputElements: 2_000,
       // Exactly the revisions docs/mcp.md names: an older 2025 client is offered the newest 2025 one.
       supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS],
+      ...(fixtures ? conformanceServerOptions() : {}),
     },
   );
   const called = onlyTool === undefined ? undefined : TOOLS.find((tool) => tool.name === onlyTool);
@@ -112,5 +116,6 @@ export function createMcpServer(ctx: ToolContext, onlyTool?: string): McpServer 
   if (called) return server;
   registerResources(server, ctx);
   registerIncorporarPrompt(server);
+  if (fixtures) registerConformanceFixtures(server);
   return server;
 }

@@ -6,6 +6,7 @@ import { DEFAULT_MAX_BODY_BYTES, readJson } from "../http/read-json";
 import { safeLogText } from "../http/safe-log-text";
 import { isStoreUnavailable } from "../store/types";
 import { allowedMcpHostnames } from "./allowed-hosts";
+import { mcpChangeEvents } from "./change-events";
 import { createMcpServer } from "./create-server";
 import { JSON_RPC, jsonRpcError } from "./json-rpc-error";
 import { unsupportedVersionResponse } from "./protocol-version";
@@ -40,6 +41,7 @@ const handler = createMcpHandler(
   },
   {
     legacy: "stateless",
+    bus: mcpChangeEvents(),
     maxRequestBodySize: MCP_MAX_BODY_BYTES,
     // What the SDK reports is mostly a client's mistake (a bad header, an unknown method) and may quote
     // the client's text: a warning, one bounded and escaped line.

@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
+import path from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { openCheckpoint, verifyInclusion } from "@sociedades-ia/incorporate/tlog";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../support/app-server";
+import { DESCRIBING_DOCUMENTS, FIXTURE_MARKS } from "../support/conformance/fixture-marks";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
 
 // biome-ignore lint/suspicious/noExplicitAny: MCP results and JSON documents are walked freely.
@@ -435,6 +438,33 @@ describe.each(ERAS)("MCP clients of $era", ({ era, options }) => {
     expect(esText).toMatch(/pendiente de ley/);
     const en = await client.getPrompt({ name: "incorporar", arguments: { lang: "en" } });
     expect((en.messages[0]?.content as Json | undefined)?.text).toMatch(/pending law/);
+  });
+});
+
+describe("the conformance suite's fixtures, off by default", () => {
+  it("are neither served, listed nor described, and the server says nothing of them", async () => {
+    const client = await connectCurrent(app.url);
+    try {
+      const lists = [
+        await client.listTools(),
+        await client.listPrompts(),
+        await client.listResources(),
+        await client.listResourceTemplates(),
+      ];
+      for (const mark of FIXTURE_MARKS) expect(JSON.stringify(lists)).not.toContain(mark);
+      const called = await client.callTool({ name: "test_simple_text", arguments: {} }).catch((err: Error) => err);
+      expect(JSON.stringify(called instanceof Error ? called.message : called)).toMatch(/not found/i);
+      expect(JSON.stringify(called)).not.toContain("This is a simple text response");
+    } finally {
+      await client.close();
+    }
+    for (const doc of DESCRIBING_DOCUMENTS) {
+      const text = await (await fetch(`${app.url}${doc}`)).text();
+      for (const mark of FIXTURE_MARKS) expect(text, doc).not.toContain(mark);
+    }
+    const serverJson = fs.readFileSync(path.resolve(import.meta.dirname, "../../server.json"), "utf8");
+    for (const mark of FIXTURE_MARKS) expect(serverJson).not.toContain(mark);
+    expect(app.output()).not.toContain("MCP_CONFORMANCE_FIXTURES");
   });
 });
 

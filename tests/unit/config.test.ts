@@ -79,6 +79,14 @@ describe("configuration", () => {
     expect(() => parseConfig({ DATA_DIR: tmp(), BACKGROUND_TIMERS: "no" })).toThrow(/BACKGROUND_TIMERS: on or off/);
   });
 
+  it("serves the MCP conformance fixtures only with MCP_CONFORMANCE_FIXTURES=on, and refuses any other value", () => {
+    expect(parseConfig({ DATA_DIR: tmp() }).mcpConformanceFixtures).toBe(false);
+    expect(parseConfig({ DATA_DIR: tmp(), MCP_CONFORMANCE_FIXTURES: "on" }).mcpConformanceFixtures).toBe(true);
+    expect(() => parseConfig({ DATA_DIR: tmp(), MCP_CONFORMANCE_FIXTURES: "yes" })).toThrow(
+      /MCP_CONFORMANCE_FIXTURES: on or off/,
+    );
+  });
+
   it("reports every bad variable at once", () => {
     try {
       parseConfig({ DATA_DIR: tmp(), RATE_LIMIT_PLAY: "x", RATE_LIMIT_REGISTRY: "0/1m" });
