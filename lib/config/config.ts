@@ -153,7 +153,7 @@ export const envSchema = z.object({
         "expected 'v=MCPv1; k=ed25519; p=<base64 of the 32-byte public key>' (or k=ecdsap384 with the 49-byte compressed key), as docs/mcp.md shows how to make",
     })
     .optional(),
-  // The MCP conformance suite's fixture tools, prompts and resources on /mcp (lib/mcp/conformance-fixtures.ts):
+  // The MCP conformance suite's fixture tools, prompts and resources on /mcp (lib/mcp/conformance/fixtures.ts):
   // for the conformance run only; never in production.
   MCP_CONFORMANCE_FIXTURES: z.enum(["on", "off"], { error: "on or off" }).default("off"),
   CERTIFIER_ALLOW_LOOPBACK: z.enum(["0", "1"], "expected 0 or 1").default("0"),

@@ -4,7 +4,7 @@ import { getConfig } from "../config/config";
 import { MCP_PROTOCOL_VERSIONS } from "../discovery/server-card";
 import { serviceInfo } from "../discovery/service-info";
 import { chargeMore, enforceRateLimit } from "../http/rate-limit";
-import { conformanceServerOptions, registerConformanceFixtures } from "./conformance-fixtures";
+import { conformanceServerOptions, registerConformanceFixtures } from "./conformance/fixtures";
 import { memoJsonSchema } from "./memo-json-schema";
 import { registerIncorporarPrompt } from "./prompt";
 import { registerResources } from "./resources";

@@ -14,7 +14,7 @@ const NODE20_SHIM = path.join(ROOT, "tests/support/conformance/register-fs-glob.
 
 let app: AppServer;
 beforeAll(async () => {
-  // The suite calls its own fixture tools, prompts and resources by name (lib/mcp/conformance-fixtures.ts).
+  // The suite calls its own fixture tools, prompts and resources by name (lib/mcp/conformance/fixtures.ts).
   app = await startApp({ env: { MCP_CONFORMANCE_FIXTURES: "on" } });
 });
 afterAll(() => app?.stop());

@@ -1,4 +1,4 @@
-/** A 1x1 red PNG, the smallest image the conformance suite accepts (conformance-fixtures.ts). */
+/** A 1x1 red PNG, the smallest image the conformance suite accepts (fixtures.ts). */
 export const FIXTURE_PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC";
 

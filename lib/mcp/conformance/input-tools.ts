@@ -13,7 +13,7 @@ import {
 import { z } from "zod";
 
 /*
- * The conformance fixtures that ask the client for input (see conformance-fixtures.ts): each returns
+ * The conformance fixtures that ask the client for input (see fixtures.ts): each returns
  * an input_required result, which a 2026-07-28 client answers by calling again, and which the SDK
  * turns into a server-to-client request on a 2025 connection that can carry one.
  */

@@ -1,10 +1,10 @@
 import { completable, inputRequired, inputResponse, type McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { FIXTURE_PNG } from "./conformance-media";
+import { FIXTURE_PNG } from "./media";
 
 const user = (content: Record<string, unknown>) => ({ role: "user" as const, content }) as never;
 
-/** The conformance suite's prompts (see conformance-fixtures.ts): plain, with arguments, embedded content, input. */
+/** The conformance suite's prompts (see fixtures.ts): plain, with arguments, embedded content, input. */
 export function registerConformancePrompts(server: McpServer): void {
   server.registerPrompt("test_simple_prompt", { description: "A simple prompt without arguments." }, () => ({
     messages: [user({ type: "text", text: "This is a simple prompt for testing." })],

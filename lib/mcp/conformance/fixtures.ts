@@ -1,10 +1,10 @@
 import { type CallToolResult, fromJsonSchema, type McpServer, type ServerContext } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { mcpChangeEvents } from "./change-events";
-import { registerAskingTools, registerMultiRoundTools } from "./conformance-input-tools";
-import { FIXTURE_PNG, FIXTURE_WAV } from "./conformance-media";
-import { registerConformancePrompts } from "./conformance-prompts";
-import { registerConformanceResources } from "./conformance-resources";
+import { mcpChangeEvents } from "../change-events";
+import { registerAskingTools, registerMultiRoundTools } from "./input-tools";
+import { FIXTURE_PNG, FIXTURE_WAV } from "./media";
+import { registerConformancePrompts } from "./prompts";
+import { registerConformanceResources } from "./resources";
 
 /*
  * The tools, prompts and resources the official MCP conformance suite
@@ -13,7 +13,7 @@ import { registerConformanceResources } from "./conformance-resources";
  * and multi-round-trip input, which none of the service's own tools need. Never on in production.
  */
 
-export { conformanceServerOptions } from "./conformance-input-tools";
+export { conformanceServerOptions } from "./input-tools";
 
 const text = (value: string): CallToolResult => ({ content: [{ type: "text", text: value }] });
 const NO_ARGS = z.object({});

@@ -1,10 +1,10 @@
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
-import { FIXTURE_PNG } from "./conformance-media";
+import { FIXTURE_PNG } from "./media";
 
 const TEMPLATE = new ResourceTemplate("test://template/{id}/data", { list: undefined });
 
 /**
- * The conformance suite's resources (see conformance-fixtures.ts): text, binary, a template, and one
+ * The conformance suite's resources (see fixtures.ts): text, binary, a template, and one
  * to subscribe to. Subscriptions are acknowledged only: the fixtures never change.
  */
 export function registerConformanceResources(server: McpServer): void {
