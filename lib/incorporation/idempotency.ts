@@ -28,8 +28,8 @@ type Slot = { state: "pending"; bodyHash: string; runner: string } | (Done & Par
 const PURPOSE = "sia.idempotent-answer.v1";
 
 // The members as JSON.stringify writes them: a parsed answer stringifies back to the same text (it
-// keeps its members' order), so the seal needs no canonical form, whose sorting cost a 23 kB answer
-// about as much as the rest of the seal.
+// keeps its members' order), so the seal needs no canonical form, whose sorting cost as much as the
+// rest of the seal.
 const sealParts = (key: string, done: Done) => [key, done.bodyHash, done.status, done.body, done.meta] as const;
 
 /** A stored answer as the store holds it: its members and their seal under `key`. */

@@ -1011,7 +1011,7 @@ export class EmbeddedStore implements Store {
    * Only lines written before the call count: under a steady stream of writes, waiting for "nothing
    * pending" would keep a caller through one sync after another. A new sync starts at the end of the
    * event loop's turn, so that the lines other requests write in that turn share it: an fdatasync
-   * costs far more than a write (about 0.2 ms of CPU here), and an idle server loses no time to it.
+   * costs far more than a write, and an idle server loses no time to it.
    */
   private async flush(target = this.logBytes): Promise<void> {
     while (this.syncedBytes < target) {
