@@ -1,7 +1,11 @@
+import type { AuditVerdict } from "@sociedades-ia/incorporate";
 import type { Metadata } from "next";
 import Form from "next/form";
+import { describeSessionChecks } from "@/lib/audit/describe-session-checks";
 import { isSessionId } from "@/lib/audit/entry";
 import { type AuditLogResult, getAuditLog } from "@/lib/audit/get-audit-log";
+import { checkStoredSession } from "@/lib/audit/session-checks";
+import type { Lang } from "@/lib/i18n";
 import { pick } from "@/lib/i18n/pick";
 import { fill } from "@/lib/i18n/template";
 import { isStoreUnavailable } from "@/lib/store";
@@ -20,20 +24,31 @@ type Lookup =
   | { kind: "none" }
   | { kind: "invalid"; value: string }
   | { kind: "failed"; sessionId: string; storeDown: boolean }
-  | { kind: "report"; log: AuditLogResult };
+  | { kind: "report"; log: AuditLogResult; checks: { verdict: AuditVerdict; summary: string } | null };
 
 export async function generateMetadata(): Promise<Metadata> {
   const { d } = await getDictionary();
   return { title: d.nav.verify };
 }
 
-/** Verifies `?session=` on the server with the service's HMAC keys: the same report as `?verify=1`. */
-async function lookUp(raw: string | undefined): Promise<Lookup> {
+/**
+ * Verifies `?session=` on the server with the service's HMAC keys (the same report as `?verify=1`),
+ * and runs the one verification on it (as MCP's audit_verify) for the headline.
+ */
+async function lookUp(raw: string | undefined, lang: Lang): Promise<Lookup> {
   const value = raw?.trim() ?? "";
   if (value === "") return { kind: "none" };
   if (!isSessionId(value)) return { kind: "invalid", value };
   try {
-    return { kind: "report", log: await getAuditLog(value, { verify: true }) };
+    const log = await getAuditLog(value, { verify: true });
+    const checks =
+      log.verification && log.entries.length > 0
+        ? describeSessionChecks(
+            await checkStoredSession(value, log.verification, log.transparency),
+            lang === "en" ? "en" : "es",
+          )
+        : null;
+    return { kind: "report", log, checks };
   } catch (err) {
     console.error(err);
     return { kind: "failed", sessionId: value, storeDown: isStoreUnavailable(err) };
@@ -44,7 +59,7 @@ export default async function VerifyPage({ searchParams }: Props) {
   const { lang, d } = await getDictionary();
   const t = d.verify;
   const session = (await searchParams).session;
-  const lookup = await lookUp(Array.isArray(session) ? session[0] : session);
+  const lookup = await lookUp(Array.isArray(session) ? session[0] : session, lang);
   const validId =
     lookup.kind === "report" ? lookup.log.sessionId : lookup.kind === "failed" ? lookup.sessionId : undefined;
   const invalid = lookup.kind === "invalid";
@@ -89,7 +104,7 @@ export default async function VerifyPage({ searchParams }: Props) {
         </Form>
         <div aria-live="polite">
           {lookup.kind === "report" && lookup.log.verification ? (
-            <SessionReport log={lookup.log} report={lookup.log.verification} d={d} />
+            <SessionReport log={lookup.log} report={lookup.log.verification} checks={lookup.checks} d={d} />
           ) : null}
           {lookup.kind === "report" && lookup.log.entries.length > 0 ? (
             <SessionInclusion sessionId={lookup.log.sessionId} t={t.inclusion} lang={lang} />

@@ -1,34 +1,51 @@
+import type { AuditVerdict } from "@sociedades-ia/incorporate";
 import Link from "next/link";
 import type { Dictionary } from "@/app/_i18n/dictionary";
 import type { AuditLogResult } from "@/lib/audit/get-audit-log";
 import { auditPaths } from "@/lib/audit/paths";
 import type { VerificationReport } from "@/lib/audit/verify";
 import { fill } from "@/lib/i18n/template";
-import { serverVerdict } from "../_components/audit/server-verdict";
+import { headlineVerdict } from "../_components/audit/server-verdict";
 import { Stat, VerificationSummary } from "../_components/audit/verification-summary";
 
-/** The server's verification report of one session (`?verify=1`), rendered on the server. */
-export function SessionReport({ log, report, d }: { log: AuditLogResult; report: VerificationReport; d: Dictionary }) {
+/**
+ * The server's verification report of one session (`?verify=1`), rendered on the server. Its
+ * headline is the one verification's (`checks`: lib/audit/session-checks.ts) whenever that is short
+ * of verified, so a session not witnessed yet never reads "verified".
+ */
+export function SessionReport({
+  log,
+  report,
+  checks,
+  d,
+}: {
+  log: AuditLogResult;
+  report: VerificationReport;
+  checks: { verdict: AuditVerdict; summary: string } | null;
+  d: Dictionary;
+}) {
   const t = d.verify.byId;
   const a = d.audit;
   const { sessionId } = log;
-  const { verdict, tone, pill } = serverVerdict(report);
+  const { verdict, tone, pill, full } = headlineVerdict(report, checks?.verdict ?? null);
   const sentence =
-    verdict === "empty"
-      ? t.empty
-      : verdict === "tampered" && report.tampered === 0
-        ? report.header === "invalid"
-          ? t.summaryHeader
-          : report.checkpoint === "missing"
-            ? t.summaryNoCheckpoint
-            : t.summaryCheckpoint
-        : verdict === "tampered"
-          ? fill(t.summaryTampered, { bad: report.tampered, total: report.total, first: report.firstBadSeq ?? 0 })
-          : verdict === "no-hmac"
-            ? fill(t.summaryUnsigned, { n: report.unsigned, total: report.total })
-            : report.total === 1
-              ? t.summaryVerifiedOne
-              : fill(t.summaryVerified, { n: report.total });
+    full !== null && checks
+      ? checks.summary
+      : verdict === "empty"
+        ? t.empty
+        : verdict === "tampered" && report.tampered === 0
+          ? report.header === "invalid"
+            ? t.summaryHeader
+            : report.checkpoint === "missing"
+              ? t.summaryNoCheckpoint
+              : t.summaryCheckpoint
+          : verdict === "tampered"
+            ? fill(t.summaryTampered, { bad: report.tampered, total: report.total, first: report.firstBadSeq ?? 0 })
+            : verdict === "no-hmac"
+              ? fill(t.summaryUnsigned, { n: report.unsigned, total: report.total })
+              : report.total === 1
+                ? t.summaryVerifiedOne
+                : fill(t.summaryVerified, { n: report.total });
   const first = report.firstBadSeq;
   const firstReasons = report.problems.find((p) => p.seq === first)?.reasons ?? [];
   const paths = auditPaths(sessionId);

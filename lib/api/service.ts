@@ -11,10 +11,17 @@ export const getHealth = defineEndpoint({
   tags: ["service"],
   responses: {
     200: {
-      description: "Up, and the store answers.",
+      description:
+        "Up, and the store answers; status says whether the transparency log is degraded (a witness refuses it, or it stalled).",
       content: {
         "application/json": z.object({
-          ok: z.literal(true),
+          ok: z.boolean().describe("false exactly when status is degraded."),
+          status: z
+            .enum(["ok", "degraded"])
+            .describe(
+              "degraded: a configured witness refuses this log's checkpoint (a fork, or a witness that does not know this log) or the log's integrator stalled. Still a 200: the process is alive.",
+            ),
+          problems: z.array(z.string()).optional().describe("Why it is degraded, each reason in full; absent when ok."),
           store: z.enum(["embedded", "upstash"]),
           storeBytes: z
             .int()

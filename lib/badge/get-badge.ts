@@ -1,7 +1,10 @@
 import { hash } from "node:crypto";
 import { isSessionId } from "../audit/entry";
 import { readLogReport } from "../audit/published-log";
+import { reportVerdict } from "../audit/report-verdict";
 import { boundedMemo } from "../cache/bounded-memo";
+import { getStore } from "../store";
+import { leafWitnessing } from "../tlog/leaf-witnessing";
 import { type Badge, type BadgeLang, badgeFor, renderBadgeSvg } from "./render-badge";
 
 interface RenderedBadge {
@@ -32,6 +35,12 @@ export async function getBadge(
     /* fails the pattern */
   }
   const valid = isSessionId(sessionId);
-  const report = valid ? await readLogReport(sessionId) : null;
-  return { ...render(badgeFor(report, lang)), status: valid ? 200 : 400 };
+  const store = getStore();
+  const report = valid ? await readLogReport(sessionId, store) : null;
+  // Witnesses are looked at only for a log that is otherwise verified, and only when configured.
+  const witnessing =
+    report !== null && reportVerdict(report) === "verified"
+      ? await leafWitnessing(report.index?.status === "latest" ? report.index.leafIndex : null, store)
+      : null;
+  return { ...render(badgeFor(report, lang, witnessing)), status: valid ? 200 : 400 };
 }

@@ -2,7 +2,10 @@ import { reportVerdict } from "../audit/report-verdict";
 import type { VerificationReport } from "../audit/verify";
 import { escapeMarkup } from "../text/escape-markup";
 
-export type BadgeState = "verified" | "tampered" | "no-hmac" | "empty" | "invalid";
+export type BadgeState = "verified" | "unwitnessed" | "refused" | "tampered" | "no-hmac" | "empty" | "invalid";
+
+/** Where the head stands with the log's witnesses (lib/tlog/leaf-witnessing.ts); null: none configured. */
+export type BadgeWitnessing = "witnessed" | "pending" | "refused" | null;
 
 /** The badge's languages: English by default (READMEs), Spanish for the pages that embed it. */
 export const BADGE_LANGS = ["en", "es"] as const;
@@ -18,6 +21,8 @@ const WORDS = {
     tamperedHead: "tampered head",
     noHmac: (n: number, total: number) => `no hmac ${n}/${total}`,
     verified: (n: number, total: number) => `verified ${n}/${total}`,
+    unwitnessed: "not witnessed yet",
+    refused: "refused by a witness",
   },
   es: {
     label: "registro de auditoría",
@@ -27,6 +32,8 @@ const WORDS = {
     tamperedHead: "cabeza adulterada",
     noHmac: (n: number, total: number) => `sin hmac ${n}/${total}`,
     verified: (n: number, total: number) => `verificado ${n}/${total}`,
+    unwitnessed: "sin atestiguar aún",
+    refused: "rechazado por un testigo",
   },
 } as const;
 
@@ -38,25 +45,45 @@ export interface Badge {
   lang?: BadgeLang;
 }
 
-/** The badge for a session's verification report (SPEC 3: it follows the log live), in `lang`. */
-export function badgeFor(report: VerificationReport | null, lang: BadgeLang = "en"): Badge {
+/**
+ * The badge for a session's verification report (SPEC 3: it follows the log live), in `lang`. A log
+ * whose entries verify is "verified" only when its head is witnessed as /log/policy asks (or no
+ * witness is configured): the one verification would not call it verified otherwise.
+ */
+export function badgeFor(
+  report: VerificationReport | null,
+  lang: BadgeLang = "en",
+  witnessing: BadgeWitnessing = null,
+): Badge {
   const w = WORDS[lang];
   const label = w.label;
-  if (!report) return { state: "invalid", label, message: w.invalid, ...(lang === "en" ? {} : { lang }) };
-  const state = reportVerdict(report);
-  const messages: Record<typeof state, string> = {
+  const tag = lang === "en" ? {} : { lang };
+  if (!report) return { state: "invalid", label, message: w.invalid, ...tag };
+  const verdict = reportVerdict(report);
+  const state: BadgeState =
+    verdict !== "verified" || witnessing === null || witnessing === "witnessed"
+      ? verdict
+      : witnessing === "refused"
+        ? "refused"
+        : "unwitnessed";
+  const messages: Record<BadgeState, string> = {
     empty: w.empty,
     // Entries that each verify, under a checkpoint they no longer match: the log was cut or rewritten.
     tampered: report.tampered > 0 ? w.tampered(report.tampered) : w.tamperedHead,
     "no-hmac": w.noHmac(report.unsigned, report.total),
     verified: w.verified(report.verified, report.total),
+    unwitnessed: w.unwitnessed,
+    refused: w.refused,
+    invalid: w.invalid,
   };
-  return { state, label, message: messages[state], ...(lang === "en" ? {} : { lang }) };
+  return { state, label, message: messages[state], ...tag };
 }
 
 // White text on these clears WCAG AA (4.5:1), and each stays legible on white and on #0d1117.
 const COLOURS: Record<BadgeState, string> = {
   verified: "#1a7f37",
+  unwitnessed: "#9a5b00",
+  refused: "#c4262e",
   tampered: "#c4262e",
   "no-hmac": "#9a5b00",
   empty: "#5c6370",

@@ -49,7 +49,8 @@ const TITLES: Record<CheckId, string> = {
   "issuer.registryId": "issuer.registryId names this registry record",
   "audit.read": "auditRead answers the sample session's entries and checkpoint",
   "audit.chain": "the sample session's entries chain, verified offline",
-  "audit.checkpoint": "the sample session's checkpoint verifies under issuer.publicKey",
+  "audit.checkpoint":
+    "the sample session's checkpoint verifies under issuer.publicKey, and the one verification in this service's log when it signed it",
   "audit.verify": "auditVerify reports the sample session whole and untampered",
   "audit.csv": "auditCsv answers text/csv",
   "audit.badge": "verifyBadge answers an SVG badge",

@@ -1,26 +1,25 @@
-import { verifyInclusion } from "@sociedades-ia/incorporate/tlog";
+import type { AuditVerdict, CheckStatus } from "@sociedades-ia/incorporate";
 import { openCheckpoint } from "../audit/checkpoint";
-import { leafBytes, leafHashOf } from "../tlog/leaf";
-import { readLogHead } from "../tlog/log-head";
-import { proveInclusion } from "../tlog/read-log";
+import { describeSessionChecks } from "../audit/describe-session-checks";
+import { checkSignedHead } from "../audit/session-checks";
 import { type Reason, reason } from "./reason";
 
-/** Whether a session checkpoint is included in the service-wide transparency log. */
-export type LogInclusion =
-  | { status: "included"; detail: Reason }
-  | { status: "refuted"; detail: Reason }
-  /** No log of this service applies (another service's checkpoint, or not integrated yet): neither passes nor fails. */
+/** A sample session checked against the service-wide transparency log, when this service signed it. */
+export type LogVerification =
+  /** The one verification (lib/audit/session-checks.ts) gives this verdict; `detail` has its lines. */
+  | { status: "checked"; verdict: AuditVerdict; detail: Reason }
+  /** No log of this service applies (another service's checkpoint): neither passes nor fails. */
   | { status: "unavailable"; detail: Reason };
 
-const b64 = (text: string) => new Uint8Array(Buffer.from(text, "base64"));
-
 /**
- * Proves that a sample session's checkpoint, when this service signed it, names a leaf of this
- * service's transparency log that is exactly that session's head (docs/transparency-log.md), so a
- * company cannot show the certifier a history that the log contradicts. The leaf is recomputed from
- * the checkpoint, never read as given, and its inclusion proof is checked against the log's root.
+ * Runs the one verification on a sample session whose checkpoint this service signed, as verifyAudit
+ * and MCP's audit_verify do: `entries` as the certifier found them offline, then the head's
+ * inclusion in this service's log (its leaf recomputed from the checkpoint, never read as given),
+ * the head against the log's index (a session cut back reads as failed) and the witness quorum of
+ * /log/policy. So a company cannot show the certifier a history that the log contradicts, and a
+ * session not witnessed yet is not called verified.
  */
-export async function verifyLogInclusion(checkpoint: string): Promise<LogInclusion> {
+export async function verifyInTransparencyLog(checkpoint: string, entries: CheckStatus): Promise<LogVerification> {
   let sessionId: unknown;
   try {
     sessionId = JSON.parse(Buffer.from(checkpoint.split(".")[1] ?? "", "base64url").toString("utf8")).sessionId;
@@ -31,7 +30,7 @@ export async function verifyLogInclusion(checkpoint: string): Promise<LogInclusi
     };
   }
   const signed = typeof sessionId === "string" ? await openCheckpoint(checkpoint, sessionId) : null;
-  if (signed === null)
+  if (signed === null) {
     return {
       status: "unavailable",
       detail: reason(
@@ -39,57 +38,11 @@ export async function verifyLogInclusion(checkpoint: string): Promise<LogInclusi
         "el checkpoint no lo firmó este servicio, cuyo log no lo cubre.",
       ),
     };
-  if (signed.logIndex === undefined || signed.head === null) {
-    return {
-      status: "unavailable",
-      detail: reason(
-        "the checkpoint names no leaf of the transparency log.",
-        "el checkpoint no nombra ninguna hoja del log de transparencia.",
-      ),
-    };
   }
-  const head = await readLogHead();
-  if (head === null || head.size <= signed.logIndex) {
-    return {
-      status: "unavailable",
-      detail: reason(
-        `leaf ${signed.logIndex} is not integrated into the log yet.`,
-        `la hoja ${signed.logIndex} todavía no está integrada al log.`,
-      ),
-    };
-  }
-  const leaf = leafBytes({
-    kind: "audit.entry",
-    sessionId: signed.sessionId,
-    seq: signed.size - 1,
-    entryHash: signed.head,
-  });
-  const proof = await proveInclusion(signed.logIndex, head.size);
-  if (proof.leafHash !== leafHashOf(leaf)) {
-    return {
-      status: "refuted",
-      detail: reason(
-        `leaf ${signed.logIndex} of the transparency log is not this session's head.`,
-        `la hoja ${signed.logIndex} del log de transparencia no es la cabeza de esta sesión.`,
-      ),
-    };
-  }
-  try {
-    verifyInclusion(b64(proof.leafHash), proof.index, proof.size, proof.hashes.map(b64), head.root);
-  } catch {
-    return {
-      status: "refuted",
-      detail: reason(
-        `leaf ${signed.logIndex} does not prove into the log's checkpoint of size ${head.size}.`,
-        `la hoja ${signed.logIndex} no se prueba dentro del checkpoint del log de tamaño ${head.size}.`,
-      ),
-    };
-  }
-  return {
-    status: "included",
-    detail: reason(
-      `its head is leaf ${signed.logIndex} of the transparency log of ${head.size} leaves.`,
-      `su cabeza es la hoja ${signed.logIndex} del log de transparencia de ${head.size} hojas.`,
-    ),
+  const checks = await checkSignedHead(signed, entries);
+  const say = (lang: "es" | "en") => {
+    const { summary, lines } = describeSessionChecks(checks, lang);
+    return [summary, ...lines.map((l) => l.text)].join(" ");
   };
+  return { status: "checked", verdict: checks.verdict, detail: reason(say("en"), say("es")) };
 }

@@ -1,6 +1,6 @@
 import { type AuditVerification, type PublicJwk, verifyAuditLog } from "@sociedades-ia/incorporate";
 import { type Reason, reason } from "./reason";
-import { verifyLogInclusion } from "./verify-log-inclusion";
+import { verifyInTransparencyLog } from "./verify-log-inclusion";
 
 /** What the certifier learned from a company's sample audit session, read through its own endpoints. */
 export interface SampleSessionVerdict {
@@ -11,10 +11,12 @@ export interface SampleSessionVerdict {
 }
 
 /**
- * Verifies a sample session offline, trusting nothing the company's endpoints report about it: the
- * chain is recomputed from the entries, and the checkpoint must verify under the manifest's declared
- * key (issuer.publicKey), not under keys fetched from anywhere else. Callers have already checked that
- * the log has entries and a checkpoint.
+ * Verifies a sample session, trusting nothing the company's endpoints report about it: the chain is
+ * recomputed from the entries, and the checkpoint must verify under the manifest's declared key
+ * (issuer.publicKey), not under keys fetched from anywhere else. When this service signed that
+ * checkpoint, the checkpoint check also needs the one verification against this service's log
+ * (inclusion, latest entry by the index, witness quorum) to say verified. Callers have already
+ * checked that the log has entries and a checkpoint.
  */
 export async function verifySampleSession(
   log: { sessionId: string; entries: unknown[]; checkpoint: string },
@@ -59,21 +61,19 @@ export async function verifySampleSession(
       ),
     };
   } else {
-    const inclusion = await verifyLogInclusion(log.checkpoint);
+    const entries = chain.passed ? "pass" : "fail";
+    const inLog = await verifyInTransparencyLog(log.checkpoint, entries);
+    const signedBy = `The checkpoint signs size ${size} and the head under issuer.publicKey (kid ${verification.checkpoint?.kid})`;
+    const firmado = `El checkpoint firma el tamaño ${size} y la cabeza con issuer.publicKey (kid ${verification.checkpoint?.kid})`;
     checkpoint =
-      inclusion.status === "refuted"
-        ? {
-            passed: false,
-            detail: reason(
-              `The checkpoint verifies, but ${inclusion.detail.en}`,
-              `El checkpoint verifica, pero ${inclusion.detail.es}`,
-            ),
-          }
+      inLog.status === "unavailable"
+        ? { passed: true, detail: reason(`${signedBy}.`, `${firmado}.`) }
         : {
-            passed: true,
+            // Only the whole verification passes: a session cut back, or not witnessed yet, does not.
+            passed: inLog.verdict === "verified",
             detail: reason(
-              `The checkpoint signs size ${size} and the head under issuer.publicKey (kid ${verification.checkpoint?.kid})${inclusion.status === "included" ? `, and ${inclusion.detail.en}` : "."}`,
-              `El checkpoint firma el tamaño ${size} y la cabeza con issuer.publicKey (kid ${verification.checkpoint?.kid})${inclusion.status === "included" ? `, y ${inclusion.detail.es}` : "."}`,
+              `${signedBy}; in this service's transparency log: ${inLog.detail.en}`,
+              `${firmado}; en el log de transparencia de este servicio: ${inLog.detail.es}`,
             ),
           };
   }

@@ -212,6 +212,8 @@ test.describe("verify page and dashboard: a fork its witness refused", () => {
       "Testigos: todavía no atestiguado, 0 de las 1 cosignaturas que pide la política.",
     );
     await expect(page.locator("[data-full-verdict]")).not.toContainText("VERIFICADO");
+    // The server's headline knows the witness refused this log: it fails, never "verified".
+    await expect(headline(page, sessionId, "es").locator(".pill")).toHaveText("FALLÓ");
     await page.context().addCookies([{ name: "lang", value: "en", url: fork.url }]);
     await page.goto(`${fork.url}/dashboard/${sessionId}`);
     await expectVerdict(page, "not_witnessed", /^NOT WITNESSED YET/, { witnesses: "pending" });
@@ -222,6 +224,50 @@ test.describe("verify page and dashboard: a fork its witness refused", () => {
     );
   });
 });
+
+test.describe("verify page: a fork its witness never saw", () => {
+  test("leads with not witnessed yet, never verified, in es and en", async ({ page }) => {
+    const forked = logKey("unseen.verify.example/log");
+    const nobody = await freePort(); // the witness is never reached: nothing cosigns, nothing refuses
+    const logEnv = {
+      TLOG_ORIGIN: forked.origin,
+      TLOG_SIGNING_KEY: forked.skey,
+      TLOG_WITNESSES: `${witness.vkey} http://127.0.0.1:${nobody}/witness`,
+    };
+    const original = await startApp({ env: logEnv });
+    apps.push(original);
+    await incorporate(original);
+    // Fork the store: copy its data directory while the log is stopped, then write on the copy.
+    await original.stop();
+    const forkDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-e2e-unseen-"));
+    fs.cpSync(original.dataDir, forkDir, { recursive: true });
+    const fork = await startApp({ dataDir: forkDir, env: logEnv });
+    apps.push(fork);
+    const sessionId = await incorporate(fork);
+
+    await page.goto(`${fork.url}/verify?session=${sessionId}`);
+    const es = headline(page, sessionId, "es");
+    await expect(es.locator(".pill")).toHaveText("SIN ATESTIGUAR");
+    await expect(es).toContainText("TODAVÍA NO ATESTIGUADO: nada lo contradice");
+    await expect(es).not.toContainText("VERIFICADO");
+    await expect(es).toHaveAttribute("data-verdict", "warn");
+    await expectVerdict(page, "not_witnessed", /^TODAVÍA NO ATESTIGUADO/, { witnesses: "pending" });
+
+    await page.context().addCookies([{ name: "lang", value: "en", url: fork.url }]);
+    await page.goto(`${fork.url}/verify?session=${sessionId}`);
+    const en = headline(page, sessionId, "en");
+    await expect(en.locator(".pill")).toHaveText("NOT WITNESSED YET");
+    await expect(en).toContainText("NOT WITNESSED YET: nothing contradicts it");
+    await expect(en).not.toContainText(/\bVERIFIED\b/);
+    await expectVerdict(page, "not_witnessed", /^NOT WITNESSED YET/, { witnesses: "pending" });
+  });
+});
+
+/** The server's report of a session on /verify, whose pill and sentence lead the page. */
+function headline(page: Page, sessionId: string, lang: "es" | "en") {
+  const name = lang === "es" ? `Informe de la sesión ${sessionId}` : `Report for session ${sessionId}`;
+  return page.getByRole("region", { name });
+}
 
 /** Waits until the log's latest checkpoint, larger than `size`, carries the witness's cosignature; its size. */
 async function cosigned(app: AppServer, size: number): Promise<number> {

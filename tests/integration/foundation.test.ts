@@ -27,6 +27,7 @@ describe("the server on the embedded store, with no configuration", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.json()).toEqual({
       ok: true,
+      status: "ok",
       store: "embedded",
       // The log's size on disk, which a restart reads: a fresh store holds a few lines already.
       storeBytes: expect.any(Number),

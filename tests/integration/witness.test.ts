@@ -346,6 +346,15 @@ describe("a fork of a witnessed log", () => {
       expect(byC.error).toMatch(
         /inconsistent .*\(422\).*: At size \d+ this witness cosigned another root.*Nothing was cosigned\.$/,
       );
+      // Health says the fork is degraded, with the witness's reason in full; the original is not.
+      const health = await (await fetch(`${fork.url}/api/health`)).json();
+      expect(health).toMatchObject({ ok: false, status: "degraded" });
+      expect(health.problems).toHaveLength(1);
+      expect(health.problems[0]).toMatch(
+        new RegExp(`^witness ${wC.name} \\(${witnessUrl(ports.c)}\\) refuses this log's checkpoint: `),
+      );
+      expect(health.problems[0]).toContain((await seenByC()).error);
+      expect(await (await fetch(`${a.url}/api/health`)).json()).toMatchObject({ ok: true, status: "ok" });
       const pageEs = await (await fetch(`${fork.url}/log`)).text();
       expect(pageEs).toMatch(
         new RegExp(`data-witness="${wC.name}" data-witness-behind="\\d+" data-witness-state="refused"`),

@@ -141,6 +141,14 @@ describe("badge", () => {
     expect(badgeFor(null).state).toBe("invalid");
   });
 
+  it("never says verified for a head its witnesses have not cosigned, and keeps tampering first", () => {
+    expect(badgeFor(report({}), "en", "witnessed").message).toBe("verified 3/3");
+    expect(badgeFor(report({}), "en", "pending")).toMatchObject({ state: "unwitnessed", message: "not witnessed yet" });
+    expect(badgeFor(report({}), "es", "pending").message).toBe("sin atestiguar aún");
+    expect(badgeFor(report({}), "en", "refused")).toMatchObject({ state: "refused", message: "refused by a witness" });
+    expect(badgeFor(report({ tampered: 1 }), "en", "pending").state).toBe("tampered");
+  });
+
   it("speaks Spanish when asked, and says so to screen readers", () => {
     expect(badgeFor(report({}), "es")).toMatchObject({
       label: "registro de auditoría",

@@ -20,6 +20,10 @@ export const audit = defineMessages({
       logNoHmac: "SIN HMAC",
       logEmpty: "SIN ENTRADAS",
       logUnattested: "SIN CHECKPOINT",
+      // The one verification (entries, log, latest entry, witnesses) short of verified.
+      logNotWitnessed: "SIN ATESTIGUAR",
+      logUnchecked: "SIN VERIFICAR",
+      logFailed: "FALLÓ",
       checking: "Verificando…",
     },
     reasons: {
@@ -122,6 +126,9 @@ export const audit = defineMessages({
       logNoHmac: "NO HMAC",
       logEmpty: "NO ENTRIES",
       logUnattested: "NO CHECKPOINT",
+      logNotWitnessed: "NOT WITNESSED YET",
+      logUnchecked: "NOT VERIFIED",
+      logFailed: "FAILED",
       checking: "Verifying…",
     },
     reasons: {

@@ -3,7 +3,6 @@ import { auditLogSchema, sessionIdPath, verificationReportSchema } from "../../a
 import { getAuditLog } from "../../audit/get-audit-log";
 import type { VerificationReport } from "../../audit/verify";
 import { entryUnits } from "../../http/read-cost";
-import { logNoteKey } from "../../tlog/log-key";
 import type { TransparencyReceipt } from "../../tlog/receipt";
 import { defineTool, READ_ONLY } from "../tool";
 import { verificationLines, verificationLinesSchema } from "../verification-lines";
@@ -59,7 +58,7 @@ export const auditVerify = defineTool({
       verification: VerificationReport;
     };
     const receipt = log.transparency as TransparencyReceipt | null;
-    const checks = await verificationLines(sessionId, log.verification, receipt, logNoteKey().vkey, ctx.lang);
+    const checks = await verificationLines(sessionId, log.verification, receipt, ctx.lang);
     const lines = checks.lines.map((l) => l.text).join(" ");
     const summary =
       log.count === 0

@@ -1,10 +1,17 @@
-import type { AuditVerdict, AuditVerificationReport } from "./verify-audit.ts";
+import {
+  type AuditCheckStatuses,
+  type AuditVerdict,
+  auditVerdict,
+  type CheckStatus,
+  checkStatusesOf,
+} from "./audit-verdict.ts";
+import type { AuditVerificationReport } from "./verify-audit.ts";
 
 /** One check of a verification, as a person reads it. */
 export interface VerificationLine {
-  check: "entries" | "log" | "latest" | "witnesses";
+  check: keyof AuditCheckStatuses;
   /** pass; fail (a contradiction); pending (not witnessed yet); unchecked (could not be checked). */
-  status: "pass" | "fail" | "pending" | "unchecked";
+  status: CheckStatus;
   text: string;
 }
 
@@ -94,39 +101,40 @@ export function describeVerification(
 ): { verdict: AuditVerdict; summary: string; lines: VerificationLine[] } {
   const t = WORDS[lang];
   const why = (text: string | null) => `${t.reasonInEnglish}${text ?? "?"}`;
-  const entriesOk = report.tampered === 0 && report.checkpoint?.error === null && (report.known?.consistent ?? true);
+  const status = checkStatusesOf(report);
   const lines: VerificationLine[] = [
-    entriesOk
+    status.entries === "pass"
       ? { check: "entries", status: "pass", text: t.entries.pass(report.head.size) }
       : { check: "entries", status: "fail", text: t.entries.fail },
   ];
   const log = report.log;
-  if (log?.included) {
-    lines.push({ check: "log", status: "pass", text: t.log.pass(log.index as number, log.size as number) });
-  } else if (log && /not integrated in a log checkpoint yet/.test(log.error ?? "")) {
+  if (status.log === "pass") {
+    lines.push({ check: "log", status: "pass", text: t.log.pass(log?.index as number, log?.size as number) });
+  } else if (status.log === "pending") {
     lines.push({ check: "log", status: "pending", text: t.log.pending });
   } else {
     lines.push({ check: "log", status: "fail", text: t.log.fail(why(log?.error ?? "no transparency proof")) });
   }
   const c = report.complete;
-  if (c.complete === true) {
+  if (status.latest === "pass") {
     lines.push({ check: "latest", status: "pass", text: t.latest.pass(c.from as number, c.to as number) });
-  } else if (c.complete === false) {
+  } else if (status.latest === "fail") {
     lines.push({ check: "latest", status: "fail", text: t.latest.fail(why(c.error)) });
   } else {
     lines.push({ check: "latest", status: "unchecked", text: t.latest.unchecked(why(c.error)) });
   }
   const w = report.witnesses;
-  if (w.meets) {
+  if (status.witnesses === "pass") {
     const names = w.cosigned.join(", ") || "—";
     lines.push({ check: "witnesses", status: "pass", text: t.witnesses.pass(w.cosigned.length, w.quorum, names) });
-  } else if (w.contradiction) {
+  } else if (status.witnesses === "fail") {
     lines.push({ check: "witnesses", status: "fail", text: t.witnesses.fail(why(w.error)) });
-  } else if (w.error?.startsWith("not witnessed yet")) {
+  } else if (status.witnesses === "pending") {
     lines.push({ check: "witnesses", status: "pending", text: t.witnesses.pending(w.cosigned.length, w.quorum) });
   } else {
     lines.push({ check: "witnesses", status: "unchecked", text: t.witnesses.unchecked(why(w.error)) });
   }
-  return { verdict: report.verdict, summary: t.verdict[report.verdict], lines };
+  const verdict = auditVerdict(status);
+  return { verdict, summary: t.verdict[verdict], lines };
 }
 export { WORDS as VERIFICATION_WORDS };

@@ -18,6 +18,13 @@ export {
   tallyEntry,
 } from "./audit-rules.ts";
 export {
+  type AuditCheckStatuses,
+  type AuditVerdict,
+  auditVerdict,
+  type CheckStatus,
+  checkStatusesOf,
+} from "./audit-verdict.ts";
+export {
   type ClientOptions,
   DEFAULT_TIMEOUT_MS,
   describe,
@@ -63,7 +70,6 @@ export {
   verifyCheckpoint,
 } from "./verify.ts";
 export {
-  type AuditVerdict,
   type AuditVerificationReport,
   type VerifyAuditOptions,
   verifyAudit,

@@ -7,6 +7,7 @@ import {
   openProved,
   type WitnessCheck,
 } from "./audit-completeness.ts";
+import { type AuditVerdict, auditVerdict, checkStatusesOf } from "./audit-verdict.ts";
 import { type ClientOptions, send } from "./client.ts";
 import { IncorporateError } from "./errors.ts";
 import { TlogError } from "./tlog/errors.ts";
@@ -29,12 +30,7 @@ export interface VerifyAuditOptions extends ClientOptions {
   completenessLimit?: number;
 }
 
-/**
- * `verified`: every check passed. `not_witnessed`: nothing contradicts the log, but the head is not
- * in a checkpoint with the policy's quorum of witness cosignatures yet. `unchecked`: nothing
- * contradicts it, but a check could not be made (see its line). `failed`: something contradicts it.
- */
-export type AuditVerdict = "verified" | "not_witnessed" | "unchecked" | "failed";
+export type { AuditVerdict } from "./audit-verdict.ts";
 
 export interface AuditVerificationReport extends AuditVerification {
   /** The head is proved in a checkpoint that meets the witness policy. */
@@ -139,20 +135,6 @@ export async function verifyAudit(
       logKey,
     );
   }
-  // A head not integrated yet is a delay, not a contradiction, when everything else holds.
-  const pending =
-    base.log?.included === false &&
-    /not integrated in a log checkpoint yet/.test(base.log.error ?? "") &&
-    base.tampered === 0 &&
-    base.checkpoint?.error === null &&
-    (base.known?.consistent ?? true);
-  const contradicted = (!base.ok && !pending) || witnesses.contradiction || complete.complete === false;
-  const verdict: AuditVerdict = contradicted
-    ? "failed"
-    : !witnesses.meets && witnesses.error?.startsWith("not witnessed yet")
-      ? "not_witnessed"
-      : witnesses.meets && complete.complete === true
-        ? "verified"
-        : "unchecked";
+  const verdict = auditVerdict(checkStatusesOf({ ...base, witnesses, complete }));
   return { ...base, ok: verdict === "verified", witnesses, complete, verdict };
 }
