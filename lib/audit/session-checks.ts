@@ -13,6 +13,7 @@ import { logNoteKey } from "../tlog/log-key";
 import type { TransparencyReceipt } from "../tlog/receipt";
 import type { CheckpointPayload } from "./checkpoint";
 import { type SessionInLog, sessionInLog } from "./index-status";
+import { INDEX_STATUS, storedEntriesStatus, witnessStatus } from "./report-statuses";
 import type { VerificationReport } from "./verify";
 import { type WitnessQuorum, witnessQuorum } from "./verify-witnesses";
 
@@ -24,26 +25,6 @@ export interface SessionChecks {
   log: LogInclusion;
   index: SessionInLog | null;
   witnesses: WitnessQuorum | null;
-}
-
-/** A stored log's entries check: every HMAC, the chain, the signed checkpoint and the sealed header. */
-export function storedEntriesStatus(report: VerificationReport): CheckStatus {
-  const ok =
-    report.tampered === 0 && report.unsigned === 0 && report.checkpoint === "valid" && report.header !== "invalid";
-  return ok ? "pass" : "fail";
-}
-
-const INDEX_STATUS: Record<SessionInLog["status"], CheckStatus> = {
-  latest: "pass",
-  cut: "fail",
-  pending: "pending",
-  unavailable: "unchecked",
-};
-
-function witnessStatus(w: WitnessQuorum | null): CheckStatus {
-  if (w?.meets) return "pass";
-  if (w?.contradiction) return "fail";
-  return w?.error?.startsWith("not witnessed yet") ? "pending" : "unchecked";
 }
 
 /**

@@ -217,6 +217,8 @@ test.describe("verify page and dashboard: a fork its witness refused", () => {
     await page.context().addCookies([{ name: "lang", value: "en", url: fork.url }]);
     await page.goto(`${fork.url}/dashboard/${sessionId}`);
     await expectVerdict(page, "not_witnessed", /^NOT WITNESSED YET/, { witnesses: "pending" });
+    // The dashboard's headline, from the server's report, knows of the refusal too.
+    await expect(page.getByTestId("server-verification").locator(".pill")).toHaveText("FAILED");
     // Its own /log says a witness refused it.
     await page.goto(`${fork.url}/log`);
     await expect(page.locator("[data-witness-refused]")).toContainText(
@@ -260,6 +262,18 @@ test.describe("verify page: a fork its witness never saw", () => {
     await expect(en).toContainText("NOT WITNESSED YET: nothing contradicts it");
     await expect(en).not.toContainText(/\bVERIFIED\b/);
     await expectVerdict(page, "not_witnessed", /^NOT WITNESSED YET/, { witnesses: "pending" });
+
+    // The dashboard's headline reads the same verdict from the server's report.
+    await page.goto(`${fork.url}/dashboard/${sessionId}`);
+    const dashEn = page.getByTestId("server-verification");
+    await expect(dashEn.locator(".pill")).toHaveText("NOT WITNESSED YET");
+    await expect(dashEn).toContainText("not yet in a checkpoint with the cosignatures");
+    await expect(dashEn.locator("[data-verdict]")).toHaveAttribute("data-headline-verdict", "not_witnessed");
+    await page.context().addCookies([{ name: "lang", value: "es", url: fork.url }]);
+    await page.goto(`${fork.url}/dashboard/${sessionId}`);
+    const dashEs = page.getByTestId("server-verification");
+    await expect(dashEs.locator(".pill")).toHaveText("SIN ATESTIGUAR");
+    await expect(dashEs).not.toContainText("VERIFICADO");
   });
 });
 

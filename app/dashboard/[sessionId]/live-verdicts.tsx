@@ -1,11 +1,22 @@
-import type { AuditVerification } from "@sociedades-ia/incorporate";
+import { type AuditVerification, auditVerdict } from "@sociedades-ia/incorporate";
+import { reportStatuses } from "@/lib/audit/report-statuses";
 import type { VerificationReport } from "@/lib/audit/verify";
 import { fill } from "@/lib/i18n/template";
 import { alteredEntry } from "../../_components/audit/altered-entry";
-import { serverVerdict } from "../../_components/audit/server-verdict";
+import { headlineVerdict } from "../../_components/audit/server-verdict";
 import type { LiveAuditMessages, LiveMessages } from "./live-model";
 
-/** The server's report on the whole log, in words. */
+const SHORT_OF_VERIFIED = {
+  not_witnessed: "serverNotWitnessed",
+  unchecked: "serverUnchecked",
+  failed: "serverFailed",
+} as const;
+
+/**
+ * The server's report on the whole log, in words. Its headline is the one verification's verdict
+ * (entries, log, latest entry, witnesses) as the report states it, so a log not witnessed yet never
+ * reads "verified", as on /verify.
+ */
 export function ServerVerdict({
   report,
   t,
@@ -24,16 +35,19 @@ export function ServerVerdict({
       </>
     );
   }
-  const { verdict, tone, pill } = serverVerdict(report);
+  const statuses = reportStatuses(report);
+  const { verdict, tone, pill, full } = headlineVerdict(report, statuses ? auditVerdict(statuses) : null);
   return (
-    <div data-verdict={tone}>
+    <div data-verdict={tone} data-headline-verdict={full ?? undefined}>
       <span className={`pill pill-${tone}`}>{a.verdict[pill]}</span>
       <p>
-        {verdict === "tampered"
-          ? fill(t.serverTampered, { tampered: report.tampered, total: report.total, first: report.firstBadSeq ?? 0 })
-          : verdict === "no-hmac"
-            ? fill(t.serverUnsigned, { unsigned: report.unsigned, total: report.total })
-            : fill(t.serverVerified, { verified: report.verified, total: report.total })}
+        {full
+          ? fill(t[statuses?.log === "pending" ? "serverPending" : SHORT_OF_VERIFIED[full]], { total: report.total })
+          : verdict === "tampered"
+            ? fill(t.serverTampered, { tampered: report.tampered, total: report.total, first: report.firstBadSeq ?? 0 })
+            : verdict === "no-hmac"
+              ? fill(t.serverUnsigned, { unsigned: report.unsigned, total: report.total })
+              : fill(t.serverVerified, { verified: report.verified, total: report.total })}
       </p>
     </div>
   );

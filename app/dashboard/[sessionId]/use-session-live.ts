@@ -33,6 +33,10 @@ function publicKeys(): Promise<{ keys: PublicJwk[] }> {
  * which loads with the first check, not with the page. The first render uses only the server's
  * data, so the server and the browser render the same.
  */
+/** How often, and how far apart, a pending head's report is asked for again. */
+const PENDING_ROUNDS = 10;
+const PENDING_WAIT_MS = 2000;
+
 export function useSessionLive({
   t,
   a,
@@ -101,6 +105,20 @@ export function useSessionLive({
     if (whole && merged.length === log.entries.length) void checkInBrowser(log.entries, log.checkpoint);
   }, [paths.verified, a.request, checkInBrowser, first, whole]);
 
+  // A head the log has not integrated or witnessed yet soon will be: ask again a few times, so the
+  // headline moves on from "not in the log yet" without a reload.
+  const pendingRounds = useRef(0);
+  const report = server?.report;
+  useEffect(() => {
+    const waiting = report?.index?.status === "pending" || report?.witnesses?.error?.startsWith("not witnessed yet");
+    if (!waiting || pendingRounds.current >= PENDING_ROUNDS) return;
+    const again = setTimeout(() => {
+      pendingRounds.current += 1;
+      void refresh();
+    }, PENDING_WAIT_MS);
+    return () => clearTimeout(again);
+  }, [report, refresh]);
+
   // First paint done: check the server-rendered log in the browser, or load it if the server could not.
   useEffect(() => {
     if (initial && whole) void checkInBrowser(initial.entries, initial.checkpoint);
@@ -140,6 +158,7 @@ export function useSessionLive({
       setEntries((prev) => (prev.some((e) => seqOf(e) === seq) ? prev : [...prev, entry]));
       setAnnouncement(fill(t.timeline.newEntry, { seq }));
       clearTimeout(timer.current);
+      pendingRounds.current = 0;
       timer.current = setTimeout(() => void refresh(), 300);
     });
     return () => {

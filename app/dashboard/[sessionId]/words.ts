@@ -32,6 +32,17 @@ export const dashboard = defineMessages({
       serverVerified: tpl("{verified} de {total} entradas verifican."),
       serverTampered: tpl("{tampered} de {total} entradas fallan; la primera es la entrada {first}."),
       serverUnsigned: tpl("{unsigned} de {total} entradas no tienen firma HMAC."),
+      // The entries verify, but the one verification (log, última entrada, testigos) falls short.
+      serverNotWitnessed: tpl(
+        "{total} entradas verifican, pero la última todavía no está en un checkpoint con las cosignaturas que pide la política de testigos.",
+      ),
+      serverUnchecked: tpl(
+        "{total} entradas verifican, pero no se pudo comprobar que la última esté en el registro de transparencia.",
+      ),
+      serverFailed: tpl("{total} entradas verifican, pero el registro de transparencia o un testigo las contradice."),
+      serverPending: tpl(
+        "{total} entradas verifican; la última todavía no está en el registro de transparencia (entra en segundos).",
+      ),
       browserOk: "La cadena está completa y el checkpoint firmado coincide.",
       browserPartial:
         "Esta página muestra una parte de la bitácora: para verificarla entera en tu navegador, descargala y abrila en Verificar.",
@@ -112,6 +123,14 @@ export const dashboard = defineMessages({
       serverVerified: tpl("{verified} of {total} entries verify."),
       serverTampered: tpl("{tampered} of {total} entries fail; the first is entry {first}."),
       serverUnsigned: tpl("{unsigned} of {total} entries have no HMAC."),
+      serverNotWitnessed: tpl(
+        "{total} entries verify, but the newest is not yet in a checkpoint with the cosignatures the witness policy asks for.",
+      ),
+      serverUnchecked: tpl("{total} entries verify, but the newest could not be checked against the transparency log."),
+      serverFailed: tpl("{total} entries verify, but the transparency log or a witness contradicts them."),
+      serverPending: tpl(
+        "{total} entries verify; the newest is not in the transparency log yet (it enters within seconds).",
+      ),
       browserOk: "The chain is complete and the signed checkpoint matches.",
       browserPartial:
         "This page shows part of the log: to verify all of it in your browser, download it and open it in Verify.",
