@@ -1,31 +1,7 @@
-/** The audit entry of DESIGN.md section 3; docs/audit-log.md describes it for third-party verifiers. */
-export type AuditKind = "incorporation" | "tool-call" | "registry";
-export type AuditOutcome = "ok" | "rejected" | "error";
+import type { AuditEntry } from "@sociedades-ia/incorporate";
 
-export interface AuditEntry {
-  /** `<sessionId>:<seq>` */
-  id: string;
-  sessionId: string;
-  /** 0-based, contiguous within the session. */
-  seq: number;
-  /** ISO 8601 UTC with milliseconds. */
-  ts: string;
-  kind: AuditKind;
-  /** What happened, e.g. `auto_incorporate` or a tool name. */
-  action: string;
-  /** Who caused it: `ip:<keyed hash>`, `key:<key id>`, `system`. Never a raw IP. */
-  actor: string;
-  input: unknown;
-  output: unknown;
-  outcome: AuditOutcome;
-  /** `sha256:<hex>` of the previous entry's full canonical form; null for seq 0. */
-  prev: string | null;
-  /** Id of the HMAC key that signed this entry. */
-  kid: string;
-  /** `sha256:<hex>` HMAC-SHA256 over the canonical form without `hmac` and `signature`. */
-  hmac: string;
-  signature?: string;
-}
+/** The audit entry of DESIGN.md section 3, defined once in the client package; docs/audit-log.md describes it. */
+export type { AuditEntry, AuditKind, AuditOutcome } from "@sociedades-ia/incorporate";
 
 /** What a caller supplies; the log fills in id, seq, ts, prev, kid and hmac. */
 export type AuditEvent = Pick<AuditEntry, "kind" | "action" | "actor" | "input" | "output" | "outcome">;

@@ -1,7 +1,3 @@
-import type { Store, StoreReadResult } from "../store/types";
-import { isIndexStateError } from "../tlog/index-store";
-import { lookupSubject, sessionSubject } from "../tlog/subject-lookup";
-
 /**
  * A session's served head against the log's index (the session's latest leaf at the latest
  * checkpoint): `latest` (the head is that leaf's entry), `pending` (entries the log has not
@@ -9,14 +5,12 @@ import { lookupSubject, sessionSubject } from "../tlog/subject-lookup";
  * serves less than the log recorded), `unavailable` (no index yet, or index state that does not
  * verify: the server log says which).
  */
-export type IndexStatus = "latest" | "pending" | "cut" | "unavailable";
+import type { SessionInLog } from "@sociedades-ia/incorporate";
+import type { Store, StoreReadResult } from "../store/types";
+import { isIndexStateError } from "../tlog/index-store";
+import { lookupSubject, sessionSubject } from "../tlog/subject-lookup";
 
-export interface SessionInLog {
-  status: IndexStatus;
-  /** The seq and log index of the session's latest leaf at the latest checkpoint. */
-  seq: number | null;
-  leafIndex: number | null;
-}
+export type { IndexStatus, SessionInLog } from "@sociedades-ia/incorporate";
 
 export async function sessionInLog(
   sessionId: string,

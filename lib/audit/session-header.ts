@@ -22,7 +22,9 @@ export interface SessionHeader {
 const PURPOSE = "sia.audit.session-header.v2";
 
 /** What reads report of a session's header: `none` when the session has no log. */
-export type HeaderStatus = "sealed" | "invalid" | "none";
+import type { HeaderStatus } from "@sociedades-ia/incorporate";
+
+export type { HeaderStatus } from "@sociedades-ia/incorporate";
 
 export function hashToken(token: string): string {
   return hash("sha256", token, "hex");

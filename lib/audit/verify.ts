@@ -1,3 +1,4 @@
+import type { CheckpointStatus, HeaderStatus, VerificationReport } from "@sociedades-ia/incorporate";
 import {
   emptyTally,
   type HmacCheck,
@@ -7,35 +8,9 @@ import {
   tallyEntry,
 } from "@sociedades-ia/incorporate";
 import { canonicalForms, canonicalJson, hashOf, hmacOf } from "../signing/canonical";
-import type { SessionInLog } from "./index-status";
-import type { HeaderStatus } from "./session-header";
-import type { WitnessQuorum } from "./verify-witnesses";
 
-export type { EntryProblem, ProblemReason } from "@sociedades-ia/incorporate";
-
-/**
- * The stored checkpoint against the entries served with it: `valid` (signed by the service for this
- * session, same size and head), `mismatch` (entries edited, re-linked, cut or spliced since it was
- * signed), `invalid` (not a checkpoint the service signed for this session), `missing` (entries
- * without any checkpoint), `none` (an empty log that never had one, e.g. an unknown session).
- */
-export type CheckpointStatus = "valid" | "mismatch" | "invalid" | "missing" | "none";
-
-export interface VerificationReport extends Tally {
-  /** The head the next entry's `prev` will take; `hash` is null for an empty log. */
-  head: { size: number; hash: string | null };
-  /** Set on reports of a stored log (every read); absent where no checkpoint applies (tamper demo). */
-  checkpoint?: CheckpointStatus;
-  /** Set on reports of a stored log: its head against the session's latest leaf in the log's index. */
-  index?: SessionInLog;
-  /**
-   * Set on reports of a stored log: whether the session's header (who may write) is one the service
-   * sealed for it (`sealed`), is not (`invalid`: the store was edited), or is absent (`none`).
-   */
-  header?: HeaderStatus;
-  /** Set on reports of a stored log: the head against the service's witness policy (/log/policy). */
-  witnesses?: WitnessQuorum;
-}
+/** The report of `?verify=1`, defined once in the client package, which reads it from the API. */
+export type { CheckpointStatus, EntryProblem, ProblemReason, VerificationReport } from "@sociedades-ia/incorporate";
 
 /** The report of a stored log, as every read hands it out. */
 export type StoredLogReport = VerificationReport & { checkpoint: CheckpointStatus; header: HeaderStatus };

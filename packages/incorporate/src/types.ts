@@ -1,3 +1,5 @@
+import type { WitnessCheck } from "./audit-completeness.ts";
+import type { Tally } from "./audit-rules.ts";
 /** Types of the incorporation API (SPEC 2.4-2.7). */
 
 import type { TransparencyProof } from "./log-inclusion.ts";
@@ -39,19 +41,31 @@ export interface Rfc001Report {
   }[];
 }
 
+/** The audit entry of DESIGN.md section 3 (docs/audit-log.md), as the service stores and serves it. */
+export type AuditKind = "incorporation" | "tool-call" | "registry";
+export type AuditOutcome = "ok" | "rejected" | "error";
+
 export interface AuditEntry {
+  /** `<sessionId>:<seq>` */
   id: string;
   sessionId: string;
+  /** 0-based, contiguous within the session. */
   seq: number;
+  /** ISO 8601 UTC with milliseconds. */
   ts: string;
-  kind: "incorporation" | "tool-call" | "registry";
+  kind: AuditKind;
+  /** What happened, e.g. `auto_incorporate` or a tool name. */
   action: string;
+  /** Who caused it: `ip:<keyed hash>`, `key:<key id>`, `system`. Never a raw IP. */
   actor: string;
   input: unknown;
   output: unknown;
-  outcome: "ok" | "rejected" | "error";
+  outcome: AuditOutcome;
+  /** `sha256:<hex>` of the previous entry's full canonical form; null for seq 0. */
   prev: string | null;
+  /** Id of the HMAC key that signed this entry. */
   kid: string;
+  /** `sha256:<hex>` HMAC-SHA256 over the canonical form without `hmac` and `signature`. */
   hmac: string;
   signature?: string;
 }
@@ -144,14 +158,39 @@ export interface IncorporationFailure {
 
 export type IncorporationResult = IncorporationSuccess | IncorporationFailure;
 
-export interface VerificationReport {
-  total: number;
-  verified: number;
-  tampered: number;
-  unsigned: number;
-  firstBadSeq: number | null;
+/**
+ * The stored checkpoint against the entries served with it: `valid` (signed by the service for this
+ * session, same size and head), `mismatch` (entries edited, re-linked, cut or spliced since it was
+ * signed), `invalid` (not a checkpoint the service signed for this session), `missing` (entries
+ * without any checkpoint), `none` (an empty log that never had one, e.g. an unknown session).
+ */
+export type CheckpointStatus = "valid" | "mismatch" | "invalid" | "missing" | "none";
+
+/** The served head against the session's latest leaf in the log's index (GET /log/index/session/{id}). */
+export type IndexStatus = "latest" | "pending" | "cut" | "unavailable";
+
+export interface SessionInLog {
+  status: IndexStatus;
+  /** The seq and log index of the session's latest leaf at the latest checkpoint. */
+  seq: number | null;
+  leafIndex: number | null;
+}
+
+/** The session's header (who may write) against the service's seal. */
+export type HeaderStatus = "sealed" | "invalid" | "none";
+
+/** The server's report of `?verify=1` (docs/audit-log.md, "Verification report"). */
+export interface VerificationReport extends Tally {
+  /** The head the next entry's `prev` will take; `hash` is null for an empty log. */
   head: { size: number; hash: string | null };
-  problems: { seq: number; reasons: string[] }[];
+  /** Set on reports of a stored log (every read); absent where no checkpoint applies (tamper demo). */
+  checkpoint?: CheckpointStatus;
+  /** Set on reports of a stored log: its head against the session's latest leaf in the log's index. */
+  index?: SessionInLog;
+  /** Set on reports of a stored log: whether its header is one the service sealed for it. */
+  header?: HeaderStatus;
+  /** Set on verified reads of a stored log: the head against the service's witness policy (/log/policy). */
+  witnesses?: WitnessCheck;
 }
 
 /** GET /api/play/audit/{sessionId}: the log, a signed checkpoint and, on request, the server's report. */
