@@ -2,14 +2,14 @@ import { z } from "zod";
 import { auditLogSchema, sessionIdPath } from "../audit/api-schemas";
 import { openCsvExport } from "../audit/csv-export";
 import { AUDIT_PAGE_MAX, getAuditLogJson } from "../audit/get-audit-log";
-import { requireSessionId } from "../audit/session-id";
+import { INVALID_SESSION_ID } from "../audit/session-id";
 import { auditEventStream } from "../audit/stream";
 import { parseStreamRequest, STREAM_LIFETIME_MAX_S } from "../audit/stream-request";
 import { badgeResponse } from "../badge/badge-response";
 import { BADGE_LANGS } from "../badge/render-badge";
 import { defineEndpoint } from "../endpoint/endpoint";
 import { jsonText } from "../http/handler";
-import { booleanFlag, integerParam } from "../http/query";
+import { absentIf, booleanFlag, integerParam, wireFlag, wireInteger } from "../http/query";
 import { rawSchema } from "../http/raw-schema";
 import { entryUnits } from "../http/read-cost";
 import { acquireStreamSlot } from "../http/stream-slots";
@@ -21,13 +21,16 @@ import { acquireStreamSlot } from "../http/stream-slots";
  * without being counted (rateLimitedByHandler).
  */
 
-type SessionParams = { sessionId: string };
-
 const READ = { name: "read", write: false } as const;
+
+const BAD_LAST_EVENT_ID = {
+  code: "bad_request",
+  detail: "Last-Event-ID must be the seq of an entry, or -1 for the start.",
+} as const;
 
 const text = (description: string) => rawSchema({ type: "string", description });
 
-export const getAuditLog = defineEndpoint<SessionParams>({
+export const getAuditLog = defineEndpoint({
   method: "GET",
   path: "/api/play/audit/{sessionId}",
   operationId: "getAuditLog",
@@ -37,9 +40,11 @@ export const getAuditLog = defineEndpoint<SessionParams>({
   tags: ["audit"],
   pathParams: sessionIdPath,
   query: z.object({
-    verify: z.enum(["1", "0", "true", "false"]).optional().describe("1 adds the verification report."),
-    after: z.int().min(-1).optional().describe("Entries with a greater seq; default -1 (from the first)."),
-    limit: z.int().min(1).max(AUDIT_PAGE_MAX).optional().describe("Entries in the page; default and most 1000."),
+    verify: wireFlag(["1", "0", "true", "false"]).optional().describe("1 adds the verification report."),
+    after: wireInteger(z.int().min(-1)).optional().describe("Entries with a greater seq; default -1 (from the first)."),
+    limit: wireInteger(z.int().min(1).max(AUDIT_PAGE_MAX))
+      .optional()
+      .describe("Entries in the page; default and most 1000."),
   }),
   responses: {
     200: { description: "The log (empty for an unknown session).", content: { "application/json": auditLogSchema } },
@@ -47,6 +52,7 @@ export const getAuditLog = defineEndpoint<SessionParams>({
   errors: ["invalid_session_id", "invalid_query", "store_unavailable"],
   rateLimit: READ,
   rateLimitedByHandler: true,
+  parameterRefusals: { sessionId: INVALID_SESSION_ID },
   listing: [
     {
       id: "auditRead",
@@ -62,7 +68,7 @@ export const getAuditLog = defineEndpoint<SessionParams>({
     },
   ],
   async handle(request, { params, rateLimit }) {
-    const sessionId = requireSessionId(params.sessionId);
+    const { sessionId } = params;
     const url = new URL(request.url);
     const verify = booleanFlag(url, "verify");
     const after = integerParam(url, "after", { min: -1, max: 999_999_999, fallback: -1 });
@@ -74,7 +80,7 @@ export const getAuditLog = defineEndpoint<SessionParams>({
   },
 });
 
-export const getAuditCsv = defineEndpoint<SessionParams>({
+export const getAuditCsv = defineEndpoint({
   method: "GET",
   path: "/api/play/audit/{sessionId}/csv",
   operationId: "getAuditCsv",
@@ -98,13 +104,14 @@ export const getAuditCsv = defineEndpoint<SessionParams>({
   errors: ["invalid_session_id", "store_unavailable"],
   rateLimit: READ,
   rateLimitedByHandler: true,
+  parameterRefusals: { sessionId: INVALID_SESSION_ID },
   listing: {
     id: "auditCsv",
     description: "A session's audit log as CSV, one re-verifiable entry per row.",
     manifest: "auditEndpoints",
   },
   async handle(_request, { params, rateLimit }) {
-    const sessionId = requireSessionId(params.sessionId);
+    const { sessionId } = params;
     const limits = await rateLimit.count();
     const csv = await openCsvExport(sessionId);
     // Charged for every row before the first is sent: the export's size is fixed by now.
@@ -122,7 +129,7 @@ export const getAuditCsv = defineEndpoint<SessionParams>({
   },
 });
 
-export const streamAuditLog = defineEndpoint<SessionParams>({
+export const streamAuditLog = defineEndpoint({
   method: "GET",
   path: "/api/play/audit/{sessionId}/stream",
   operationId: "streamAuditLog",
@@ -132,15 +139,11 @@ export const streamAuditLog = defineEndpoint<SessionParams>({
   tags: ["audit"],
   pathParams: sessionIdPath,
   query: z.object({
-    maxSeconds: z
-      .int()
-      .min(1)
-      .max(STREAM_LIFETIME_MAX_S)
+    maxSeconds: wireInteger(z.int().min(1).max(STREAM_LIFETIME_MAX_S))
       .optional()
       .describe("Lifetime of this connection in seconds (default 300)."),
-    lastEventId: z
-      .string()
-      .regex(/^\d{1,9}$/)
+    // Empty or -1 is the start, as a `reconnect` event names it for a session without entries.
+    lastEventId: absentIf((v) => v === "" || v === "-1", z.string().regex(/^\d{1,9}$/))
       .optional()
       .describe("Resume after this seq (as Last-Event-ID)."),
   }),
@@ -157,13 +160,14 @@ export const streamAuditLog = defineEndpoint<SessionParams>({
   errors: ["invalid_session_id", "invalid_query", "bad_request", "stream_limit"],
   rateLimit: READ,
   rateLimitedByHandler: true,
+  parameterRefusals: { sessionId: INVALID_SESSION_ID, lastEventId: BAD_LAST_EVENT_ID },
   listing: {
     id: "auditStream",
     description: "Server-sent events of a session's audit log: existing entries, then new ones live.",
     manifest: "auditEndpoints",
   },
   async handle(request, { params, rateLimit }) {
-    const sessionId = requireSessionId(params.sessionId);
+    const { sessionId } = params;
     const { afterSeq, lifetimeMs } = parseStreamRequest(request);
     // The slot first: a stream_limit refusal then spends no read budget, which lets the server
     // replay it without Next (acquireStreamSlot). An accepted stream still counts as a read, and
@@ -218,7 +222,7 @@ const svg = rawSchema({ type: "string", description: "SVG image, 24 px high." })
  * app/api/badge/route.ts instead, which answers with the same badgeResponse(); this declaration
  * serves everything else and describes both.
  */
-export const getBadge = defineEndpoint<SessionParams>({
+export const getBadge = defineEndpoint({
   method: "GET",
   path: "/api/badge/{sessionId}",
   operationId: "getBadge",
@@ -253,6 +257,10 @@ export const getBadge = defineEndpoint<SessionParams>({
     description: "A live 24 px SVG badge of a session's verification state, for READMEs.",
     manifest: "auditEndpoints",
     inventory: true,
+  },
+  // An id that cannot be one is drawn as a badge that says so, without the store or the limit.
+  async badPath(request, { params }) {
+    return badgeResponse(request, String(params.sessionId), async () => ({}));
   },
   async handle(request, { params, rateLimit }) {
     return badgeResponse(request, params.sessionId, rateLimit.count);

@@ -25,7 +25,7 @@ import { certifyRecord } from "../registry/certify-record";
 import { claimFormingStub } from "../registry/claim-forming-stub";
 import { createListing } from "../registry/create-listing";
 import { getCertificationReport as readCertificationReport } from "../registry/get-certification-report";
-import { getRegistryRecord as readRegistryRecord } from "../registry/get-registry-record";
+import { getRegistryRecord as readRegistryRecord, UNKNOWN_RECORD } from "../registry/get-registry-record";
 import { listRegistry as readRegistryList } from "../registry/list-registry";
 import { parseRegistryQuery } from "../registry/parse-registry-query";
 import { recheckLiveRecords } from "../registry/recheck-live-records";
@@ -37,8 +37,6 @@ import { updateListing } from "../registry/update-listing";
  * The registry and certifier endpoints (docs/registry.md): each declaration with its handler. The
  * schemas are in lib/registry/api-schemas.ts; the work is done by lib/registry and lib/certifier.
  */
-
-type IdParams = { id: string };
 
 const BODY_ERRORS = JSON_BODY_ERRORS;
 
@@ -65,6 +63,9 @@ const RECORD_CHANGE_MEMBERS = {
   registry_duplicate: duplicateMembers,
   invalid_transition: transitionMembers,
 };
+
+/** An id that cannot be a record's is refused as an unknown one is: the record is not found. */
+const ID_REFUSAL = { id: UNKNOWN_RECORD };
 
 /** A success answer: every registry route answers application/json. */
 const jsonAnswer = (description: string, schema: z.ZodType) => ({
@@ -140,13 +141,14 @@ export const createRegistryListing = defineEndpoint({
   },
 });
 
-export const getRegistryRecord = defineEndpoint<IdParams>({
+export const getRegistryRecord = defineEndpoint({
   method: "GET",
   path: "/api/registry/{id}",
   operationId: "getRegistryRecord",
   summary: "One registry record",
   tags: ["registry"],
   pathParams: recordIdPath,
+  parameterRefusals: ID_REFUSAL,
   responses: {
     200: jsonAnswer("The record (schemas/registry-record.v1.json).", registryRecordSchema),
   },
@@ -161,7 +163,7 @@ export const getRegistryRecord = defineEndpoint<IdParams>({
   },
 });
 
-export const updateRegistryRecord = defineEndpoint<IdParams>({
+export const updateRegistryRecord = defineEndpoint({
   method: "PATCH",
   path: "/api/registry/{id}",
   operationId: "updateRegistryRecord",
@@ -171,6 +173,7 @@ export const updateRegistryRecord = defineEndpoint<IdParams>({
   tags: ["registry"],
   auth: "recordToken",
   pathParams: recordIdPath,
+  parameterRefusals: ID_REFUSAL,
   body: { schema: listingUpdateSchema },
   responses: {
     200: jsonAnswer("The updated record and any warnings.", updatedSchema),
@@ -188,7 +191,7 @@ export const updateRegistryRecord = defineEndpoint<IdParams>({
   },
 });
 
-export const certifyRegistryRecord = defineEndpoint<IdParams>({
+export const certifyRegistryRecord = defineEndpoint({
   method: "POST",
   path: "/api/registry/{id}/certify",
   operationId: "certifyRegistryRecord",
@@ -198,6 +201,7 @@ export const certifyRegistryRecord = defineEndpoint<IdParams>({
   tags: ["registry"],
   auth: "recordToken",
   pathParams: recordIdPath,
+  parameterRefusals: ID_REFUSAL,
   responses: {
     200: jsonAnswer("The record after the verdict and the certification report.", certifiedSchema),
   },
@@ -235,7 +239,7 @@ export const certifyRegistryRecord = defineEndpoint<IdParams>({
   },
 });
 
-export const claimRegistryRecord = defineEndpoint<IdParams>({
+export const claimRegistryRecord = defineEndpoint({
   method: "POST",
   path: "/api/registry/{id}/claim",
   operationId: "claimRegistryRecord",
@@ -245,6 +249,7 @@ export const claimRegistryRecord = defineEndpoint<IdParams>({
   tags: ["registry"],
   auth: "claimToken",
   pathParams: recordIdPath,
+  parameterRefusals: ID_REFUSAL,
   body: { schema: claimRequestSchema },
   responses: {
     200: draftWithToken,
@@ -262,13 +267,14 @@ export const claimRegistryRecord = defineEndpoint<IdParams>({
   },
 });
 
-export const getCertificationReport = defineEndpoint<IdParams>({
+export const getCertificationReport = defineEndpoint({
   method: "GET",
   path: "/api/registry/{id}/report",
   operationId: "getCertificationReport",
   summary: "A record's last certification report",
   tags: ["registry"],
   pathParams: recordIdPath,
+  parameterRefusals: ID_REFUSAL,
   responses: {
     200: jsonAnswer("The report (schemas/certification-report.v1.json).", certificationReportSchema),
   },
@@ -296,6 +302,9 @@ export const dryRunCertification = defineEndpoint({
   },
   errors: ["invalid_query", "target_refused", "bad_request"],
   problemMembers: { invalid_query: invalidQueryMembers, target_refused: refusedMembers },
+  parameterRefusals: {
+    url: { code: "invalid_query", detail: "Give the company's public URL as ?url=https://... (absolute)." },
+  },
   rateLimit: CERTIFIER_RUN,
   listing: {
     id: "certifier",

@@ -52,11 +52,15 @@ export const getLlmsTxt = withHandler(declared.getLlmsTxt, {
   handle: (request) => documentAnswer(request, llmsTxtDocument, "text/plain; charset=utf-8"),
 });
 
-export const getSchema = withHandler<{ name: string }>(declared.getSchema, {
-  async handle(request, { params }) {
-    const body = await readSchemaFile(params.name);
-    return cacheableResponse(request, body, { contentType: "application/schema+json" });
-  },
+async function schemaAnswer(request: Request, name: string) {
+  const body = await readSchemaFile(name);
+  return cacheableResponse(request, body, { contentType: "application/schema+json" });
+}
+
+export const getSchema = withHandler(declared.getSchema, {
+  // A name that cannot be a file's gets the 404 that lists the files there are.
+  badPath: (request, { params }) => schemaAnswer(request, String(params.name)),
+  handle: (request, { params }) => schemaAnswer(request, params.name),
 });
 
 export const getJwks = withHandler(declared.getJwks, {

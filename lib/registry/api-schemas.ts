@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { RefusalReason } from "../certifier/classify-address";
 import { findingSchema } from "../http/findings";
+import { blankAsAbsent, wireInteger } from "../http/query";
 import { transparencyReceiptSchema } from "../tlog/api-schemas";
 import type { RegistryEvent } from "./apply-transition";
 import { FINDING_CODES } from "./finding-codes";
@@ -96,17 +97,13 @@ export const recordIdPath = z.object({
 });
 
 export const listQuery = z.strictObject({
-  jurisdiction: z.enum(JURISDICTIONS).optional().describe("Only records of this jurisdiction."),
-  type: z.enum(RECORD_TYPES).optional().describe("Only records of this type."),
-  status: z.enum(RECORD_STATUSES).optional().describe("Only records in this status."),
-  q: z
-    .string()
-    .max(NAME_FILTER_MAX)
-    .optional()
-    .describe(
-      'Only records whose name contains this text, ignoring case and accents ("agentes del litoral" finds "Agéntes del Litoral SOCIEDAD-IA").',
-    ),
-  limit: z.int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).describe("Records per page."),
+  jurisdiction: blankAsAbsent(z.enum(JURISDICTIONS)).describe("Only records of this jurisdiction."),
+  type: blankAsAbsent(z.enum(RECORD_TYPES)).describe("Only records of this type."),
+  status: blankAsAbsent(z.enum(RECORD_STATUSES)).describe("Only records in this status."),
+  q: blankAsAbsent(z.string().max(NAME_FILTER_MAX)).describe(
+    'Only records whose name contains this text, ignoring case and accents ("agentes del litoral" finds "Agéntes del Litoral SOCIEDAD-IA").',
+  ),
+  limit: wireInteger(z.int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).describe("Records per page.")),
   cursor: z
     .string()
     .optional()

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import * as auditApi from "@/lib/api/audit";
+import * as registryApi from "@/lib/api/registry";
+import * as logApi from "@/lib/api/transparency-log";
+import * as witnessApi from "@/lib/api/witness";
+import { type EndpointSpec, serve } from "@/lib/endpoint/endpoint";
+import { json } from "@/lib/http/handler";
+
+// The declared path and query schemas, parsed by serve(): each declaration is served as it is for
+// its refusals (they come before the handler, so nothing is read), and with a handler that echoes
+// what it was handed for what it accepts.
+
+type Json = Record<string, unknown>;
+
+const echo = (endpoint: EndpointSpec): EndpointSpec => ({
+  ...endpoint,
+  rateLimit: undefined,
+  handle: async (_request, { params, query }) => json({ params, query }),
+});
+
+async function call(endpoint: EndpointSpec, target: string, params: Record<string, string | string[]> = {}) {
+  const { GET } = serve(endpoint);
+  const res = await GET(new Request(`http://t${target}`), { params: Promise.resolve(params) });
+  return { status: res.status, type: res.headers.get("content-type"), body: (await res.json()) as Json };
+}
+
+describe("the transparency log's paths and queries", () => {
+  it("hands the proof handlers numbers", async () => {
+    const proof = await call(echo(logApi.getLogInclusionProof), "/log/proof/7?size=12", { index: "7" });
+    expect(proof.body).toEqual({ params: { index: 7 }, query: { size: 12 } });
+    const latest = await call(echo(logApi.getLogInclusionProof), "/log/proof/0", { index: "0" });
+    expect(latest.body).toEqual({ params: { index: 0 }, query: {} });
+    const consistency = await call(echo(logApi.getLogConsistencyProof), "/log/consistency?from=3&to=9");
+    expect(consistency.body).toEqual({ params: {}, query: { from: 3, to: 9 } });
+  });
+
+  it.each([
+    ["/log/proof/abc", "abc", "index"],
+    ["/log/proof/-1", "-1", "index"],
+    ["/log/proof/01", "01", "index"],
+    ["/log/proof/1e3", "1e3", "index"],
+    ["/log/proof/0?size=0", "0", "size"],
+    ["/log/proof/0?size=%201", "0", "size"],
+    ["/log/proof/0?size=1&size=2", "0", "size"],
+  ])("refuses %s with 400 invalid_query naming the parameter", async (target, index, parameter) => {
+    const res = await call(logApi.getLogInclusionProof, target, { index });
+    expect(res.status).toBe(400);
+    expect(res.type).toBe("application/problem+json");
+    expect(res.body).toMatchObject({ code: "invalid_query", parameter });
+    expect(res.body.detail).toContain(parameter);
+  });
+
+  it("says what a missing or malformed size is", async () => {
+    const missing = await call(logApi.getLogConsistencyProof, "/log/consistency?to=4");
+    expect(missing.body).toMatchObject({ code: "invalid_query", parameter: "from" });
+    expect(missing.body.detail).toBe("Query parameter from is required: The older tree size (a checkpoint you kept).");
+    const half = await call(logApi.getLogConsistencyProof, "/log/consistency?from=1.5");
+    expect(half.body).toMatchObject({ code: "invalid_query", parameter: "from", min: 1 });
+    expect(half.body.detail).toBe(
+      'Query parameter from takes a whole number of at least 1, written plainly (got "1.5").',
+    );
+  });
+
+  it("hands the tile handler the parsed tile, and refuses a path that is not one", async () => {
+    const tile = await call(echo(logApi.getLogTile), "/log/tile/1/x001/234.p/7", { path: ["1", "x001", "234.p", "7"] });
+    expect(tile.body.params).toEqual({ path: { kind: "tile", level: 1, index: 1234, width: 7 } });
+    const bundle = await call(echo(logApi.getLogTile), "/log/tile/entries/000", { path: ["entries", "000"] });
+    expect(bundle.body.params).toEqual({ path: { kind: "entries", index: 0, width: 256 } });
+    const bad = await call(logApi.getLogTile, "/log/tile/0/01", { path: ["0", "01"] });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: "invalid_query", parameter: "path" });
+    expect(bad.body.detail).toMatch(/Tiles are tile\/<L>\/<N>\[\.p\/<W>\] and tile\/entries/);
+  });
+
+  it("refuses an index lookup of an unknown kind or id with the path's form", async () => {
+    const ok = await call(echo(logApi.getLogIndexLookup), "/log/index/key/audit:k1", { kind: "key", id: "audit:k1" });
+    expect(ok.body.params).toEqual({ kind: "key", id: "audit:k1" });
+    for (const params of [
+      { kind: "user", id: "abc" },
+      { kind: "session", id: "a b" },
+    ]) {
+      const res = await call(logApi.getLogIndexLookup, "/log/index/x/y", params);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: "invalid_query" });
+      expect(res.body.detail).toMatch(/^The path is \/log\/index\/<session\|record\|key>\/<id>/);
+    }
+  });
+});
+
+describe("ids in paths", () => {
+  it("refuses an id that cannot exist with the code and words of its area, before the handler", async () => {
+    const session = await call(auditApi.getAuditLog, "/api/play/audit/a%20b", { sessionId: "a%20b" });
+    expect(session.status).toBe(400);
+    expect(session.body).toMatchObject({ code: "invalid_session_id" });
+    const record = await call(registryApi.getRegistryRecord, "/api/registry/..", { id: ".." });
+    expect(record.status).toBe(404);
+    expect(record.body).toMatchObject({ code: "not_found", detail: 'No registry record has the id "..".' });
+    const witnessed = await call(witnessApi.getWitnessCheckpoint, "/witness/AB/checkpoint", { originHash: "AB" });
+    expect(witnessed.status).toBe(404);
+    expect(witnessed.body.detail).toMatch(/^This witness has cosigned no checkpoint/);
+  });
+
+  it("hands the audit handlers the session id percent-decoded", async () => {
+    const res = await call(echo(auditApi.getAuditCsv), "/api/play/audit/abc%2Ddefgh/csv", { sessionId: "abc%2Ddefgh" });
+    expect(res.body.params).toEqual({ sessionId: "abc-defgh" });
+  });
+});
