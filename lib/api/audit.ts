@@ -4,21 +4,21 @@ import { openCsvExport } from "../audit/csv-export";
 import { AUDIT_PAGE_MAX, getAuditLogJson } from "../audit/get-audit-log";
 import { INVALID_SESSION_ID } from "../audit/session-id";
 import { auditEventStream } from "../audit/stream";
-import { parseStreamRequest, STREAM_LIFETIME_MAX_S } from "../audit/stream-request";
+import { resumeAfter, STREAM_LIFETIME_MAX_S } from "../audit/stream-request";
+import { badgeQuery } from "../badge/badge-query";
 import { badgeResponse } from "../badge/badge-response";
-import { BADGE_LANGS } from "../badge/render-badge";
 import { defineEndpoint } from "../endpoint/endpoint";
 import { jsonText } from "../http/handler";
-import { absentIf, booleanFlag, integerParam, wireFlag, wireInteger } from "../http/query";
+import { absentIf, wireFlag, wireInteger } from "../http/query";
 import { rawSchema } from "../http/raw-schema";
 import { entryUnits } from "../http/read-cost";
 import { acquireStreamSlot } from "../http/stream-slots";
 
 /*
  * The audit log's read endpoints and the badge (docs/audit-log.md): each declaration with its
- * handler. The schemas are in lib/audit/api-schemas.ts. Each handler checks the session id and the
- * query before it counts the request against the read limit, so a malformed request is answered
- * without being counted (rateLimitedByHandler).
+ * handler. The schemas are in lib/audit/api-schemas.ts. serve() parses the session id and the query
+ * before anything is counted; the handlers count the read limit themselves (rateLimitedByHandler),
+ * since what a read costs depends on what it returns.
  */
 
 const READ = { name: "read", write: false } as const;
@@ -67,14 +67,10 @@ export const getAuditLog = defineEndpoint({
       manifest: "auditEndpoints",
     },
   ],
-  async handle(request, { params, rateLimit }) {
-    const { sessionId } = params;
-    const url = new URL(request.url);
-    const verify = booleanFlag(url, "verify");
-    const after = integerParam(url, "after", { min: -1, max: 999_999_999, fallback: -1 });
-    const limit = integerParam(url, "limit", { min: 1, max: AUDIT_PAGE_MAX, fallback: AUDIT_PAGE_MAX });
+  async handle(_request, { params: { sessionId }, query, rateLimit }) {
+    const page = { after: query.after ?? -1, limit: query.limit ?? AUDIT_PAGE_MAX };
     const limits = await rateLimit.count();
-    const { json, count } = await getAuditLogJson(sessionId, { verify, page: { after, limit } });
+    const { json, count } = await getAuditLogJson(sessionId, { verify: query.verify ?? false, page });
     const charged = await rateLimit.charge(entryUnits(count), limits);
     return jsonText(json, { headers: { ...charged, "cache-control": "no-store" } });
   },
@@ -110,8 +106,7 @@ export const getAuditCsv = defineEndpoint({
     description: "A session's audit log as CSV, one re-verifiable entry per row.",
     manifest: "auditEndpoints",
   },
-  async handle(_request, { params, rateLimit }) {
-    const { sessionId } = params;
+  async handle(_request, { params: { sessionId }, rateLimit }) {
     const limits = await rateLimit.count();
     const csv = await openCsvExport(sessionId);
     // Charged for every row before the first is sent: the export's size is fixed by now.
@@ -166,9 +161,9 @@ export const streamAuditLog = defineEndpoint({
     description: "Server-sent events of a session's audit log: existing entries, then new ones live.",
     manifest: "auditEndpoints",
   },
-  async handle(request, { params, rateLimit }) {
-    const { sessionId } = params;
-    const { afterSeq, lifetimeMs } = parseStreamRequest(request);
+  async handle(request, { params: { sessionId }, query, rateLimit }) {
+    const afterSeq = resumeAfter(request.headers.get("last-event-id"), query.lastEventId);
+    const lifetimeMs = (query.maxSeconds ?? STREAM_LIFETIME_MAX_S) * 1000;
     // The slot first: a stream_limit refusal then spends no read budget, which lets the server
     // replay it without Next (acquireStreamSlot). An accepted stream still counts as a read, and
     // gives its slot back when the read limit refuses it.
@@ -231,14 +226,7 @@ export const getBadge = defineEndpoint({
     "An SVG badge that follows the log's verification state: verified (n/m), tampered, no hmac, or no entries. Served with no-cache and an ETag so README image proxies revalidate on every view.",
   tags: ["audit"],
   pathParams: sessionIdPath,
-  query: z.object({
-    lang: z
-      .enum(BADGE_LANGS)
-      .optional()
-      .describe(
-        "The badge's language: en (the default, for READMEs) or es. The service's pages ask for their own. Anything else is 400 invalid_query.",
-      ),
-  }),
+  query: badgeQuery,
   responses: {
     200: { description: "The badge.", content: { "image/svg+xml": svg } },
     304: "NotModified",
@@ -259,10 +247,10 @@ export const getBadge = defineEndpoint({
     inventory: true,
   },
   // An id that cannot be one is drawn as a badge that says so, without the store or the limit.
-  async badPath(request, { params }) {
-    return badgeResponse(request, String(params.sessionId), async () => ({}));
+  async badPath(request, { params, query }) {
+    return badgeResponse(request, String(params.sessionId), query.lang ?? "en", async () => ({}));
   },
-  async handle(request, { params, rateLimit }) {
-    return badgeResponse(request, params.sessionId, rateLimit.count);
+  async handle(request, { params, query, rateLimit }) {
+    return badgeResponse(request, params.sessionId, query.lang ?? "en", rateLimit.count);
   },
 });

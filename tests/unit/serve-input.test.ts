@@ -105,3 +105,68 @@ describe("ids in paths", () => {
     expect(res.body.params).toEqual({ sessionId: "abc-defgh" });
   });
 });
+
+describe("the audit reads' queries", () => {
+  const read = (query: string) =>
+    call(echo(auditApi.getAuditLog), `/api/play/audit/abcdefgh${query}`, { sessionId: "abcdefgh" });
+
+  it("hands the read its flag and page as values", async () => {
+    expect((await read("?verify=1&after=4&limit=2")).body.query).toEqual({ verify: true, after: 4, limit: 2 });
+    expect((await read("?verify=false")).body.query).toEqual({ verify: false });
+    expect((await read("?verify=")).body.query).toEqual({ verify: true });
+    expect((await read("")).body.query).toEqual({});
+  });
+
+  it.each([
+    ["verify", "maybe"],
+    ["limit", "1001"],
+    ["limit", ""],
+    ["after", "-2"],
+    ["after", "007"],
+  ])("refuses %s=%s naming the parameter", async (name, value) => {
+    const res = await call(auditApi.getAuditLog, `/api/play/audit/abcdefgh?${name}=${value}`, {
+      sessionId: "abcdefgh",
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "invalid_query", parameter: name });
+  });
+
+  it("states the range of a whole number and the values of a flag", async () => {
+    const limit = await read("?limit=0");
+    expect(limit.body).toMatchObject({ min: 1, max: 1000 });
+    expect(limit.body.detail).toBe(
+      'Query parameter limit takes a whole number from 1 to 1000, written plainly (got "0").',
+    );
+    const verify = await read("?verify=yes");
+    expect(verify.body).toMatchObject({ parameter: "verify", allowed: ["0", "1", "true", "false"] });
+  });
+
+  it("reads a stream's lifetime and where it resumes; a bad resume point is a bad request", async () => {
+    const stream = (query: string) =>
+      call(echo(auditApi.streamAuditLog), `/api/play/audit/abcdefgh/stream${query}`, { sessionId: "abcdefgh" });
+    expect((await stream("?maxSeconds=5&lastEventId=12")).body.query).toEqual({ maxSeconds: 5, lastEventId: "12" });
+    expect((await stream("?lastEventId=-1")).body.query).toEqual({});
+    const bad = await call(auditApi.streamAuditLog, "/api/play/audit/abcdefgh/stream?lastEventId=x", {
+      sessionId: "abcdefgh",
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: "bad_request" });
+    const long = await call(auditApi.streamAuditLog, "/api/play/audit/abcdefgh/stream?maxSeconds=301", {
+      sessionId: "abcdefgh",
+    });
+    expect(long.body).toMatchObject({ code: "invalid_query", parameter: "maxSeconds", max: 300 });
+  });
+
+  it("draws a badge for an id that cannot be one, and refuses an unknown language", async () => {
+    const badge = serve(auditApi.getBadge).GET;
+    const drawn = await badge(new Request("http://t/api/badge/x"), { params: Promise.resolve({ sessionId: "x" }) });
+    expect(drawn.status).toBe(400);
+    expect(drawn.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(await drawn.text()).toContain("invalid session id");
+    const lang = await badge(new Request("http://t/api/badge/x?lang=fr"), {
+      params: Promise.resolve({ sessionId: "x" }),
+    });
+    expect(lang.headers.get("content-type")).toBe("application/problem+json");
+    expect(await lang.json()).toMatchObject({ code: "invalid_query", parameter: "lang", allowed: ["en", "es"] });
+  });
+});
