@@ -27,9 +27,9 @@ import { createListing } from "../registry/create-listing";
 import { getCertificationReport as readCertificationReport } from "../registry/get-certification-report";
 import { getRegistryRecord as readRegistryRecord, UNKNOWN_RECORD } from "../registry/get-registry-record";
 import { listRegistry as readRegistryList } from "../registry/list-registry";
-import { parseRegistryQuery } from "../registry/parse-registry-query";
 import { recheckLiveRecords } from "../registry/recheck-live-records";
 import { certificationReportSchema, registryListSchema, registryRecordSchema } from "../registry/record-schema";
+import { registryQuery } from "../registry/registry-query";
 import { runDryCertification } from "../registry/run-dry-certification";
 import { updateListing } from "../registry/update-listing";
 
@@ -101,9 +101,8 @@ export const listRegistry = defineEndpoint({
     id: "registry",
     description: "The public registry of sociedades-IA, filterable by jurisdiction, type and status.",
   },
-  async handle(request) {
-    const query = parseRegistryQuery(new URL(request.url).searchParams);
-    const list = await readRegistryList(query, publicBaseUrl(request));
+  async handle(request, { query }) {
+    const list = await readRegistryList(registryQuery(query), publicBaseUrl(request));
     return json(list, { headers: { "cache-control": "no-cache" } });
   },
 });
@@ -313,8 +312,8 @@ export const dryRunCertification = defineEndpoint({
     manifest: "discovery",
   },
   maxDuration: 60,
-  async handle(request) {
-    const report = await runDryCertification(new URL(request.url).searchParams, publicBaseUrl(request));
+  async handle(request, { query }) {
+    const report = await runDryCertification(query, publicBaseUrl(request));
     return json(report, { headers: { "cache-control": "no-store" } });
   },
 });

@@ -5,7 +5,6 @@ import { blankAsAbsent, wireInteger } from "../http/query";
 import { transparencyReceiptSchema } from "../tlog/api-schemas";
 import type { RegistryEvent } from "./apply-transition";
 import { FINDING_CODES } from "./finding-codes";
-import { DEFAULT_LIMIT, MAX_LIMIT, NAME_FILTER_MAX } from "./parse-registry-query";
 import {
   certificationReportSchema,
   JURISDICTIONS,
@@ -13,6 +12,7 @@ import {
   RECORD_TYPES,
   registryRecordSchema,
 } from "./record-schema";
+import { DEFAULT_LIMIT, MAX_LIMIT, NAME_FILTER_MAX } from "./registry-query";
 
 /*
  * The registry and certifier routes (docs/registry.md). Responses are the zod contracts of
@@ -21,8 +21,8 @@ import {
  * validateListing() parses with them, so what the description says is what the server checks;
  * rules JSON Schema cannot state (the CUIT check digit, "operatorCuit is required for AR", that
  * strings are trimmed before their lengths are checked, http on loopback hosts for development
- * servers) are in the descriptions. parseRegistryQuery() and runDryCertification() read the query
- * by hand.
+ * servers) are in the descriptions. serve() parses the queries with listQuery and certifierQuery;
+ * registryQuery() then folds the name filter and resolves the cursor.
  */
 
 // --- Findings and the members problems add -------------------------------------------------------

@@ -170,3 +170,38 @@ describe("the audit reads' queries", () => {
     expect(await lang.json()).toMatchObject({ code: "invalid_query", parameter: "lang", allowed: ["en", "es"] });
   });
 });
+
+describe("the registry's queries", () => {
+  const list = (query: string) => call(registryApi.listRegistry, `/api/registry?${query}`);
+
+  it.each([
+    ["status=deleted", "status", ["draft", "live", "forming"]],
+    ["jurisdiction=ar", "jurisdiction", ["AR", "EE", "MH", "US-WY"]],
+    ["colour=red", "colour", ["jurisdiction", "type", "status", "q", "limit", "cursor"]],
+  ])("refuses %s naming the parameter and what it takes", async (query, parameter, allowed) => {
+    const res = await list(query);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "invalid_query", parameter, allowed });
+  });
+
+  it.each(["limit=0", "limit=101", "limit=x", "status=live&status=draft", `q=${"x".repeat(121)}`])(
+    "refuses %s",
+    async (query) => {
+      expect((await list(query)).body).toMatchObject({ code: "invalid_query" });
+    },
+  );
+
+  it("hands the dry run its URL and expectations, and says how to give a URL", async () => {
+    const echoed = await call(
+      echo(registryApi.dryRunCertification),
+      "/api/certifier?url=https://a.example&jurisdiction=AR",
+    );
+    expect(echoed.body.query).toEqual({ url: "https://a.example", jurisdiction: "AR" });
+    const missing = await call(registryApi.dryRunCertification, "/api/certifier?url=not%20a%20url");
+    expect(missing.body).toMatchObject({
+      code: "invalid_query",
+      parameter: "url",
+      detail: "Give the company's public URL as ?url=https://... (absolute).",
+    });
+  });
+});
