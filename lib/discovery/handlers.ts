@@ -6,7 +6,6 @@ import { cacheableResponse } from "../http/cacheable";
 import { json } from "../http/handler";
 import { publicJwks } from "../signing/keys";
 import type { CachedDocument } from "./cached-document";
-import { parseDiscoveryFormat } from "./discovery-format";
 import { agentsManifestDocument } from "./get-agents-manifest";
 import { aiPluginDocument } from "./get-ai-plugin";
 import { aiCatalogDocument, apiCatalogDocument } from "./get-catalog-documents";
@@ -42,9 +41,8 @@ export const getAiPlugin = withHandler(declared.getAiPlugin, {
 });
 
 export const getDiscovery = withHandler(declared.getDiscovery, {
-  handle(request) {
-    const format = parseDiscoveryFormat(new URL(request.url));
-    return documentAnswer(request, (baseUrl) => discoveryDocument(format, baseUrl), JSON_TYPE);
+  handle(request, { query }) {
+    return documentAnswer(request, (baseUrl) => discoveryDocument(query.format, baseUrl), JSON_TYPE);
   },
 });
 

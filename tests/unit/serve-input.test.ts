@@ -3,6 +3,7 @@ import * as auditApi from "@/lib/api/audit";
 import * as registryApi from "@/lib/api/registry";
 import * as logApi from "@/lib/api/transparency-log";
 import * as witnessApi from "@/lib/api/witness";
+import * as discoveryApi from "@/lib/discovery/handlers";
 import { type EndpointSpec, serve } from "@/lib/endpoint/endpoint";
 import { json } from "@/lib/http/handler";
 
@@ -202,6 +203,22 @@ describe("the registry's queries", () => {
       code: "invalid_query",
       parameter: "url",
       detail: "Give the company's public URL as ?url=https://... (absolute).",
+    });
+  });
+});
+
+describe("the discovery document's format", () => {
+  it("is one of its formats, inventory by default", async () => {
+    const served = discoveryApi.getDiscovery;
+    expect((await call(echo(served), "/api/discovery")).body.query).toEqual({ format: "inventory" });
+    expect((await call(echo(served), "/api/discovery?format=openapi31")).body.query).toEqual({ format: "openapi31" });
+    const yaml = await call(discoveryApi.getDiscovery, "/api/discovery?format=yaml");
+    expect(yaml.status).toBe(400);
+    expect(yaml.body).toMatchObject({
+      code: "invalid_query",
+      parameter: "format",
+      allowed: ["inventory", "openapi", "openapi31"],
+      detail: 'Query parameter format takes one of inventory, openapi, openapi31 (got "yaml").',
     });
   });
 });
