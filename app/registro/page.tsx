@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import type { Dictionary } from "@/app/_i18n/dictionary";
+import { parseParameters } from "@/lib/endpoint/parse-input";
 import { isApiError } from "@/lib/http/problem";
 import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
+import { listQuery } from "@/lib/registry/api-schemas";
 import { listRegistry } from "@/lib/registry/list-registry";
-import { parseRegistryQuery } from "@/lib/registry/parse-registry-query";
 import {
   JURISDICTIONS,
   RECORD_STATUSES,
@@ -13,6 +14,7 @@ import {
   type RegistryList,
   type RegistryRecord,
 } from "@/lib/registry/record-schema";
+import { registryQuery } from "@/lib/registry/registry-query";
 import { isStoreUnavailable } from "@/lib/store";
 import { getDictionary } from "../_i18n/get-lang";
 import { RecordCard } from "./record-card";
@@ -28,6 +30,10 @@ const SORTS = ["created", "newest", "name"] as const;
 type Sort = (typeof SORTS)[number];
 /** A sort other than creation order reads this many matching records and orders them. */
 const SORT_WINDOW = 200;
+
+/** The page's filters read as GET /api/registry reads its query: a bad one is a problem naming it. */
+const parseListing = (query: URLSearchParams) =>
+  registryQuery(parseParameters("query", listQuery, Object.fromEntries(query)));
 
 const firstValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -46,7 +52,7 @@ async function sortedWindow(query: URLSearchParams, sort: Sort, page: number) {
   do {
     const params = new URLSearchParams([...query].filter(([k]) => k !== "cursor"));
     if (cursor) params.set("cursor", cursor);
-    const list = await listRegistry({ ...parseRegistryQuery(params), limit: 100 });
+    const list = await listRegistry({ ...parseListing(params), limit: 100 });
     records.push(...list.records);
     cursor = list.nextCursor;
   } while (cursor && records.length < SORT_WINDOW);
@@ -78,7 +84,7 @@ async function loadRegistry(raw: SearchParams) {
   const ignored: string[] = [];
   for (let attempt = 0; attempt <= PAGE_PARAMS.length; attempt++) {
     try {
-      const parsed = parseRegistryQuery(query);
+      const parsed = parseListing(query);
       if (sort !== "created") {
         query.delete("cursor");
         const sorted = await sortedWindow(query, sort, page);

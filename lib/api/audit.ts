@@ -2,32 +2,35 @@ import { z } from "zod";
 import { auditLogSchema, sessionIdPath } from "../audit/api-schemas";
 import { openCsvExport } from "../audit/csv-export";
 import { AUDIT_PAGE_MAX, getAuditLogJson } from "../audit/get-audit-log";
-import { requireSessionId } from "../audit/session-id";
+import { INVALID_SESSION_ID } from "../audit/session-id";
 import { auditEventStream } from "../audit/stream";
-import { parseStreamRequest, STREAM_LIFETIME_MAX_S } from "../audit/stream-request";
+import { resumeAfter, STREAM_LIFETIME_MAX_S } from "../audit/stream-request";
+import { badgeQuery } from "../badge/badge-query";
 import { badgeResponse } from "../badge/badge-response";
-import { BADGE_LANGS } from "../badge/render-badge";
 import { defineEndpoint } from "../endpoint/endpoint";
 import { jsonText } from "../http/handler";
-import { booleanFlag, integerParam } from "../http/query";
+import { absentIf, wireFlag, wireInteger } from "../http/query";
 import { rawSchema } from "../http/raw-schema";
 import { entryUnits } from "../http/read-cost";
 import { acquireStreamSlot } from "../http/stream-slots";
 
 /*
  * The audit log's read endpoints and the badge (docs/audit-log.md): each declaration with its
- * handler. The schemas are in lib/audit/api-schemas.ts. Each handler checks the session id and the
- * query before it counts the request against the read limit, so a malformed request is answered
- * without being counted (rateLimitedByHandler).
+ * handler. The schemas are in lib/audit/api-schemas.ts. serve() parses the session id and the query
+ * before anything is counted; the handlers count the read limit themselves (rateLimitedByHandler),
+ * since what a read costs depends on what it returns.
  */
-
-type SessionParams = { sessionId: string };
 
 const READ = { name: "read", write: false } as const;
 
+const BAD_LAST_EVENT_ID = {
+  code: "bad_request",
+  detail: "Last-Event-ID must be the seq of an entry, or -1 for the start.",
+} as const;
+
 const text = (description: string) => rawSchema({ type: "string", description });
 
-export const getAuditLog = defineEndpoint<SessionParams>({
+export const getAuditLog = defineEndpoint({
   method: "GET",
   path: "/api/play/audit/{sessionId}",
   operationId: "getAuditLog",
@@ -37,9 +40,11 @@ export const getAuditLog = defineEndpoint<SessionParams>({
   tags: ["audit"],
   pathParams: sessionIdPath,
   query: z.object({
-    verify: z.enum(["1", "0", "true", "false"]).optional().describe("1 adds the verification report."),
-    after: z.int().min(-1).optional().describe("Entries with a greater seq; default -1 (from the first)."),
-    limit: z.int().min(1).max(AUDIT_PAGE_MAX).optional().describe("Entries in the page; default and most 1000."),
+    verify: wireFlag(["1", "0", "true", "false"]).optional().describe("1 adds the verification report."),
+    after: wireInteger(z.int().min(-1)).optional().describe("Entries with a greater seq; default -1 (from the first)."),
+    limit: wireInteger(z.int().min(1).max(AUDIT_PAGE_MAX))
+      .optional()
+      .describe("Entries in the page; default and most 1000."),
   }),
   responses: {
     200: { description: "The log (empty for an unknown session).", content: { "application/json": auditLogSchema } },
@@ -47,6 +52,7 @@ export const getAuditLog = defineEndpoint<SessionParams>({
   errors: ["invalid_session_id", "invalid_query", "store_unavailable"],
   rateLimit: READ,
   rateLimitedByHandler: true,
+  parameterRefusals: { sessionId: INVALID_SESSION_ID },
   listing: [
     {
       id: "auditRead",
@@ -61,20 +67,16 @@ export const getAuditLog = defineEndpoint<SessionParams>({
       manifest: "auditEndpoints",
     },
   ],
-  async handle(request, { params, rateLimit }) {
-    const sessionId = requireSessionId(params.sessionId);
-    const url = new URL(request.url);
-    const verify = booleanFlag(url, "verify");
-    const after = integerParam(url, "after", { min: -1, max: 999_999_999, fallback: -1 });
-    const limit = integerParam(url, "limit", { min: 1, max: AUDIT_PAGE_MAX, fallback: AUDIT_PAGE_MAX });
+  async handle(_request, { params: { sessionId }, query, rateLimit }) {
+    const page = { after: query.after ?? -1, limit: query.limit ?? AUDIT_PAGE_MAX };
     const limits = await rateLimit.count();
-    const { json, count } = await getAuditLogJson(sessionId, { verify, page: { after, limit } });
+    const { json, count } = await getAuditLogJson(sessionId, { verify: query.verify ?? false, page });
     const charged = await rateLimit.charge(entryUnits(count), limits);
     return jsonText(json, { headers: { ...charged, "cache-control": "no-store" } });
   },
 });
 
-export const getAuditCsv = defineEndpoint<SessionParams>({
+export const getAuditCsv = defineEndpoint({
   method: "GET",
   path: "/api/play/audit/{sessionId}/csv",
   operationId: "getAuditCsv",
@@ -98,13 +100,13 @@ export const getAuditCsv = defineEndpoint<SessionParams>({
   errors: ["invalid_session_id", "store_unavailable"],
   rateLimit: READ,
   rateLimitedByHandler: true,
+  parameterRefusals: { sessionId: INVALID_SESSION_ID },
   listing: {
     id: "auditCsv",
     description: "A session's audit log as CSV, one re-verifiable entry per row.",
     manifest: "auditEndpoints",
   },
-  async handle(_request, { params, rateLimit }) {
-    const sessionId = requireSessionId(params.sessionId);
+  async handle(_request, { params: { sessionId }, rateLimit }) {
     const limits = await rateLimit.count();
     const csv = await openCsvExport(sessionId);
     // Charged for every row before the first is sent: the export's size is fixed by now.
@@ -122,7 +124,7 @@ export const getAuditCsv = defineEndpoint<SessionParams>({
   },
 });
 
-export const streamAuditLog = defineEndpoint<SessionParams>({
+export const streamAuditLog = defineEndpoint({
   method: "GET",
   path: "/api/play/audit/{sessionId}/stream",
   operationId: "streamAuditLog",
@@ -132,15 +134,11 @@ export const streamAuditLog = defineEndpoint<SessionParams>({
   tags: ["audit"],
   pathParams: sessionIdPath,
   query: z.object({
-    maxSeconds: z
-      .int()
-      .min(1)
-      .max(STREAM_LIFETIME_MAX_S)
+    maxSeconds: wireInteger(z.int().min(1).max(STREAM_LIFETIME_MAX_S))
       .optional()
       .describe("Lifetime of this connection in seconds (default 300)."),
-    lastEventId: z
-      .string()
-      .regex(/^\d{1,9}$/)
+    // Empty or -1 is the start, as a `reconnect` event names it for a session without entries.
+    lastEventId: absentIf((v) => v === "" || v === "-1", z.string().regex(/^\d{1,9}$/))
       .optional()
       .describe("Resume after this seq (as Last-Event-ID)."),
   }),
@@ -157,14 +155,15 @@ export const streamAuditLog = defineEndpoint<SessionParams>({
   errors: ["invalid_session_id", "invalid_query", "bad_request", "stream_limit"],
   rateLimit: READ,
   rateLimitedByHandler: true,
+  parameterRefusals: { sessionId: INVALID_SESSION_ID, lastEventId: BAD_LAST_EVENT_ID },
   listing: {
     id: "auditStream",
     description: "Server-sent events of a session's audit log: existing entries, then new ones live.",
     manifest: "auditEndpoints",
   },
-  async handle(request, { params, rateLimit }) {
-    const sessionId = requireSessionId(params.sessionId);
-    const { afterSeq, lifetimeMs } = parseStreamRequest(request);
+  async handle(request, { params: { sessionId }, query, rateLimit }) {
+    const afterSeq = resumeAfter(request.headers.get("last-event-id"), query.lastEventId);
+    const lifetimeMs = (query.maxSeconds ?? STREAM_LIFETIME_MAX_S) * 1000;
     // The slot first: a stream_limit refusal then spends no read budget, which lets the server
     // replay it without Next (acquireStreamSlot). An accepted stream still counts as a read, and
     // gives its slot back when the read limit refuses it.
@@ -218,7 +217,7 @@ const svg = rawSchema({ type: "string", description: "SVG image, 24 px high." })
  * app/api/badge/route.ts instead, which answers with the same badgeResponse(); this declaration
  * serves everything else and describes both.
  */
-export const getBadge = defineEndpoint<SessionParams>({
+export const getBadge = defineEndpoint({
   method: "GET",
   path: "/api/badge/{sessionId}",
   operationId: "getBadge",
@@ -227,14 +226,7 @@ export const getBadge = defineEndpoint<SessionParams>({
     "An SVG badge that follows the log's verification state: verified (n/m), tampered, no hmac, or no entries. Served with no-cache and an ETag so README image proxies revalidate on every view.",
   tags: ["audit"],
   pathParams: sessionIdPath,
-  query: z.object({
-    lang: z
-      .enum(BADGE_LANGS)
-      .optional()
-      .describe(
-        "The badge's language: en (the default, for READMEs) or es. The service's pages ask for their own. Anything else is 400 invalid_query.",
-      ),
-  }),
+  query: badgeQuery,
   responses: {
     200: { description: "The badge.", content: { "image/svg+xml": svg } },
     304: "NotModified",
@@ -254,7 +246,11 @@ export const getBadge = defineEndpoint<SessionParams>({
     manifest: "auditEndpoints",
     inventory: true,
   },
-  async handle(request, { params, rateLimit }) {
-    return badgeResponse(request, params.sessionId, rateLimit.count);
+  // An id that cannot be one is drawn as a badge that says so, without the store or the limit.
+  async badPath(request, { params, query }) {
+    return badgeResponse(request, String(params.sessionId), query.lang ?? "en", async () => ({}));
+  },
+  async handle(request, { params, query, rateLimit }) {
+    return badgeResponse(request, params.sessionId, query.lang ?? "en", rateLimit.count);
   },
 });

@@ -25,11 +25,11 @@ import { certifyRecord } from "../registry/certify-record";
 import { claimFormingStub } from "../registry/claim-forming-stub";
 import { createListing } from "../registry/create-listing";
 import { getCertificationReport as readCertificationReport } from "../registry/get-certification-report";
-import { getRegistryRecord as readRegistryRecord } from "../registry/get-registry-record";
+import { getRegistryRecord as readRegistryRecord, UNKNOWN_RECORD } from "../registry/get-registry-record";
 import { listRegistry as readRegistryList } from "../registry/list-registry";
-import { parseRegistryQuery } from "../registry/parse-registry-query";
 import { recheckLiveRecords } from "../registry/recheck-live-records";
 import { certificationReportSchema, registryListSchema, registryRecordSchema } from "../registry/record-schema";
+import { registryQuery } from "../registry/registry-query";
 import { runDryCertification } from "../registry/run-dry-certification";
 import { updateListing } from "../registry/update-listing";
 
@@ -37,8 +37,6 @@ import { updateListing } from "../registry/update-listing";
  * The registry and certifier endpoints (docs/registry.md): each declaration with its handler. The
  * schemas are in lib/registry/api-schemas.ts; the work is done by lib/registry and lib/certifier.
  */
-
-type IdParams = { id: string };
 
 const BODY_ERRORS = JSON_BODY_ERRORS;
 
@@ -65,6 +63,9 @@ const RECORD_CHANGE_MEMBERS = {
   registry_duplicate: duplicateMembers,
   invalid_transition: transitionMembers,
 };
+
+/** An id that cannot be a record's is refused as an unknown one is: the record is not found. */
+const ID_REFUSAL = { id: UNKNOWN_RECORD };
 
 /** A success answer: every registry route answers application/json. */
 const jsonAnswer = (description: string, schema: z.ZodType) => ({
@@ -100,9 +101,8 @@ export const listRegistry = defineEndpoint({
     id: "registry",
     description: "The public registry of sociedades-IA, filterable by jurisdiction, type and status.",
   },
-  async handle(request) {
-    const query = parseRegistryQuery(new URL(request.url).searchParams);
-    const list = await readRegistryList(query, publicBaseUrl(request));
+  async handle(request, { query }) {
+    const list = await readRegistryList(registryQuery(query), publicBaseUrl(request));
     return json(list, { headers: { "cache-control": "no-cache" } });
   },
 });
@@ -140,13 +140,14 @@ export const createRegistryListing = defineEndpoint({
   },
 });
 
-export const getRegistryRecord = defineEndpoint<IdParams>({
+export const getRegistryRecord = defineEndpoint({
   method: "GET",
   path: "/api/registry/{id}",
   operationId: "getRegistryRecord",
   summary: "One registry record",
   tags: ["registry"],
   pathParams: recordIdPath,
+  parameterRefusals: ID_REFUSAL,
   responses: {
     200: jsonAnswer("The record (schemas/registry-record.v1.json).", registryRecordSchema),
   },
@@ -161,7 +162,7 @@ export const getRegistryRecord = defineEndpoint<IdParams>({
   },
 });
 
-export const updateRegistryRecord = defineEndpoint<IdParams>({
+export const updateRegistryRecord = defineEndpoint({
   method: "PATCH",
   path: "/api/registry/{id}",
   operationId: "updateRegistryRecord",
@@ -171,6 +172,7 @@ export const updateRegistryRecord = defineEndpoint<IdParams>({
   tags: ["registry"],
   auth: "recordToken",
   pathParams: recordIdPath,
+  parameterRefusals: ID_REFUSAL,
   body: { schema: listingUpdateSchema },
   responses: {
     200: jsonAnswer("The updated record and any warnings.", updatedSchema),
@@ -188,7 +190,7 @@ export const updateRegistryRecord = defineEndpoint<IdParams>({
   },
 });
 
-export const certifyRegistryRecord = defineEndpoint<IdParams>({
+export const certifyRegistryRecord = defineEndpoint({
   method: "POST",
   path: "/api/registry/{id}/certify",
   operationId: "certifyRegistryRecord",
@@ -198,6 +200,7 @@ export const certifyRegistryRecord = defineEndpoint<IdParams>({
   tags: ["registry"],
   auth: "recordToken",
   pathParams: recordIdPath,
+  parameterRefusals: ID_REFUSAL,
   responses: {
     200: jsonAnswer("The record after the verdict and the certification report.", certifiedSchema),
   },
@@ -235,7 +238,7 @@ export const certifyRegistryRecord = defineEndpoint<IdParams>({
   },
 });
 
-export const claimRegistryRecord = defineEndpoint<IdParams>({
+export const claimRegistryRecord = defineEndpoint({
   method: "POST",
   path: "/api/registry/{id}/claim",
   operationId: "claimRegistryRecord",
@@ -245,6 +248,7 @@ export const claimRegistryRecord = defineEndpoint<IdParams>({
   tags: ["registry"],
   auth: "claimToken",
   pathParams: recordIdPath,
+  parameterRefusals: ID_REFUSAL,
   body: { schema: claimRequestSchema },
   responses: {
     200: draftWithToken,
@@ -262,13 +266,14 @@ export const claimRegistryRecord = defineEndpoint<IdParams>({
   },
 });
 
-export const getCertificationReport = defineEndpoint<IdParams>({
+export const getCertificationReport = defineEndpoint({
   method: "GET",
   path: "/api/registry/{id}/report",
   operationId: "getCertificationReport",
   summary: "A record's last certification report",
   tags: ["registry"],
   pathParams: recordIdPath,
+  parameterRefusals: ID_REFUSAL,
   responses: {
     200: jsonAnswer("The report (schemas/certification-report.v1.json).", certificationReportSchema),
   },
@@ -296,6 +301,9 @@ export const dryRunCertification = defineEndpoint({
   },
   errors: ["invalid_query", "target_refused", "bad_request"],
   problemMembers: { invalid_query: invalidQueryMembers, target_refused: refusedMembers },
+  parameterRefusals: {
+    url: { code: "invalid_query", detail: "Give the company's public URL as ?url=https://... (absolute)." },
+  },
   rateLimit: CERTIFIER_RUN,
   listing: {
     id: "certifier",
@@ -304,8 +312,8 @@ export const dryRunCertification = defineEndpoint({
     manifest: "discovery",
   },
   maxDuration: 60,
-  async handle(request) {
-    const report = await runDryCertification(new URL(request.url).searchParams, publicBaseUrl(request));
+  async handle(request, { query }) {
+    const report = await runDryCertification(query, publicBaseUrl(request));
     return json(report, { headers: { "cache-control": "no-store" } });
   },
 });

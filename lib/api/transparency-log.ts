@@ -1,4 +1,4 @@
-import { parseTilePath } from "@sociedades-ia/incorporate/tlog";
+import { bundlePath, tilePath } from "@sociedades-ia/incorporate/tlog";
 import { defineCronEndpoint } from "../endpoint/cron-endpoint";
 import { defineEndpoint } from "../endpoint/endpoint";
 import { json } from "../http/handler";
@@ -15,13 +15,12 @@ import {
   signedNoteBody,
   textBody,
   tileBody,
-  tilePath,
+  tilePathParams,
 } from "../tlog/api-schemas";
 import { withCosignatures } from "../tlog/cosigned-head";
 import { runCronRound } from "../tlog/cron-round";
 import { logNoteKey } from "../tlog/log-key";
 import { logPolicy } from "../tlog/log-policy";
-import { logNumber } from "../tlog/log-query";
 import { latestHead, proveConsistency, proveInclusion, readEntryBundle, readHashTile } from "../tlog/read-log";
 import { lookupSubjectProof } from "../tlog/subject-proof";
 
@@ -73,7 +72,7 @@ export const getLogVkey = defineEndpoint({
   },
 });
 
-export const getLogTile = defineEndpoint<{ path: string[] }>({
+export const getLogTile = defineEndpoint({
   method: "GET",
   path: "/log/tile/{path}",
   operationId: "getLogTile",
@@ -81,7 +80,7 @@ export const getLogTile = defineEndpoint<{ path: string[] }>({
   description:
     "`tile/<L>/<N>[.p/<W>]`: the hashes of tile N at tile level L (Merkle level 8L), 32 bytes each; `tile/entries/<N>[.p/<W>]`: leaves N*256 onward, each as a big-endian uint16 length then its bytes (canonical JSON). N is written in 3-digit groups (x001/234). Any tile, full or partial, never changes once served.",
   tags: ["transparency"],
-  pathParams: tilePath,
+  pathParams: tilePathParams,
   responses: {
     200: { description: "The tile's bytes.", content: { "application/octet-stream": tileBody } },
   },
@@ -89,19 +88,13 @@ export const getLogTile = defineEndpoint<{ path: string[] }>({
   // The path spans several segments, which an OpenAPI {path} cannot: a catch-all route.
   routeDir: "app/log/tile/[...path]",
   listing: { id: "logTile", description: "Tiles and entry bundles of the transparency log (C2SP tlog-tiles)." },
-  async handle(_request, { params }) {
-    const path = `tile/${params.path.join("/")}`;
-    let parsed: ReturnType<typeof parseTilePath>;
-    try {
-      parsed = parseTilePath(path);
-    } catch (err) {
-      throw new ApiError(
-        "invalid_query",
-        `${(err as Error).message}. Tiles are tile/<L>/<N>[.p/<W>] and tile/entries/<N>[.p/<W>].`,
-      );
+  async handle(_request, { params: { path: tile } }) {
+    const bytes = tile.kind === "entries" ? await readEntryBundle(tile) : await readHashTile(tile);
+    if (bytes === null) {
+      // The one spelling parseTilePath accepts: the path as sent.
+      const path = tile.kind === "entries" ? bundlePath(tile) : tilePath(tile);
+      throw new ApiError("not_found", `The log does not hold ${path} yet.`);
     }
-    const bytes = parsed.kind === "entries" ? await readEntryBundle(parsed) : await readHashTile(parsed);
-    if (bytes === null) throw new ApiError("not_found", `The log does not hold ${path} yet.`);
     // A tile of a given width never changes: full and partial alike.
     return new Response(Buffer.from(bytes), {
       headers: { "content-type": "application/octet-stream", "cache-control": "public, max-age=31536000, immutable" },
@@ -109,7 +102,7 @@ export const getLogTile = defineEndpoint<{ path: string[] }>({
   },
 });
 
-export const getLogInclusionProof = defineEndpoint<{ index: string }>({
+export const getLogInclusionProof = defineEndpoint({
   method: "GET",
   path: "/log/proof/{index}",
   operationId: "getLogInclusionProof",
@@ -125,10 +118,8 @@ export const getLogInclusionProof = defineEndpoint<{ index: string }>({
     id: "logInclusionProof",
     description: "The inclusion proof of a leaf of the transparency log (?size= for an earlier tree).",
   },
-  async handle(request, { params }) {
-    const index = logNumber("index", params.index) as number;
-    const size = logNumber("size", new URL(request.url).searchParams.get("size"), { min: 1 });
-    return json(await proveInclusion(index, size), { headers: { "cache-control": "no-cache" } });
+  async handle(_request, { params, query }) {
+    return json(await proveInclusion(params.index, query.size), { headers: { "cache-control": "no-cache" } });
   },
 });
 
@@ -148,13 +139,8 @@ export const getLogConsistencyProof = defineEndpoint({
     path: "/log/consistency?from={from}&to={to}",
     description: "The consistency proof between two sizes of the transparency log.",
   },
-  async handle(request) {
-    const query = new URL(request.url).searchParams;
-    const from = logNumber("from", query.get("from"), { min: 1 });
-    if (from === undefined)
-      throw new ApiError("invalid_query", "from is required: the smaller tree size.", { parameter: "from" });
-    const to = logNumber("to", query.get("to"), { min: 1 });
-    return json(await proveConsistency(from, to), { headers: { "cache-control": "no-cache" } });
+  async handle(_request, { query }) {
+    return json(await proveConsistency(query.from, query.to), { headers: { "cache-control": "no-cache" } });
   },
 });
 
@@ -177,7 +163,12 @@ export const getLogPolicy = defineEndpoint({
   },
 });
 
-export const getLogIndexLookup = defineEndpoint<{ kind: string; id: string }>({
+const INDEX_PATH_REFUSAL = {
+  code: "invalid_query",
+  detail: "The path is /log/index/<session|record|key>/<id>: a session id, a record id, or <purpose>:<kid> of a key.",
+} as const;
+
+export const getLogIndexLookup = defineEndpoint({
   method: "GET",
   path: "/log/index/{kind}/{id}",
   operationId: "getLogIndexLookup",
@@ -192,15 +183,8 @@ export const getLogIndexLookup = defineEndpoint<{ kind: string; id: string }>({
     id: "logIndexLookup",
     description: "A session's (or record's) latest leaf in the transparency log, with a proof that it is the latest.",
   },
-  async handle(_request, { params }) {
-    const parsed = indexPath.safeParse(params);
-    if (!parsed.success) {
-      throw new ApiError(
-        "invalid_query",
-        "The path is /log/index/<session|record|key>/<id>: a session id, a record id, or <purpose>:<kid> of a key.",
-      );
-    }
-    const { kind, id } = parsed.data;
+  parameterRefusals: { kind: INDEX_PATH_REFUSAL, id: INDEX_PATH_REFUSAL },
+  async handle(_request, { params: { kind, id } }) {
     return json(await lookupSubjectProof(`${kind}:${id}`), { headers: { "cache-control": "no-cache" } });
   },
 });

@@ -75,7 +75,13 @@ export const postWitnessAddCheckpoint = defineEndpoint({
   },
 });
 
-export const getWitnessCheckpoint = defineEndpoint<{ originHash: string }>({
+const NOT_WITNESSED = {
+  code: "not_found",
+  detail:
+    "This witness has cosigned no checkpoint for a log of that origin hash (lowercase hex SHA-256 of the origin).",
+} as const;
+
+export const getWitnessCheckpoint = defineEndpoint({
   method: "GET",
   path: "/witness/{originHash}/checkpoint",
   operationId: "getWitnessCheckpoint",
@@ -84,6 +90,8 @@ export const getWitnessCheckpoint = defineEndpoint<{ originHash: string }>({
     "The tlog-witness monitoring path: the checkpoint with the log's signature and the witness's cosignature. 404 if the witness never cosigned one for that log, or runs no witness.",
   tags: ["transparency"],
   pathParams: originHashPath,
+  // A hash that cannot be one names no log this witness cosigned.
+  parameterRefusals: { originHash: NOT_WITNESSED },
   responses: { 200: { description: "The cosigned checkpoint.", content: { "text/plain": signedNoteBody } } },
   errors: ["not_found", "store_unavailable"],
   listing: {
@@ -93,12 +101,7 @@ export const getWitnessCheckpoint = defineEndpoint<{ originHash: string }>({
   },
   async handle(_request, { params }) {
     const note = getConfig().witness === null ? null : await readWitnessedCheckpoint(getStore(), params.originHash);
-    if (note === null) {
-      throw new ApiError(
-        "not_found",
-        "This witness has cosigned no checkpoint for a log of that origin hash (lowercase hex SHA-256 of the origin).",
-      );
-    }
+    if (note === null) throw new ApiError(NOT_WITNESSED.code, NOT_WITNESSED.detail);
     return new Response(note, { headers: { "content-type": TEXT, "cache-control": "no-cache" } });
   },
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { percentDecoded } from "../http/query";
 import { transparencyReceiptSchema } from "../tlog/api-schemas";
 import { SESSION_ID_PATTERN } from "./entry";
 import { tamperDemoRequest } from "./tamper-demo";
@@ -9,12 +10,11 @@ import { tamperDemoRequest } from "./tamper-demo";
  * incorporation answer's entry all use these.
  */
 
-/** The path parameter of every audit route: requireSessionId() checks this same pattern. */
+/** The path parameter of every audit route, percent-decoded as the id was before routes parsed it. */
 export const sessionIdPath = z.object({
-  sessionId: z
-    .string()
-    .regex(SESSION_ID_PATTERN)
-    .describe("Caller-chosen session id, 8-64 of A-Z a-z 0-9 _ - (a UUID fits)."),
+  sessionId: percentDecoded(
+    z.string().regex(SESSION_ID_PATTERN).describe("Caller-chosen session id, 8-64 of A-Z a-z 0-9 _ - (a UUID fits)."),
+  ),
 });
 
 /** An audit entry as stored (DESIGN 3, docs/audit-log.md). A tampered log may hold anything. */

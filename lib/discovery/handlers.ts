@@ -6,7 +6,6 @@ import { cacheableResponse } from "../http/cacheable";
 import { json } from "../http/handler";
 import { publicJwks } from "../signing/keys";
 import type { CachedDocument } from "./cached-document";
-import { parseDiscoveryFormat } from "./discovery-format";
 import { agentsManifestDocument } from "./get-agents-manifest";
 import { aiPluginDocument } from "./get-ai-plugin";
 import { aiCatalogDocument, apiCatalogDocument } from "./get-catalog-documents";
@@ -42,9 +41,8 @@ export const getAiPlugin = withHandler(declared.getAiPlugin, {
 });
 
 export const getDiscovery = withHandler(declared.getDiscovery, {
-  handle(request) {
-    const format = parseDiscoveryFormat(new URL(request.url));
-    return documentAnswer(request, (baseUrl) => discoveryDocument(format, baseUrl), JSON_TYPE);
+  handle(request, { query }) {
+    return documentAnswer(request, (baseUrl) => discoveryDocument(query.format, baseUrl), JSON_TYPE);
   },
 });
 
@@ -52,11 +50,15 @@ export const getLlmsTxt = withHandler(declared.getLlmsTxt, {
   handle: (request) => documentAnswer(request, llmsTxtDocument, "text/plain; charset=utf-8"),
 });
 
-export const getSchema = withHandler<{ name: string }>(declared.getSchema, {
-  async handle(request, { params }) {
-    const body = await readSchemaFile(params.name);
-    return cacheableResponse(request, body, { contentType: "application/schema+json" });
-  },
+async function schemaAnswer(request: Request, name: string) {
+  const body = await readSchemaFile(name);
+  return cacheableResponse(request, body, { contentType: "application/schema+json" });
+}
+
+export const getSchema = withHandler(declared.getSchema, {
+  // A name that cannot be a file's gets the 404 that lists the files there are.
+  badPath: (request, { params }) => schemaAnswer(request, String(params.name)),
+  handle: (request, { params }) => schemaAnswer(request, params.name),
 });
 
 export const getJwks = withHandler(declared.getJwks, {

@@ -1,9 +1,11 @@
+import type { z } from "zod";
 import { preflight } from "../http/cors";
 import { route } from "../http/handler";
 import { type Method, methodNotAllowed } from "../http/method-not-allowed";
 import { chargeMore, enforceRateLimit } from "../http/rate-limit";
 import { type Authorized, authorize } from "./authorize";
 import type { OperationSpec } from "./operation";
+import { type ParameterRefusal, parseParameters, queryValues } from "./parse-input";
 
 /**
  * One HTTP operation, declared once: what the OpenAPI description says about it (method, path,
@@ -30,26 +32,43 @@ export interface EndpointDeclaration extends OperationSpec {
   routeDir?: string;
   /** The rate limit is counted by the handler itself (it depends on the request), not before it. */
   rateLimitedByHandler?: true;
+  /** Parameters refused otherwise than with 400 invalid_query when they fail their schema (parse-input.ts). */
+  parameterRefusals?: Partial<Record<string, ParameterRefusal>>;
 }
+
+type Schema = z.ZodObject | undefined;
+
+/** What the handler receives for a declared path or query: the schema's output. */
+type Parsed<S extends Schema> = S extends z.ZodObject ? z.output<S> : RouteParams;
 
 /**
  * A declaration with its handler: what serve() answers with. The domain areas of lib/api write both
  * in one place (defineEndpoint); the discovery and MCP areas only declare there, and their surfaces
  * (lib/discovery/handlers.ts, lib/mcp/handlers.ts) add the handler, since it reads every declaration.
  */
-export interface EndpointSpec<P extends RouteParams = RouteParams> extends EndpointDeclaration {
+export interface EndpointSpec<PS extends Schema = Schema, QS extends Schema = Schema> extends EndpointDeclaration {
+  pathParams?: PS;
+  query?: QS;
   /**
    * Answers every method the path does not declare, OPTIONS included, instead of the 405 problem:
    * a protocol endpoint whose clients expect its own error format (/mcp answers JSON-RPC).
    */
   otherMethods?: (request: Request) => Response;
-  handle(request: Request, context: EndpointContext<P>): Promise<Response>;
+  /**
+   * Answers a path that fails `pathParams` instead of the problem (the badge draws an invalid id);
+   * `params` are then the path as sent.
+   */
+  badPath?(request: Request, context: EndpointContext<RouteParams, Parsed<QS>>): Promise<Response>;
+  handle(request: Request, context: EndpointContext<Parsed<PS>, Parsed<QS>>): Promise<Response>;
 }
 
 export type RouteParams = Record<string, string | string[]>;
 
-export interface EndpointContext<P extends RouteParams> extends Authorized {
+export interface EndpointContext<P, Q = Record<string, never>> extends Authorized {
+  /** The path parsed with `pathParams` (as sent when none is declared). */
   params: P;
+  /** The query parsed with `query` (empty when none is declared). */
+  query: Q;
   /** RateLimit headers of the request's count; the wrapper adds them to the answer too. */
   limits: Record<string, string>;
   /** The declared rate limit, for a handler that counts it itself (rateLimitedByHandler). */
@@ -94,21 +113,25 @@ export interface Listing {
 }
 
 /** Checks a declaration's shape where it is written, keeping its parameter types. */
-export function defineEndpoint<P extends RouteParams = RouteParams>(endpoint: EndpointSpec<P>): EndpointSpec<P> {
+export function defineEndpoint<PS extends Schema = undefined, QS extends Schema = undefined>(
+  endpoint: EndpointSpec<PS, QS>,
+): EndpointSpec<PS, QS> {
   return endpoint;
 }
 
 /** A declaration whose handler a surface adds (withHandler). */
-export function declareEndpoint(endpoint: EndpointDeclaration): EndpointDeclaration {
+export function declareEndpoint<D extends EndpointDeclaration>(endpoint: D): D {
   return endpoint;
 }
 
+type SchemaOf<S> = S extends z.ZodObject ? S : undefined;
+
 /** A declaration served: the same object's fields with the surface's handler. */
-export function withHandler<P extends RouteParams = RouteParams>(
-  declaration: EndpointDeclaration,
-  handler: Pick<EndpointSpec<P>, "handle" | "otherMethods">,
-): EndpointSpec<P> {
-  return { ...declaration, ...handler };
+export function withHandler<D extends EndpointDeclaration>(
+  declaration: D,
+  handler: Pick<EndpointSpec<SchemaOf<D["pathParams"]>, SchemaOf<D["query"]>>, "handle" | "badPath" | "otherMethods">,
+): EndpointSpec<SchemaOf<D["pathParams"]>, SchemaOf<D["query"]>> {
+  return { ...declaration, ...handler } as EndpointSpec<SchemaOf<D["pathParams"]>, SchemaOf<D["query"]>>;
 }
 
 type RouteHandler = (request: Request, context: { params: Promise<RouteParams> }) => Promise<Response>;
@@ -122,8 +145,8 @@ const ORDER: readonly Method[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE
  * preflight or a 405) and a 405 problem with Allow for every other method (or the first
  * declaration's `otherMethods`). HEAD is left to Next, which answers it with GET.
  */
-export function serve(...endpoints: EndpointSpec<never>[]): RouteExports {
-  const declared = endpoints as unknown as EndpointSpec[];
+export function serve(...endpoints: EndpointSpec[]): RouteExports {
+  const declared = endpoints;
   const first = declared[0];
   if (!first) throw new Error("serve: no endpoint");
   const cors = first.cors ?? true;
@@ -149,10 +172,16 @@ function handlerOf(endpoint: EndpointSpec, cors: boolean): RouteHandler {
   return route<{ params: Promise<RouteParams> }>(
     async (request, context) => {
       const authorized = authorize(endpoint.auth, request);
+      const sent = ((await context?.params) ?? {}) as RouteParams;
+      // Parsed before the rate limit is counted: a malformed request costs the caller nothing.
+      const input = parseInput(endpoint, request, sent);
       const rateLimit = boundRateLimit(endpoint, request);
       const limits = endpoint.rateLimitedByHandler ? {} : await rateLimit.count();
-      const params = ((await context?.params) ?? {}) as RouteParams;
-      const response = await endpoint.handle(request, { ...authorized, params, limits, rateLimit });
+      const ctx = { ...authorized, params: input.params, query: input.query, limits, rateLimit };
+      const response =
+        input.badPath && endpoint.badPath
+          ? await endpoint.badPath(request, { ...ctx, params: sent })
+          : await endpoint.handle(request, ctx);
       for (const [name, value] of Object.entries(limits)) {
         if (!response.headers.has(name)) response.headers.set(name, value);
       }
@@ -160,6 +189,32 @@ function handlerOf(endpoint: EndpointSpec, cors: boolean): RouteHandler {
     },
     { cors },
   );
+}
+
+/**
+ * The declared path and query of a request, parsed with their schemas: the path first, so an id
+ * that cannot exist is refused before anything else about the request. A catch-all segment comes
+ * as its parts, and is parsed as the path it spans.
+ */
+function parseInput(endpoint: EndpointSpec, request: Request, sent: RouteParams) {
+  const refusals = endpoint.parameterRefusals;
+  let params: Record<string, unknown> = sent;
+  let badPath = false;
+  if (endpoint.pathParams) {
+    const path = Object.fromEntries(
+      Object.entries(sent).map(([name, value]) => [name, Array.isArray(value) ? value.join("/") : value]),
+    );
+    try {
+      params = parseParameters("path", endpoint.pathParams, path, refusals);
+    } catch (err) {
+      if (!endpoint.badPath) throw err;
+      badPath = true;
+    }
+  }
+  const query = endpoint.query
+    ? parseParameters("query", endpoint.query, queryValues(new URL(request.url)), refusals)
+    : {};
+  return { params, query, badPath };
 }
 
 /** True for a value made by defineEndpoint or declareEndpoint (what an area module of lib/api exports). */

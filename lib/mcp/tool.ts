@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { RateLimitName } from "../config/config";
-import type { EndpointSpec, RouteParams } from "../endpoint/endpoint";
+import type { EndpointSpec } from "../endpoint/endpoint";
 
 /** What a tool needs from the HTTP request that carried the call. */
 export interface ToolContext {
@@ -52,8 +52,9 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodType>(tool: Mcp
 /** Annotation presets: reads change nothing; `incorporate` writes, but a repeat with its key writes nothing more. */
 export const READ_ONLY = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false };
 
-/** The path parameters a declaration names in its type (`defineEndpoint<{ id: string }>`), as schemas. */
-type PathArguments<P> = string extends keyof P ? Record<never, never> : { [K in keyof P]: z.ZodType<P[K]> };
+/** The members of a declared path or query schema; none when it declares none. */
+type Members<S> = S extends z.ZodObject ? S["shape"] : Record<never, never>;
+type Schema = z.ZodObject | undefined;
 
 /**
  * A tool's arguments from the endpoint it stands for: its path parameters, query and JSON body, or
@@ -61,18 +62,19 @@ type PathArguments<P> = string extends keyof P ? Record<never, never> : { [K in 
  * arguments are refused by the tool layer (lib/mcp/tool-arguments.ts).
  */
 export function endpointArguments<
-  P extends RouteParams,
+  PS extends Schema,
+  QS extends Schema,
   B extends string = never,
   X extends z.ZodRawShape = Record<never, never>,
->(endpoint: EndpointSpec<P>, options: { bodyAs?: B; extra?: X } = {}) {
+>(endpoint: EndpointSpec<PS, QS>, options: { bodyAs?: B; extra?: X } = {}) {
   const body = endpoint.body?.schema;
   if (body && !options.bodyAs && !(body instanceof z.ZodObject)) {
     throw new Error(`${endpoint.operationId}: a body that is not an object is an argument: name it with bodyAs`);
   }
   const bodyShape = !body ? {} : options.bodyAs ? { [options.bodyAs]: body } : (body as z.ZodObject).shape;
   const shape = { ...endpoint.pathParams?.shape, ...endpoint.query?.shape, ...bodyShape, ...options.extra };
-  // Typed as far as the declaration's type tells: path parameters, the body's name, the extras.
-  return z.object(shape as PathArguments<P> & Record<B, z.ZodType> & X);
+  // Typed as far as the declaration tells: path and query members, the body's name, the extras.
+  return z.object(shape as Members<PS> & Members<QS> & Record<B, z.ZodType> & X);
 }
 
 /** The JSON of an endpoint's success answer (200, or 201 for a creation): a tool's result. */
@@ -85,10 +87,11 @@ export function endpointAnswer(endpoint: Pick<EndpointSpec, "operationId" | "res
 
 /** Input, output and rate limit of a tool that stands for an endpoint, from its declaration. */
 export function fromEndpoint<
-  P extends RouteParams,
+  PS extends Schema,
+  QS extends Schema,
   B extends string = never,
   X extends z.ZodRawShape = Record<never, never>,
->(endpoint: EndpointSpec<P>, options: { bodyAs?: B; extra?: X } = {}) {
+>(endpoint: EndpointSpec<PS, QS>, options: { bodyAs?: B; extra?: X } = {}) {
   return {
     input: endpointArguments(endpoint, options),
     output: endpointAnswer(endpoint),

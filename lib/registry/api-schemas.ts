@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { RefusalReason } from "../certifier/classify-address";
 import { findingSchema } from "../http/findings";
+import { blankAsAbsent, wireInteger } from "../http/query";
 import { transparencyReceiptSchema } from "../tlog/api-schemas";
 import type { RegistryEvent } from "./apply-transition";
 import { FINDING_CODES } from "./finding-codes";
-import { DEFAULT_LIMIT, MAX_LIMIT, NAME_FILTER_MAX } from "./parse-registry-query";
 import {
   certificationReportSchema,
   JURISDICTIONS,
@@ -12,6 +12,7 @@ import {
   RECORD_TYPES,
   registryRecordSchema,
 } from "./record-schema";
+import { DEFAULT_LIMIT, MAX_LIMIT, NAME_FILTER_MAX } from "./registry-query";
 
 /*
  * The registry and certifier routes (docs/registry.md). Responses are the zod contracts of
@@ -20,8 +21,8 @@ import {
  * validateListing() parses with them, so what the description says is what the server checks;
  * rules JSON Schema cannot state (the CUIT check digit, "operatorCuit is required for AR", that
  * strings are trimmed before their lengths are checked, http on loopback hosts for development
- * servers) are in the descriptions. parseRegistryQuery() and runDryCertification() read the query
- * by hand.
+ * servers) are in the descriptions. serve() parses the queries with listQuery and certifierQuery;
+ * registryQuery() then folds the name filter and resolves the cursor.
  */
 
 // --- Findings and the members problems add -------------------------------------------------------
@@ -96,17 +97,13 @@ export const recordIdPath = z.object({
 });
 
 export const listQuery = z.strictObject({
-  jurisdiction: z.enum(JURISDICTIONS).optional().describe("Only records of this jurisdiction."),
-  type: z.enum(RECORD_TYPES).optional().describe("Only records of this type."),
-  status: z.enum(RECORD_STATUSES).optional().describe("Only records in this status."),
-  q: z
-    .string()
-    .max(NAME_FILTER_MAX)
-    .optional()
-    .describe(
-      'Only records whose name contains this text, ignoring case and accents ("agentes del litoral" finds "Agéntes del Litoral SOCIEDAD-IA").',
-    ),
-  limit: z.int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).describe("Records per page."),
+  jurisdiction: blankAsAbsent(z.enum(JURISDICTIONS)).describe("Only records of this jurisdiction."),
+  type: blankAsAbsent(z.enum(RECORD_TYPES)).describe("Only records of this type."),
+  status: blankAsAbsent(z.enum(RECORD_STATUSES)).describe("Only records in this status."),
+  q: blankAsAbsent(z.string().max(NAME_FILTER_MAX)).describe(
+    'Only records whose name contains this text, ignoring case and accents ("agentes del litoral" finds "Agéntes del Litoral SOCIEDAD-IA").',
+  ),
+  limit: wireInteger(z.int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).describe("Records per page.")),
   cursor: z
     .string()
     .optional()

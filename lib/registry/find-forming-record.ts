@@ -2,8 +2,8 @@ import { getStore } from "../store";
 import { sharedLookups } from "../tlog/subject-lookup";
 import { SCAN_LIMIT } from "./list-registry";
 import { openEntry } from "./open-entry";
-import { foldName } from "./parse-registry-query";
 import type { RegistryRecord } from "./record-schema";
+import { foldName } from "./registry-query";
 import { REGISTRY_COLLECTION } from "./stored-record";
 
 const PAGE = 100;

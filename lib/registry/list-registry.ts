@@ -5,8 +5,8 @@ import { SCHEMA_FILES } from "./build-json-schemas";
 import { isExpiredDraft } from "./draft-expiry";
 import { ensureSeeds } from "./ensure-seeds";
 import { openEntry } from "./open-entry";
-import { encodeCursor, foldName, type RegistryQuery } from "./parse-registry-query";
 import type { RegistryList } from "./record-schema";
+import { encodeCursor, foldName, type RegistryQuery } from "./registry-query";
 import { schemaUrl } from "./schema-url";
 import { REGISTRY_COLLECTION } from "./stored-record";
 

@@ -1,10 +1,12 @@
+import { parseTilePath } from "@sociedades-ia/incorporate/tlog";
 import { z } from "zod";
+import { wireInteger } from "../http/query";
 import { rawSchema } from "../http/raw-schema";
 
 /*
- * The schemas of the transparency log's HTTP API (lib/api/transparency-log.ts). Paths and queries
- * are read by hand (logNumber in log-query.ts, parseTilePath); the patterns below are the same ones.
- * The proof schemas are also the MCP log tools' outputs, so the tools and the routes answer alike.
+ * The schemas of the transparency log's HTTP API (lib/api/transparency-log.ts). serve() parses the
+ * path and query with them; the MCP log tools take the same members as their arguments, and the
+ * proof schemas as their outputs, so the tools and the routes answer alike.
  */
 
 /** What a write answers about its leaf in the transparency log (lib/tlog/receipt.ts). */
@@ -32,20 +34,40 @@ export const signedNoteBody = textBody("A C2SP signed note.");
 /** A tile or an entry bundle: bytes. */
 export const tileBody = rawSchema({ type: "string", format: "binary", description: "Tile or entry bundle." });
 
-/** A leaf index or tree size as written in a path or query (log-query.ts's pattern). */
-const logNumber = z.string().regex(/^(0|[1-9][0-9]{0,15})$/);
+/** A leaf index or tree size: written plainly in a path or query, a number in an MCP argument. */
+function logNumber(min: number, description?: string) {
+  const n = z.int().min(min).max(Number.MAX_SAFE_INTEGER);
+  return wireInteger(description ? n.describe(description) : n);
+}
 
-export const tilePath = z.object({
-  path: z.string().describe("The rest of the tile path, e.g. 0/000.p/7 or entries/000.p/7."),
+export const tilePathParams = z.object({
+  path: z
+    .string()
+    .transform((path, ctx) => {
+      try {
+        return parseTilePath(`tile/${path}`);
+      } catch (err) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${(err as Error).message}. Tiles are tile/<L>/<N>[.p/<W>] and tile/entries/<N>[.p/<W>].`,
+        });
+        return z.NEVER;
+      }
+    })
+    .describe("The rest of the tile path, e.g. 0/000.p/7 or entries/000.p/7."),
 });
 
-export const proofPath = z.object({ index: logNumber.describe("The leaf's index, from 0.") });
+export const proofPath = z.object({
+  index: logNumber(0, "The leaf's index, from 0: an answer's transparency.index."),
+});
 
-export const proofQuery = z.object({ size: logNumber.optional().describe("The tree size (at most the latest).") });
+export const proofQuery = z.object({
+  size: logNumber(1).optional().describe("The tree size to prove it in (a checkpoint's size); default the latest."),
+});
 
 export const consistencyQuery = z.object({
-  from: logNumber.describe("The smaller size, at least 1."),
-  to: logNumber.optional().describe("The larger size, at most the latest."),
+  from: logNumber(1, "The older tree size (a checkpoint you kept)."),
+  to: logNumber(1).optional().describe("The newer tree size; default the latest."),
 });
 
 export const indexPath = z.object({

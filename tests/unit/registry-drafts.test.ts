@@ -8,7 +8,7 @@ import { createFormingStub } from "@/lib/registry/create-forming-stub";
 import { createListing } from "@/lib/registry/create-listing";
 import { listRegistry } from "@/lib/registry/list-registry";
 import { FORMING_STUB_ID, slugify } from "@/lib/registry/make-record-id";
-import { parseRegistryQuery } from "@/lib/registry/parse-registry-query";
+import { registryQuery } from "@/lib/registry/registry-query";
 import { LEGACY_CLAIMS_MARKER, releaseLegacyClaims } from "@/lib/registry/release-legacy-claims";
 import { entryWrite, REGISTRY_COLLECTION, type RegistryEntry } from "@/lib/registry/stored-record";
 import { updateListing } from "@/lib/registry/update-listing";
@@ -27,7 +27,7 @@ beforeAll(() => {
 afterAll(() => restore?.());
 
 const listedIds = async (now: Date) =>
-  (await listRegistry(parseRegistryQuery(new URLSearchParams("limit=100")), undefined, now)).records.map((r) => r.id);
+  (await listRegistry(registryQuery({ limit: 100 }), undefined, now)).records.map((r) => r.id);
 
 describe("drafts reserve nothing", () => {
   it("lets any number of drafts name the same URL and the same operator CUIT", async () => {

@@ -8,7 +8,7 @@ import { createFormingStub } from "@/lib/registry/create-forming-stub";
 import { createListing } from "@/lib/registry/create-listing";
 import { getRegistryRecord } from "@/lib/registry/get-registry-record";
 import { listRegistry } from "@/lib/registry/list-registry";
-import { parseRegistryQuery } from "@/lib/registry/parse-registry-query";
+import { registryQuery } from "@/lib/registry/registry-query";
 import { freshCuit, listingBody } from "../support/registry-client";
 import { applyEnv } from "../support/upstash-stack";
 
@@ -20,8 +20,7 @@ afterAll(() => restore?.());
 
 let serial = 0;
 const session = () => `forming-test-${process.pid}-${++serial}-${Date.now()}`;
-const allIds = async () =>
-  (await listRegistry(parseRegistryQuery(new URLSearchParams("limit=100")))).records.map((r) => r.id);
+const allIds = async () => (await listRegistry(registryQuery({ limit: 100 }))).records.map((r) => r.id);
 
 async function refusal(promise: Promise<unknown>) {
   const err = await promise.then(

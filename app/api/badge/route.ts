@@ -1,6 +1,8 @@
 import { getBadge } from "@/lib/api/audit";
+import { badgeQuery } from "@/lib/badge/badge-query";
 import { badgeResponse } from "@/lib/badge/badge-response";
 import { boundRateLimit } from "@/lib/endpoint/endpoint";
+import { parseParameters, queryValues } from "@/lib/endpoint/parse-input";
 import { errorResponse, route } from "@/lib/http/handler";
 import { notFoundError, notFoundRoute } from "@/lib/http/not-found";
 
@@ -15,7 +17,9 @@ export const GET = route(
     const sessionId = request.headers.get(SESSION_HEADER);
     if (sessionId === null) throw notFoundError();
     try {
-      return await badgeResponse(request, sessionId, boundRateLimit(getBadge, request).count);
+      // The query parsed with the declaration's schema, as serve() parses it for the dynamic route.
+      const query = parseParameters("query", badgeQuery, queryValues(new URL(request.url)));
+      return await badgeResponse(request, sessionId, query.lang ?? "en", boundRateLimit(getBadge, request).count);
     } catch (err) {
       // The problem names the path the client asked for, not this route's.
       return errorResponse(err, `/api/badge/${sessionId}`);

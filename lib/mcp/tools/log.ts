@@ -1,12 +1,11 @@
 import { z } from "zod";
+import * as logApi from "../../api/transparency-log";
 import { getConfig } from "../../config/config";
-import { consistencyProofSchema, inclusionProofSchema } from "../../tlog/api-schemas";
 import { toBase64 } from "../../tlog/layout";
 import { logNoteKey } from "../../tlog/log-key";
 import { latestHead, proveConsistency, proveInclusion } from "../../tlog/read-log";
-import { defineTool, READ_ONLY } from "../tool";
+import { defineTool, fromEndpoint, READ_ONLY } from "../tool";
 
-const count = (min: number) => z.int().min(min).max(Number.MAX_SAFE_INTEGER);
 const leaves = (n: number, lang: "es" | "en") =>
   lang === "es" ? `${n} hoja${n === 1 ? "" : "s"}` : `${n} lea${n === 1 ? "f" : "ves"}`;
 
@@ -46,11 +45,7 @@ export const logProveInclusion = defineTool({
   title: "Prove a leaf is in the transparency log",
   description:
     "The RFC 9162 inclusion proof of leaf `index` in the tree of `size` leaves (default: the latest), as GET /log/proof/{index}. An audit read's `transparency.index` names its head's leaf.",
-  input: z.object({
-    index: count(0).describe("The leaf's index, from 0: an answer's transparency.index."),
-    size: count(1).optional().describe("The tree size to prove it in (a checkpoint's size); default the latest."),
-  }),
-  output: inclusionProofSchema,
+  ...fromEndpoint(logApi.getLogInclusionProof),
   annotations: READ_ONLY,
   async run({ index, size }, ctx) {
     const proof = await proveInclusion(index, size);
@@ -67,11 +62,7 @@ export const logProveConsistency = defineTool({
   title: "Prove two checkpoints of the transparency log consistent",
   description:
     "The RFC 9162 consistency proof that the tree of `from` leaves is a prefix of the tree of `to` leaves (default: the latest), as GET /log/consistency.",
-  input: z.object({
-    from: count(1).describe("The older tree size (a checkpoint you kept)."),
-    to: count(1).optional().describe("The newer tree size; default the latest."),
-  }),
-  output: consistencyProofSchema,
+  ...fromEndpoint(logApi.getLogConsistencyProof),
   annotations: READ_ONLY,
   async run({ from, to }, ctx) {
     const proof = await proveConsistency(from, to);

@@ -3,7 +3,7 @@ import * as registryApi from "../../api/registry";
 import { ApiError, isApiError } from "../../http/problem";
 import { getRegistryRecord } from "../../registry/get-registry-record";
 import { listRegistry } from "../../registry/list-registry";
-import { foldName, parseRegistryQuery } from "../../registry/parse-registry-query";
+import { foldName, NAME_FILTER_MAX, registryQuery } from "../../registry/registry-query";
 import { defineTool, fromEndpoint, READ_ONLY } from "../tool";
 
 export const registrySearch = defineTool({
@@ -14,11 +14,9 @@ export const registrySearch = defineTool({
   ...fromEndpoint(registryApi.listRegistry),
   annotations: READ_ONLY,
   thirdPartyText: true,
-  // The arguments are the query: parseRegistryQuery() judges them as it judges the query.
+  // The arguments are the query, parsed with its schema: registryQuery() reads them as it reads the query.
   async run(args, ctx) {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(args)) if (value !== undefined) params.set(key, String(value));
-    const list = await listRegistry(parseRegistryQuery(params), ctx.baseUrl);
+    const list = await listRegistry(registryQuery(args), ctx.baseUrl);
     const ids = list.records.map((r) => r.id).join(", ");
     const more = list.nextCursor
       ? ctx.lang === "es"
@@ -37,8 +35,7 @@ export const registrySearch = defineTool({
 async function recordByName(name: string, baseUrl: string) {
   const folded = foldName(name);
   if (!folded) return null;
-  const params = new URLSearchParams({ q: name.slice(0, 120), limit: "100" });
-  const list = await listRegistry(parseRegistryQuery(params), baseUrl);
+  const list = await listRegistry(registryQuery({ q: name.slice(0, NAME_FILTER_MAX), limit: 100 }), baseUrl);
   const matches = list.records.filter((r) => foldName(r.name) === folded);
   return matches.length === 1 ? (matches[0] ?? null) : null;
 }
