@@ -20,7 +20,7 @@ const WORDS = {
     verified: (n: number, total: number) => `verified ${n}/${total}`,
   },
   es: {
-    label: "registro de auditoría",
+    label: "bitácora",
     invalid: "sesión no válida",
     empty: "sin entradas",
     tampered: (n: number) => `adulterado ${n}`,

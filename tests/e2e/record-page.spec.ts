@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { type FakeCompany, startFakeCompany } from "../support/fake-company";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
+import { expectOneWordPerThing } from "../support/one-word-per-thing";
 import {
   expectNoHorizontalOverflow,
   expectNoSevereAxeViolations,
@@ -143,6 +144,7 @@ for (const lang of ["es", "en"] as const) {
         );
         await expect(panel.locator('[lang="en"]')).toHaveCount(0);
         await expect(card.locator(".pill")).toHaveText([...ui.live]);
+        await expectOneWordPerThing(page, lang);
         await expectNoHorizontalOverflow(page);
         if (!narrow) await expectNoSevereAxeViolations(page);
       } finally {
