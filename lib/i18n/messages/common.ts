@@ -41,6 +41,7 @@ export const common = defineMessages({
       legalTitle: "Aviso legal",
       legal:
         "La forma SOCIEDAD-IA está pendiente de ley: todavía no es un tipo societario vigente en Argentina. Lo que genera este servicio es una preparación, no una inscripción; hasta que haya ley, una sociedad se inscribe como SAS o SRL. Los datos de la demostración son de prueba (sandbox): no tienen efecto legal y pueden borrarse. Nada de este sitio es asesoramiento legal.",
+      nav: "Todas las páginas",
       machines: "Para máquinas",
     },
     notFound: {
@@ -88,6 +89,7 @@ export const common = defineMessages({
       legalTitle: "Legal notice",
       legal:
         "The SOCIEDAD-IA legal form is pending legislation: it is not yet a company type in force in Argentina. What this service produces is preparation, not registration; until the law passes, a company registers as an SAS or SRL. Demo data is sandbox data: it has no legal effect and may be deleted. Nothing on this site is legal advice.",
+      nav: "All pages",
       machines: "For machines",
     },
     notFound: {
