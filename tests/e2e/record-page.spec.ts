@@ -115,6 +115,10 @@ for (const lang of ["es", "en"] as const) {
         await page.getByRole("link", { name: ui.open }).click();
         await expect(page).toHaveURL(new RegExp(`/registro/${company.id}$`));
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(denominacion);
+        // The tab names the company, not its id.
+        await expect(page).toHaveTitle(
+          `${denominacion} · ${lang === "es" ? "Directorio" : "Directory"} · sociedades-IA`,
+        );
         const card = page.locator(".registry-card");
         await expect(card.locator(".pill").first()).toHaveText(ui.forming);
         // The representative typed into the wizard is on the forming record; no empty rows.
