@@ -1,6 +1,7 @@
 import { SAMPLE_SESSION, sampleEntries } from "@/lib/audit/tamper-demo";
 import { verifyEntries } from "@/lib/audit/verify";
 import { badgeFor, renderBadgeSvg } from "@/lib/badge/render-badge";
+import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
 import { hmacKeys } from "@/lib/signing/keys";
 import type { Dictionary } from "./_i18n/dictionary";
@@ -10,11 +11,12 @@ import type { Dictionary } from "./_i18n/dictionary";
  * while it renders the page, with the badge that verification draws. Nothing here is a picture of a
  * result: change a key or an entry and the card says so.
  */
-export function HomeProof({ d }: { d: Dictionary }) {
+export function HomeProof({ d, lang }: { d: Dictionary; lang: Lang }) {
   const h = d.home.proof;
   const entries = sampleEntries();
   const report = verifyEntries(SAMPLE_SESSION, entries, hmacKeys());
-  const badge = renderBadgeSvg(badgeFor(report));
+  // The badge speaks the page's language, as every badge a page shows does.
+  const badge = badgeFor(report, lang);
   const allGood = report.verified === report.total && report.total > 0;
   return (
     <figure className="home-proof" aria-labelledby="home-proof-title">
@@ -23,8 +25,8 @@ export function HomeProof({ d }: { d: Dictionary }) {
         {/* The badge's own title is its accessible text; alt repeats what it says. */}
         {/* biome-ignore lint/performance/noImgElement: an SVG drawn for this render, not an optimisable photo. */}
         <img
-          src={`data:image/svg+xml;utf8,${encodeURIComponent(badge)}`}
-          alt={`${h.badgeAlt}: ${badgeFor(report).message}`}
+          src={`data:image/svg+xml;utf8,${encodeURIComponent(renderBadgeSvg(badge))}`}
+          alt={`${h.badgeAlt}: ${badge.message}`}
           height={24}
         />
       </figcaption>

@@ -1,3 +1,4 @@
+import { BADGE_ALT } from "@/lib/badge/badge-alt";
 import { defineMessages } from "@/lib/i18n/define-messages";
 import { tpl } from "@/lib/i18n/template";
 
@@ -6,24 +7,24 @@ export const home = defineMessages({
   es: {
     eyebrow: "Proyecto abierto e independiente · no oficial",
     title: "Sociedades-IA que cualquiera puede auditar",
-    lead: "Constituí una sociedad automatizada argentina en una sola llamada, listala en un directorio abierto y dejá que cada acción de su agente quede en un registro firmado y encadenado que cualquiera verifica.",
+    lead: "Constituí una sociedad automatizada argentina en una sola llamada, listala en un directorio abierto y dejá que cada acción de su agente quede en una bitácora firmada y encadenada que cualquiera verifica.",
     cta: {
       incorporate: "Constituir una sociedad-IA",
       play: "Probar el agente de demostración",
     },
     proof: {
-      title: "Registro de ejemplo",
-      badgeAlt: "Insignia del registro",
+      title: "Bitácora de ejemplo",
+      badgeAlt: BADGE_ALT.es,
       verifiedNow: tpl("Las {n} entradas se verificaron en este servidor al cargar la página."),
-      failedNow: "Este registro de ejemplo no verifica en este servidor.",
+      failedNow: "Esta bitácora de ejemplo no verifica en este servidor.",
       verifyLink: "Verificar una sesión propia",
     },
     features: {
       title: "Qué podés hacer",
       registry: {
-        title: "Consultar el registro",
+        title: "Consultar el directorio",
         body: "Sociedades-IA listadas con su estado (borrador, activa o en formación), su operador, sus declaraciones en español e inglés y su situación verificada.",
-        link: "Abrir el registro",
+        link: "Abrir el directorio",
       },
       incorporate: {
         title: "Constituir en una llamada",
@@ -37,12 +38,12 @@ export const home = defineMessages({
       },
       badge: {
         title: "Insignia en vivo",
-        body: "Una insignia que sigue en tiempo real el estado del registro de una sesión: verificado (n/m), adulterado, sin HMAC o sin entradas. Se inserta en un README con un fragmento listo para copiar.",
+        body: "Una insignia que sigue en tiempo real el estado de la bitácora de una sesión: verificado (n/m), adulterado, sin HMAC o sin entradas. Se inserta en un README con un fragmento listo para copiar.",
         link: "Verla en vivo en la demostración",
       },
       play: {
         title: "Agente de demostración",
-        body: "Un agente con 12 herramientas simuladas, sin configuración: mirá cómo cada llamada a una herramienta se suma al registro de auditoría firmado, al lado del chat.",
+        body: "Un agente con 12 herramientas simuladas, sin configuración: mirá cómo cada llamada a una herramienta se suma a la bitácora firmada, al lado del chat.",
         link: "Probar el agente",
       },
       vectors: {
@@ -52,7 +53,7 @@ export const home = defineMessages({
       },
     },
     audit: {
-      title: "Cómo se puede confiar en el registro de auditoría",
+      title: "Cómo se puede confiar en la bitácora",
       intro:
         "Cada acción (una constitución o una llamada a una herramienta del agente) queda registrada en una sesión. No hace falta confiar en este servidor para comprobarla:",
       steps: {
@@ -69,7 +70,7 @@ export const home = defineMessages({
         manifest: "Manifiesto de descubrimiento: emisor, clave pública y endpoints de auditoría.",
         openapi: "Descripción OpenAPI 3.1 de la API.",
         provenance:
-          "Verificá la procedencia del paquete cliente antes de usarlo. Todavía no está publicado en npm: esta dirección da su tarball para npm install, su integridad SHA-512 y una declaración in-toto firmada con la clave de /.well-known/jwks.json, que verifyPackageProvenance() comprueba. Cuando se publique, npm audit signatures comprobará las firmas del registro y sus atestaciones de procedencia.",
+          "Verificá la procedencia del paquete cliente antes de usarlo. Todavía no está publicado en npm: esta dirección da su tarball para npm install, su integridad SHA-512 y una declaración in-toto firmada con la clave de /.well-known/jwks.json, que verifyPackageProvenance() comprueba. Cuando se publique, npm audit signatures comprobará las firmas de npm y sus atestaciones de procedencia.",
         incorporate:
           "Constituí la sociedad en una sola llamada. Es idempotente: repetir la misma solicitud no crea otra sociedad ni otra entrada de auditoría. Si los datos no son válidos, responde 422 con los hallazgos.",
       },
@@ -79,24 +80,24 @@ export const home = defineMessages({
   en: {
     eyebrow: "Open, independent project · unofficial",
     title: "Sociedades-IA anyone can audit",
-    lead: "Incorporate an automated Argentine company in one call, list it in an open directory, and let every action of its agent land in a signed, chained log that anyone can verify.",
+    lead: "Incorporate an automated Argentine company in one call, list it in an open directory, and let every action of its agent land in a signed, chained audit log that anyone can verify.",
     cta: {
       incorporate: "Incorporate a sociedad-IA",
       play: "Try the demo agent",
     },
     proof: {
-      title: "Sample log",
-      badgeAlt: "Log badge",
+      title: "Sample audit log",
+      badgeAlt: BADGE_ALT.en,
       verifiedNow: tpl("All {n} entries were verified on this server as the page loaded."),
-      failedNow: "This sample log does not verify on this server.",
+      failedNow: "This sample audit log does not verify on this server.",
       verifyLink: "Verify a session of your own",
     },
     features: {
       title: "What you can do",
       registry: {
-        title: "Browse the registry",
+        title: "Browse the directory",
         body: "Listed sociedades-IA with their status (draft, live or forming), their operator, their disclosures in Spanish and English, and their verified standing.",
-        link: "Open the registry",
+        link: "Open the directory",
       },
       incorporate: {
         title: "Incorporate in one call",
@@ -143,7 +144,7 @@ export const home = defineMessages({
         manifest: "Discovery manifest: issuer, public key and audit endpoints.",
         openapi: "OpenAPI 3.1 description of the API.",
         provenance:
-          "Verify the client package's provenance before using it. It is not on npm yet: this address gives its tarball for npm install, its SHA-512 integrity and an in-toto statement signed with the key of /.well-known/jwks.json, which verifyPackageProvenance() checks. Once it is published, npm audit signatures will check the registry signatures and provenance attestations.",
+          "Verify the client package's provenance before using it. It is not on npm yet: this address gives its tarball for npm install, its SHA-512 integrity and an in-toto statement signed with the key of /.well-known/jwks.json, which verifyPackageProvenance() checks. Once it is published, npm audit signatures will check npm's signatures and provenance attestations.",
         incorporate:
           "Incorporate the company in one call. It is idempotent: repeating the same request creates no second company and no second audit entry. Invalid data gets a 422 with the findings.",
       },

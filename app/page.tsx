@@ -11,7 +11,7 @@ function exampleRequest(): string {
 }
 
 export default async function HomePage() {
-  const { d } = await getDictionary();
+  const { d, lang } = await getDictionary();
   const h = d.home;
   const features = [
     { id: "registry", href: "/registro", text: h.features.registry },
@@ -63,7 +63,7 @@ export default async function HomePage() {
             </li>
           </ul>
         </div>
-        <HomeProof d={d} />
+        <HomeProof d={d} lang={lang} />
       </section>
 
       <section aria-labelledby="features-title">

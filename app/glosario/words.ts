@@ -8,12 +8,28 @@ import { tpl } from "@/lib/i18n/template";
 export const glossary = defineMessages({
   es: {
     title: "Glosario",
-    lead: "Las palabras técnicas que usan estas páginas, en lenguaje claro.",
+    lead: "Las palabras técnicas que usan estas páginas, en lenguaje claro. Cada cosa tiene un solo nombre, el mismo en todo el sitio.",
     linkLabel: tpl("¿Qué es {term}?"),
     terms: {
+      brand: {
+        term: "sociedades-IA",
+        text: "El nombre de este servicio: el directorio abierto de sociedades-IA, su constitución en una sola llamada y la bitácora de cada sesión. Es un proyecto independiente, no un organismo del Estado: no inscribe sociedades.",
+      },
+      directory: {
+        term: "Directorio",
+        text: "La lista pública de sociedades-IA de este servicio (/registro): cada una con su ficha. Cualquiera puede listar la suya como borrador; el certificador decide cuándo pasa a activa.",
+      },
+      record: {
+        term: "Ficha",
+        text: "Lo que el directorio sabe de una sociedad: nombre, tipo, jurisdicción, operador, declaración y estado (en formación, borrador o activa). Cada ficha tiene su página y su identificador, que la sociedad publica como issuer.registryId.",
+      },
+      auditLog: {
+        term: "Bitácora",
+        text: "La lista firmada y encadenada de todo lo que pasó en una sesión: cada constitución y cada llamada a una herramienta es una entrada. Se lee, se verifica y se exporta por el identificador de la sesión; su insignia muestra si verifica.",
+      },
       hmac: {
         term: "HMAC",
-        text: "Una firma que el servicio calcula sobre cada entrada del registro de auditoría con una clave secreta (HMAC-SHA256). Si alguien cambia una coma de la entrada, la firma deja de coincidir. Sólo quien tiene la clave puede comprobarla: por eso la verificación por identificador la hace el servidor.",
+        text: "Una firma que el servicio calcula sobre cada entrada de la bitácora con una clave secreta (HMAC-SHA256). Si alguien cambia una coma de la entrada, la firma deja de coincidir. Sólo quien tiene la clave puede comprobarla: por eso la verificación por identificador la hace el servidor.",
       },
       chain: {
         term: "Cadena de hashes",
@@ -21,7 +37,7 @@ export const glossary = defineMessages({
       },
       checkpoint: {
         term: "Checkpoint",
-        text: "Una declaración firmada por el servicio (Ed25519) que dice: «esta sesión tiene N entradas y la última tiene este hash». Con la clave pública cualquiera lo comprueba: prueba que el registro está completo y que la última entrada no cambió. No respalda por sí solo las entradas anteriores: para eso está la cadena.",
+        text: "Una declaración firmada por el servicio (Ed25519) que dice: «esta sesión tiene N entradas y la última tiene este hash». Con la clave pública cualquiera lo comprueba: prueba que la bitácora está completa y que la última entrada no cambió. No respalda por sí solo las entradas anteriores: para eso está la cadena.",
       },
       kid: {
         term: "kid (identificador de clave)",
@@ -29,11 +45,11 @@ export const glossary = defineMessages({
       },
       transparency: {
         term: "Registro de transparencia",
-        text: "Un registro público, sólo de agregado, donde el servicio anota la última entrada de cada sesión y cada cambio del registro de sociedades. Su prueba de inclusión muestra que una entrada fue publicada y no se puede borrar sin que se note.",
+        text: "Un árbol público, sólo de agregado, único para todo el servicio, donde se anota cada entrada de cada bitácora y cada cambio del directorio. Su prueba de inclusión muestra que una entrada fue publicada y no se puede borrar sin que se note.",
       },
       rfc: {
         term: "RFC-001 a RFC-004",
-        text: "Propuestas abiertas de reglas para sociedades-IA. RFC-001: régimen de supervisión (qué tiene que declarar una sociedad al constituirse). RFC-002 y RFC-003: borradores sin casos de prueba publicados. RFC-004: el registro operativo (forma canónica JSON y HMAC-SHA256 de cada entrada); este servicio reproduce sus siete vectores de prueba. Una sociedad declara a cuáles se ajusta con tokens como rfc-004-v1.",
+        text: "Propuestas abiertas de reglas para sociedades-IA. RFC-001: régimen de supervisión (qué tiene que declarar una sociedad al constituirse). RFC-002 y RFC-003: borradores sin casos de prueba publicados. RFC-004: la bitácora operativa (forma canónica JSON y HMAC-SHA256 de cada entrada); este servicio reproduce sus siete vectores de prueba. Una sociedad declara a cuáles se ajusta con tokens como rfc-004-v1.",
       },
       certification: {
         term: "Certificación y calificación",
@@ -47,9 +63,25 @@ export const glossary = defineMessages({
   },
   en: {
     title: "Glossary",
-    lead: "The technical words these pages use, in plain language.",
+    lead: "The technical words these pages use, in plain language. Each thing has one name, the same across the site.",
     linkLabel: tpl("What is {term}?"),
     terms: {
+      brand: {
+        term: "sociedades-IA",
+        text: "The name of this service: the open directory of sociedades-IA, their one-call incorporation and the audit log of each session. It is an independent project, not a government body: it registers no company.",
+      },
+      directory: {
+        term: "Directory",
+        text: "This service's public list of sociedades-IA (/registro), each with its record. Anyone can list theirs as a draft; the certifier decides when it goes live.",
+      },
+      record: {
+        term: "Record",
+        text: "What the directory knows about one company: name, type, jurisdiction, operator, disclosure and status (forming, draft or live). Each record has its own page and id, which the company publishes as issuer.registryId.",
+      },
+      auditLog: {
+        term: "Audit log",
+        text: "The signed, chained list of everything that happened in one session: each incorporation and each tool call is an entry. It is read, verified and exported by the session's id; its badge shows whether it verifies.",
+      },
       hmac: {
         term: "HMAC",
         text: "A signature the service computes over each audit-log entry with a secret key (HMAC-SHA256). Change one comma of the entry and the signature no longer matches. Only whoever holds the key can check it: that is why verification by id is done by the server.",
@@ -60,7 +92,7 @@ export const glossary = defineMessages({
       },
       checkpoint: {
         term: "Checkpoint",
-        text: "A statement signed by the service (Ed25519) saying: “this session has N entries and the last one has this hash”. Anyone can check it with the public key: it proves the log is complete and its last entry did not change. On its own it does not vouch for earlier entries: the chain does.",
+        text: "A statement signed by the service (Ed25519) saying: “this session has N entries and the last one has this hash”. Anyone can check it with the public key: it proves the audit log is complete and its last entry did not change. On its own it does not vouch for earlier entries: the chain does.",
       },
       kid: {
         term: "kid (key id)",
@@ -68,11 +100,11 @@ export const glossary = defineMessages({
       },
       transparency: {
         term: "Transparency log",
-        text: "A public, append-only log where the service records the last entry of each session and every change to the company registry. Its inclusion proof shows an entry was published and cannot be removed unnoticed.",
+        text: "A public, append-only tree, one for the whole service, recording every entry of every audit log and every change to the directory. Its inclusion proof shows an entry was published and cannot be removed unnoticed.",
       },
       rfc: {
         term: "RFC-001 to RFC-004",
-        text: "Open proposals of rules for sociedades-IA. RFC-001: a supervision regime (what a company must declare when it is incorporated). RFC-002 and RFC-003: drafts with no published test cases. RFC-004: the operational log (canonical JSON and HMAC-SHA256 of each entry); this service reproduces its seven test vectors. A company declares which it follows with tokens such as rfc-004-v1.",
+        text: "Open proposals of rules for sociedades-IA. RFC-001: a supervision regime (what a company must declare when it is incorporated). RFC-002 and RFC-003: drafts with no published test cases. RFC-004: the operational audit log (canonical JSON and HMAC-SHA256 of each entry); this service reproduces its seven test vectors. A company declares which it follows with tokens such as rfc-004-v1.",
       },
       certification: {
         term: "Certification and rating",

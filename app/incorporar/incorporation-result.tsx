@@ -13,8 +13,8 @@ type ResultMessages = IncorporateMessages["result"];
 
 /**
  * Everything one incorporation produced, in the order a founder needs it: the tokens to save now,
- * the deploy button, the files, the 8-step roadmap, the forming registry record and the audit
- * session with its badge.
+ * the deploy button, the files, the 8-step roadmap, the forming record and the session's audit log
+ * with its badge.
  */
 export function IncorporationResult({
   t,
@@ -95,7 +95,7 @@ export function IncorporationResult({
 
       <ResultFilesAndChecklist t={t} lang={lang} result={result} />
 
-      <ResultCards t={t} result={result} />
+      <ResultCards t={t} lang={lang} result={result} />
     </section>
   );
 }

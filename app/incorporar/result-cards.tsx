@@ -1,16 +1,18 @@
 import type { IncorporateMessages } from "@/app/incorporar/words";
-import { auditPaths } from "@/lib/audit/paths";
+import { badgePath } from "@/lib/audit/paths";
+import type { Lang } from "@/lib/i18n";
 import type { IncorporationSuccess } from "@/lib/incorporation/success";
 import { CopyButton } from "../_components/audit/copy-button";
 import { CodeBlock } from "../_components/code-block";
 
 type ResultMessages = IncorporateMessages["result"];
 
-/** The registry record in formation and the audit session, side by side. */
-export function ResultCards({ t, result }: { t: ResultMessages; result: IncorporationSuccess }) {
+/** The forming record and the session's audit log, side by side. */
+export function ResultCards({ t, lang, result }: { t: ResultMessages; lang: Lang; result: IncorporationSuccess }) {
   const { audit, registry } = result;
-  const badgePath = auditPaths(audit.sessionId).badge;
-  const embed = `[![${t.audit.badgeAlt}](${audit.badgeUrl})](${audit.dashboardUrl})`;
+  // The badge, shown and embedded, speaks the page's language (the API's badgeUrl is the English one).
+  const badge = badgePath(audit.sessionId, lang);
+  const embed = `[![${t.audit.badgeAlt}](${new URL(badge, audit.badgeUrl).href})](${audit.dashboardUrl})`;
   return (
     <div className="inc-cards">
       <section aria-labelledby="inc-registry-title" className="inc-card">
@@ -99,7 +101,7 @@ export function ResultCards({ t, result }: { t: ResultMessages; result: Incorpor
         <h4>{t.audit.badge}</h4>
         <p className="inc-badge">
           {/* biome-ignore lint/performance/noImgElement: an SVG badge from this service; nothing for next/image to optimise. */}
-          <img src={badgePath} alt={t.audit.badgeAlt} height={24} />
+          <img src={badge} alt={t.audit.badgeAlt} height={24} />
         </p>
         <CodeBlock caption={t.audit.embed}>{embed}</CodeBlock>
         <CopyButton

@@ -1,3 +1,4 @@
+import { BADGE_ALT } from "@/lib/badge/badge-alt";
 import { defineMessages } from "@/lib/i18n/define-messages";
 import { tpl } from "@/lib/i18n/template";
 
@@ -9,7 +10,7 @@ import { tpl } from "@/lib/i18n/template";
 export const incorporate = defineMessages({
   es: {
     title: "Constituir una sociedad-IA",
-    lead: "Completá los datos de la sociedad y obtené al instante sus cuatro archivos fuente, el enlace para desplegarla en un clic, la hoja de ruta legal de 8 pasos, su registro en formación y la sesión de auditoría firmada.",
+    lead: "Completá los datos de la sociedad y obtené al instante sus cuatro archivos fuente, el enlace para desplegarla en un clic, la hoja de ruta legal de 8 pasos, su ficha en formación y su bitácora firmada.",
     noscript:
       "Este asistente necesita JavaScript. Sin él, podés constituir con la API: POST /api/auto-incorporate con un cuerpo JSON (ver «Para agentes de IA» más abajo).",
     agents: {
@@ -116,7 +117,7 @@ export const incorporate = defineMessages({
     result: {
       title: tpl("Listo: {name}"),
       announce: tpl("Se constituyó {name}: archivos, hoja de ruta y enlaces listos."),
-      lead: "Se generaron los archivos, la hoja de ruta legal, el registro en formación y la sesión de auditoría. Nada de esto es todavía una inscripción legal.",
+      lead: "Se generaron los archivos, la hoja de ruta legal, la ficha en formación y la bitácora. Nada de esto es todavía una inscripción legal.",
       replayed:
         "Esta es la misma respuesta que la vez anterior (la solicitud es idempotente). Los tokens se muestran solo la primera vez: usá los que guardaste entonces.",
       findings: "Observaciones sobre los datos",
@@ -141,11 +142,11 @@ export const incorporate = defineMessages({
       secrets: {
         title: "Guardá estos tokens ahora",
         warning:
-          "Se muestran una sola vez y no se pueden recuperar. Guardalos en un gestor de contraseñas: sin ellos no podés agregar entradas a la sesión ni reclamar el registro.",
-        sessionToken: "Token de escritura de la sesión de auditoría",
+          "Se muestran una sola vez y no se pueden recuperar. Guardalos en un gestor de contraseñas: sin ellos no podés agregar entradas a la bitácora ni reclamar la ficha.",
+        sessionToken: "Token de escritura de la bitácora",
         sessionTokenUse: "Va en AUDIT_SESSION_TOKEN; se envía como cabecera x-session-token.",
-        claimToken: "Token para reclamar el registro en formación",
-        claimTokenUse: "Con él reclamás el registro y pedís su certificación.",
+        claimToken: "Token para reclamar la ficha en formación",
+        claimTokenUse: "Con él reclamás la ficha y pedís su certificación.",
         copy: tpl("Copiar {what}"),
         sessionTokenShort: "el token de la sesión",
         claimTokenShort: "el token de reclamo",
@@ -180,7 +181,7 @@ export const incorporate = defineMessages({
       registry: {
         title: "Ficha en formación",
         intro:
-          "La sociedad figura en el registro como «en formación» y sin verificar, hasta que la despliegues, la reclames con su token y la certificación le dé C o más.",
+          "La sociedad figura en el directorio como «en formación» y sin verificar, hasta que la despliegues, la reclames con su token y la certificación le dé C o más.",
         name: "Nombre",
         id: "Identificador",
         status: "Estado",
@@ -192,16 +193,17 @@ export const incorporate = defineMessages({
         claim: "Dirección para reclamarla (API)",
       },
       audit: {
-        title: "Sesión de auditoría",
-        intro: "Esta constitución quedó como una entrada firmada (HMAC) en la sesión. Cualquiera puede verificarla.",
+        title: "Bitácora",
+        intro:
+          "Esta constitución quedó como una entrada firmada (HMAC) en la bitácora de la sesión. Cualquiera puede verificarla.",
         sessionId: "Sesión",
         backend: "Almacenamiento que respondió",
         hmac: "HMAC de la entrada",
         dashboard: "Abrir el panel de la sesión",
-        verify: "Verificar la sesión",
-        log: "Registro en JSON",
+        verify: "Verificar la bitácora",
+        log: "Bitácora en JSON",
         badge: "Insignia",
-        badgeAlt: "Insignia de verificación del registro de auditoría de la sesión",
+        badgeAlt: BADGE_ALT.es,
         embed: "Fragmento para el README (Markdown)",
         copyEmbed: "Copiar el fragmento",
       },
@@ -209,7 +211,7 @@ export const incorporate = defineMessages({
   },
   en: {
     title: "Incorporate a sociedad-IA",
-    lead: "Fill in the company's details and get, right away, its four source files, a one-click deploy link, the 8-step legal roadmap, its forming registry record and its signed audit session.",
+    lead: "Fill in the company's details and get, right away, its four source files, a one-click deploy link, the 8-step legal roadmap, its forming record and its signed audit log.",
     noscript:
       "This wizard needs JavaScript. Without it you can incorporate through the API: POST /api/auto-incorporate with a JSON body (see “For AI agents” below).",
     agents: {
@@ -314,7 +316,7 @@ export const incorporate = defineMessages({
     result: {
       title: tpl("Done: {name}"),
       announce: tpl("{name} was incorporated: files, roadmap and links are ready."),
-      lead: "The files, the legal roadmap, the forming registry record and the audit session were created. None of this is a legal registration yet.",
+      lead: "The files, the legal roadmap, the forming record and the audit log were created. None of this is a legal registration yet.",
       replayed:
         "This is the same answer as last time (the request is idempotent). Tokens are shown only the first time: use the ones you saved then.",
       findings: "Notes on the details",
@@ -339,10 +341,10 @@ export const incorporate = defineMessages({
       secrets: {
         title: "Save these tokens now",
         warning:
-          "They are shown only once and cannot be recovered. Keep them in a password manager: without them you cannot add entries to the session or claim the record.",
-        sessionToken: "Write token of the audit session",
+          "They are shown only once and cannot be recovered. Keep them in a password manager: without them you cannot add entries to the audit log or claim the record.",
+        sessionToken: "Write token of the audit log",
         sessionTokenUse: "It goes in AUDIT_SESSION_TOKEN and is sent as the x-session-token header.",
-        claimToken: "Token to claim the forming registry record",
+        claimToken: "Token to claim the forming record",
         claimTokenUse: "With it you claim the record and request its certification.",
         copy: tpl("Copy {what}"),
         sessionTokenShort: "the session token",
@@ -378,7 +380,7 @@ export const incorporate = defineMessages({
       registry: {
         title: "Forming record",
         intro:
-          "The company is listed as “forming” and unverified until you deploy it, claim it with its token and the certification rates it C or better.",
+          "The company is in the directory as “forming” and unverified until you deploy it, claim it with its token and the certification rates it C or better.",
         name: "Name",
         id: "Id",
         status: "Status",
@@ -390,16 +392,16 @@ export const incorporate = defineMessages({
         claim: "Address to claim it (API)",
       },
       audit: {
-        title: "Audit session",
-        intro: "This incorporation is now a signed (HMAC) entry of the session. Anyone can verify it.",
+        title: "Audit log",
+        intro: "This incorporation is now a signed (HMAC) entry of the session's audit log. Anyone can verify it.",
         sessionId: "Session",
         backend: "Storage that answered",
         hmac: "Entry HMAC",
         dashboard: "Open the session dashboard",
-        verify: "Verify the session",
-        log: "Log as JSON",
+        verify: "Verify the audit log",
+        log: "Audit log as JSON",
         badge: "Badge",
-        badgeAlt: "Verification badge of the session's audit log",
+        badgeAlt: BADGE_ALT.en,
         embed: "Snippet for a README (Markdown)",
         copyEmbed: "Copy the snippet",
       },

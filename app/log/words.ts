@@ -8,10 +8,10 @@ import { tpl } from "@/lib/i18n/template";
 export const transparencyLog = defineMessages({
   es: {
     title: "Registro de transparencia",
-    lead: "Un único árbol de Merkle de solo agregado para todo el servicio: cada entrada de auditoría, cada cambio del registro de sociedades y cada clave en uso agrega una hoja. El servicio firma checkpoints del árbol; quien guarde uno puede comprobar después que el árbol solo creció, sin confiar en este servidor.",
+    lead: "Un único árbol de Merkle de solo agregado para todo el servicio: cada entrada de auditoría, cada cambio del directorio y cada clave en uso agrega una hoja. El servicio firma checkpoints del árbol; quien guarde uno puede comprobar después que el árbol solo creció, sin confiar en este servidor.",
     summary: {
-      title: "Estado del registro",
-      origin: "Origen (nombre del registro)",
+      title: "Estado del registro de transparencia",
+      origin: "Origen (su nombre)",
       size: "Hojas",
       vkey: "Clave de verificación",
       unavailable:
@@ -29,7 +29,7 @@ export const transparencyLog = defineMessages({
       intro: tpl(
         "Las {n} hojas más nuevas, de la más reciente a la más antigua. Una hoja guarda solo identificadores y hashes, nunca texto personal; acá se muestran el tipo, el índice y los identificadores.",
       ),
-      empty: "El registro todavía no tiene hojas.",
+      empty: "El registro de transparencia todavía no tiene hojas.",
       byKind: "Cantidad por tipo entre estas hojas",
       tableLabel: "Hojas recientes del registro de transparencia",
       index: "Índice",
@@ -37,13 +37,13 @@ export const transparencyLog = defineMessages({
       ids: "Identificadores",
       kinds: {
         "audit.entry": "Entrada de auditoría",
-        "registry.record": "Cambio en el registro",
+        "registry.record": "Cambio en el directorio",
         "key.event": "Clave en uso",
         other: "Otro",
       },
       session: "sesión",
       seq: "entrada",
-      record: "registro",
+      record: "ficha",
       status: "estado",
       event: "evento",
       events: {
@@ -73,7 +73,7 @@ export const transparencyLog = defineMessages({
         "El árbol de tamaño {from} es un prefijo del árbol de tamaño {to}, y ambos están en el checkpoint firmado de tamaño {size}: nada de lo que había se cambió ni se quitó.",
       ),
       badSentence: tpl(
-        "La prueba no verifica: el árbol de tamaño {from} no se puede mostrar como prefijo del de tamaño {to} en el checkpoint firmado. Si esto se repite, el registro fue reescrito.",
+        "La prueba no verifica: el árbol de tamaño {from} no se puede mostrar como prefijo del de tamaño {to} en el checkpoint firmado. Si esto se repite, el registro de transparencia fue reescrito.",
       ),
       proofHashes: "Hashes en la prueba",
       root: tpl("Raíz del árbol de tamaño {n}"),
@@ -85,13 +85,13 @@ export const transparencyLog = defineMessages({
         toRequired: "Escribí el tamaño posterior: un número entero desde 1.",
         notInteger: "Tiene que ser un número entero, sin puntos ni comas.",
         tooSmall: "Tiene que ser 1 o más: el árbol vacío es consistente con cualquiera y no prueba nada.",
-        tooLarge: tpl("El registro tiene {max} hojas: elegí un tamaño de hasta {max}."),
+        tooLarge: tpl("El árbol tiene {max} hojas: elegí un tamaño de hasta {max}."),
         order: "El tamaño posterior no puede ser menor que el anterior. Invertilos o corregí uno de los dos.",
         network: "No pudimos pedir los datos al servidor: revisá tu conexión y volvé a intentar. No se verificó nada.",
         server: tpl("El servidor respondió con un error (HTTP {status}). Volvé a intentar en unos segundos."),
         checkpoint:
-          "El último checkpoint no verifica con la clave de verificación de esta página. No confíes en este registro y avisá a quien lo opera.",
-        data: "Los datos públicos del registro (tiles o prueba) no se pudieron leer, así que no respaldan el checkpoint firmado. Volvé a intentar; si se repite, avisá a quien opera el registro.",
+          "El último checkpoint no verifica con la clave de verificación de esta página. No confíes en este registro de transparencia y avisá a quien lo opera.",
+        data: "Los datos públicos del registro de transparencia (tiles o prueba) no se pudieron leer, así que no respaldan el checkpoint firmado. Volvé a intentar; si se repite, avisá a quien lo opera.",
         noWebCrypto:
           "Tu navegador no ofrece WebCrypto, que hace falta para verificar firmas. Probá con un navegador actual.",
       },
@@ -101,7 +101,7 @@ export const transparencyLog = defineMessages({
       intro:
         "Testigos independientes cosignan cada checkpoint solo si extiende el último que vieron, así el servicio no puede mostrarle un árbol a vos y otro a los demás. Una política publicada en /log/policy dice cuántas cosignaturas exigir.",
       quorum: tpl("El último checkpoint tiene {n} de las {q} cosignaturas que pide la política."),
-      tableLabel: "Testigos del registro y el último checkpoint que cosignó cada uno",
+      tableLabel: "Testigos del registro de transparencia y el último checkpoint que cosignó cada uno",
       name: "Testigo",
       size: "Último tamaño cosignado",
       when: "Cuándo",
@@ -112,24 +112,24 @@ export const transparencyLog = defineMessages({
       states: {
         cosigned: "cosignó el último",
         pending: "todavía no cosignó el último",
-        refused: "RECHAZÓ este registro",
+        refused: "RECHAZÓ este árbol",
         unavailable: "no se le pudo preguntar",
       },
       reason: "Motivo (en inglés):",
       refused:
-        "Un testigo rechazó el último checkpoint de este registro. Puede ser una bifurcación (este servidor muestra una historia distinta de la que el testigo vio) o un testigo que no conoce este registro o su clave: el motivo está en la tabla. No tomes este checkpoint como atestiguado.",
+        "Un testigo rechazó el último checkpoint de este registro de transparencia. Puede ser una bifurcación (este servidor muestra una historia distinta de la que el testigo vio) o un testigo que no conoce este árbol o su clave: el motivo está en la tabla. No tomes este checkpoint como atestiguado.",
     },
     tools: {
       title: "Verificarlo con otras herramientas",
       intro:
-        "El registro usa los formatos públicos de C2SP (signed-note, tlog-checkpoint, tlog-tiles) y el hash de RFC 6962, así que cualquier herramienta compatible puede verificarlo. El paquete cliente incluye un monitor que guarda el último checkpoint, falla si uno nuevo no lo extiende o si una sesión tiene una entrada repetida o salteada, y recién después cuenta las cosignaturas de los testigos:",
+        "El registro de transparencia usa los formatos públicos de C2SP (signed-note, tlog-checkpoint, tlog-tiles) y el hash de RFC 6962, así que cualquier herramienta compatible puede verificarlo. El paquete cliente incluye un monitor que guarda el último checkpoint, falla si uno nuevo no lo extiende o si una sesión tiene una entrada repetida o salteada, y recién después cuenta las cosignaturas de los testigos:",
       package:
         "Sale 0 si todo es coherente y está atestiguado, 1 ante cualquier contradicción y 2 si no pudo comprobar (o los testigos todavía no cosignaron). El paquete todavía no está publicado en npm: el comando lo toma del tarball que sirve este servicio (ver /api/packages/incorporate para su integridad y procedencia firmada).",
     },
   },
   en: {
     title: "Transparency log",
-    lead: "One append-only Merkle tree for the whole service: every audit entry, every registry change and every key in use appends a leaf. The service signs checkpoints of the tree; whoever keeps one can later check that the tree only grew, without trusting this server.",
+    lead: "One append-only Merkle tree for the whole service: every audit entry, every directory change and every key in use appends a leaf. The service signs checkpoints of the tree; whoever keeps one can later check that the tree only grew, without trusting this server.",
     summary: {
       title: "State of the log",
       origin: "Origin (the log's name)",
@@ -158,7 +158,7 @@ export const transparencyLog = defineMessages({
       ids: "Ids",
       kinds: {
         "audit.entry": "Audit entry",
-        "registry.record": "Registry change",
+        "registry.record": "Directory change",
         "key.event": "Key in use",
         other: "Other",
       },

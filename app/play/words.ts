@@ -1,3 +1,4 @@
+import { BADGE_ALT } from "@/lib/badge/badge-alt";
 import { defineMessages } from "@/lib/i18n/define-messages";
 import { tpl } from "@/lib/i18n/template";
 
@@ -88,7 +89,7 @@ export const play = defineMessages({
       },
       field: tpl("Campo: {field}"),
       findings: {
-        cuit_invalido: "El CUIT no es válido (dígito verificador o formato), así que no se consultó el registro.",
+        cuit_invalido: "El CUIT no es válido (dígito verificador o formato), así que no se hizo ninguna consulta.",
         telefono_invalido: "No es un número de teléfono al que WhatsApp pueda llegar.",
         cuit_emisor_invalido: "El CUIT de quien emite la factura no es válido.",
         cuit_receptor_invalido: "El CUIT de quien recibe la factura no es válido.",
@@ -109,14 +110,14 @@ export const play = defineMessages({
         crear_suscripcion: "Suscripción",
         enviar_whatsapp: "WhatsApp",
         buscar_boletin_oficial: "Boletín Oficial",
-        consultar_igj: "Registro de la IGJ",
+        consultar_igj: "Consulta a la IGJ",
       },
     },
     session: {
       title: "Tu sesión",
       none: "La sesión empieza con tu primer mensaje: ahí aparecen su identificador, su insignia en vivo y sus entradas.",
       id: "Identificador:",
-      badgeAlt: "Insignia de verificación en vivo de esta sesión",
+      badgeAlt: BADGE_ALT.es,
       dashboard: "Abrir el panel de la sesión",
       json: "Bitácora en JSON, verificada por el servidor",
       entriesOne: "1 entrada firmada",
@@ -254,7 +255,7 @@ export const play = defineMessages({
       },
       field: tpl("Field: {field}"),
       findings: {
-        cuit_invalido: "The CUIT is not valid (check digit or format), so the registry was not queried.",
+        cuit_invalido: "The CUIT is not valid (check digit or format), so nothing was looked up.",
         telefono_invalido: "Not a phone number WhatsApp can reach.",
         cuit_emisor_invalido: "The issuer's CUIT is not valid.",
         cuit_receptor_invalido: "The buyer's CUIT is not valid.",
@@ -282,7 +283,7 @@ export const play = defineMessages({
       title: "Your session",
       none: "The session starts with your first message: its id, its live badge and its entries appear here.",
       id: "Id:",
-      badgeAlt: "Live verification badge of this session",
+      badgeAlt: BADGE_ALT.en,
       dashboard: "Open the session dashboard",
       json: "Audit log as JSON, verified by the server",
       entriesOne: "1 signed entry",

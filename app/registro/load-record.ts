@@ -1,10 +1,14 @@
+import { cache } from "react";
 import { isApiError } from "@/lib/http/problem";
 import { getRegistryRecord } from "@/lib/registry/get-registry-record";
 import type { RegistryRecord } from "@/lib/registry/record-schema";
 import { isStoreUnavailable } from "@/lib/store";
 
-/** One record for a page: missing, unreadable and corrupt are answers the page words, not errors. */
-export async function loadRecord(
+/**
+ * One record for a page: missing, unreadable and corrupt are answers the page words, not errors.
+ * Read once per request: the page's title and its body share the answer.
+ */
+export const loadRecord = cache(async function loadRecord(
   id: string,
 ): Promise<{ record: RegistryRecord | null; unavailable: boolean; corrupt?: boolean }> {
   try {
@@ -17,4 +21,4 @@ export async function loadRecord(
       return { record: null, unavailable: false, corrupt: true };
     throw err;
   }
-}
+});

@@ -242,7 +242,7 @@ export default async function RegistryPage({ searchParams }: Props) {
     <div className="page registry-page">
       <h1>{t.title}</h1>
       <p className="lead">{t.lead}</p>
-      <GlossaryLinks terms={["certification", "rfc"]} t={d.glossary} />
+      <GlossaryLinks terms={["directory", "record", "certification", "rfc"]} t={d.glossary} />
 
       <details className="registry-states">
         <summary>{t.states.title}</summary>

@@ -4,15 +4,15 @@ import { tpl } from "@/lib/i18n/template";
 /** Strings of the registry page (`/registro`). Finding messages are keyed by the API's finding codes. */
 export const registry = defineMessages({
   es: {
-    title: "Registro de sociedades-IA",
+    title: "Directorio de sociedades-IA",
     lead: "Las sociedades automatizadas listadas, con su estado, su situación verificada y lo que declaran en lenguaje claro. Cualquiera puede listar la suya: queda como borrador hasta que el certificador automático le da C o más.",
     states: {
-      title: "Cómo leer el registro",
+      title: "Cómo leer el directorio",
       draft: "Borrador: listada, todavía sin certificar (o certificada por debajo de C).",
       live: "Activa: el certificador verificó su manifiesto y sus endpoints de auditoría con C o más.",
       forming: "En formación: creada al constituirse con este servicio; todavía no opera.",
       reference:
-        "Referencia: el registro de este mismo servicio, cargado al arrancar. No se muestra como activa ni al día hasta que el certificador lo revise.",
+        "Referencia: la ficha de este mismo servicio, cargada al arrancar. No se muestra como activa ni al día hasta que el certificador la revise.",
       standing:
         "Situación: al día mientras las revisiones periódicas den C o más; suspendida si una revisión posterior bajó de C; sin verificar mientras no esté activa.",
     },
@@ -47,13 +47,13 @@ export const registry = defineMessages({
       next: "Página siguiente",
       first: "Volver a la primera página",
       loadError:
-        "No se pudo leer el registro porque el almacenamiento no responde. No se perdió nada: probá de nuevo en unos segundos.",
+        "No se pudo leer el directorio porque el almacenamiento no responde. No se perdió nada: probá de nuevo en unos segundos.",
       retry: "Reintentar",
-      oneTitle: "Una sociedad del registro",
-      notFound: "Ninguna sociedad del registro tiene este identificador:",
+      oneTitle: "Una sociedad del directorio",
+      notFound: "Ninguna sociedad del directorio tiene este identificador:",
       corrupt:
         "Los datos guardados de esta sociedad no llevan el sello del servicio (se cambiaron fuera de él), así que no se muestran. Se avisó al operador:",
-      all: "Ver todo el registro",
+      all: "Ver todo el directorio",
     },
     card: {
       summary: "Estado y situación",
@@ -72,7 +72,7 @@ export const registry = defineMessages({
       disclosure: "Declaración",
       links: "Enlaces",
       site: "Sitio público",
-      dashboard: "Registro de auditoría",
+      dashboard: "Bitácora",
       report: "Informe de certificación",
       json: "Datos (JSON)",
       external: "(abre otro sitio)",
@@ -103,14 +103,14 @@ export const registry = defineMessages({
       tokenWarning:
         "Guardalo ahora: no se vuelve a mostrar y sin él no podés pedir la certificación ni cambiar la declaración.",
       nextSteps:
-        "Antes de pedir la certificación, publicá el identificador de este registro en el issuer de tu /.well-known/agents.json: así el certificador sabe que el sitio es tuyo.",
+        "Antes de pedir la certificación, publicá el identificador de esta ficha en el issuer de tu /.well-known/agents.json: así el certificador sabe que el sitio es tuyo.",
       certifyStep: "La misma certificación desde la línea de comandos",
       viewRecord: "Abrir la ficha creada",
     },
     certify: {
       title: "Certificación",
       needs:
-        "El certificador visita la dirección pública de la sociedad: tiene que ser un sitio https que se pueda alcanzar desde internet, que publique /.well-known/agents.json con el identificador de este registro en issuer.registryId y que ofrezca sus endpoints de auditoría con una sesión de muestra firmada. Con C o más, el borrador pasa a activa.",
+        "El certificador visita la dirección pública de la sociedad: tiene que ser un sitio https que se pueda alcanzar desde internet, que publique /.well-known/agents.json con el identificador de esta ficha en issuer.registryId y que ofrezca sus endpoints de auditoría con una sesión de muestra firmada. Con C o más, el borrador pasa a activa.",
       tryLocally:
         "Para probar todo el recorrido en tu máquina, corré este servicio con CERTIFIER_ALLOW_LOOPBACK=1 (sólo para desarrollo: se rechaza en Vercel) y listá una sociedad en http://127.0.0.1 servida por el paquete starter (packages/starter).",
       howTo: "Cómo se certifica",
@@ -134,9 +134,9 @@ export const registry = defineMessages({
       checks: {
         "manifest.reachable": "El sitio responde /.well-known/agents.json (200, JSON).",
         "manifest.schema": "El manifiesto cumple el esquema agents.json v1.",
-        "issuer.jurisdiction": "issuer.jurisdiction del manifiesto coincide con la jurisdicción del registro.",
-        "issuer.cuit": "issuer.operatorCuit coincide con el CUIT del registro y su dígito verificador es válido.",
-        "issuer.registryId": "issuer.registryId nombra este registro: así se prueba que el sitio es tuyo.",
+        "issuer.jurisdiction": "issuer.jurisdiction del manifiesto coincide con la jurisdicción de la ficha.",
+        "issuer.cuit": "issuer.operatorCuit coincide con el CUIT de la ficha y su dígito verificador es válido.",
+        "issuer.registryId": "issuer.registryId nombra esta ficha: así se prueba que el sitio es tuyo.",
         "audit.read": "El endpoint auditRead devuelve las entradas y el checkpoint de una sesión de muestra.",
         "audit.chain": "Las entradas de la sesión de muestra se encadenan (verificado sin conexión).",
         "audit.checkpoint": "El checkpoint de la sesión de muestra verifica con issuer.publicKey.",
@@ -164,8 +164,8 @@ export const registry = defineMessages({
           "Esta sociedad no se puede certificar en su estado actual (por ejemplo, está en formación o no tiene dirección pública).",
         duplicate:
           "La certificación pasó, pero otra sociedad activa ya tiene esa dirección pública; no se cambió nada.",
-        conflict: "El registro cambió mientras se certificaba. Pedí la certificación de nuevo.",
-        notFound: "Esta sociedad ya no está en el registro (un borrador sin certificar vence).",
+        conflict: "La ficha cambió mientras se certificaba. Pedí la certificación de nuevo.",
+        notFound: "Esta sociedad ya no está en el directorio (un borrador sin certificar vence).",
         corrupt:
           "Los datos guardados de esta ficha no llevan el sello del servicio; no se cambió nada. Avisale al operador del servicio.",
         unavailable:
@@ -253,10 +253,10 @@ export const registry = defineMessages({
     },
   },
   en: {
-    title: "Registry of sociedades-IA",
+    title: "Directory of sociedades-IA",
     lead: "The listed automated companies, with their status, their verified standing and what they disclose in plain language. Anyone can list theirs: it stays a draft until the automated certifier rates it C or better.",
     states: {
-      title: "How to read the registry",
+      title: "How to read the directory",
       draft: "Draft: listed, not certified yet (or certified below C).",
       live: "Live: the certifier checked its manifest and audit endpoints and rated it C or better.",
       reference:
@@ -296,13 +296,13 @@ export const registry = defineMessages({
       next: "Next page",
       first: "Back to the first page",
       loadError:
-        "The registry could not be read because storage is not answering. Nothing was lost: try again in a few seconds.",
+        "The directory could not be read because storage is not answering. Nothing was lost: try again in a few seconds.",
       retry: "Try again",
-      oneTitle: "One registry company",
-      notFound: "No company in the registry has this id:",
+      oneTitle: "One company in the directory",
+      notFound: "No company in the directory has this id:",
       corrupt:
         "This company's stored data does not carry the service's seal (it was changed outside the service), so it is not shown. The operator has been alerted:",
-      all: "See the whole registry",
+      all: "See the whole directory",
     },
     card: {
       summary: "Status and standing",
@@ -414,7 +414,7 @@ export const registry = defineMessages({
         duplicate:
           "The certification passed, but another live company already holds that public address; nothing was changed.",
         conflict: "The record changed during certification. Request certification again.",
-        notFound: "This company is no longer in the registry (an uncertified draft expires).",
+        notFound: "This company is no longer in the directory (an uncertified draft expires).",
         corrupt:
           "This record's stored data does not carry the service's seal; nothing was changed. Tell the service's operator.",
         unavailable:

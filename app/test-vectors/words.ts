@@ -8,17 +8,17 @@ import { tpl } from "@/lib/i18n/template";
 export const testVectors = defineMessages({
   es: {
     title: "Vectores de prueba",
-    heading: "Vectores de prueba del registro de auditoría",
+    heading: "Vectores de prueba de la bitácora",
     lead: "Casos fijos para escribir y comprobar tu propio verificador: forma canónica (RFC 8785), HMAC-SHA256, enlaces de la cadena, checkpoint Ed25519 y casos negativos que deben fallar. Esta página los vuelve a calcular en tu navegador con WebCrypto, con el mismo módulo de verificación que publica el paquete cliente, y marca cada uno.",
     links: {
       title: "Enlaces",
       raw: "Los vectores en JSON (audit-v1.json)",
       jwks: "Claves públicas de checkpoint de este servicio (jwks.json)",
-      verify: "Verificar un registro real",
+      verify: "Verificar una bitácora real",
       docs: "La especificación completa del formato está en el repositorio, en",
     },
     keysNotice:
-      "Las claves de estos vectores existen solo para las pruebas: nunca son las del servicio. Con ellas tu verificador puede comprobar también los HMAC, que en un registro real solo puede comprobar el servidor.",
+      "Las claves de estos vectores existen solo para las pruebas: nunca son las del servicio. Con ellas tu verificador puede comprobar también los HMAC, que en una bitácora real solo puede comprobar el servidor.",
     summary: {
       checking: "Comprobando los vectores en tu navegador…",
       allPass: tpl("Las {n} comprobaciones dan el resultado esperado en tu navegador."),
@@ -85,7 +85,7 @@ export const testVectors = defineMessages({
     negative: {
       title: "Casos negativos",
       intro:
-        "Registros alterados que un verificador debe rechazar. Con las claves de los vectores, tiene que informar exactamente lo que dice cada caso.",
+        "Bitácoras alteradas que un verificador debe rechazar. Con las claves de los vectores, tiene que informar exactamente lo que dice cada caso.",
       expect: "Resultado esperado",
       tampered: "Entradas adulteradas",
       firstBad: "Primera entrada con problemas",
@@ -94,7 +94,7 @@ export const testVectors = defineMessages({
       yes: "sí",
       no: "no",
       none: "ninguna",
-      log: "Ver el registro alterado",
+      log: "Ver la bitácora alterada",
       descriptions: {
         "changed-field": "Se cambió output.valido de la entrada 1 de true a false.",
         "removed-entry": "Se borró la entrada 1.",
@@ -114,11 +114,11 @@ export const testVectors = defineMessages({
       title: "Links",
       raw: "The vectors as JSON (audit-v1.json)",
       jwks: "This service's checkpoint public keys (jwks.json)",
-      verify: "Verify a real log",
+      verify: "Verify a real audit log",
       docs: "The full specification of the format is in the repository, in",
     },
     keysNotice:
-      "The keys of these vectors exist only for testing: they are never the service's keys. With them your verifier can also check HMACs, which on a real log only the server can check.",
+      "The keys of these vectors exist only for testing: they are never the service's keys. With them your verifier can also check HMACs, which on a real audit log only the server can check.",
     summary: {
       checking: "Checking the vectors in your browser…",
       allPass: tpl("All {n} checks give the expected result in your browser."),
@@ -184,7 +184,8 @@ export const testVectors = defineMessages({
     },
     negative: {
       title: "Negative cases",
-      intro: "Altered logs a verifier must reject. With the vectors' keys it must report exactly what each case says.",
+      intro:
+        "Altered audit logs a verifier must reject. With the vectors' keys it must report exactly what each case says.",
       expect: "Expected result",
       tampered: "Tampered entries",
       firstBad: "First entry with problems",
@@ -193,7 +194,7 @@ export const testVectors = defineMessages({
       yes: "yes",
       no: "no",
       none: "none",
-      log: "See the altered log",
+      log: "See the altered audit log",
       descriptions: {
         "changed-field": "output.valido of entry 1 changed from true to false.",
         "removed-entry": "Entry 1 deleted.",

@@ -122,7 +122,7 @@ export default async function VerifyPage({ searchParams }: Props) {
       </section>
 
       {lookup.kind === "none" ? null : <p className="lead">{t.lead}</p>}
-      <GlossaryLinks terms={["hmac", "chain", "checkpoint"]} t={d.glossary} />
+      <GlossaryLinks terms={["auditLog", "hmac", "chain", "checkpoint"]} t={d.glossary} />
 
       <div className="audit-section">
         <TamperDemo

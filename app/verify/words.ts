@@ -54,29 +54,29 @@ export const verify = defineMessages({
       reportJson: "Ver este informe en JSON",
     },
     inclusion: {
-      title: "Log de transparencia",
+      title: "Registro de transparencia",
       linesTitle: "Verificación completa, en tu navegador",
       intro:
-        "Tu navegador comprueba, con la clave de /log/vkey, que la última entrada de la sesión está en el log de transparencia de todo el servicio, que el índice de ese log la nombra como la última de la sesión (una sesión recortada no pasa) y cuántos testigos firmaron ese checkpoint. Una sesión reescrita y firmada de nuevo queda a la vista de quien guardó un checkpoint anterior o de los testigos; sin testigos, el servicio podría mostrar otra historia a otra persona.",
+        "Tu navegador comprueba, con la clave de /log/vkey, que la última entrada de la sesión está en el registro de transparencia de todo el servicio, que su índice la nombra como la última de la sesión (una sesión recortada no pasa) y cuántos testigos firmaron ese checkpoint. Una sesión reescrita y firmada de nuevo queda a la vista de quien guardó un checkpoint anterior o de los testigos; sin testigos, el servicio podría mostrar otra historia a otra persona.",
       checking: "Comprobando en tu navegador…",
       needsScripts:
-        "La comprobación en el log de transparencia corre en tu navegador y necesita JavaScript: activalo y recargá la página.",
+        "La comprobación en el registro de transparencia corre en tu navegador y necesita JavaScript: activalo y recargá la página.",
       included: tpl(
-        "La última entrada de la sesión está en el log de transparencia: hoja {index} del checkpoint firmado de {size} hojas.",
+        "La última entrada de la sesión está en el registro de transparencia: hoja {index} del checkpoint firmado de {size} hojas.",
       ),
       includedAltered: tpl(
-        "La última entrada de esta copia está en el log de transparencia (hoja {index} del checkpoint firmado de {size} hojas), pero las entradas anteriores ya no enlazan con ella: la copia fue alterada.",
+        "La última entrada de esta copia está en el registro de transparencia (hoja {index} del checkpoint firmado de {size} hojas), pero las entradas anteriores ya no enlazan con ella: la copia fue alterada.",
       ),
-      notIncluded: "No se pudo probar que la última entrada de la sesión esté en el log de transparencia.",
-      pill: { included: "EN EL LOG", includedAltered: "SÓLO LA ÚLTIMA", notIncluded: "SIN PRUEBA" },
+      notIncluded: "No se pudo probar que la última entrada de la sesión esté en el registro de transparencia.",
+      pill: { included: "PUBLICADA", includedAltered: "SÓLO LA ÚLTIMA", notIncluded: "SIN PRUEBA" },
       index: "Índice de la hoja",
       size: "Tamaño del checkpoint",
-      origin: "Log",
+      origin: "Origen",
       reason: "Motivo (en inglés):",
       failed:
-        "No pudimos pedir el log o las claves al servidor, así que no se comprobó la inclusión. Revisá tu conexión y volvé a intentar.",
+        "No pudimos pedir el registro de transparencia o las claves al servidor, así que no se comprobó la inclusión. Revisá tu conexión y volvé a intentar.",
       retry: "Reintentar",
-      logPage: "Ver el log de transparencia",
+      logPage: "Ver el registro de transparencia",
       policyMet: tpl(
         "Testigos: {n} de las {q} cosignaturas que pide la política (/log/policy) están en ese checkpoint y verifican. Cumple la política.",
       ),
@@ -88,7 +88,7 @@ export const verify = defineMessages({
     paste: {
       title: "Pegando o subiendo una bitácora exportada",
       intro:
-        "Pegá el JSON que devuelve /api/play/audit/{sessionId} (o elegí el archivo descargado). Tu navegador recalcula la cadena de hashes y verifica la firma Ed25519 del checkpoint con las claves públicas de /.well-known/jwks.json; si la bitácora trae su prueba de transparencia («transparency»), comprueba también, con la clave de /log/vkey, que su última entrada está en el log de transparencia. Nada de lo que pegues sale de tu navegador.",
+        "Pegá el JSON que devuelve /api/play/audit/{sessionId} (o elegí el archivo descargado). Tu navegador recalcula la cadena de hashes y verifica la firma Ed25519 del checkpoint con las claves públicas de /.well-known/jwks.json; si la bitácora trae su prueba de transparencia («transparency»), comprueba también, con la clave de /log/vkey, que su última entrada está en el registro de transparencia. Nada de lo que pegues sale de tu navegador.",
       hmacNote:
         "Los HMAC no se pueden comprobar acá porque su clave es secreta; para eso usá la verificación por identificador. Una entrada modificada igual se detecta: rompe el enlace de la entrada siguiente o, si es la última, el checkpoint.",
       textLabel: "Bitácora en JSON",
@@ -182,7 +182,7 @@ export const verify = defineMessages({
   },
   en: {
     title: "Verify an audit log",
-    lead: "Check that a session's log has not been altered: by its id (the server recomputes every HMAC) or by pasting the exported log (your browser recomputes the chain and the checkpoint signature, without trusting this server).",
+    lead: "Check that a session's audit log has not been altered: by its id (the server recomputes every HMAC) or by pasting the exported audit log (your browser recomputes the chain and the checkpoint signature, without trusting this server).",
     byId: {
       title: "By session id",
       intro: "The server recomputes each entry's HMAC with its secret key and checks the chain.",
@@ -193,14 +193,14 @@ export const verify = defineMessages({
         "“{value}” is not a valid session id: it takes 8 to 64 characters of letters, digits, “-” and “_”. Check it and try again.",
       ),
       storeDown:
-        "We could not read the log because the service's storage is not answering. Nothing was changed. Try again in a few seconds.",
+        "We could not read the audit log because the service's storage is not answering. Nothing was changed. Try again in a few seconds.",
       retry: "Try again",
       reportTitle: tpl("Report for session {id}"),
       summaryVerifiedOne: "The only entry verifies: its HMAC matches and the chain is complete.",
       summaryVerified: tpl("All {n} entries verify: every HMAC matches and the chain is complete."),
       summaryTampered: tpl("{bad} of {total} entries fail verification. The first is entry {first}."),
       summaryCheckpoint:
-        "The entries do not match the checkpoint the service signed when it wrote them: the log was cut or rewritten in the store.",
+        "The entries do not match the checkpoint the service signed when it wrote them: the audit log was cut or rewritten in the store.",
       summaryHeader:
         "The session's header, which says who may write to it, does not carry the service's seal: it was edited in the store. The session takes no more entries.",
       summaryNoCheckpoint:
@@ -222,14 +222,14 @@ export const verify = defineMessages({
       otherProblems: "Other entries with problems",
       entryJson: tpl("Content of entry {seq}, as stored"),
       dashboard: "Open the session dashboard",
-      downloadJson: "Download the log (JSON)",
+      downloadJson: "Download the audit log (JSON)",
       reportJson: "See this report as JSON",
     },
     inclusion: {
       title: "Transparency log",
       linesTitle: "Full verification, in your browser",
       intro:
-        "Your browser checks, with the key from /log/vkey, that the session's last entry is in the service-wide transparency log, that the log's index names it as the session's latest (a cut session fails), and how many witnesses cosigned that checkpoint. A session rewritten and signed again shows to anyone who kept an earlier checkpoint, and to the witnesses; without witnesses, the service could show someone else another history.",
+        "Your browser checks, with the key from /log/vkey, that the session's last entry is in the service-wide transparency log, that its index names it as the session's latest (a cut session fails), and how many witnesses cosigned that checkpoint. A session rewritten and signed again shows to anyone who kept an earlier checkpoint, and to the witnesses; without witnesses, the service could show someone else another history.",
       checking: "Checking in your browser…",
       needsScripts:
         "The transparency log check runs in your browser and needs JavaScript: turn it on and reload the page.",
@@ -240,13 +240,13 @@ export const verify = defineMessages({
         "This copy's last entry is in the transparency log (leaf {index} of the signed checkpoint of {size} leaves), but the entries before it no longer link to it: the copy was altered.",
       ),
       notIncluded: "The session's last entry could not be proved to be in the transparency log.",
-      pill: { included: "IN THE LOG", includedAltered: "LAST ENTRY ONLY", notIncluded: "NO PROOF" },
+      pill: { included: "PUBLISHED", includedAltered: "LAST ENTRY ONLY", notIncluded: "NO PROOF" },
       index: "Leaf index",
       size: "Checkpoint size",
-      origin: "Log",
+      origin: "Origin",
       reason: "Reason:",
       failed:
-        "We could not get the log or the keys from the server, so inclusion was not checked. Check your connection and try again.",
+        "We could not get the transparency log or the keys from the server, so inclusion was not checked. Check your connection and try again.",
       retry: "Try again",
       logPage: "See the transparency log",
       policyMet: tpl(
@@ -258,22 +258,22 @@ export const verify = defineMessages({
       policyFailed: "A cosignature by one of the policy's witnesses does not verify: do not trust this checkpoint.",
     },
     paste: {
-      title: "By pasting or uploading an exported log",
+      title: "By pasting or uploading an exported audit log",
       intro:
-        "Paste the JSON that /api/play/audit/{sessionId} returns (or choose the downloaded file). Your browser recomputes the hash chain and verifies the checkpoint's Ed25519 signature with the public keys of /.well-known/jwks.json; when the log carries its transparency proof (“transparency”), it also checks, with the key from /log/vkey, that its last entry is in the transparency log. Nothing you paste leaves your browser.",
+        "Paste the JSON that /api/play/audit/{sessionId} returns (or choose the downloaded file). Your browser recomputes the hash chain and verifies the checkpoint's Ed25519 signature with the public keys of /.well-known/jwks.json; when the audit log carries its transparency proof (“transparency”), it also checks, with the key from /log/vkey, that its last entry is in the transparency log. Nothing you paste leaves your browser.",
       hmacNote:
         "HMACs cannot be checked here because their key is secret; use verification by id for that. A changed entry is still caught: it breaks the link of the next entry or, if it is the last one, the checkpoint.",
-      textLabel: "Log as JSON",
+      textLabel: "Audit log as JSON",
       textHint: "The whole object, with sessionId, entries and checkpoint.",
       fileLabel: "Or choose a .json file…",
-      loadSession: tpl("Load the log of session {id}"),
+      loadSession: tpl("Load the audit log of session {id}"),
       loading: "Loading…",
       submit: "Verify in my browser",
       verifying: "Verifying…",
       errors: {
-        empty: "Paste a log or choose a file before verifying.",
+        empty: "Paste an audit log or choose a file before verifying.",
         duplicateMember: tpl(
-          "The text repeats the member “{name}” within one object: each program would read it its own way, so no verdict can be given. Download the log again from the service.",
+          "The text repeats the member “{name}” within one object: each program would read it its own way, so no verdict can be given. Download the audit log again from the service.",
         ),
         json: "The text is not valid JSON. Copy the endpoint's whole answer, from the first “{” to the last “}”.",
         jsonAt: tpl(
@@ -283,9 +283,9 @@ export const verify = defineMessages({
           "The text is not valid JSON: it ends before closing everything it opens. Copy the endpoint's whole answer, from the first “{” to the last “}”.",
         parserDetail: "The browser's message:",
         shape:
-          "The JSON does not look like an exported log: the “entries” list is missing. Use the answer of /api/play/audit/{sessionId} as it comes.",
+          "The JSON does not look like an exported audit log: the “entries” list is missing. Use the answer of /api/play/audit/{sessionId} as it comes.",
         sessionId:
-          "It is not clear which session the log belongs to: “sessionId” is missing and the first entry does not say either. Add the sessionId to the object.",
+          "It is not clear which session the audit log belongs to: “sessionId” is missing and the first entry does not say either. Add the sessionId to the object.",
         file: "The file could not be read. Choose it again or paste its content into the text box.",
         jwks: "The public keys (/.well-known/jwks.json) needed to check the checkpoint could not be fetched. Check your connection and try again.",
         verifier: "The verifier could not be loaded. Check your connection and try again.",
@@ -293,17 +293,19 @@ export const verify = defineMessages({
           "Your browser does not offer WebCrypto on this page (it needs a secure HTTPS connection). Open the site over HTTPS or use an up-to-date browser.",
       },
       resultTitle: "Result in your browser",
-      verdictOk: tpl("Log verified: all {n} entries are correctly chained and the signed checkpoint matches them."),
-      verdictOkNoCheckpoint: tpl(
-        "All {n} entries are correctly chained, but the log carries no checkpoint: nothing signed by the service vouches for it, so whether it is genuine and complete cannot be told. Download it again from the service, which sends it with its checkpoint.",
+      verdictOk: tpl(
+        "Audit log verified: all {n} entries are correctly chained and the signed checkpoint matches them.",
       ),
-      verdictOkOne: "Log verified: its only entry is correctly chained and the signed checkpoint matches it.",
+      verdictOkNoCheckpoint: tpl(
+        "All {n} entries are correctly chained, but the audit log carries no checkpoint: nothing signed by the service vouches for it, so whether it is genuine and complete cannot be told. Download it again from the service, which sends it with its checkpoint.",
+      ),
+      verdictOkOne: "Audit log verified: its only entry is correctly chained and the signed checkpoint matches it.",
       verdictOkNoCheckpointOne:
-        "Its only entry is correctly chained, but the log carries no checkpoint: nothing signed by the service vouches for it, so whether it is genuine and whether the log is complete cannot be told. Download it again from the service, which sends it with its checkpoint.",
+        "Its only entry is correctly chained, but the audit log carries no checkpoint: nothing signed by the service vouches for it, so whether it is genuine and whether the audit log is complete cannot be told. Download it again from the service, which sends it with its checkpoint.",
       verdictEmptyNoCheckpoint:
-        "The log has no entries and no checkpoint: nothing signed by the service says it is complete. Download it again from the service, which sends it with its checkpoint.",
-      verdictBad: "The log was altered.",
-      verdictEmpty: "The log has no entries.",
+        "The audit log has no entries and no checkpoint: nothing signed by the service says it is complete. Download it again from the service, which sends it with its checkpoint.",
+      verdictBad: "The audit log was altered.",
+      verdictEmpty: "The audit log has no entries.",
       counts: {
         session: "Session",
         total: "Entries",
@@ -322,12 +324,12 @@ export const verify = defineMessages({
         badSignature: "Invalid signature",
         mismatch: "Does not match the entries",
         malformed: "Malformed",
-        headOnly: "Valid signature, but the log does not verify",
+        headOnly: "Valid signature, but the audit log does not verify",
       },
       checkpointTitle: "The checkpoint is not valid",
       checkpoint: {
         valid: "Valid signature; matches the entries",
-        missing: "The log has no checkpoint",
+        missing: "The audit log has no checkpoint",
         unknownKey:
           "It was signed by a key this service does not publish in /.well-known/jwks.json: it is not a checkpoint of this service.",
         badSignature: "The signature is not valid: the checkpoint was changed or was not signed by this service.",
@@ -335,7 +337,7 @@ export const verify = defineMessages({
           "The signature is valid, but what it signs (session, number of entries or hash of the last one) does not match the entries: entries were added, deleted or changed after the checkpoint. If the chain is intact, the last entry was altered or entries were removed from the end.",
         malformed: "The checkpoint is malformed: it is not an EdDSA compact JWS.",
         headOnly:
-          "The checkpoint's signature is valid and matches the last entry, but that is not enough: an earlier entry changed, so this is not the log the service signed.",
+          "The checkpoint's signature is valid and matches the last entry, but that is not enough: an earlier entry changed, so this is not the audit log the service signed.",
       },
       firstBadTitle: tpl("Entry {seq}: the first with problems"),
       alteredTitle: tpl("Entry {seq}: altered"),

@@ -25,7 +25,7 @@ const WORDS = {
     refused: "refused by a witness",
   },
   es: {
-    label: "registro de auditoría",
+    label: "bitácora",
     invalid: "sesión no válida",
     empty: "sin entradas",
     tampered: (n: number) => `adulterado ${n}`,

@@ -81,12 +81,12 @@ const STEPS: StepText[] = [
   },
   {
     id: "registry-certification",
-    title: { es: "Publicar y certificar en este registro", en: "Publish and certify in this registry" },
+    title: { es: "Publicar y certificar en este directorio", en: "Publish and certify in this directory" },
     description: {
-      es: "Desplegar el proyecto, publicar /.well-known/agents.json con el identificador del registro en formación como issuer.registryId, reclamar ese registro con su token y pedir la certificación: con nota C o mejor pasa a activa.",
+      es: "Desplegar el proyecto, publicar /.well-known/agents.json con el identificador de la ficha en formación como issuer.registryId, reclamar esa ficha con su token y pedir la certificación: con nota C o mejor pasa a activa.",
       en: "Deploy the project, publish /.well-known/agents.json with the forming record's id as issuer.registryId, claim that record with its token and request certification: rating C or better makes it live.",
     },
-    authority: "Registro Sociedades-IA (este servicio)",
+    authority: "sociedades-IA (este servicio)",
     link: "/registro",
   },
 ];

@@ -7,7 +7,7 @@ export const COMPANY_ENV_VARS = [
   {
     name: STARTER_ENV.registryId,
     description:
-      "Identificador de la sociedad en el registro (registry.record.id de la constitución) / The company's registry record id (registry.record.id of the incorporation).",
+      "Identificador de la ficha de la sociedad en el directorio (registry.record.id de la constitución) / The id of the company's record in the directory (registry.record.id of the incorporation).",
     step: null,
   },
   {

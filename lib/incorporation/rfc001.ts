@@ -95,7 +95,7 @@ const CHECKS: {
   {
     id: "audit-trail",
     description: {
-      es: "Cada acción queda en un registro de auditoría firmado y encadenado (este servicio lo lleva).",
+      es: "Cada acción queda en una bitácora firmada y encadenada (este servicio la lleva).",
       en: "Every action is recorded in a signed, chained audit log (this service keeps it).",
     },
     fail: ["session_id_invalid"],

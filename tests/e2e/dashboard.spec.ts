@@ -17,7 +17,7 @@ test.describe("session dashboard", () => {
   test("shows the session's entries, each verified, and the verification state", async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto(`/dashboard/${E2E_SESSIONS.clean}`);
-    await expect(page).toHaveTitle("Panel de la sesión · Registro Sociedades-IA");
+    await expect(page).toHaveTitle("Panel de la sesión · sociedades-IA");
     await expect(page.getByTestId("session-id")).toHaveText(E2E_SESSIONS.clean);
 
     const rows = timelineRows(page);
@@ -51,14 +51,14 @@ test.describe("session dashboard", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
     await page.goto(`/dashboard/${E2E_SESSIONS.clean}`);
     const badge = page.getByTestId("badge");
-    await expect(badge).toHaveAttribute("alt", `Insignia del registro de auditoría: VERIFICADO ${N}/${N}`);
+    await expect(badge).toHaveAttribute("alt", `Insignia de la bitácora: VERIFICADO ${N}/${N}`);
     await expect.poll(() => badge.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     // The snippet's badge speaks the page's language.
     const badgeUrl = `${baseURL}/api/badge/${E2E_SESSIONS.clean}?lang=es`;
     const dashboardUrl = `${baseURL}/dashboard/${E2E_SESSIONS.clean}`;
-    const markdown = `[![registro de auditoría](${badgeUrl})](${dashboardUrl})`;
-    const html = `<a href="${dashboardUrl}"><img src="${badgeUrl}" alt="registro de auditoría" height="24"></a>`;
+    const markdown = `[![Insignia de la bitácora](${badgeUrl})](${dashboardUrl})`;
+    const html = `<a href="${dashboardUrl}"><img src="${badgeUrl}" alt="Insignia de la bitácora" height="24"></a>`;
     await expect(page.locator(".snippet pre").first()).toHaveText(markdown);
     await expect(page.locator(".snippet pre").nth(1)).toHaveText(html);
 
@@ -68,7 +68,9 @@ test.describe("session dashboard", () => {
 
     const svg = await page.request.get(badgeUrl);
     expect(svg.headers()["content-type"]).toContain("image/svg+xml");
-    expect(await svg.text()).toContain(`verificado ${N}/${N}`);
+    const drawn = await svg.text();
+    expect(drawn).toContain(`verificado ${N}/${N}`);
+    expect(drawn).toContain(">bitácora<");
     // A README's plain badge stays English; a language the badge does not speak is refused in words.
     const plain = await page.request.get(`${baseURL}/api/badge/${E2E_SESSIONS.clean}`);
     expect(await plain.text()).toContain(`verified ${N}/${N}`);
@@ -149,7 +151,7 @@ test.describe("session dashboard", () => {
     await server.getByRole("button", { name: "Reintentar" }).click();
     await expect(browser.locator(".pill")).toHaveText("VERIFICADO");
     // The transparency log's check could not run either: it offers its own retry, and runs.
-    const inLog = page.getByRole("region", { name: "Log de transparencia" });
+    const inLog = page.getByRole("region", { name: "Registro de transparencia" });
     await inLog.getByRole("button", { name: "Reintentar" }).click();
     await expect(inLog.locator("[data-full-verdict]")).toHaveAttribute("data-full-verdict", "verified");
     await expect(page.getByRole("button", { name: "Reintentar" })).toHaveCount(0);

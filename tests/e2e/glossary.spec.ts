@@ -17,6 +17,19 @@ test.describe("glossary", () => {
     await expect(page.locator("#checkpoint")).toContainText("Anyone can check it with the public key");
   });
 
+  test("names each thing once, in both languages: the brand, the directory, a record, the two logs", async ({
+    page,
+  }) => {
+    await page.goto("/glosario");
+    const terms = { brand: "sociedades-IA", directory: "Directorio", record: "Ficha", auditLog: "Bitácora" };
+    for (const [id, term] of Object.entries(terms)) await expect(page.locator(`#${id} dt`)).toHaveText(term);
+    await expect(page.locator("#transparency dt")).toHaveText("Registro de transparencia");
+    await switchLang(page, "en");
+    const english = { brand: "sociedades-IA", directory: "Directory", record: "Record", auditLog: "Audit log" };
+    for (const [id, term] of Object.entries(english)) await expect(page.locator(`#${id} dt`)).toHaveText(term);
+    await expect(page.locator("#transparency dt")).toHaveText("Transparency log");
+  });
+
   test("the dashboard and the registry link their words too", async ({ page }) => {
     await preparePage(page, { lang: "es", narrow: true });
     await page.goto("/registro");
@@ -24,6 +37,11 @@ test.describe("glossary", () => {
       "href",
       "/glosario#rfc",
     );
+    await expect(page.getByRole("link", { name: "¿Qué es Directorio?" })).toHaveAttribute(
+      "href",
+      "/glosario#directory",
+    );
+    await expect(page.getByRole("link", { name: "¿Qué es Ficha?" })).toHaveAttribute("href", "/glosario#record");
     await page.goto("/test-vectors");
     await expect(page.getByRole("link", { name: "¿Qué es kid (identificador de clave)?" })).toHaveAttribute(
       "href",

@@ -10,7 +10,7 @@ test.describe("home page", () => {
     await page.goto("/");
     await expectLang(page, "es");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADING.es);
-    await expect(page).toHaveTitle("Registro Sociedades-IA");
+    await expect(page).toHaveTitle("sociedades-IA");
   });
 
   test("language toggle switches to English and back, staying on the same page", async ({ page, context }) => {
@@ -19,7 +19,7 @@ test.describe("home page", () => {
     await switchLang(page, "en");
     await expect(page).toHaveURL(/\/\?desde=prueba$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADING.en);
-    await expect(page).toHaveTitle("Sociedades-IA Registry");
+    await expect(page).toHaveTitle("sociedades-IA");
     expect((await context.cookies()).find((c) => c.name === "lang")?.value).toBe("en");
 
     await switchLang(page, "es");
@@ -43,8 +43,11 @@ test.describe("home page", () => {
 
   test("the hero shows the product at work: a badge and entries this server has just verified", async ({ page }) => {
     await page.goto("/");
-    const proof = page.getByRole("figure", { name: "Registro de ejemplo" });
-    await expect(proof.getByRole("img", { name: "Insignia del registro: verified 3/3" })).toBeVisible();
+    const proof = page.getByRole("figure", { name: "Bitácora de ejemplo" });
+    // The badge is drawn in the page's language, and its alt text is the one every page gives it.
+    const badge = proof.getByRole("img", { name: "Insignia de la bitácora: verificado 3/3" });
+    await expect(badge).toBeVisible();
+    expect(decodeURIComponent((await badge.getAttribute("src")) ?? "")).toContain(">bitácora<");
     await expect(proof.getByRole("listitem")).toHaveCount(3);
     await expect(proof.getByText("VERIFICADA")).toHaveCount(3);
     await expect(proof).toContainText("Las 3 entradas se verificaron en este servidor");

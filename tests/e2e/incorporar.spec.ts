@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { rateLimitedAnswer, TYPICAL_INCORPORATION } from "../support/fixtures";
+import { expectOneWordPerThing } from "../support/one-word-per-thing";
 import {
   expectNoHorizontalOverflow,
   expectNoSevereAxeViolationsInBothSchemes,
@@ -248,15 +249,20 @@ test.describe("/incorporar wizard", () => {
       answer.registry.url,
     );
 
-    // Audit session: dashboard link and a badge that loaded.
-    const audit = page.getByRole("region", { name: "Sesión de auditoría" });
+    // The session's audit log: dashboard link and a badge that loaded, in the page's language.
+    const audit = page.getByRole("region", { name: "Bitácora" });
     const sessionId: string = answer.audit.sessionId;
     await expect(audit.getByRole("link", { name: "Abrir el panel de la sesión" })).toHaveAttribute(
       "href",
       new RegExp(`/dashboard/${sessionId}$`),
     );
-    const badge = audit.getByRole("img", { name: /Insignia de verificación/ });
-    await expect(badge).toHaveAttribute("src", `/api/badge/${sessionId}`);
+    const badge = audit.getByRole("img", { name: "Insignia de la bitácora" });
+    await expect(badge).toHaveAttribute("src", `/api/badge/${sessionId}?lang=es`);
+    await expect(audit.locator("pre")).toHaveText(
+      `[![Insignia de la bitácora](${answer.audit.badgeUrl}?lang=es)](${answer.audit.dashboardUrl})`,
+    );
+    // Each thing of the result has one name: ficha, directorio, bitácora; never a bare "registro".
+    await expectOneWordPerThing(page, "es");
     await expect.poll(() => badge.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     // The wizard really called the server: the session holds exactly this incorporation.
@@ -275,7 +281,7 @@ test.describe("/incorporar wizard", () => {
     expect(replay.request().headers()["idempotency-key"]).toBe(response.request().headers()["idempotency-key"]);
     await expect(page.getByText("Esta es la misma respuesta que la vez anterior")).toBeVisible();
     await expect(page.getByRole("region", { name: "Guardá estos tokens ahora" })).toHaveCount(0);
-    await expect(page.getByRole("region", { name: "Sesión de auditoría" })).toContainText(sessionId);
+    await expect(page.getByRole("region", { name: "Bitácora" })).toContainText(sessionId);
   });
 
   test("says what is wrong with a malformed session id in the page's words, not the API's", async ({ page }) => {
@@ -326,9 +332,9 @@ test.describe("/incorporar wizard", () => {
     ).toBeVisible();
     // Same session, so no new session token; the new registry record still gets its claim token.
     const secrets = page.getByRole("region", { name: "Guardá estos tokens ahora" });
-    await expect(secrets).not.toContainText("Token de escritura de la sesión de auditoría");
-    await expect(secrets).toContainText("Token para reclamar el registro en formación");
-    await expect(page.getByRole("region", { name: "Sesión de auditoría" })).toContainText(sessionId);
+    await expect(secrets).not.toContainText("Token de escritura de la bitácora");
+    await expect(secrets).toContainText("Token para reclamar la ficha en formación");
+    await expect(page.getByRole("region", { name: "Bitácora" })).toContainText(sessionId);
     const log = await (await request.get(`/api/play/audit/${sessionId}?verify=1`)).json();
     expect(log.entries).toHaveLength(2);
     expect(log.verification.tampered).toBe(0);
@@ -505,6 +511,10 @@ test.describe("/incorporar wizard", () => {
     );
     await expect(page.getByRole("region", { name: "Save these tokens now" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Open the session dashboard" })).toBeVisible();
+    // An English page shows the English badge (the plain path), with the same alt text as elsewhere.
+    const badge = page.getByRole("region", { name: "Audit log" }).getByRole("img", { name: "Audit log badge" });
+    await expect(badge).toHaveAttribute("src", `/api/badge/${answer.audit.sessionId}`);
+    await expectOneWordPerThing(page, "en");
   });
 
   for (const lang of LANGS) {

@@ -45,7 +45,7 @@ test.describe("log page", () => {
     await page.goto("/");
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Transparencia" }).click();
     await expect(page).toHaveURL(/\/log$/);
-    await expect(page).toHaveTitle("Registro de transparencia · Registro Sociedades-IA");
+    await expect(page).toHaveTitle("Registro de transparencia · sociedades-IA");
     const { size } = await shown(page);
     const note =
       (await page.locator("figure:has(figcaption:text('Texto del último checkpoint')) pre").textContent()) ?? "";
@@ -104,7 +104,7 @@ test.describe("log page", () => {
     await expect(from).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByText("Tiene que ser 1 o más")).toBeVisible();
     await expect(to).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByText(`El registro tiene ${size} hojas: elegí un tamaño de hasta ${size}.`)).toBeVisible();
+    await expect(page.getByText(`El árbol tiene ${size} hojas: elegí un tamaño de hasta ${size}.`)).toBeVisible();
 
     await runCheck(page, "3,5", "");
     await expect(page.getByText("Tiene que ser un número entero, sin puntos ni comas.")).toBeVisible();

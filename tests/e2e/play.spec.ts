@@ -74,7 +74,7 @@ test.describe("/play", () => {
   test("streams tool cards and the answer, each card linked to its verified audit entry", async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto("/play");
-    await expect(page).toHaveTitle("Demo del agente · Registro Sociedades-IA");
+    await expect(page).toHaveTitle("Demo del agente · sociedades-IA");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demo del agente");
 
     // Record when each card and the answer first appear, to see them arrive one after another.

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { type FakeCompany, startFakeCompany } from "../support/fake-company";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
+import { expectOneWordPerThing } from "../support/one-word-per-thing";
 import {
   expectNoHorizontalOverflow,
   expectNoSevereAxeViolations,
@@ -114,6 +115,10 @@ for (const lang of ["es", "en"] as const) {
         await page.getByRole("link", { name: ui.open }).click();
         await expect(page).toHaveURL(new RegExp(`/registro/${company.id}$`));
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(denominacion);
+        // The tab names the company, not its id.
+        await expect(page).toHaveTitle(
+          `${denominacion} · ${lang === "es" ? "Directorio" : "Directory"} · sociedades-IA`,
+        );
         const card = page.locator(".registry-card");
         await expect(card.locator(".pill").first()).toHaveText(ui.forming);
         // The representative typed into the wizard is on the forming record; no empty rows.
@@ -143,6 +148,7 @@ for (const lang of ["es", "en"] as const) {
         );
         await expect(panel.locator('[lang="en"]')).toHaveCount(0);
         await expect(card.locator(".pill")).toHaveText([...ui.live]);
+        await expectOneWordPerThing(page, lang);
         await expectNoHorizontalOverflow(page);
         if (!narrow) await expectNoSevereAxeViolations(page);
       } finally {

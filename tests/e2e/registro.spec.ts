@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectLang, expectNoSevereAxeViolations, switchLang, watchConsole } from "../support/page-checks";
 
-const HEADING = { es: "Registro de sociedades-IA", en: "Registry of sociedades-IA" } as const;
+const HEADING = { es: "Directorio de sociedades-IA", en: "Directory of sociedades-IA" } as const;
 
 const cards = (page: Page) => page.locator(".registry-list > li");
 
@@ -38,7 +38,7 @@ test.describe("/registro", () => {
     await page.goto("/registro", { waitUntil: "networkidle" });
     await expectLang(page, "es");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADING.es);
-    await expect(page).toHaveTitle(/^Registro · /);
+    await expect(page).toHaveTitle(/^Directorio · /);
     const reference = page.locator("article#sociedades-ia-referencia");
     // Live from the start but never certified: labelled for what it is, never "Al día".
     await expect(reference.locator(".pill")).toHaveText(["Referencia", "Sin verificar"]);
@@ -193,7 +193,7 @@ test.describe("/registro", () => {
     const problems = watchConsole(page);
     for (const id of ["no-existe-esta-sociedad", "../api/health", "<b>x</b>"]) {
       await page.goto(`/registro/${encodeURIComponent(id)}`);
-      await expect(page.getByRole("status").filter({ hasText: "Ninguna sociedad del registro" })).toContainText(id);
+      await expect(page.getByRole("status").filter({ hasText: "Ninguna sociedad del directorio" })).toContainText(id);
       await expect(cards(page)).toHaveCount(0);
       await expect(page.locator(".registry-warn b")).toHaveCount(0);
     }

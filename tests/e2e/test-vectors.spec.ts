@@ -11,7 +11,7 @@ const vectors = JSON.parse(
 // and one per negative case: counted from the published file, not written down.
 const EXPECTED_CHECKS = vectors.canonical.length + 3 * vectors.entries.length + 2 + vectors.negative.length;
 
-const HEADING = "Vectores de prueba del registro de auditoría";
+const HEADING = "Vectores de prueba de la bitácora";
 
 async function waitForChecks(page: Page) {
   await expect(page.locator("[data-summary]")).toBeVisible({ timeout: 15_000 });
@@ -51,7 +51,7 @@ test.describe("test vectors page", () => {
 
   test("has the page's name as tab title and is in the navigation", async ({ page }) => {
     await page.goto("/test-vectors");
-    await expect(page).toHaveTitle("Vectores de prueba · Registro Sociedades-IA");
+    await expect(page).toHaveTitle("Vectores de prueba · sociedades-IA");
     await expect(
       page.getByRole("navigation", { name: "Principal" }).locator('a[href="/test-vectors"]'),
     ).toHaveAttribute("aria-current", "page");

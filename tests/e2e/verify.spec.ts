@@ -35,7 +35,7 @@ test.describe("verify page: by session id (server report)", () => {
   test("verifies a session by id and shows the counts", async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto("/verify");
-    await expect(page).toHaveTitle("Verificar · Registro Sociedades-IA");
+    await expect(page).toHaveTitle("Verificar · sociedades-IA");
     // Nothing is flagged before the visitor has typed anything.
     await expect(page.locator(".field-error")).toHaveCount(0);
 
@@ -192,7 +192,7 @@ test.describe("verify page: pasted log (checked in the browser)", () => {
   test("in English, says where pasted text stops being JSON", async ({ page }) => {
     await preparePage(page, { lang: "en" });
     await page.goto("/verify");
-    await page.getByLabel("Log as JSON").fill("{ no es json");
+    await page.getByLabel("Audit log as JSON").fill("{ no es json");
     await page.getByRole("button", { name: "Verify in my browser" }).click();
     const error = page.locator(".field-error");
     await expect(error).toContainText("The text is not valid JSON: there is an error at line 1, column 3.");
@@ -276,14 +276,17 @@ test.describe("verify page: the head in the transparency log (checked in the bro
     const { transparency } = await exportLog(request);
     expect(transparency).toBeTruthy();
     await page.goto(`/verify?session=${E2E_SESSIONS.clean}`);
-    const section = page.getByRole("region", { name: "Log de transparencia" });
+    const section = page.getByRole("region", { name: "Registro de transparencia" });
     const inclusion = section.locator("[data-log-inclusion]");
     await expect(inclusion).toHaveAttribute("data-log-inclusion", "included");
-    await expect(inclusion.locator(".pill")).toHaveText("EN EL LOG");
+    await expect(inclusion.locator(".pill")).toHaveText("PUBLICADA");
     await expect(inclusion).toContainText(
       `hoja ${transparency?.index} del checkpoint firmado de ${transparency?.inclusion.size} hojas`,
     );
-    await expect(inclusion.getByRole("link", { name: "Ver el log de transparencia" })).toHaveAttribute("href", "/log");
+    await expect(inclusion.getByRole("link", { name: "Ver el registro de transparencia" })).toHaveAttribute(
+      "href",
+      "/log",
+    );
   });
 
   test("a pasted log with its transparency proof is proved in the log", async ({ page, request }) => {
@@ -313,7 +316,7 @@ test.describe("verify page: the head in the transparency log (checked in the bro
     await preparePage(page, { lang: "en" });
     await page.goto(`/verify?session=${E2E_SESSIONS.clean}`);
     const inclusion = page.getByRole("region", { name: "Transparency log" }).locator("[data-log-inclusion]");
-    await expect(inclusion.locator(".pill")).toHaveText("IN THE LOG");
+    await expect(inclusion.locator(".pill")).toHaveText("PUBLISHED");
     await expect(inclusion).toContainText("The session's last entry is in the transparency log: leaf");
   });
 });
@@ -342,7 +345,7 @@ test.describe("verify page: quality", () => {
     await preparePage(page, { lang: "en", colorScheme: "dark" });
     await page.goto(`/verify?session=${E2E_SESSIONS.clean}`);
     await expectLang(page, "en");
-    await expect(page).toHaveTitle("Verify · Sociedades-IA Registry");
+    await expect(page).toHaveTitle("Verify · sociedades-IA");
     const report = page.getByRole("region", { name: `Report for session ${E2E_SESSIONS.clean}` });
     await expect(report.locator(".pill")).toHaveText("VERIFIED");
     await expectNoSevereAxeViolations(page);

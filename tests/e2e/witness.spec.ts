@@ -65,7 +65,7 @@ test.describe("verify page: the witness policy", () => {
       .toBe(2);
 
     await page.goto(`${app?.url}/verify?session=${sessionId}`);
-    const section = page.getByRole("region", { name: "Log de transparencia" });
+    const section = page.getByRole("region", { name: "Registro de transparencia" });
     await expect(section.locator("[data-log-inclusion]")).toHaveAttribute("data-log-inclusion", "included");
     const policy = section.locator("[data-witness-policy]");
     await expect(policy).toHaveAttribute("data-witness-policy", "met");
@@ -143,7 +143,7 @@ test.describe("verify page and dashboard: a session cut back in the store", () =
     apps.push(app);
 
     await page.goto(`${app.url}/verify?session=${sessionId}`);
-    await expectVerdict(page, "failed", "FALLÓ: algo contradice este registro.", {
+    await expectVerdict(page, "failed", "FALLÓ: algo contradice esta bitácora.", {
       entries: "pass",
       log: "pass",
       latest: "fail",
@@ -153,7 +153,7 @@ test.describe("verify page and dashboard: a session cut back in the store", () =
     );
     await page.context().addCookies([{ name: "lang", value: "en", url: app.url }]);
     await page.goto(`${app.url}/dashboard/${sessionId}`);
-    await expectVerdict(page, "failed", "FAILED: something contradicts this log.", { latest: "fail" });
+    await expectVerdict(page, "failed", "FAILED: something contradicts this audit log.", { latest: "fail" });
     await expect(page.locator('[data-check="latest"]')).toContainText("the session shown was cut back");
   });
 });

@@ -143,7 +143,7 @@ describe("audit_verify against the witness policy", () => {
         const read = await verify(s.sessionId, lang);
         expect(read.data.count).toBe(2);
         expect(read.data.checks.verdict).toBe("failed");
-        expect(read.summary).toMatch(lang === "en" ? /FAILED: something contradicts this log/ : /FALLÓ/);
+        expect(read.summary).toMatch(lang === "en" ? /FAILED: something contradicts this audit log/ : /FALLÓ/);
         expect(read.summary).toMatch(
           lang === "en" ? /Complete: NO\. the log's index holds a later entry/ : /Completa: NO/,
         );

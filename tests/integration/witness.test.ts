@@ -284,7 +284,7 @@ describe("verifyAudit with the witness policy", () => {
       expect(cut.complete.error).toMatch(
         new RegExp(`the log holds entry ${shown.entries.length} of this session at leaf \\d+, after the head shown`),
       );
-      expect(describeVerification(cut, "es").summary).toBe("FALLÓ: algo contradice este registro.");
+      expect(describeVerification(cut, "es").summary).toBe("FALLÓ: algo contradice esta bitácora.");
       expect(describeVerification(cut, "es").lines[2]).toMatchObject({ check: "latest", status: "fail" });
       expect((await verifyAudit(longer, { baseUrl: a.url })).verdict).toBe("verified");
       // Through the log's index no leaves are walked: the walk's bound (for a service without an
@@ -359,7 +359,7 @@ describe("a fork of a witnessed log", () => {
       expect(pageEs).toMatch(
         new RegExp(`data-witness="${wC.name}" data-witness-behind="\\d+" data-witness-state="refused"`),
       );
-      expect(pageEs).toContain("Un testigo rechazó el último checkpoint de este registro.");
+      expect(pageEs).toContain("Un testigo rechazó el último checkpoint de este registro de transparencia.");
       expect(pageEs).toContain("Nothing was cosigned.");
       const pageEn = await (await fetch(`${fork.url}/log`, { headers: { cookie: "lang=en" } })).text();
       expect(pageEn).toContain("A witness refused this log&#x27;s latest checkpoint.");

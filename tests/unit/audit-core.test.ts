@@ -151,7 +151,7 @@ describe("badge", () => {
 
   it("speaks Spanish when asked, and says so to screen readers", () => {
     expect(badgeFor(report({}), "es")).toMatchObject({
-      label: "registro de auditoría",
+      label: "bitácora",
       message: "verificado 3/3",
       lang: "es",
     });

@@ -11,7 +11,7 @@ export const audit = defineMessages({
   es: {
     entry: tpl("Entrada {seq}"),
     verdict: {
-      // Pills: an entry (feminine) and a log (masculine).
+      // Pills: an entry (feminine) and a log's verdict (masculine: "el resultado").
       entryVerified: "VERIFICADA",
       entryTampered: "ADULTERADA",
       entryUnsigned: "SIN FIRMA",
@@ -28,7 +28,7 @@ export const audit = defineMessages({
     },
     reasons: {
       malformed: "No es una entrada de auditoría completa: le faltan campos obligatorios o no es un objeto JSON.",
-      wrong_session: "Dice pertenecer a otra sesión: fue copiada de otro registro.",
+      wrong_session: "Dice pertenecer a otra sesión: fue copiada de otra bitácora.",
       wrong_seq:
         "Su número de secuencia no corresponde a su posición: se borraron, insertaron o reordenaron entradas antes de ella.",
       wrong_id: "Su id no es «sesión:posición»: la entrada fue movida o editada.",
@@ -39,7 +39,7 @@ export const audit = defineMessages({
         "Su campo prev no es el hash de la entrada anterior: la cadena está rota (la anterior fue modificada, o se borraron, insertaron o reordenaron entradas).",
       unsigned: "No tiene firma HMAC.",
     },
-    kinds: { incorporation: "constitución", "tool-call": "llamada a herramienta", registry: "registro" },
+    kinds: { incorporation: "constitución", "tool-call": "llamada a herramienta", registry: "directorio" },
     outcomes: { ok: "correcto", rejected: "rechazado", error: "error" },
     request: {
       network: "No hubo respuesta del servidor. Revisá tu conexión a internet y volvé a intentar.",
@@ -60,8 +60,8 @@ export const audit = defineMessages({
       title: "Demostración de adulteración",
       needsScripts: "La demostración corre en tu navegador y necesita JavaScript: activalo y recargá la página.",
       intro:
-        "Alteramos una copia del registro en la memoria del servidor (el registro real nunca se toca) y verificamos las dos versiones: la entrada original sale VERIFICADA y la copia alterada, ADULTERADA, con el motivo.",
-      source: "Registro que se copia",
+        "Alteramos una copia de la bitácora en la memoria del servidor (la bitácora real nunca se toca) y verificamos las dos versiones: la entrada original sale VERIFICADA y la copia alterada, ADULTERADA, con el motivo.",
+      source: "Bitácora que se copia",
       sourceSample: "El ejemplo integrado (3 entradas firmadas)",
       sourceSession: "Una sesión",
       sourceThisSession: tpl("Esta sesión ({id})"),
@@ -87,7 +87,7 @@ export const audit = defineMessages({
         "edit-output": "Cambia la salida registrada de la entrada, como haría quien reescribe la historia.",
         "edit-input": "Cambia los datos de entrada (input) registrados en la entrada.",
         "change-outcome": "Invierte el resultado de la entrada (ok ↔ rechazado).",
-        "delete-entry": "Quita la entrada del registro.",
+        "delete-entry": "Quita la entrada de la bitácora.",
         "swap-entries": "Intercambia la entrada con la siguiente.",
         "change-kid": "Dice que la entrada se firmó con un id de clave que el servicio no tiene.",
         "forge-hmac": "Reemplaza el HMAC de la entrada por uno calculado con una clave adivinada.",
@@ -103,7 +103,7 @@ export const audit = defineMessages({
       excerpt: "Lo que cambia",
       fullEntry: "Ver la entrada completa",
       changed: tpl("Campos cambiados: {fields}."),
-      originalLog: tpl("Registro original: {verified} de {total} entradas verifican."),
+      originalLog: tpl("Bitácora original: {verified} de {total} entradas verifican."),
       alteredLog: tpl("Copia alterada: {tampered} de {total} entradas fallan."),
       window: tpl(
         "Se verificaron las entradas {from} a {to} de las {size} de la sesión, alrededor de la alterada. La sesión completa se verifica en su panel.",
@@ -112,7 +112,7 @@ export const audit = defineMessages({
       notDetectedByChain:
         "Ninguna entrada restante falla: al borrar la última entrada la cadena sigue intacta. Lo detecta el checkpoint firmado, que registra cuántas entradas había y el hash de la última.",
       originalNotClean:
-        "Atención: el registro original ya tenía entradas con problemas antes de la alteración; mirá el panel de la sesión.",
+        "Atención: la bitácora original ya tenía entradas con problemas antes de la alteración; mirá el panel de la sesión.",
     },
   },
   en: {
@@ -133,7 +133,7 @@ export const audit = defineMessages({
     },
     reasons: {
       malformed: "Not a complete audit entry: required members are missing or it is not a JSON object.",
-      wrong_session: "It claims to belong to another session: it was copied from another log.",
+      wrong_session: "It claims to belong to another session: it was copied from another audit log.",
       wrong_seq:
         "Its sequence number does not match its position: entries before it were deleted, inserted or reordered.",
       wrong_id: "Its id is not “session:position”: the entry was moved or edited.",
@@ -145,7 +145,7 @@ export const audit = defineMessages({
         "Its prev member is not the hash of the entry before it: the chain is broken (that entry was changed, or entries were deleted, inserted or reordered).",
       unsigned: "It has no HMAC signature.",
     },
-    kinds: { incorporation: "incorporation", "tool-call": "tool call", registry: "registry" },
+    kinds: { incorporation: "incorporation", "tool-call": "tool call", registry: "directory" },
     outcomes: { ok: "ok", rejected: "rejected", error: "error" },
     request: {
       network: "The server did not answer. Check your internet connection and try again.",
@@ -166,8 +166,8 @@ export const audit = defineMessages({
       title: "Tampering demonstration",
       needsScripts: "The demonstration runs in your browser and needs JavaScript: turn it on and reload the page.",
       intro:
-        "We alter a copy of the log in the server's memory (the real log is never touched) and verify both versions: the original entry comes out VERIFIED and the altered copy TAMPERED, with the reason.",
-      source: "Log to copy",
+        "We alter a copy of the audit log in the server's memory (the real audit log is never touched) and verify both versions: the original entry comes out VERIFIED and the altered copy TAMPERED, with the reason.",
+      source: "Audit log to copy",
       sourceSample: "The built-in sample (3 signed entries)",
       sourceSession: "A session",
       sourceThisSession: tpl("This session ({id})"),
@@ -193,7 +193,7 @@ export const audit = defineMessages({
         "edit-output": "Changes the recorded output of the entry, as someone rewriting history would.",
         "edit-input": "Changes the recorded input of the entry.",
         "change-outcome": "Flips the outcome of the entry (ok ↔ rejected).",
-        "delete-entry": "Removes the entry from the log.",
+        "delete-entry": "Removes the entry from the audit log.",
         "swap-entries": "Swaps the entry with the next one.",
         "change-kid": "Claims the entry was signed with a key id the service does not have.",
         "forge-hmac": "Replaces the entry's HMAC with one computed with a guessed key.",
@@ -209,7 +209,7 @@ export const audit = defineMessages({
       excerpt: "What changes",
       fullEntry: "See the whole entry",
       changed: tpl("Changed members: {fields}."),
-      originalLog: tpl("Original log: {verified} of {total} entries verify."),
+      originalLog: tpl("Original audit log: {verified} of {total} entries verify."),
       alteredLog: tpl("Altered copy: {tampered} of {total} entries fail."),
       window: tpl(
         "Entries {from} to {to} of the session's {size} were verified, around the altered one. The whole session is verified on its dashboard.",
@@ -218,7 +218,7 @@ export const audit = defineMessages({
       notDetectedByChain:
         "No remaining entry fails: deleting the last entry leaves the chain intact. The signed checkpoint catches it, since it records how many entries there were and the hash of the last one.",
       originalNotClean:
-        "Note: the original log already had entries with problems before the alteration; see the session dashboard.",
+        "Note: the original audit log already had entries with problems before the alteration; see the session dashboard.",
     },
   },
 });

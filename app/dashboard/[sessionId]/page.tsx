@@ -99,8 +99,8 @@ export default async function DashboardPage({ params, searchParams }: Props) {
   // The snippet's badge speaks the language of the page that gives it (the badge's default is English).
   const badgeUrl = `${base}${badgePath(sessionId, lang)}`;
   const dashboardUrl = `${base}${paths.dashboard}`;
-  const markdown = `[![${t.badge.snippetAlt}](${badgeUrl})](${dashboardUrl})`;
-  const html = `<a href="${dashboardUrl}"><img src="${badgeUrl}" alt="${t.badge.snippetAlt}" height="24"></a>`;
+  const markdown = `[![${t.badge.alt}](${badgeUrl})](${dashboardUrl})`;
+  const html = `<a href="${dashboardUrl}"><img src="${badgeUrl}" alt="${t.badge.alt}" height="24"></a>`;
 
   return (
     <div className="page audit-page dashboard-page">
@@ -131,7 +131,7 @@ export default async function DashboardPage({ params, searchParams }: Props) {
         intro={t.lead}
         afterTimeline={
           <div className="audit-section">
-            <GlossaryLinks terms={["hmac", "chain", "checkpoint", "kid"]} t={d.glossary} />
+            <GlossaryLinks terms={["auditLog", "hmac", "chain", "checkpoint", "kid"]} t={d.glossary} />
             <p className="page-note">{t.sandbox}</p>
             <TamperDemo
               m={pick(d.audit, ["entry", "verdict", "reasons", "request", "tamper"])}

@@ -3,7 +3,6 @@
 import { type ReactNode, useId } from "react";
 import { badgePath } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";
-import { fill } from "@/lib/i18n/template";
 import { badgeText, type InitialLog, type LiveAuditMessages, type LiveMessages } from "./live-model";
 import { LiveStatus } from "./live-status";
 import { LiveTimeline } from "./live-timeline";
@@ -55,7 +54,7 @@ export function SessionLive({
           {/* biome-ignore lint/performance/noImgElement: an SVG from our own API, not an optimisable photo. */}
           <img
             src={badgePath(sessionId, lang, { n: String(w.entries.length) })}
-            alt={fill(t.badge.alt, { state: badgeText(w.report, a) })}
+            alt={`${t.badge.alt}: ${badgeText(w.report, a)}`}
             height={24}
             data-testid="badge"
           />

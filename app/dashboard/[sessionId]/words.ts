@@ -1,3 +1,4 @@
+import { BADGE_ALT } from "@/lib/badge/badge-alt";
 import { defineMessages } from "@/lib/i18n/define-messages";
 import { tpl } from "@/lib/i18n/template";
 
@@ -78,11 +79,10 @@ export const dashboard = defineMessages({
       newest: "Las más nuevas",
     },
     badge: {
-      snippetAlt: "registro de auditoría",
       title: "Insignia",
       intro:
         "Una insignia que sigue en vivo el estado de verificación de esta sesión. Pegala en un README o en una página web:",
-      alt: tpl("Insignia del registro de auditoría: {state}"),
+      alt: BADGE_ALT.es,
       markdown: "Markdown",
       html: "HTML",
       copy: "Copiar",
@@ -107,7 +107,7 @@ export const dashboard = defineMessages({
     unknown: {
       title: "There is no session with that id",
       body: "This session has no entries. The id may be mistyped (it takes 8 to 64 characters of letters, digits, “-” and “_”; a UUID fits), nothing may have been recorded yet, or the session may have expired: demo sessions are removed some time after their last entry, those holding an incorporation are kept for good.",
-      next: "Check the link you followed, or reload this page after the first entry. If you have a saved log, verify it on the verify page.",
+      next: "Check the link you followed, or reload this page after the first entry. If you have a saved audit log, verify it on the verify page.",
       verify: "Go to Verify",
     },
     status: {
@@ -133,7 +133,7 @@ export const dashboard = defineMessages({
       ),
       browserOk: "The chain is complete and the signed checkpoint matches.",
       browserPartial:
-        "This page shows part of the log: to verify all of it in your browser, download it and open it in Verify.",
+        "This page shows part of the audit log: to verify all of it in your browser, download it and open it in Verify.",
       browserBadChain: tpl("The chain breaks at entry {first}."),
       browserAltered: tpl("Entry {seq} was altered: entry {next}, still whole, no longer links to it."),
       browserBadCheckpoint: "The signed checkpoint does not match the entries.",
@@ -147,7 +147,7 @@ export const dashboard = defineMessages({
       body: "Nothing may have been recorded yet (this page shows the first entry as soon as it arrives), the id may be mistyped, or the session may have expired: demo sessions are removed some time after their last entry, those holding an incorporation are kept for good.",
     },
     loadError:
-      "This session's log could not be read because the storage is not answering. Nothing was changed. Try again in a few seconds.",
+      "This session's audit log could not be read because the storage is not answering. Nothing was changed. Try again in a few seconds.",
     timeline: {
       title: "Timeline",
       region: "Session timeline (scrolls horizontally)",
@@ -159,17 +159,16 @@ export const dashboard = defineMessages({
       outcome: "Outcome",
       hmac: "HMAC",
       state: "Verification",
-      newEntry: tpl("New entry in the log: {seq}."),
+      newEntry: tpl("New entry in the audit log: {seq}."),
       window: tpl("Entries {first} to {last} of {total}."),
       older: "Older entries",
       newer: "Newer entries",
       newest: "Newest",
     },
     badge: {
-      snippetAlt: "audit log",
       title: "Badge",
       intro: "A badge that follows this session's verification state live. Paste it into a README or a web page:",
-      alt: tpl("Audit log badge: {state}"),
+      alt: BADGE_ALT.en,
       markdown: "Markdown",
       html: "HTML",
       copy: "Copy",

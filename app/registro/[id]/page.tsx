@@ -16,10 +16,11 @@ function readId(raw: string): string {
   }
 }
 
+// The tab names the company, as a person calls it; a record that cannot be shown gets the page's heading.
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { d } = await getDictionary();
-  const id = readId((await params).id);
-  return { title: `${id} · ${d.nav.registry}` };
+  const { record } = await loadRecord(readId((await params).id));
+  return { title: `${record ? record.name : d.registry.results.oneTitle} · ${d.nav.registry}` };
 }
 
 /**

@@ -4,10 +4,10 @@ import { defineMessages } from "../define-messages";
 export const common = defineMessages({
   es: {
     site: {
-      name: "Registro Sociedades-IA",
+      name: "sociedades-IA",
       description:
-        "Directorio abierto e independiente de sociedades-IA argentinas, constitución en una sola llamada para agentes de IA y registro de auditoría firmado y encadenado que cualquiera puede verificar.",
-      homeLink: "Registro Sociedades-IA: inicio",
+        "Directorio abierto e independiente de sociedades-IA argentinas, constitución en una sola llamada para agentes de IA y una bitácora firmada y encadenada que cualquiera puede verificar.",
+      homeLink: "sociedades-IA: inicio",
     },
     skipLink: "Saltar al contenido",
     nav: {
@@ -16,7 +16,7 @@ export const common = defineMessages({
       home: "Inicio",
       play: "Demo del agente",
       incorporate: "Constituir",
-      registry: "Registro",
+      registry: "Directorio",
       verify: "Verificar",
       log: "Transparencia",
       testVectors: "Vectores de prueba",
@@ -37,10 +37,11 @@ export const common = defineMessages({
     onThisPage: "En esta página",
     footer: {
       about:
-        "Proyecto independiente de código abierto (licencia MIT) para sociedades automatizadas de Argentina. No es un organismo ni un registro del Estado.",
+        "Proyecto independiente de código abierto (licencia MIT) para sociedades automatizadas de Argentina. No es un organismo del Estado ni inscribe sociedades.",
       legalTitle: "Aviso legal",
       legal:
         "La forma SOCIEDAD-IA está pendiente de ley: todavía no es un tipo societario vigente en Argentina. Lo que genera este servicio es una preparación, no una inscripción; hasta que haya ley, una sociedad se inscribe como SAS o SRL. Los datos de la demostración son de prueba (sandbox): no tienen efecto legal y pueden borrarse. Nada de este sitio es asesoramiento legal.",
+      nav: "Todas las páginas",
       machines: "Para máquinas",
     },
     notFound: {
@@ -52,10 +53,10 @@ export const common = defineMessages({
   },
   en: {
     site: {
-      name: "Sociedades-IA Registry",
+      name: "sociedades-IA",
       description:
         "An open, independent directory of Argentine sociedades-IA, one-call incorporation for AI agents, and a signed, chained audit log that anyone can verify.",
-      homeLink: "Sociedades-IA Registry: home",
+      homeLink: "sociedades-IA: home",
     },
     skipLink: "Skip to content",
     nav: {
@@ -64,7 +65,7 @@ export const common = defineMessages({
       home: "Home",
       play: "Agent demo",
       incorporate: "Incorporate",
-      registry: "Registry",
+      registry: "Directory",
       verify: "Verify",
       log: "Transparency",
       testVectors: "Test vectors",
@@ -84,10 +85,11 @@ export const common = defineMessages({
     onThisPage: "On this page",
     footer: {
       about:
-        "An independent open-source project (MIT licence) for automated Argentine companies. It is not a government body or an official registry.",
+        "An independent open-source project (MIT licence) for automated Argentine companies. It is not a government body and registers no company.",
       legalTitle: "Legal notice",
       legal:
         "The SOCIEDAD-IA legal form is pending legislation: it is not yet a company type in force in Argentina. What this service produces is preparation, not registration; until the law passes, a company registers as an SAS or SRL. Demo data is sandbox data: it has no legal effect and may be deleted. Nothing on this site is legal advice.",
+      nav: "All pages",
       machines: "For machines",
     },
     notFound: {

@@ -145,7 +145,7 @@ function summaries(lang: Lang): Record<PlayToolName, Summary> {
 }
 
 const HELP: Record<Lang, string> = {
-  es: "Soy el agente de demostración: trabajo con 12 herramientas simuladas (sandbox) y cada llamada queda en el registro de auditoría firmado. Puedo validar CUIT y CBU, consultar el padrón de ARCA, la Central de Deudores y la IGJ, dar el dólar oficial, validar y emitir facturas, crear links de pago y suscripciones, enviar WhatsApp y buscar en el Boletín Oficial. Probá, por ejemplo: «Validá el CUIT 20-17254359-7 y consultá su situación en la Central de Deudores».",
+  es: "Soy el agente de demostración: trabajo con 12 herramientas simuladas (sandbox) y cada llamada queda en la bitácora firmada de tu sesión. Puedo validar CUIT y CBU, consultar el padrón de ARCA, la Central de Deudores y la IGJ, dar el dólar oficial, validar y emitir facturas, crear links de pago y suscripciones, enviar WhatsApp y buscar en el Boletín Oficial. Probá, por ejemplo: «Validá el CUIT 20-17254359-7 y consultá su situación en la Central de Deudores».",
   en: "I am the demo agent: I work with 12 mocked (sandbox) tools and every call goes into the signed audit log. I can validate CUITs and CBUs, look up the ARCA tax registry, the BCRA debtor registry and the IGJ, give the official dollar rate, validate and issue invoices, create payment links and subscriptions, send WhatsApp messages and search the Official Gazette. Try, for example: “Validate CUIT 20-17254359-7 and check its credit situation”.",
 };
 

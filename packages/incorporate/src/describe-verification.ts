@@ -22,7 +22,7 @@ const WORDS = {
       not_witnessed:
         "TODAVÍA NO ATESTIGUADO: nada lo contradice, pero los testigos aún no cosignaron un checkpoint que lo incluya.",
       unchecked: "SIN VERIFICAR: nada lo contradice, pero una comprobación no se pudo hacer.",
-      failed: "FALLÓ: algo contradice este registro.",
+      failed: "FALLÓ: algo contradice esta bitácora.",
     } satisfies Record<AuditVerdict, string>,
     entries: {
       pass: (n: number) =>
@@ -31,15 +31,14 @@ const WORDS = {
     },
     log: {
       pass: (i: number, size: number) =>
-        `Registro de transparencia: la última entrada está en la hoja ${i} del registro de ${size} hojas.`,
+        `Registro de transparencia: la última entrada está en la hoja ${i} del árbol de ${size} hojas.`,
       pending:
         "Registro de transparencia: la última entrada todavía no está integrada; volvé a leerla en unos segundos.",
-      fail: (why: string) =>
-        `Registro de transparencia: no se prueba que la última entrada esté en el registro (${why}).`,
+      fail: (why: string) => `Registro de transparencia: no se prueba que la última entrada esté en el árbol (${why}).`,
     },
     latest: {
       pass: (from: number, to: number) =>
-        `Completa: ninguna hoja posterior del registro (de la ${from} a la ${to - 1}) es de esta sesión, así que lo que ves es su última entrada.`,
+        `Completa: ninguna hoja posterior del árbol (de la ${from} a la ${to - 1}) es de esta sesión, así que lo que ves es su última entrada.`,
       fail: (why: string) => `Completa: NO. ${why}.`,
       unchecked: (why: string) => `Completa: sin comprobar (${why}).`,
     },
@@ -59,7 +58,7 @@ const WORDS = {
       not_witnessed:
         "NOT WITNESSED YET: nothing contradicts it, but witnesses have not cosigned a checkpoint that includes it.",
       unchecked: "NOT VERIFIED: nothing contradicts it, but a check could not be made.",
-      failed: "FAILED: something contradicts this log.",
+      failed: "FAILED: something contradicts this audit log.",
     } satisfies Record<AuditVerdict, string>,
     entries: {
       pass: (n: number) =>
