@@ -126,9 +126,9 @@ describe("a session cut back", () => {
     expect(checkOf(report, "audit.chain").passed).toBe(true);
     const checkpoint = checkOf(report, "audit.checkpoint");
     expect(checkpoint.passed).toBe(false);
-    expect(checkpoint.reason.en).toContain("FAILED: something contradicts this log.");
+    expect(checkpoint.reason.en).toContain("FAILED: something contradicts this audit log.");
     expect(checkpoint.reason.en).toContain("the log's index holds a later entry of this session (seq 1");
-    expect(checkpoint.reason.es).toContain("FALLÓ: algo contradice este registro.");
+    expect(checkpoint.reason.es).toContain("FALLÓ: algo contradice esta bitácora.");
     expect(checkpoint.reason.es).toContain("el índice del registro tiene una entrada posterior de esta sesión (seq 1");
     expect(report.passed).toBe(false);
 
