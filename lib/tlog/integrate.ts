@@ -16,6 +16,9 @@ import {
   rootFromStored,
   type StoredHash,
   signNote,
+  TILE_HEIGHT,
+  TILE_WIDTH,
+  tileWidth,
   updateIndex,
 } from "@sociedades-ia/incorporate/tlog";
 import { getConfig } from "../config/config";
@@ -31,13 +34,15 @@ import {
   isIndexStateError,
   rememberIndexNote,
 } from "./index-store";
-import { CHECKPOINT_KEY, LEAVES_KEY, LOCK_KEY, levelKey, nodeSha256, toBase64 } from "./layout";
+import { CHECKPOINT_KEY, LOCK_KEY, nodeSha256, SEQUENCED_KEY, tileKey, toBase64 } from "./layout";
+import { hotLeafItems, hotLeafReads, joinHotLeaves, readLeafRange } from "./leaf-items";
 import { headOf, type LogHead, openStoredHead, readLogHead, rememberOpenedNote } from "./log-head";
 import { logNoteKey } from "./log-key";
 import { clearStall, isIntegrationRefused, logStall, type Stall, stallLog } from "./log-stall";
 import { rememberSignedHead, rollbackFrom, seenSize } from "./rollback-guard";
-import { leafOfItem, openLeafItem } from "./sealed-leaf";
+import { openLeafItem } from "./sealed-leaf";
 import { lookupIn } from "./stored-hashes";
+import { flushTiles } from "./tile-flush";
 import { witnessInBackground } from "./witness-loop";
 
 /** Leaves hashed into one checkpoint at most: bounds one integration's reads and its batch. */
@@ -78,12 +83,14 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
       // One request: the leaves after the largest tree this process saw come with the state, so
       // when no other process integrated since, the batch needs no read of its own.
       const from = seenSize(store);
-      const [note, leafCount, indexNote, ahead] = (await store.readMany([
+      const aheadReads = hotLeafReads(from, from + MAX_BATCH);
+      const [note, sequenced, indexNote, ...ahead] = (await store.readMany([
         { type: "get", key: CHECKPOINT_KEY },
-        { type: "length", key: LEAVES_KEY },
+        { type: "get", key: SEQUENCED_KEY },
         { type: "get", key: INDEX_NOTE_KEY },
-        { type: "range", key: LEAVES_KEY, start: from, stop: from + MAX_BATCH - 1 },
-      ])) as [string | null, number, string | null, string[]];
+        ...aheadReads,
+      ])) as [string | null, string | null, string | null, ...string[][]];
+      const leafCount = Number(sequenced ?? "0");
       const head = note === null ? null : await openStoredHead(store, note);
       const rollback = rollbackFrom(store, head);
       if (rollback !== null) throw new Error(`refusing to integrate: ${rollback}; the store was edited`);
@@ -97,7 +104,7 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
       }
       const next = await extend(
         store,
-        { note, head, indexNote, keepLock, ahead: { from, items: ahead } },
+        { note, head, indexNote, keepLock, ahead: { from, items: joinHotLeaves(aheadReads, ahead) } },
         Math.min(leafCount, size + MAX_BATCH),
       );
       if (typeof next === "string") {
@@ -109,6 +116,8 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
       }
       lost = 0;
       clearStall(store);
+      // Tiles the new tree completes go to the tile store while this process holds the lock.
+      await flushTiles(store, next);
       if (next.size >= leafCount) return next;
     }
   } finally {
@@ -151,10 +160,12 @@ async function extend(store: Store, from: StoredState, end: number): Promise<Log
   const { ahead } = from;
   const readAhead = ahead?.from === size && ahead.items.length >= end - size;
   const [items, edge] = await Promise.all([
-    end <= size ? [] : readAhead ? ahead.items.slice(0, end - size) : store.range(LEAVES_KEY, size, end - 1),
-    readHashesCached(store, rootCoords(size)),
+    end <= size ? [] : readAhead ? ahead.items.slice(0, end - size) : hotLeafItems(store, size, end),
+    // The tree's edge is never in a full tile: the hot store holds it.
+    readHashesCached(store, from.head ?? { size: 0, root: new Uint8Array(32) }, rootCoords(size)),
   ]);
   if (from.head !== null && size > 0) checkEdge(store, from.head, edge);
+  if (items.length !== end - size) throw stallLog(store, `leaves ${size} to ${end - 1} are not all in the store`);
   const leaves = items.map((item, i) => {
     const opened = openLeafItem(item);
     if ("refused" in opened) throw stallLog(store, `leaf ${size + i} is refused: ${opened.refused}`);
@@ -186,7 +197,7 @@ async function extend(store: Store, from: StoredState, end: number): Promise<Log
     signNote(formatIndexNote({ origin, size: end, root, indexRoot: index.root }), key),
   ]);
   const writes: BatchWrite[] = [
-    ...levelAppends(size, added),
+    ...tileAppends(size, added),
     ...index.writes.writes(),
     { type: "set", key: CHECKPOINT_KEY, value: signed, expect: [from.note] },
     { type: "set", key: INDEX_NOTE_KEY, value: indexNote, expect: [from.indexNote] },
@@ -269,9 +280,8 @@ async function indexOfTree(
   const tree = new MemoryTree(nodeSha256);
   let root: Uint8Array = EMPTY_INDEX;
   for (let start = 0; start < head.size; start += MAX_BATCH) {
-    const items = await store.range(LEAVES_KEY, start, Math.min(head.size, start + MAX_BATCH) - 1);
-    for (const [i, item] of items.entries()) {
-      const leaf = leafOfItem(item);
+    const items = await readLeafRange(store, start, Math.min(head.size, start + MAX_BATCH));
+    for (const [i, leaf] of items.entries()) {
       tree.appendEntries(encoder.encode(leaf));
       root = await indexLeaf(store, root, leaf, start + i, read, writes);
     }
@@ -282,14 +292,25 @@ async function indexOfTree(
   return root;
 }
 
-/** One append per Merkle level, each conditional on the level holding exactly the old tree's hashes. */
-function levelAppends(size: number, added: StoredHash[]): BatchWrite[] {
-  const levels = new Map<number, StoredHash[]>();
-  for (const h of added) levels.set(h.level, [...(levels.get(h.level) ?? []), h]);
-  return [...levels].map(([level, hashes]) => ({
+/**
+ * One append per tile the new hashes land in (Merkle levels 8L only: tiles hold those, and the levels
+ * between are hashed up from them), each conditional on the tile holding exactly the old tree's hashes.
+ */
+function tileAppends(size: number, added: StoredHash[]): BatchWrite[] {
+  const tiles = new Map<string, { level: number; index: number; hashes: StoredHash[] }>();
+  for (const h of added) {
+    if (h.level % TILE_HEIGHT !== 0) continue;
+    const level = h.level / TILE_HEIGHT;
+    const index = Math.floor(h.index / TILE_WIDTH);
+    const key = tileKey(level, index);
+    const tile = tiles.get(key) ?? { level, index, hashes: [] };
+    tile.hashes.push(h);
+    tiles.set(key, tile);
+  }
+  return [...tiles].map(([key, { level, index, hashes }]) => ({
     type: "append",
-    key: levelKey(level),
-    expectedLength: Math.floor(size / 2 ** level),
+    key,
+    expectedLength: tileWidth(level, index, size),
     values: hashes.sort((a, b) => a.index - b.index).map((h) => toBase64(h.hash)),
   }));
 }
