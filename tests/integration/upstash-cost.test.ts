@@ -88,7 +88,7 @@ describe("one incorporation on Upstash", () => {
         const grown = (bytes - (memory.keys.get(key) ?? 0)) / ROUNDS;
         const part = key.startsWith("sia:r:")
           ? "company"
-          : /^sia:k:tlog:(leaves|h:)/.test(key)
+          : /^sia:k:tlog:(leaves:|tile:|sequenced)/.test(key)
             ? "leaves"
             : key.startsWith("sia:k:tlog:ix:")
               ? "index"
