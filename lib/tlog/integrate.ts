@@ -6,6 +6,7 @@ import {
   formatCheckpoint,
   formatIndexNote,
   type HashLookup,
+  type IndexNode,
   type IndexNodeReader,
   type IndexValue,
   leafHash,
@@ -32,6 +33,7 @@ import {
   indexNodeReader,
   indexRootOf,
   isIndexStateError,
+  readIndexPaths,
   rememberIndexNote,
 } from "./index-store";
 import { CHECKPOINT_KEY, LOCK_KEY, nodeSha256, SEQUENCED_KEY, tileKey, toBase64 } from "./layout";
@@ -173,7 +175,10 @@ async function extend(store: Store, from: StoredState, end: number): Promise<Log
   });
   let index: Awaited<ReturnType<typeof indexAfter>>;
   try {
-    index = await indexAfter(store, from, leaves);
+    // Another process moved the tree since this one last did: the index nodes it replaced are not
+    // in this process's cache, and each subject's path is read in one request, not node by node.
+    const paths = readAhead ? undefined : await readIndexPaths(store, subjectsOf(leaves));
+    index = await indexAfter(store, from, leaves, paths);
   } catch (err) {
     if (isIndexStateError(err)) return err.message;
     throw err;
@@ -236,10 +241,11 @@ async function indexAfter(
   store: Store,
   from: StoredState,
   leaves: string[],
+  paths?: Map<string, IndexNode>,
 ): Promise<{ root: Uint8Array; writes: IndexWrites }> {
   const size = from.head?.size ?? 0;
   const writes = new IndexWrites();
-  const read = indexNodeReader(store, writes.pending);
+  const read = indexNodeReader(store, writes.pending, paths);
   // An IndexStateError goes up to extend: it may be another integrator's update, read half-way.
   let root = from.head === null ? EMPTY_INDEX : await indexRootOf(store, from.head, from.indexNote);
   if (root === null) root = await indexOfTree(store, from.head as LogHead, read, writes);
@@ -249,6 +255,13 @@ async function indexAfter(
   }
   return { root, writes };
 }
+
+/** The subjects `leaves` update in the index (a leaf without one is refused later, in order). */
+const subjectsOf = (leaves: readonly string[]) =>
+  leaves.flatMap((leaf) => {
+    const found = leafSubject(leaf);
+    return typeof found === "string" ? [] : [found.subject];
+  });
 
 /** The index after the leaf at log index `at`, which must be the next of its subject. */
 async function indexLeaf(
