@@ -340,6 +340,19 @@ function integrateShared(store: Store): Promise<LogHead | null> {
   return g[RUNNING];
 }
 
+// One round per process: the writers waiting together share its lock try and checkpoint read,
+// rather than each sending its own every few milliseconds while another process integrates.
+const ROUND = Symbol.for("sia.tlog.integration-round");
+type RoundGlobal = typeof globalThis & { [ROUND]?: Promise<LogHead | null> };
+
+function roundShared(store: Store): Promise<LogHead | null> {
+  const g = globalThis as RoundGlobal;
+  g[ROUND] ??= (async () => (await integrateShared(store)) ?? (await readLogHead(store)))().finally(() => {
+    g[ROUND] = undefined;
+  });
+  return g[ROUND];
+}
+
 /**
  * Waits until leaf `index` is integrated, integrating itself when no one else is, for at most
  * `budgetMs`. Returns the head that covers it, or null: the leaf is sequenced either way, and a later
@@ -353,7 +366,7 @@ export async function awaitIntegration(
   const deadline = Date.now() + budgetMs;
   try {
     for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
-      const head = (await integrateShared(store)) ?? (await readLogHead(store));
+      const head = await roundShared(store);
       if (head !== null && head.size > index) return head;
       if (Date.now() >= deadline) return null;
       await new Promise((r) => setTimeout(r, pause));
