@@ -80,6 +80,9 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
     }
   };
   try {
+    // The leaves sequenced when the call began: once they are in, the call returns, so that the
+    // writers waiting on it are answered, and leaves arriving meanwhile take the next round.
+    let target: number | null = null;
     for (let lost = 0; ; ) {
       await keepLock();
       // One request: the leaves after the largest tree this process saw come with the state, so
@@ -93,6 +96,7 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
         ...aheadReads,
       ])) as [string | null, string | null, string | null, ...string[][]];
       const leafCount = Number(sequenced ?? "0");
+      target ??= leafCount;
       const head = note === null ? null : await openStoredHead(store, note);
       const rollback = rollbackFrom(store, head);
       if (rollback !== null) throw new Error(`refusing to integrate: ${rollback}; the store was edited`);
@@ -120,7 +124,7 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
       clearStall(store);
       // Tiles the new tree completes go to the tile store while this process holds the lock.
       await flushTiles(store, next);
-      if (next.size >= leafCount) return next;
+      if (next.size >= Math.min(leafCount, target)) return next;
     }
   } finally {
     await store.batch([{ type: "del", key: LOCK_KEY, expect: [token] }]);
