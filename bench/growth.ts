@@ -38,7 +38,6 @@ const TARGETS = args.leaves.split(",").map(Number);
 const LANES = Number(args.lanes);
 const WINDOW = Number(args.window);
 const SESSION_ENTRIES = 10_000;
-const LEAVES_KEY = "tlog:leaves";
 
 const dataDir = args["data-dir"] ?? fs.mkdtempSync(path.join(os.tmpdir(), "sia-growth-bench-"));
 fs.mkdirSync(dataDir, { recursive: true });
@@ -49,7 +48,7 @@ const MB = 1024 * 1024;
 async function growTo(target: number): Promise<number> {
   const store = EmbeddedStore.open(dataDir);
   try {
-    let leaves = await store.length(LEAVES_KEY);
+    let leaves = Number((await store.get("tlog:sequenced")) ?? "0");
     let next = 0;
     let windowStart = 0;
     let windowFrom = 0;

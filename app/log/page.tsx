@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { pageBaseUrl } from "@/app/_components/page-base-url";
 import type { TransparencyLogMessages } from "@/app/log/words";
 import { CLIENT_TARBALL_PATH } from "@/lib/client-package/client-package-name";
+import { getConfig } from "@/lib/config/config";
 import { formatInstant } from "@/lib/i18n/format-instant";
 import { fill } from "@/lib/i18n/template";
 import { isStoreUnavailable } from "@/lib/store";
@@ -41,6 +42,7 @@ export default async function LogPage() {
   const t = d.tlog;
   const log = await load();
   const vkey = logNoteKey().vkey;
+  const tilesUrl = getConfig().tlog.tilesPublicUrl;
   const base = await pageBaseUrl();
 
   return (
@@ -93,6 +95,16 @@ export default async function LogPage() {
                 </code>
               </dd>
             </div>
+            {tilesUrl === null ? null : (
+              <div className="stat-wide">
+                <dt>{t.summary.tiles}</dt>
+                <dd>
+                  <a href={`${tilesUrl}tile/entries/000`} translate="no">
+                    {tilesUrl}
+                  </a>
+                </dd>
+              </div>
+            )}
           </dl>
         )}
       </section>

@@ -14,6 +14,7 @@ export const transparencyLog = defineMessages({
       origin: "Origen (su nombre)",
       size: "Hojas",
       vkey: "Clave de verificación",
+      tiles: "Teselas completas, también en el almacenamiento público",
       unavailable:
         "No pudimos leer el registro de transparencia porque el almacenamiento del servicio no responde. Volvé a intentar en unos segundos.",
       retry: "Reintentar",
@@ -135,6 +136,7 @@ export const transparencyLog = defineMessages({
       origin: "Origin (the log's name)",
       size: "Leaves",
       vkey: "Verifier key",
+      tiles: "Full tiles, also in public storage",
       unavailable:
         "We could not read the transparency log because the service's storage is not answering. Try again in a few seconds.",
       retry: "Try again",

@@ -1,4 +1,4 @@
-import { bundlePath, tilePath } from "@sociedades-ia/incorporate/tlog";
+import { bundlePath, TILE_WIDTH, tilePath } from "@sociedades-ia/incorporate/tlog";
 import { defineCronEndpoint } from "../endpoint/cron-endpoint";
 import { defineEndpoint } from "../endpoint/endpoint";
 import { json } from "../http/handler";
@@ -78,7 +78,7 @@ export const getLogTile = defineEndpoint({
   operationId: "getLogTile",
   summary: "A tile or an entry bundle of the transparency log (C2SP tlog-tiles)",
   description:
-    "`tile/<L>/<N>[.p/<W>]`: the hashes of tile N at tile level L (Merkle level 8L), 32 bytes each; `tile/entries/<N>[.p/<W>]`: leaves N*256 onward, each as a big-endian uint16 length then its bytes (canonical JSON). N is written in 3-digit groups (x001/234). Any tile, full or partial, never changes once served.",
+    "`tile/<L>/<N>[.p/<W>]`: the hashes of tile N at tile level L (Merkle level 8L), 32 bytes each; `tile/entries/<N>[.p/<W>]`: leaves N*256 onward, each as a big-endian uint16 length then its bytes (canonical JSON). N is written in 3-digit groups (x001/234). A full tile never changes (cached for good); a partial one is cached for a minute.",
   tags: ["transparency"],
   pathParams: tilePathParams,
   responses: {
@@ -95,9 +95,10 @@ export const getLogTile = defineEndpoint({
       const path = tile.kind === "entries" ? bundlePath(tile) : tilePath(tile);
       throw new ApiError("not_found", `The log does not hold ${path} yet.`);
     }
-    // A tile of a given width never changes: full and partial alike.
+    // A full tile never changes; a partial one is soon replaced by a wider one, so it is kept briefly.
+    const cache = tile.width === TILE_WIDTH ? "public, max-age=31536000, immutable" : "public, max-age=60";
     return new Response(Buffer.from(bytes), {
-      headers: { "content-type": "application/octet-stream", "cache-control": "public, max-age=31536000, immutable" },
+      headers: { "content-type": "application/octet-stream", "cache-control": cache },
     });
   },
 });

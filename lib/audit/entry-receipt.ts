@@ -2,10 +2,9 @@ import { canonicalJson, hashOf } from "../signing/canonical";
 import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { findRecentLeaf } from "../tlog/find-leaf";
-import { LEAVES_KEY } from "../tlog/layout";
 import { leafBytes, leafHashOf } from "../tlog/leaf";
+import { readLeafRange } from "../tlog/leaf-items";
 import { type TransparencyReceipt, transparencyReceipt } from "../tlog/receipt";
-import { leafOfItem } from "../tlog/sealed-leaf";
 import { openCheckpoint } from "./checkpoint";
 import type { AuditEntry } from "./entry";
 import { readCheckpoint } from "./store-checkpoint";
@@ -28,7 +27,7 @@ export async function storedEntryReceipt(
   const named = signed?.size === entry.seq + 1 && signed.head === entryHash ? signed.logIndex : undefined;
   const index = named ?? (await findRecentLeaf(store, leaf));
   if (index === null) return null;
-  const [stored] = await store.range(LEAVES_KEY, index, index);
-  if (stored === undefined || leafOfItem(stored) !== leaf) return null;
+  const [stored] = await readLeafRange(store, index, index + 1).catch(() => []);
+  if (stored !== leaf) return null;
   return transparencyReceipt({ index, leafHash: leafHashOf(leaf) }, store);
 }

@@ -1,7 +1,6 @@
 import { getConfig } from "../config/config";
 import type { Store } from "../store/types";
-import { LEAVES_KEY } from "../tlog/layout";
-import { leafOfItem } from "../tlog/sealed-leaf";
+import { readLeafRange, sequencedCount } from "../tlog/leaf-items";
 import { logKey } from "./log-head";
 import { openSessionHeader, sealedHeader } from "./session-header";
 
@@ -27,13 +26,13 @@ const LEAF_PAGE = 1000;
 /** Every session id the transparency log's audit leaves name (registry records name more: the script adds them). */
 export async function loggedSessionIds(store: Store): Promise<string[]> {
   const ids = new Set<string>();
-  for (let start = 0; ; start += LEAF_PAGE) {
-    const leaves = await store.range(LEAVES_KEY, start, start + LEAF_PAGE - 1);
+  const total = await sequencedCount(store);
+  for (let start = 0; start < total; start += LEAF_PAGE) {
+    const leaves = await readLeafRange(store, start, Math.min(start + LEAF_PAGE, total));
     for (const raw of leaves) {
-      const leaf = JSON.parse(leafOfItem(raw)) as { kind?: string; sessionId?: string };
+      const leaf = JSON.parse(raw) as { kind?: string; sessionId?: string };
       if (leaf.kind === "audit.entry" && typeof leaf.sessionId === "string") ids.add(leaf.sessionId);
     }
-    if (leaves.length < LEAF_PAGE) break;
   }
   return [...ids];
 }

@@ -176,6 +176,20 @@ export const envSchema = z.object({
   // off: no work is left to a timer after an answer (integration retries, witness retries), as on a
   // serverless function frozen once it has answered; after() and /api/cron/transparency-log do it.
   BACKGROUND_TIMERS: z.enum(["on", "off"], { error: "on or off" }).default("on"),
+  // Where full tiles go once integrated (lib/tlog/tile-store.ts): an S3-compatible bucket, or files.
+  TLOG_TILES_DIR: z.string().min(1).optional(),
+  TLOG_TILES_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "an S3 bucket name: 3-63 of a-z 0-9 . -")
+    .optional(),
+  TLOG_TILES_S3_ENDPOINT: optionalUrl,
+  TLOG_TILES_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, "a region name, e.g. us-east-1 or auto")
+    .optional(),
+  TLOG_TILES_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  TLOG_TILES_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  TLOG_TILES_S3_PUBLIC_URL: optionalUrl,
   // scripts/server.mjs: a request whose headers, or whole body, have not arrived by then gets a 408
   // and its connection closed, so slow clients cannot hold connections open.
   HTTP_HEADERS_TIMEOUT: durationBetween("1s", "10m").default(DURATION_DEFAULTS.HTTP_HEADERS_TIMEOUT),
@@ -196,6 +210,18 @@ export type StoreConfig =
   | { backend: "embedded"; dataDir: string; compactMinBytes: number; holdCompaction?: "snapshot" | "switch" }
   | { backend: "upstash"; url: string; token: string };
 
+export interface S3TilesConfig {
+  kind: "s3";
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
+/** Where full tiles go: a bucket, a directory, or nowhere (they stay in the hot store). */
+export type TilesConfig = S3TilesConfig | { kind: "files"; dir: string } | { kind: "none" };
+
 export interface Config {
   env: Env;
   production: boolean;
@@ -205,7 +231,14 @@ export interface Config {
    * The transparency log: its origin (also its key's name), its note signer key, and the witnesses
    * it asks for cosignatures.
    */
-  tlog: { origin: string; signerKey: string; witnesses: LogWitnessConfig };
+  tlog: {
+    origin: string;
+    signerKey: string;
+    witnesses: LogWitnessConfig;
+    tiles: TilesConfig;
+    /** Where anyone can fetch the full tiles straight from the bucket (with a trailing /), or null. */
+    tilesPublicUrl: string | null;
+  };
   /** The witness this service runs for other logs (POST /witness/add-checkpoint); null when off. */
   witness: BuiltInWitnessConfig | null;
   /** False with BACKGROUND_TIMERS=off: background work is never retried on a timer. */
@@ -401,6 +434,7 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
       "TLOG_WITNESSES: witnesses know a log by its public name, and this log has none. Set TLOG_ORIGIN (e.g. registro.example/log) or PUBLIC_BASE_URL, and give that origin to each witness's operator.",
     ]);
   }
+  const tiles = parseTiles(env, store);
   const tlog = {
     ...loadTlogKey(env, store, named),
     witnesses: parseLogWitnesses(
@@ -409,6 +443,8 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
       durationMs(env.TLOG_WITNESS_INTERVAL),
       durationMs(env.TLOG_WITNESS_TIMEOUT),
     ),
+    tiles,
+    tilesPublicUrl: env.TLOG_TILES_S3_PUBLIC_URL ? env.TLOG_TILES_S3_PUBLIC_URL.replace(/\/*$/, "/") : null,
   };
   const rateLimits = {
     incorporate: parseRateLimit(env.RATE_LIMIT_INCORPORATE),
@@ -433,6 +469,53 @@ export function parseConfig(raw: Record<string, string | undefined>): Config {
     streams: { perIp: env.STREAM_MAX_PER_IP, total: env.STREAM_MAX },
     certifier: { requestTimeoutMs: durationMs(env.CERTIFIER_TIMEOUT), budgetMs: durationMs(env.CERTIFIER_BUDGET) },
     play: parsePlayModel(env),
+  };
+}
+
+/**
+ * The tile store: the bucket when TLOG_TILES_S3_BUCKET is set, else TLOG_TILES_DIR, else DATA_DIR/tiles
+ * for the embedded store; Upstash without either keeps its tiles in Redis. A setting that would be
+ * ignored is an error, not a silent choice.
+ */
+function parseTiles(env: Env, store: StoreConfig): TilesConfig {
+  const s3Settings = [
+    "TLOG_TILES_S3_ENDPOINT",
+    "TLOG_TILES_S3_REGION",
+    "TLOG_TILES_S3_ACCESS_KEY_ID",
+    "TLOG_TILES_S3_SECRET_ACCESS_KEY",
+    "TLOG_TILES_S3_PUBLIC_URL",
+  ] as const;
+  const bucket = env.TLOG_TILES_S3_BUCKET;
+  if (bucket === undefined) {
+    const stray = s3Settings.filter((name) => env[name] !== undefined);
+    if (stray.length > 0) {
+      throw invalid([
+        `${stray.join(", ")}: set without TLOG_TILES_S3_BUCKET, so no bucket is used. Set the bucket, or unset them.`,
+      ]);
+    }
+    if (env.TLOG_TILES_DIR) return { kind: "files", dir: env.TLOG_TILES_DIR };
+    return store.backend === "embedded" ? { kind: "files", dir: `${store.dataDir}/tiles` } : { kind: "none" };
+  }
+  if (env.TLOG_TILES_DIR) {
+    throw invalid([
+      "TLOG_TILES_DIR and TLOG_TILES_S3_BUCKET: both are set, but tiles go to one place. Unset one of them.",
+    ]);
+  }
+  if (Boolean(env.TLOG_TILES_S3_ACCESS_KEY_ID) !== Boolean(env.TLOG_TILES_S3_SECRET_ACCESS_KEY)) {
+    throw invalid(["TLOG_TILES_S3_ACCESS_KEY_ID / TLOG_TILES_S3_SECRET_ACCESS_KEY: set both or neither."]);
+  }
+  if (!env.TLOG_TILES_S3_REGION) {
+    throw invalid([
+      "TLOG_TILES_S3_REGION: required with TLOG_TILES_S3_BUCKET (e.g. us-east-1; auto for Cloudflare R2).",
+    ]);
+  }
+  return {
+    kind: "s3",
+    bucket,
+    region: env.TLOG_TILES_S3_REGION,
+    ...(env.TLOG_TILES_S3_ENDPOINT ? { endpoint: env.TLOG_TILES_S3_ENDPOINT } : {}),
+    ...(env.TLOG_TILES_S3_ACCESS_KEY_ID ? { accessKeyId: env.TLOG_TILES_S3_ACCESS_KEY_ID } : {}),
+    ...(env.TLOG_TILES_S3_SECRET_ACCESS_KEY ? { secretAccessKey: env.TLOG_TILES_S3_SECRET_ACCESS_KEY } : {}),
   };
 }
 

@@ -50,8 +50,11 @@ export interface AgentsManifest {
   auditEndpoints: Partial<Record<AuditEndpointKey, string>>;
   endpoints: { name: string; url: string; method: HttpMethod; description: string }[];
   discovery: Partial<Record<DiscoveryKey, string>>;
-  /** The service-wide transparency log: its origin, note verifier key and base URL (docs/transparency-log.md). */
-  transparencyLog?: { origin: string; vkey: string; url: string };
+  /**
+   * The service-wide transparency log: its origin, note verifier key and base URL (docs/transparency-log.md),
+   * and where its full tiles can be read straight from the bucket, when public.
+   */
+  transparencyLog?: { origin: string; vkey: string; url: string; tiles?: string };
   auditSample?: { sessionId: string };
 }
 
@@ -74,7 +77,7 @@ export function buildAgentsManifest(input: {
   service: ServiceInfo;
   issuer: IssuerSettings;
   publicKey: PublicJwk;
-  transparencyLog?: { origin: string; vkey: string };
+  transparencyLog?: { origin: string; vkey: string; tiles?: string };
   endpoints?: readonly Endpoint[];
 }): AgentsManifest {
   const { baseUrl, service, issuer } = input;

@@ -30,7 +30,11 @@ export async function getAgentsManifest(baseUrl: string): Promise<AgentsManifest
     service: serviceInfo(),
     issuer: issuerSettings(),
     publicKey: publicJwk,
-    transparencyLog: { origin: getConfig().tlog.origin, vkey: logNoteKey().vkey },
+    transparencyLog: {
+      origin: getConfig().tlog.origin,
+      vkey: logNoteKey().vkey,
+      ...(getConfig().tlog.tilesPublicUrl ? { tiles: getConfig().tlog.tilesPublicUrl as string } : {}),
+    },
     // The manifest lists what answers here: the witness's routes only where it runs, the MCP
     // Registry's proof only where it is configured.
     endpoints: listedEndpoints().filter(

@@ -1,6 +1,5 @@
 import { getStore } from "../store";
-import { LEAVES_KEY } from "../tlog/layout";
-import { leafOfItem } from "../tlog/sealed-leaf";
+import { readLeafRange, sequencedCount } from "../tlog/leaf-items";
 import { eachStoredRecord } from "./each-stored-record";
 import { type RegistryEntry, saveEntry } from "./stored-record";
 import { reportHashOf, reportKey } from "./stored-report";
@@ -18,11 +17,11 @@ export interface ResealResult {
 async function leafCounts(): Promise<Map<string, number>> {
   const store = getStore();
   const counts = new Map<string, number>();
-  const total = await store.length(LEAVES_KEY);
+  const total = await sequencedCount(store);
   for (let start = 0; start < total; start += LEAF_PAGE) {
-    for (const raw of await store.range(LEAVES_KEY, start, Math.min(start + LEAF_PAGE, total) - 1)) {
+    for (const raw of await readLeafRange(store, start, Math.min(start + LEAF_PAGE, total))) {
       try {
-        const leaf = JSON.parse(leafOfItem(raw)) as { kind?: string; id?: string };
+        const leaf = JSON.parse(raw) as { kind?: string; id?: string };
         if (leaf.kind === "registry.record" && typeof leaf.id === "string") {
           counts.set(leaf.id, (counts.get(leaf.id) ?? 0) + 1);
         }

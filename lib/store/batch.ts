@@ -21,6 +21,12 @@ export function assertValidBatch(writes: BatchWrite[]): void {
       if (write.values.length === 0) throw new RangeError("an append needs at least one value");
     }
     if (write.type === "push" && write.values.length === 0) throw new RangeError("a push needs at least one value");
+    if (write.type === "push" && write.bucket !== undefined) {
+      if (!Number.isSafeInteger(write.bucket.size) || write.bucket.size < 1) {
+        throw new RangeError("a bucket's size must be an integer >= 1");
+      }
+      if (write.bucket.prefix === "") throw new RangeError("a bucket needs a prefix");
+    }
     if ((write.type === "set" || write.type === "del") && write.expect?.length === 0) {
       throw new RangeError("expect needs at least one value");
     }

@@ -13,6 +13,7 @@ import type {
   Expiry,
   ListPage,
   ListQuery,
+  PushBucket,
   RecordWrite,
   RecordWriteResult,
   SetOptions,
@@ -916,6 +917,25 @@ export class EmbeddedStore implements Store {
     return { ops, at: (e?.value.length ?? 0) + earlier };
   }
 
+  /**
+   * A push through a sequencer (PushBucket): each value goes onto its bucket's list, and the counter
+   * moves on. `earlier` counts values pushed through the same counter earlier in the batch.
+   */
+  private planBucketPush(
+    key: string,
+    bucket: PushBucket,
+    values: string[],
+    earlier: number,
+  ): { ops: Op[]; at: number } {
+    const e = this.entry(key);
+    if (e && e.kind !== "str") throw new Error(`key ${key} does not hold a counter`);
+    const at = (e ? Number(this.read(e.value)) : 0) + earlier;
+    // Bucket lists never expire: the sequencer alone writes them.
+    const ops: Op[] = values.map((v, i) => ({ o: "a", k: `${bucket.prefix}${Math.floor((at + i) / bucket.size)}`, v }));
+    ops.push(setOp(key, String(at + values.length), undefined, this.now()));
+    return { ops, at };
+  }
+
   /** True when `expect` is absent or holds the key's current value (null: missing; a list matches nothing). */
   private holdsExpected(key: string, expect?: (string | null)[]): boolean {
     if (!expect) return true;
@@ -1234,7 +1254,10 @@ export class EmbeddedStore implements Store {
         if (write.type === "push") {
           const earlier = pushed.get(write.key) ?? 0;
           pushed.set(write.key, earlier + write.values.length);
-          const push = this.planPush(write.key, write.values, earlier);
+          const push =
+            write.bucket === undefined
+              ? this.planPush(write.key, write.values, earlier)
+              : this.planBucketPush(write.key, write.bucket, write.values, earlier);
           pushedAt.push(push.at);
           ops.push(...push.ops);
           continue;

@@ -79,6 +79,17 @@ export interface ListPage {
   next: number | null;
 }
 
+/**
+ * A push through a sequencer: `key` is then a counter (a string, how many values were ever pushed
+ * through it; missing is 0), the answer is the counter's value, and the value at position p goes onto
+ * the list `prefix + floor(p / size)`. No list grows for ever, and a full one can be copied elsewhere
+ * and deleted while positions keep counting.
+ */
+export interface PushBucket {
+  prefix: string;
+  size: number;
+}
+
 /** One write of an atomic batch (Store.batch). */
 export type BatchWrite =
   /** Appends `values` in order if the list has exactly `expectedLength` items; `expiry` as in append(). */
@@ -93,7 +104,7 @@ export type BatchWrite =
    * Leaves the list's expiry as it is. Unlike other writes, several pushes may name one list: they
    * land in batch order.
    */
-  | { type: "push"; key: string; values: string[] }
+  | { type: "push"; key: string; values: string[]; bucket?: PushBucket }
   /** Deletes a string key; with `expect`, only if its current value is one of these: a compare-and-delete. */
   | { type: "del"; key: string; expect?: (string | null)[] }
   /** putRecord() as part of the batch. */

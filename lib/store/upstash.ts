@@ -146,6 +146,7 @@ return {'ok', record_apply(KEYS, ARGV, st)}
 // order:
 //   append  'a', expectedLength, expiry ('' | 'persist' | ms), n, n values             1 key
 //   push    'p', n, n values                                                             1 key
+//   bucketed push 'q', size, n, n values (counter key, then bucket prefix key)          2 keys
 //   set     's', value, ttl ('' | ms), m, m pairs (flag, value): '1' holds value, '0' missing   1 key
 //   record  'r', the record arguments A above                                           3 + ni + nu keys
 // Every condition is checked first (reply {0, index, failure} on the first that fails, nothing
@@ -166,6 +167,12 @@ for i = 1, tonumber(ARGV[1]) do
     w.values = {}
     for j = 1, n do w.values[j] = ARGV[ai + 1 + j] end
     ki, ai = ki + 1, ai + 2 + n
+  elseif w.kind == 'q' then
+    w.key, w.prefix, w.size = KEYS[ki], KEYS[ki + 1], tonumber(ARGV[ai + 1])
+    local n = tonumber(ARGV[ai + 2])
+    w.values = {}
+    for j = 1, n do w.values[j] = ARGV[ai + 2 + j] end
+    ki, ai = ki + 2, ai + 3 + n
   elseif w.kind == 's' or w.kind == 'd' then
     w.key, w.value, w.ttl = KEYS[ki], ARGV[ai + 1], ARGV[ai + 2]
     local m = tonumber(ARGV[ai + 3])
@@ -188,7 +195,7 @@ for i, w in ipairs(writes) do
   if w.kind == 'a' then
     local len = redis.call('LLEN', w.key)
     if len ~= w.expected then failure = {'length', len} end
-  elseif w.kind == 'p' then
+  elseif w.kind == 'p' or w.kind == 'q' then
     failure = nil
   elseif w.kind == 's' or w.kind == 'd' then
     if w.expect then
@@ -209,6 +216,13 @@ for _, w in ipairs(writes) do
     push(w.key, w.values, w.expiry)
   elseif w.kind == 'p' then
     pushed[#pushed + 1] = redis.call('RPUSH', w.key, unpack(w.values)) - #w.values
+  elseif w.kind == 'q' then
+    local at = tonumber(redis.call('GET', w.key) or '0')
+    pushed[#pushed + 1] = at
+    for j, v in ipairs(w.values) do
+      redis.call('RPUSH', w.prefix .. math.floor((at + j - 1) / w.size), v)
+    end
+    redis.call('SET', w.key, at + #w.values)
   elseif w.kind == 's' then
     if w.ttl == '' then redis.call('SET', w.key, w.value) else redis.call('SET', w.key, w.value, 'PX', w.ttl) end
   elseif w.kind == 'd' then
@@ -479,6 +493,9 @@ export class UpstashStore implements Store {
         keys.push(this.#key(write.key));
         const { expectedLength, values } = write;
         args.push("a", String(expectedLength), expiryArg(write.expiry), String(values.length), ...values);
+      } else if (write.type === "push" && write.bucket !== undefined) {
+        keys.push(this.#key(write.key), this.#key(write.bucket.prefix));
+        args.push("q", String(write.bucket.size), String(write.values.length), ...write.values);
       } else if (write.type === "push") {
         keys.push(this.#key(write.key));
         args.push("p", String(write.values.length), ...write.values);

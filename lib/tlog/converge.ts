@@ -2,7 +2,7 @@ import { getConfig } from "../config/config";
 import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { integrate } from "./integrate";
-import { LEAVES_KEY } from "./layout";
+import { sequencedCount } from "./leaf-items";
 import { readLogHead } from "./log-head";
 import { isIntegrationRefused } from "./log-stall";
 
@@ -24,7 +24,7 @@ export async function convergeInBackground(store: Store = getStore()): Promise<v
   const g = globalThis as PendingGlobal;
   let target: number;
   try {
-    target = await store.length(LEAVES_KEY);
+    target = await sequencedCount(store);
   } catch {
     return; // the store is down: the next write or start-up tries again
   }
@@ -72,7 +72,7 @@ export interface Convergence {
  */
 export async function convergeNow(store: Store, budgetMs: number): Promise<Convergence> {
   const deadline = Date.now() + budgetMs;
-  const target = await store.length(LEAVES_KEY);
+  const target = await sequencedCount(store);
   for (let pause = 20; ; pause = Math.min(pause * 2, RETRY_MS)) {
     const head = (await integrate(store)) ?? (await readLogHead(store));
     const size = head?.size ?? 0;

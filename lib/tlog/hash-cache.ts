@@ -2,6 +2,7 @@ import type { Coord, HashLookup, StoredHash } from "@sociedades-ia/incorporate/t
 import { perStore } from "../store/per-store";
 import type { Store } from "../store/types";
 import { readStoredHashes } from "./stored-hashes";
+import type { TreeHead } from "./tile-read";
 
 /**
  * Tree hashes this process stored or read, for the write path: a receipt's inclusion proof and the
@@ -38,11 +39,11 @@ export function rememberHashes(store: Store, stored: readonly StoredHash[]): voi
 }
 
 /** readStoredHashes, reading from the store only the hashes this process does not hold yet. */
-export async function readHashesCached(store: Store, coords: readonly Coord[]): Promise<HashLookup> {
+export async function readHashesCached(store: Store, head: TreeHead, coords: readonly Coord[]): Promise<HashLookup> {
   const hashes = cacheOf(store);
   const missing = coords.filter((c) => !hashes.has(keyOf(c)));
   if (missing.length > 0) {
-    const read = await readStoredHashes(store, missing);
+    const read = await readStoredHashes(store, head, missing);
     for (const c of missing) {
       const hash = read(c);
       if (hash !== undefined) remember(hashes, keyOf(c), hash);

@@ -7,12 +7,13 @@ import {
   type IndexNodeReader,
   nodeHashOf,
   openIndexNote,
+  subjectKeyHash,
   toBase64,
   type WrittenNode,
 } from "@sociedades-ia/incorporate/tlog";
 import { getConfig } from "../config/config";
 import { perStore } from "../store/per-store";
-import type { BatchWrite, Store } from "../store/types";
+import type { BatchWrite, Store, StoreRead } from "../store/types";
 import { nodeSha256 } from "./layout";
 import type { LogHead } from "./log-head";
 import { logNoteKey } from "./log-key";
@@ -71,11 +72,15 @@ function remember(nodes: Map<string, IndexNode>, hash: string, node: IndexNode):
 }
 
 /** Reads nodes by position, checked against the hash the caller expects; `pending` first. */
-export function indexNodeReader(store: Store, pending?: Map<string, IndexNode>): IndexNodeReader {
+export function indexNodeReader(
+  store: Store,
+  pending?: Map<string, IndexNode>,
+  ahead?: Map<string, IndexNode>,
+): IndexNodeReader {
   const nodes = cacheOf(store);
   return async (hash, depth, keyHash) => {
     const id = idOf(hash);
-    const known = pending?.get(id) ?? nodes.get(id);
+    const known = pending?.get(id) ?? ahead?.get(id) ?? nodes.get(id);
     if (known) return known;
     const key = indexNodeKey(depth, keyHash);
     const raw = await store.get(key);
@@ -115,6 +120,21 @@ export function nodesByHash(raws: readonly string[]): Map<string, IndexNode> {
 /** The keys of the nodes on the path of `keyHash`, from the root down `depth` levels. */
 export const pathKeys = (keyHash: Uint8Array, depth: number) =>
   Array.from({ length: depth }, (_, d) => indexNodeKey(d, keyHash));
+
+/** Path levels read ahead: a trie of random keys is about 2 log2(subjects) deep at most. */
+export const PATH_DEPTH = 48;
+
+/**
+ * The nodes now stored on each subject's path, in one request, by hash (nodesByHash): what an
+ * update of those subjects walks, read ahead rather than one node per round trip.
+ */
+export async function readIndexPaths(store: Store, subjects: readonly string[]): Promise<Map<string, IndexNode>> {
+  const reads = [...new Set(subjects)].map(
+    (subject): StoreRead => ({ type: "path", keys: pathKeys(subjectKeyHash(subject, nodeSha256), PATH_DEPTH) }),
+  );
+  if (reads.length === 0) return new Map();
+  return nodesByHash(((await store.readMany(reads)) as string[][]).flat());
+}
 
 /** Collects an update's nodes; `writes()` gives one set per position (the last version wins). */
 export class IndexWrites {

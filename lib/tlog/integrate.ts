@@ -6,6 +6,7 @@ import {
   formatCheckpoint,
   formatIndexNote,
   type HashLookup,
+  type IndexNode,
   type IndexNodeReader,
   type IndexValue,
   leafHash,
@@ -16,6 +17,9 @@ import {
   rootFromStored,
   type StoredHash,
   signNote,
+  TILE_HEIGHT,
+  TILE_WIDTH,
+  tileWidth,
   updateIndex,
 } from "@sociedades-ia/incorporate/tlog";
 import { getConfig } from "../config/config";
@@ -29,15 +33,18 @@ import {
   indexNodeReader,
   indexRootOf,
   isIndexStateError,
+  readIndexPaths,
   rememberIndexNote,
 } from "./index-store";
-import { CHECKPOINT_KEY, LEAVES_KEY, LOCK_KEY, levelKey, nodeSha256, toBase64 } from "./layout";
+import { CHECKPOINT_KEY, LOCK_KEY, nodeSha256, SEQUENCED_KEY, tileKey, toBase64 } from "./layout";
+import { hotLeafItems, hotLeafReads, joinHotLeaves, readLeafRange } from "./leaf-items";
 import { headOf, type LogHead, openStoredHead, readLogHead, rememberOpenedNote } from "./log-head";
 import { logNoteKey } from "./log-key";
 import { clearStall, isIntegrationRefused, logStall, type Stall, stallLog } from "./log-stall";
 import { rememberSignedHead, rollbackFrom, seenSize } from "./rollback-guard";
-import { leafOfItem, openLeafItem } from "./sealed-leaf";
+import { openLeafItem } from "./sealed-leaf";
 import { lookupIn } from "./stored-hashes";
+import { flushTiles } from "./tile-flush";
 import { witnessInBackground } from "./witness-loop";
 
 /** Leaves hashed into one checkpoint at most: bounds one integration's reads and its batch. */
@@ -73,17 +80,23 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
     }
   };
   try {
+    // The leaves sequenced when the call began: once they are in, the call returns, so that the
+    // writers waiting on it are answered, and leaves arriving meanwhile take the next round.
+    let target: number | null = null;
     for (let lost = 0; ; ) {
       await keepLock();
       // One request: the leaves after the largest tree this process saw come with the state, so
       // when no other process integrated since, the batch needs no read of its own.
       const from = seenSize(store);
-      const [note, leafCount, indexNote, ahead] = (await store.readMany([
+      const aheadReads = hotLeafReads(from, from + MAX_BATCH);
+      const [note, sequenced, indexNote, ...ahead] = (await store.readMany([
         { type: "get", key: CHECKPOINT_KEY },
-        { type: "length", key: LEAVES_KEY },
+        { type: "get", key: SEQUENCED_KEY },
         { type: "get", key: INDEX_NOTE_KEY },
-        { type: "range", key: LEAVES_KEY, start: from, stop: from + MAX_BATCH - 1 },
-      ])) as [string | null, number, string | null, string[]];
+        ...aheadReads,
+      ])) as [string | null, string | null, string | null, ...string[][]];
+      const leafCount = Number(sequenced ?? "0");
+      target ??= leafCount;
       const head = note === null ? null : await openStoredHead(store, note);
       const rollback = rollbackFrom(store, head);
       if (rollback !== null) throw new Error(`refusing to integrate: ${rollback}; the store was edited`);
@@ -97,7 +110,7 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
       }
       const next = await extend(
         store,
-        { note, head, indexNote, keepLock, ahead: { from, items: ahead } },
+        { note, head, indexNote, keepLock, ahead: { from, items: joinHotLeaves(aheadReads, ahead) } },
         Math.min(leafCount, size + MAX_BATCH),
       );
       if (typeof next === "string") {
@@ -109,7 +122,9 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
       }
       lost = 0;
       clearStall(store);
-      if (next.size >= leafCount) return next;
+      // Tiles the new tree completes go to the tile store while this process holds the lock.
+      await flushTiles(store, next);
+      if (next.size >= Math.min(leafCount, target)) return next;
     }
   } finally {
     await store.batch([{ type: "del", key: LOCK_KEY, expect: [token] }]);
@@ -151,10 +166,12 @@ async function extend(store: Store, from: StoredState, end: number): Promise<Log
   const { ahead } = from;
   const readAhead = ahead?.from === size && ahead.items.length >= end - size;
   const [items, edge] = await Promise.all([
-    end <= size ? [] : readAhead ? ahead.items.slice(0, end - size) : store.range(LEAVES_KEY, size, end - 1),
-    readHashesCached(store, rootCoords(size)),
+    end <= size ? [] : readAhead ? ahead.items.slice(0, end - size) : hotLeafItems(store, size, end),
+    // The tree's edge is never in a full tile: the hot store holds it.
+    readHashesCached(store, from.head ?? { size: 0, root: new Uint8Array(32) }, rootCoords(size)),
   ]);
   if (from.head !== null && size > 0) checkEdge(store, from.head, edge);
+  if (items.length !== end - size) throw stallLog(store, `leaves ${size} to ${end - 1} are not all in the store`);
   const leaves = items.map((item, i) => {
     const opened = openLeafItem(item);
     if ("refused" in opened) throw stallLog(store, `leaf ${size + i} is refused: ${opened.refused}`);
@@ -162,7 +179,10 @@ async function extend(store: Store, from: StoredState, end: number): Promise<Log
   });
   let index: Awaited<ReturnType<typeof indexAfter>>;
   try {
-    index = await indexAfter(store, from, leaves);
+    // Another process moved the tree since this one last did: the index nodes it replaced are not
+    // in this process's cache, and each subject's path is read in one request, not node by node.
+    const paths = readAhead ? undefined : await readIndexPaths(store, subjectsOf(leaves));
+    index = await indexAfter(store, from, leaves, paths);
   } catch (err) {
     if (isIndexStateError(err)) return err.message;
     throw err;
@@ -186,7 +206,7 @@ async function extend(store: Store, from: StoredState, end: number): Promise<Log
     signNote(formatIndexNote({ origin, size: end, root, indexRoot: index.root }), key),
   ]);
   const writes: BatchWrite[] = [
-    ...levelAppends(size, added),
+    ...tileAppends(size, added),
     ...index.writes.writes(),
     { type: "set", key: CHECKPOINT_KEY, value: signed, expect: [from.note] },
     { type: "set", key: INDEX_NOTE_KEY, value: indexNote, expect: [from.indexNote] },
@@ -225,10 +245,11 @@ async function indexAfter(
   store: Store,
   from: StoredState,
   leaves: string[],
+  paths?: Map<string, IndexNode>,
 ): Promise<{ root: Uint8Array; writes: IndexWrites }> {
   const size = from.head?.size ?? 0;
   const writes = new IndexWrites();
-  const read = indexNodeReader(store, writes.pending);
+  const read = indexNodeReader(store, writes.pending, paths);
   // An IndexStateError goes up to extend: it may be another integrator's update, read half-way.
   let root = from.head === null ? EMPTY_INDEX : await indexRootOf(store, from.head, from.indexNote);
   if (root === null) root = await indexOfTree(store, from.head as LogHead, read, writes);
@@ -238,6 +259,13 @@ async function indexAfter(
   }
   return { root, writes };
 }
+
+/** The subjects `leaves` update in the index (a leaf without one is refused later, in order). */
+const subjectsOf = (leaves: readonly string[]) =>
+  leaves.flatMap((leaf) => {
+    const found = leafSubject(leaf);
+    return typeof found === "string" ? [] : [found.subject];
+  });
 
 /** The index after the leaf at log index `at`, which must be the next of its subject. */
 async function indexLeaf(
@@ -269,9 +297,8 @@ async function indexOfTree(
   const tree = new MemoryTree(nodeSha256);
   let root: Uint8Array = EMPTY_INDEX;
   for (let start = 0; start < head.size; start += MAX_BATCH) {
-    const items = await store.range(LEAVES_KEY, start, Math.min(head.size, start + MAX_BATCH) - 1);
-    for (const [i, item] of items.entries()) {
-      const leaf = leafOfItem(item);
+    const items = await readLeafRange(store, start, Math.min(head.size, start + MAX_BATCH));
+    for (const [i, leaf] of items.entries()) {
       tree.appendEntries(encoder.encode(leaf));
       root = await indexLeaf(store, root, leaf, start + i, read, writes);
     }
@@ -282,14 +309,25 @@ async function indexOfTree(
   return root;
 }
 
-/** One append per Merkle level, each conditional on the level holding exactly the old tree's hashes. */
-function levelAppends(size: number, added: StoredHash[]): BatchWrite[] {
-  const levels = new Map<number, StoredHash[]>();
-  for (const h of added) levels.set(h.level, [...(levels.get(h.level) ?? []), h]);
-  return [...levels].map(([level, hashes]) => ({
+/**
+ * One append per tile the new hashes land in (Merkle levels 8L only: tiles hold those, and the levels
+ * between are hashed up from them), each conditional on the tile holding exactly the old tree's hashes.
+ */
+function tileAppends(size: number, added: StoredHash[]): BatchWrite[] {
+  const tiles = new Map<string, { level: number; index: number; hashes: StoredHash[] }>();
+  for (const h of added) {
+    if (h.level % TILE_HEIGHT !== 0) continue;
+    const level = h.level / TILE_HEIGHT;
+    const index = Math.floor(h.index / TILE_WIDTH);
+    const key = tileKey(level, index);
+    const tile = tiles.get(key) ?? { level, index, hashes: [] };
+    tile.hashes.push(h);
+    tiles.set(key, tile);
+  }
+  return [...tiles].map(([key, { level, index, hashes }]) => ({
     type: "append",
-    key: levelKey(level),
-    expectedLength: Math.floor(size / 2 ** level),
+    key,
+    expectedLength: tileWidth(level, index, size),
     values: hashes.sort((a, b) => a.index - b.index).map((h) => toBase64(h.hash)),
   }));
 }
@@ -306,6 +344,19 @@ function integrateShared(store: Store): Promise<LogHead | null> {
   return g[RUNNING];
 }
 
+// One round per process: the writers waiting together share its lock try and checkpoint read,
+// rather than each sending its own every few milliseconds while another process integrates.
+const ROUND = Symbol.for("sia.tlog.integration-round");
+type RoundGlobal = typeof globalThis & { [ROUND]?: Promise<LogHead | null> };
+
+function roundShared(store: Store): Promise<LogHead | null> {
+  const g = globalThis as RoundGlobal;
+  g[ROUND] ??= (async () => (await integrateShared(store)) ?? (await readLogHead(store)))().finally(() => {
+    g[ROUND] = undefined;
+  });
+  return g[ROUND];
+}
+
 /**
  * Waits until leaf `index` is integrated, integrating itself when no one else is, for at most
  * `budgetMs`. Returns the head that covers it, or null: the leaf is sequenced either way, and a later
@@ -319,7 +370,7 @@ export async function awaitIntegration(
   const deadline = Date.now() + budgetMs;
   try {
     for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
-      const head = (await integrateShared(store)) ?? (await readLogHead(store));
+      const head = await roundShared(store);
       if (head !== null && head.size > index) return head;
       if (Date.now() >= deadline) return null;
       await new Promise((r) => setTimeout(r, pause));

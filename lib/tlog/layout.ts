@@ -2,18 +2,30 @@ import { hash } from "node:crypto";
 import type { Hasher } from "@sociedades-ia/incorporate/tlog";
 
 /**
- * Where the transparency log lives in the store (both backends, through the store contract):
- *   tlog:leaves        list: every leaf in log order, as its bytes (canonical JSON); position = index
- *   tlog:h:<level>     list: the hash of complete subtree (level, i) at position i, base64
- *   tlog:checkpoint    string: the signed checkpoint note of the integrated tree
- *   tlog:lock          string: the integrator's claim (volatile, with a time to live)
- * Leaves are sequenced by the writes they record (a push in the same atomic batch), and integrated
- * into the tree and a new checkpoint in batches, by whichever process gets the lock.
+ * Where the transparency log lives in the hot store (both backends, through the store contract). The
+ * hot store keeps only the tail not yet in a full tile, and coordination; full tiles and entry
+ * bundles go to the tile store (tile-store.ts) once integrated, and their keys here are deleted.
+ *   tlog:sequenced       string: how many leaves were ever sequenced (the sequencer's counter)
+ *   tlog:leaves:<N>      list: leaves N*256 onward (at most 256), each sealed (sealed-leaf.ts)
+ *   tlog:tile:<L>:<N>    list: the hashes of tile (L, N), base64: Merkle level 8L, from hash N*256
+ *   tlog:flushed         string: how many entry bundles (and the tiles they complete) the tile store holds
+ *   tlog:checkpoint      string: the signed checkpoint note of the integrated tree
+ *   tlog:lock            string: the integrator's claim (volatile, with a time to live)
+ * Leaves are sequenced by the writes they record (a bucketed push in the same atomic batch), and
+ * integrated into the tree and a new checkpoint in batches, by whichever process gets the lock. No
+ * list grows past 256 items, and each is written by 256 appends at most.
  */
-export const LEAVES_KEY = "tlog:leaves";
+export const SEQUENCED_KEY = "tlog:sequenced";
+export const LEAF_BUCKET_PREFIX = "tlog:leaves:";
+export const FLUSHED_KEY = "tlog:flushed";
 export const CHECKPOINT_KEY = "tlog:checkpoint";
 export const LOCK_KEY = "tlog:lock";
-export const levelKey = (level: number) => `tlog:h:${level}`;
+export const leafBucketKey = (bundle: number) => `${LEAF_BUCKET_PREFIX}${bundle}`;
+export const tileKey = (level: number, index: number) => `tlog:tile:${level}:${index}`;
+
+/** The layout before tiles (one list of every leaf, one list per Merkle level): moved at start-up. */
+export const LEGACY_LEAVES_KEY = "tlog:leaves";
+export const legacyLevelKey = (level: number) => `tlog:h:${level}`;
 
 /** A plain Uint8Array over a Buffer's bytes, without copying them. */
 const bytesOf = (buffer: Buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);

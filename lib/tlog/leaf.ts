@@ -2,7 +2,8 @@ import { hash } from "node:crypto";
 import { leafHash } from "@sociedades-ia/incorporate/tlog";
 import { canonicalJson } from "../signing/canonical";
 import type { BatchWrite } from "../store/types";
-import { LEAVES_KEY, nodeSha256, toBase64 } from "./layout";
+import { nodeSha256, toBase64 } from "./layout";
+import { sequencePush } from "./leaf-items";
 import { sealLeaf } from "./sealed-leaf";
 
 /**
@@ -54,8 +55,4 @@ export function registryLeaf(record: PublicRecord, seq: number, event: RegistryE
 export const leafHashOf = (bytes: string): string => toBase64(leafHash(new TextEncoder().encode(bytes), nodeSha256));
 
 /** The batch write that sequences a leaf, sealed: the batch answers its index (`pushedAt`). */
-export const sequenceLeaf = (bytes: string): BatchWrite => ({
-  type: "push",
-  key: LEAVES_KEY,
-  values: [sealLeaf(bytes)],
-});
+export const sequenceLeaf = (bytes: string): BatchWrite => sequencePush(sealLeaf(bytes));

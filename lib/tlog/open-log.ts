@@ -7,8 +7,11 @@ import type { Store } from "../store/types";
 import { convergeInBackground } from "./converge";
 import { CHECKPOINT_KEY } from "./layout";
 import { leafBytes, sequenceLeaf } from "./leaf";
+import { moveLegacyLayout } from "./legacy-layout";
+import { readLogHead } from "./log-head";
 import { logNoteKey } from "./log-key";
 import { rememberSignedHead } from "./rollback-guard";
+import { flushTiles } from "./tile-flush";
 import { witnessInBackground } from "./witness-loop";
 
 /**
@@ -30,9 +33,13 @@ export async function openTransparencyLog(store: Store = getStore()): Promise<vo
       );
     }
   }
+  await moveLegacyLayout(store);
   await recordKeysInUse(store);
   // Under a lock a killed process left behind, integration waits for it to lapse without holding up start-up.
   await convergeInBackground(store);
+  // A process that died between writing tiles and trimming them left them in both stores.
+  const head = await readLogHead(store);
+  if (head !== null) await flushTiles(store, head);
   // The checkpoint in the store may not be cosigned yet (witnesses down, a restart before they answered).
   witnessInBackground(store);
 }

@@ -1,20 +1,19 @@
 import {
   consistencyProofCoords,
   consistencyProofFromStored,
-  encodeEntryBundle,
   inclusionProofCoords,
   inclusionProofFromStored,
   TILE_WIDTH,
   type Tile,
+  tileWidth,
 } from "@sociedades-ia/incorporate/tlog";
 import { ApiError } from "../http/problem";
 import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { withCosignatures } from "./cosigned-head";
-import { LEAVES_KEY, levelKey, nodeSha256, toBase64 } from "./layout";
+import { nodeSha256, toBase64 } from "./layout";
 import { type LogHead, readLogHead } from "./log-head";
-import { leafOfItem } from "./sealed-leaf";
-import { readStoredHashes } from "./stored-hashes";
+import { isTileUnavailable, TileReader } from "./tile-read";
 
 /** The latest head; the log signs its empty tree at start-up, so a running service always has one. */
 export async function latestHead(store: Store = getStore()): Promise<LogHead> {
@@ -46,7 +45,7 @@ export async function proveInclusion(index: number, size?: number, store: Store 
   if (treeSize > head.size) throw outOfRange(`size ${treeSize} is beyond the log's ${head.size} leaves`);
   if (index >= treeSize) throw outOfRange(`index ${index} is not in a tree of ${treeSize} leaves`);
   const coords = inclusionProofCoords(index, treeSize);
-  const lookup = await readStoredHashes(store, [...coords, { level: 0, index }]);
+  const lookup = await checked(() => new TileReader(store, head).hashes([...coords, { level: 0, index }], treeSize));
   const leaf = lookup({ level: 0, index }) as Uint8Array;
   return {
     index,
@@ -63,42 +62,44 @@ export async function proveConsistency(from: number, to?: number, store: Store =
   const toSize = to ?? head.size;
   if (toSize > head.size) throw outOfRange(`to ${toSize} is beyond the log's ${head.size} leaves`);
   if (from < 1 || from > toSize) throw outOfRange(`from must be 1 to ${toSize}: the empty tree is consistent with any`);
-  const hashes = consistencyProofFromStored(
-    from,
-    toSize,
-    await readStoredHashes(store, consistencyProofCoords(from, toSize)),
-    nodeSha256,
-  );
+  const lookup = await checked(() => new TileReader(store, head).hashes(consistencyProofCoords(from, toSize), toSize));
+  const hashes = consistencyProofFromStored(from, toSize, lookup, nodeSha256);
   return { from, to: toSize, hashes: hashes.map(toBase64) };
 }
 
-/** The complete-subtree hashes of level `merkleLevel` that the latest tree holds. */
-const storedAt = (size: number, merkleLevel: number) => Math.floor(size / 2 ** merkleLevel);
-
 /**
  * A hash tile's bytes, or null when the latest tree does not hold it: a full tile (width 256) once
- * all its hashes exist, a partial one of any width up to what exists. Either never changes once
- * served, so it is cacheable for good.
+ * all its hashes exist, a partial one of any width up to what exists. `full`: whether it is the full
+ * tile (immutable) rather than a partial one (served briefly: tlog-tiles clients move to the full one).
  */
 export async function readHashTile(tile: Tile, store: Store = getStore()): Promise<Uint8Array | null> {
   const head = await latestHead(store);
-  const level = tile.level * 8;
-  const start = tile.index * TILE_WIDTH;
-  if (start + tile.width > storedAt(head.size, level)) return null;
-  const hashes = await store.range(levelKey(level), start, start + tile.width - 1);
-  return Buffer.concat(hashes.map((h) => Buffer.from(h, "base64")));
+  if (tile.width > tileWidth(tile.level, tile.index, head.size)) return null;
+  return checked(() => new TileReader(store, head).fetch(tile));
 }
 
 /** An entry bundle's bytes, or null when the latest tree does not hold its entries yet. */
 export async function readEntryBundle(bundle: { index: number; width: number }, store: Store = getStore()) {
   const head = await latestHead(store);
-  const start = bundle.index * TILE_WIDTH;
-  if (start + bundle.width > head.size) return null;
-  const leaves = await store.range(LEAVES_KEY, start, start + bundle.width - 1);
-  return encodeEntryBundle(leaves.map((item) => new TextEncoder().encode(leafOfItem(item))));
+  if (bundle.index * TILE_WIDTH + bundle.width > head.size) return null;
+  return checked(() => new TileReader(store, head).bundleBytes(bundle.index, bundle.width));
 }
 
-/** The leaves at [start, end) of the latest tree, as stored (for the /log page's recent leaves). */
+/** The leaves at [start, end) of the latest tree (for the /log page's recent leaves). */
 export async function readLeaves(start: number, end: number, store: Store = getStore()): Promise<string[]> {
-  return end > start ? (await store.range(LEAVES_KEY, start, end - 1)).map(leafOfItem) : [];
+  if (end <= start) return [];
+  const head = await latestHead(store);
+  return checked(() => new TileReader(store, head).leaves(start, end));
+}
+
+/** A tile the log has but cannot give in a form that checks answers 503: never bytes the checkpoint does not vouch for. */
+async function checked<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (isTileUnavailable(err) || (err as { code?: unknown }).code === "missing_data") {
+      throw new ApiError("store_unavailable", `The transparency log cannot serve this now: ${(err as Error).message}.`);
+    }
+    throw err;
+  }
 }

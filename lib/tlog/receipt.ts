@@ -37,7 +37,7 @@ export async function transparencyReceipt(
     return { ...leaf, checkpoint: null, inclusion: null };
   }
   try {
-    const lookup = await readHashesCached(store, inclusionProofCoords(leaf.index, head.size));
+    const lookup = await readHashesCached(store, head, inclusionProofCoords(leaf.index, head.size));
     const hashes = inclusionProofFromStored(leaf.index, head.size, lookup, nodeSha256).map(toBase64);
     // The cosignatures the checkpoint has by now: witnesses answer in the background, often later.
     const { note } = await withCosignatures(head, store);

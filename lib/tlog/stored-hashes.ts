@@ -1,18 +1,10 @@
 import type { Coord, HashLookup } from "@sociedades-ia/incorporate/tlog";
 import type { Store } from "../store/types";
-import { fromBase64, levelKey } from "./layout";
+import { TileReader, type TreeHead } from "./tile-read";
 
-/** Reads the stored hashes at `coords`, in one request. */
-export async function readStoredHashes(store: Store, coords: readonly Coord[]): Promise<HashLookup> {
-  const found = new Map<string, Uint8Array>();
-  const read = await store.readMany(
-    coords.map(({ level, index }) => ({ type: "range", key: levelKey(level), start: index, stop: index })),
-  );
-  coords.forEach(({ level, index }, i) => {
-    const [text] = read[i] as string[];
-    if (text !== undefined) found.set(`${level}/${index}`, fromBase64(text));
-  });
-  return ({ level, index }) => found.get(`${level}/${index}`);
+/** Reads the stored hashes at `coords` of the tree `head` signed, from its tiles (in parallel). */
+export async function readStoredHashes(store: Store, head: TreeHead, coords: readonly Coord[]): Promise<HashLookup> {
+  return new TileReader(store, head).hashes(coords);
 }
 
 /** A lookup over several, the first that has the coordinate winning. */

@@ -7,7 +7,15 @@ import {
 } from "@sociedades-ia/incorporate/tlog";
 import { getStore } from "../store";
 import type { Store, StoreRead, StoreReadResult } from "../store/types";
-import { INDEX_NOTE_KEY, indexNodeReader, indexRootOf, isIndexStateError, nodesByHash, pathKeys } from "./index-store";
+import {
+  INDEX_NOTE_KEY,
+  indexNodeReader,
+  indexRootOf,
+  isIndexStateError,
+  nodesByHash,
+  PATH_DEPTH,
+  pathKeys,
+} from "./index-store";
 import { CHECKPOINT_KEY, nodeSha256 } from "./layout";
 import { headOf, type LogHead } from "./log-head";
 
@@ -34,9 +42,6 @@ export function lookupSubject(
   const [note, indexNote, path] = preread as [string | null, string | null, string[]];
   return sharedLookups(store, { notes: [note, indexNote], nodes: nodesByHash(path) })(subject);
 }
-
-/** Path levels read ahead: a trie of random keys is about 2 log2(subjects) deep at most. */
-const PATH_DEPTH = 48;
 
 /**
  * The reads lookupSubject takes as `preread`: the notes and the subject's path, to send with other

@@ -15,7 +15,7 @@ import {
 } from "@sociedades-ia/incorporate/tlog";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { INDEX_NOTE_KEY } from "@/lib/tlog/index-store";
-import { CHECKPOINT_KEY, LEAVES_KEY, levelKey } from "@/lib/tlog/layout";
+import { CHECKPOINT_KEY } from "@/lib/tlog/layout";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
 import {
   embeddedTarget as embedded,
@@ -23,6 +23,7 @@ import {
   upstashTarget as upstash,
   writeList,
 } from "../support/store-target";
+import { leafItems, levelHashes, pushLeafItems, writeLeafItems, writeLevelHashes } from "../support/tlog-layout";
 
 const CASE_TIMEOUT_MS = 180_000;
 const logKey = (sessionId: string) => `audit:${sessionId}:log`;
@@ -162,9 +163,9 @@ describe.each([
       const size = Number(before.split("\n")[1]);
       // A forged leaf (no MAC), then a genuine sealed item replayed: both would be the next leaves.
       await target.edit(async (store) => {
-        const [genuine] = await store.range(LEAVES_KEY, -1, -1);
+        const genuine = (await leafItems(store)).at(-1);
         const forged = JSON.stringify({ kind: "audit.entry", sessionId: "forged-session-01", seq: 0, entryHash: "x" });
-        await store.batch([{ type: "push", key: LEAVES_KEY, values: [forged, genuine as string] }]);
+        await pushLeafItems(store, [forged, genuine as string]);
       });
       // Writes go on until the integrator meets the forged leaf; from then on they are refused.
       let answer = await incorporate();
@@ -179,8 +180,8 @@ describe.each([
       expect(health.log).toMatchObject({ state: "stalled", reason: expect.stringMatching(/it carries no MAC/) });
       // The log is repaired by taking the pushed leaves out again; the service then resumes.
       await target.edit(async (store) => {
-        const items = await store.range(LEAVES_KEY, 0, -1);
-        await writeList(store, LEAVES_KEY, [...items.slice(0, size), ...items.slice(size + 2)]);
+        const items = await leafItems(store);
+        await writeLeafItems(store, [...items.slice(0, size), ...items.slice(size + 2)]);
       });
       const resumed = await incorporate();
       expect(resumed.status).toBe(200);
@@ -231,7 +232,7 @@ describe.each([
         const ahead = Number(size) + 3;
         await store.set(CHECKPOINT_KEY, note.replace(`${origin}\n${size}\n`, `${origin}\n${ahead}\n`));
         const padding = Array.from({ length: 3 }, () => Buffer.alloc(32, 7).toString("base64"));
-        await store.batch([{ type: "push", key: levelKey(0), values: padding }]);
+        await writeLevelHashes(store, 0, [...(await levelHashes(store, 0)), ...padding]);
       });
       if (startRefused !== null) {
         // A restarted embedded server checks the stored checkpoint before it serves anything.
@@ -255,9 +256,11 @@ describe.each([
         // The hash of the tree's largest complete subtree, which the next root is built on.
         const size = Number(((await store.get(CHECKPOINT_KEY)) as string).split("\n")[1]);
         const [edge] = rootCoords(size) as [Coord];
-        const hashes = await store.range(levelKey(edge.level), 0, -1);
-        hashes[edge.index] = Buffer.alloc(32, 9).toString("base64");
-        await writeList(store, levelKey(edge.level), hashes);
+        // The hot store keeps tile levels (Merkle levels 8L): the edge is hashed up from one of their hashes.
+        const level = Math.floor(edge.level / 8);
+        const hashes = await levelHashes(store, level);
+        hashes[edge.index * 2 ** (edge.level - 8 * level)] = Buffer.alloc(32, 9).toString("base64");
+        await writeLevelHashes(store, level, hashes);
       });
       // A process that computed the hash itself keeps using its own: a new one must read it.
       await target.restart();

@@ -4,10 +4,10 @@
 // had already signed: a fork under the log's own key. It must sign nothing over the rewritten log;
 // writes still land (their leaves are sequenced), without a proof, and the server says why.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Store } from "@/lib/store/types";
-import { CHECKPOINT_KEY, LEAVES_KEY, levelKey } from "@/lib/tlog/layout";
+import { CHECKPOINT_KEY } from "@/lib/tlog/layout";
 import { type AppServer, startApp } from "../support/app-server";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
+import { leafItems, levelHashes, writeLeafItems, writeLevelHashes } from "../support/tlog-layout";
 import { startUpstashStack, type UpstashStack } from "../support/upstash-stack";
 
 interface Receipt {
@@ -35,13 +35,6 @@ async function incorporate(denominacion: string): Promise<{ status: number; tran
   return { status: res.status, transparency: ((await res.json()) as { transparency: Receipt }).transparency };
 }
 
-/** Keeps the first `keep` items of a list, as an attacker with the store's token can. */
-async function truncate(store: Store, key: string, keep: number): Promise<void> {
-  const kept = keep > 0 ? await store.range(key, 0, keep - 1) : [];
-  await store.del(key);
-  if (kept.length > 0) await store.batch([{ type: "push", key, values: kept }]);
-}
-
 const sizeOf = (note: string) => Number(note.split("\n")[1]);
 
 describe("a transparency log put back to an earlier checkpoint under a live server", () => {
@@ -57,9 +50,10 @@ describe("a transparency log put back to an earlier checkpoint under a live serv
 
     // The attacker: the earlier checkpoint back, the leaves and tree hashes after it gone.
     await stack.store.set(CHECKPOINT_KEY, earlier);
-    await truncate(stack.store, LEAVES_KEY, size);
-    for (let level = 0; (await stack.store.length(levelKey(level))) > 0; level++) {
-      await truncate(stack.store, levelKey(level), Math.floor(size / 2 ** level));
+    await writeLeafItems(stack.store, (await leafItems(stack.store)).slice(0, size));
+    for (let level = 0; (await levelHashes(stack.store, level)).length > 0; level++) {
+      const hashes = await levelHashes(stack.store, level);
+      await writeLevelHashes(stack.store, level, hashes.slice(0, Math.floor(size / 256 ** level)));
     }
 
     const third = await incorporate("Tercera Vuelta Atrás SOCIEDAD-IA");

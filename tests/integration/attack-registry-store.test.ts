@@ -7,13 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/registry/issue-token";
 import type { Store } from "@/lib/store/types";
-import { LEAVES_KEY } from "@/lib/tlog/layout";
 import { publicRecordHash } from "@/lib/tlog/leaf";
 import { leafOfItem } from "@/lib/tlog/sealed-leaf";
 import { type FakeCompany, startFakeCompany } from "../support/fake-company";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
 import { callApi, freshCuit, listingBody } from "../support/registry-client";
 import { embeddedTarget as embedded, type StoreTarget, upstashTarget as upstash } from "../support/store-target";
+import { leafItems } from "../support/tlog-layout";
 
 const ENV = {
   CERTIFIER_ALLOW_LOOPBACK: "1",
@@ -79,7 +79,7 @@ describe.each([
   async function readLeaves(): Promise<Leaf[]> {
     let raw: string[] = [];
     await target.edit(async (store) => {
-      raw = await store.range(LEAVES_KEY, 0, -1);
+      raw = await leafItems(store);
     });
     return raw.map((leaf) => JSON.parse(leafOfItem(leaf)) as Leaf).filter((leaf) => leaf.kind === "registry.record");
   }

@@ -99,19 +99,20 @@ async function playOn(app: AppServer, body: unknown, headers: Record<string, str
 function sessionWrites(app: AppServer, answer: Answer) {
   const sessionId = answer.res.headers.get("x-session-id") as string;
   const writes = storeWritesSince(app.dataDir, answer.before);
-  // The transparency log's own keys (its hashes, checkpoint and lock) change with any write; its
-  // leaves are checked one by one against the entries.
-  const own = writes.filter((w) => !w.k?.startsWith("tlog:") || w.k === "tlog:leaves");
+  // The transparency log's own keys (its counter, hashes, checkpoint and lock) change with any write;
+  // its leaves (in buckets of 256) are checked one by one against the entries.
+  const isLeaf = (k: string | undefined) => k?.startsWith("tlog:leaves:") === true;
+  const own = writes.filter((w) => !w.k?.startsWith("tlog:") || isLeaf(w.k));
   return {
-    keys: new Set(own.map((w) => w.k)),
+    keys: new Set(own.map((w) => (isLeaf(w.k) ? "tlog:leaves:*" : w.k))),
     sessionKeys: new Set([
       `audit:${sessionId}:log`,
       `audit:${sessionId}:checkpoint`,
       `audit:${sessionId}:summary`,
-      "tlog:leaves",
+      "tlog:leaves:*",
     ]),
     leaves: writes
-      .filter((w) => w.k === "tlog:leaves")
+      .filter((w) => isLeaf(w.k))
       .map((w) => JSON.parse(leafOfItem(w.v ?? "null")) as { kind: string; sessionId: string; seq: number }),
     appended: writes
       .filter((w) => w.k === `audit:${sessionId}:log`)

@@ -12,6 +12,8 @@ import { startUpstashStack, type UpstashStack } from "../support/upstash-stack";
 const MAX_COMMANDS = 10;
 const MAX_KEPT_BYTES = 1024;
 const ROUNDS = 20;
+/** Two processes in turn: besides the 10, the new leaves' read, their index paths and the tree's edge. */
+const MAX_TAKING_TURNS = 14;
 
 let stack: UpstashStack;
 let app: AppServer;
@@ -48,9 +50,9 @@ async function redisBytes(): Promise<{ kept: number; all: number; keys: Map<stri
   }
 }
 
-async function incorporate(n: number, session?: { sessionId: string; token: string }) {
+async function incorporate(n: number, session?: { sessionId: string; token: string }, url = app.url) {
   const body = { ...TYPICAL_INCORPORATION, denominacion: `Costo ${n} ${randomUUID().slice(0, 8)} SOCIEDAD-IA` };
-  const answer = await send(app.url, "POST", "/api/auto-incorporate", {
+  const answer = await send(url, "POST", "/api/auto-incorporate", {
     body: session ? { ...body, sessionId: session.sessionId } : body,
     headers: session ? { "x-session-token": session.token } : {},
   });
@@ -88,7 +90,7 @@ describe("one incorporation on Upstash", () => {
         const grown = (bytes - (memory.keys.get(key) ?? 0)) / ROUNDS;
         const part = key.startsWith("sia:r:")
           ? "company"
-          : /^sia:k:tlog:(leaves|h:)/.test(key)
+          : /^sia:k:tlog:(leaves:|tile:|sequenced)/.test(key)
             ? "leaves"
             : key.startsWith("sia:k:tlog:ix:")
               ? "index"
@@ -104,6 +106,29 @@ describe("one incorporation on Upstash", () => {
       // record, the log's leaves and tree hashes (which move to the tile store once in a full tile)
       // and its index are counted apart (docs/performance.md gives them all).
       if (chained) expect(kept.audit, JSON.stringify(kept)).toBeLessThanOrEqual(MAX_KEPT_BYTES);
+    }
+  }, 120_000);
+});
+
+describe("incorporations on two servers taking turns", () => {
+  // Each integration then starts from a tree and index the other process moved: the index nodes it
+  // replaced are read in one request, not one round trip per node under the integration's lock.
+  it(`cost at most ${MAX_TAKING_TURNS} Redis commands each`, async () => {
+    const other = await startApp({ env: { ...stack.env, RATE_LIMIT_INCORPORATE: "100000/1m" } });
+    try {
+      const urls = [app.url, other.url];
+      for (let i = 0; i < 4; i++) await incorporate(200 + i, undefined, urls[i % 2]);
+      const before = stack.bridge.stats();
+      for (let i = 0; i < ROUNDS; i++) await incorporate(300 + i, undefined, urls[i % 2]);
+      const after = stack.bridge.stats();
+      const perCall = (after.commands - before.commands) / ROUNDS;
+      const commands = Object.entries(after.byName)
+        .map(([name, n]) => [name.split("\n")[0], (n - (before.byName[name] ?? 0)) / ROUNDS] as const)
+        .filter(([, n]) => n > 0);
+      console.log("taking turns:", { perCall, commands });
+      expect(perCall, JSON.stringify(commands)).toBeLessThanOrEqual(MAX_TAKING_TURNS);
+    } finally {
+      await other.stop();
     }
   }, 120_000);
 });

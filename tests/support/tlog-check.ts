@@ -30,6 +30,7 @@ export interface Receipt {
 }
 
 import { leafOfItem } from "@/lib/tlog/sealed-leaf";
+import { leafItems } from "./tlog-layout";
 
 const b64 = (text: string) => new Uint8Array(Buffer.from(text, "base64"));
 const encoder = new TextEncoder();
@@ -37,7 +38,7 @@ const entryHashOf = (stored: string) => `sha256:${createHash("sha256").update(st
 
 /** Every leaf the store holds, in log order, as its bytes (the store keeps a MAC after each). */
 export async function readStoredLeaves(store: Store): Promise<string[]> {
-  return (await store.range("tlog:leaves", 0, -1)).map(leafOfItem);
+  return (await leafItems(store)).map(leafOfItem);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Store } from "@/lib/store/types";
 import { HANG_MS, send } from "./fault-client";
 import { TYPICAL_INCORPORATION } from "./fixtures";
 import { openLogCheckpoint, type Receipt, readStoredLeaves } from "./tlog-check";
+import { sequenced } from "./tlog-layout";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -111,10 +112,7 @@ export async function converged(
 ): Promise<{ final: Checkpoint; leaves: string[] }> {
   const deadline = Date.now() + HANG_MS;
   for (;;) {
-    const [note, count] = await Promise.all([
-      (await fetch(`${url}/log/checkpoint`)).text(),
-      store.length("tlog:leaves"),
-    ]);
+    const [note, count] = await Promise.all([(await fetch(`${url}/log/checkpoint`)).text(), sequenced(store)]);
     const final = await openLogCheckpoint(note, vkey);
     if (final.size === count) return { final, leaves: await readStoredLeaves(store) };
     if (Date.now() > deadline) throw new Error(`the log stayed at ${final.size} of ${count} leaves`);

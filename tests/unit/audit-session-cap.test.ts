@@ -6,7 +6,7 @@ import { appendAuditEvent } from "@/lib/audit/log";
 import { checkpointKey } from "@/lib/audit/store-checkpoint";
 import { isApiError } from "@/lib/http/problem";
 import { EmbeddedStore } from "@/lib/store/embedded";
-import { LEAVES_KEY } from "@/lib/tlog/layout";
+import { sequenced } from "../support/tlog-layout";
 import { applyEnv } from "../support/upstash-stack";
 
 let store: EmbeddedStore;
@@ -34,7 +34,7 @@ describe("a session at AUDIT_MAX_ENTRIES", () => {
     const before = {
       log: await store.range(`audit:${sid}:log`, 0, -1),
       checkpoint: await store.get(checkpointKey(sid)),
-      leaves: await store.length(LEAVES_KEY),
+      leaves: await sequenced(store),
     };
     const refused = await appendAuditEvent(
       { sessionId: sid, sessionToken: first.sessionToken, event: event(3) },
@@ -45,7 +45,7 @@ describe("a session at AUDIT_MAX_ENTRIES", () => {
     expect({
       log: await store.range(`audit:${sid}:log`, 0, -1),
       checkpoint: await store.get(checkpointKey(sid)),
-      leaves: await store.length(LEAVES_KEY),
+      leaves: await sequenced(store),
     }).toEqual(before);
     // Another session is not affected.
     const other = await appendAuditEvent({ sessionId: "capped-session-2", sessionToken: null, event: event(0) }, store);

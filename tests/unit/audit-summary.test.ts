@@ -10,8 +10,8 @@ import { getConfig } from "@/lib/config/config";
 import { isApiError } from "@/lib/http/problem";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import type { Store, StoreRead } from "@/lib/store/types";
-import { LEAVES_KEY } from "@/lib/tlog/layout";
 import { appendEntries } from "../support/audit-seed";
+import { sequenced } from "../support/tlog-layout";
 import { applyEnv } from "../support/upstash-stack";
 
 let store: EmbeddedStore;
@@ -68,7 +68,7 @@ const stateOf = async (sid: string) => ({
   log: await store.range(logKey(sid), 0, -1),
   checkpoint: await store.get(checkpointKey(sid)),
   summary: await store.get(summaryKey(sid)),
-  leaves: await store.length(LEAVES_KEY),
+  leaves: await sequenced(store),
 });
 
 describe("the session summary", () => {

@@ -7,10 +7,10 @@ import { getRegistryRecord } from "@/lib/registry/get-registry-record";
 import { resealLegacyEntries } from "@/lib/registry/reseal-legacy-entries";
 import { REGISTRY_COLLECTION } from "@/lib/registry/stored-record";
 import { getStore } from "@/lib/store";
-import { LEAVES_KEY } from "@/lib/tlog/layout";
 import { publicRecordHash } from "@/lib/tlog/leaf";
 import { leafOfItem } from "@/lib/tlog/sealed-leaf";
 import { listingBody } from "../support/registry-client";
+import { leafItems } from "../support/tlog-layout";
 import { applyEnv } from "../support/upstash-stack";
 
 // The operator's step for a store written before entries were sealed: nothing happens by itself, a
@@ -55,7 +55,7 @@ describe("resealing entries written before sealing", () => {
     expect(done.sealed).toEqual([legacy.id]);
     const record = await getRegistryRecord(legacy.id);
     expect(record).toEqual(legacy);
-    const leaves = (await getStore().range(LEAVES_KEY, 0, -1))
+    const leaves = (await leafItems(getStore()))
       .map((raw) => JSON.parse(leafOfItem(raw)))
       .filter((leaf) => leaf.id === legacy.id);
     expect(leaves.map((l) => [l.seq, l.event])).toEqual([

@@ -5,10 +5,11 @@ import { formatCheckpoint, MemoryTree, signNote } from "@sociedades-ia/incorpora
 import { afterEach, describe, expect, it } from "vitest";
 import { getConfig } from "@/lib/config/config";
 import { EmbeddedStore } from "@/lib/store/embedded";
-import { CHECKPOINT_KEY, LEAVES_KEY } from "@/lib/tlog/layout";
+import { CHECKPOINT_KEY } from "@/lib/tlog/layout";
 import { leafBytes } from "@/lib/tlog/leaf";
 import { logNoteKey } from "@/lib/tlog/log-key";
 import { readRecentLeaves } from "@/lib/tlog/recent-leaves";
+import { pushLeafItems } from "../support/tlog-layout";
 
 // What the /log page lists of each leaf: its index, kind and ids, read from a real store. Hashes
 // and anything a leaf may carry besides its ids stay out.
@@ -38,7 +39,7 @@ async function storeWithLog(size: number) {
   const tree = new MemoryTree();
   const encoder = new TextEncoder();
   tree.appendEntries(...LEAVES.slice(0, size).map((leaf) => encoder.encode(leaf)));
-  await store.batch([{ type: "push", key: LEAVES_KEY, values: LEAVES }]);
+  await pushLeafItems(store, LEAVES);
   // Signed by the configured log key: readers take no checkpoint the log did not sign.
   const note = await signNote(
     formatCheckpoint({ origin: getConfig().tlog.origin, size, root: tree.root(), extensions: [] }),
