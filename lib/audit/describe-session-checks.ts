@@ -5,11 +5,11 @@ import type { SessionChecks } from "./session-checks";
 const LATEST = {
   es: {
     pass: (leaf: number) =>
-      `Completa: el índice del registro nombra esta entrada como la última de la sesión (hoja ${leaf}).`,
+      `Completa: el índice del registro de transparencia nombra esta entrada como la última de la sesión (hoja ${leaf}).`,
     pending: "Completa: el registro todavía no integró las últimas entradas; volvé a leerla en unos segundos.",
     cut: (seq: number, leaf: number) =>
-      `el índice del registro tiene una entrada posterior de esta sesión (seq ${seq}, hoja ${leaf}): el almacén sirve menos de lo que el registro guardó`,
-    unavailable: "el índice del registro no está disponible",
+      `el índice del registro de transparencia tiene una entrada posterior de esta sesión (seq ${seq}, hoja ${leaf}): el almacén sirve menos de lo que el registro de transparencia guardó`,
+    unavailable: "el índice del registro de transparencia no está disponible",
   },
   en: {
     pass: (leaf: number) => `Complete: the log's index names this entry as the session's latest (leaf ${leaf}).`,

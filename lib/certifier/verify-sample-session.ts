@@ -73,7 +73,7 @@ export async function verifySampleSession(
             passed: inLog.verdict === "verified",
             detail: reason(
               `${signedBy}; in this service's transparency log: ${inLog.detail.en}`,
-              `${firmado}; en el log de transparencia de este servicio: ${inLog.detail.es}`,
+              `${firmado}; en el registro de transparencia de este servicio: ${inLog.detail.es}`,
             ),
           };
   }

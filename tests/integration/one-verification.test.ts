@@ -129,7 +129,9 @@ describe("a session cut back", () => {
     expect(checkpoint.reason.en).toContain("FAILED: something contradicts this audit log.");
     expect(checkpoint.reason.en).toContain("the log's index holds a later entry of this session (seq 1");
     expect(checkpoint.reason.es).toContain("FALLÓ: algo contradice esta bitácora.");
-    expect(checkpoint.reason.es).toContain("el índice del registro tiene una entrada posterior de esta sesión (seq 1");
+    expect(checkpoint.reason.es).toContain(
+      "el índice del registro de transparencia tiene una entrada posterior de esta sesión (seq 1",
+    );
     expect(report.passed).toBe(false);
 
     // With store access and no key: drop the newest entry and put the kept checkpoint back.
