@@ -9,48 +9,48 @@ import type { TipoInfo, WizardMessages } from "./wizard-model";
 
 /** Step 1: the company itself (name, tipo, capital, purpose). */
 export function CompanyFields({
-  w,
-  f,
+  incorporation,
+  formWords,
   lang,
   tipos,
 }: {
-  w: Incorporation;
-  f: WizardMessages["form"];
+  incorporation: Incorporation;
+  formWords: WizardMessages["form"];
   lang: Lang;
   tipos: TipoInfo[];
 }) {
-  const tipoFindings = fieldFindings(w, f.severity, "tipo", "inc-tipo-0-issues");
-  const capitalFindings = fieldFindings(w, f.severity, "capitalSocial");
-  const suffix = w.tipoInfo?.suffixes[0] ?? "";
+  const tipoFindings = fieldFindings(incorporation, formWords.severity, "tipo", "inc-tipo-0-issues");
+  const capitalFindings = fieldFindings(incorporation, formWords.severity, "capitalSocial");
+  const suffix = incorporation.tipoInfo?.suffixes[0] ?? "";
   return (
     <fieldset>
-      <legend>{f.company}</legend>
+      <legend>{formWords.company}</legend>
       <FormField
         id="inc-denominacion"
-        label={f.denominacion}
-        hint={fill(f.denominacionHint, { suffix })}
-        invalid={w.invalid("denominacion")}
-        findings={fieldFindings(w, f.severity, "denominacion")}
+        label={formWords.denominacion}
+        hint={fill(formWords.denominacionHint, { suffix })}
+        invalid={incorporation.invalid("denominacion")}
+        findings={fieldFindings(incorporation, formWords.severity, "denominacion")}
       >
         {(control) => (
           <input
             {...control}
             type="text"
             name="denominacion"
-            value={w.values.denominacion}
+            value={incorporation.values.denominacion}
             maxLength={LIMITS.denominacion.max + 20}
             autoComplete="organization"
             spellCheck={false}
-            onChange={(e) => w.change("denominacion", e.target.value)}
-            onBlur={() => w.touch("denominacion")}
+            onChange={(e) => incorporation.change("denominacion", e.target.value)}
+            onBlur={() => incorporation.touch("denominacion")}
           />
         )}
       </FormField>
 
       <fieldset className="inc-tipos" aria-describedby={["inc-tipo-hint", tipoFindings?.id].filter(Boolean).join(" ")}>
-        <legend>{f.tipo}</legend>
+        <legend>{formWords.tipo}</legend>
         <p className="field-hint" id="inc-tipo-hint">
-          {f.tipoHint}
+          {formWords.tipoHint}
         </p>
         <div className="inc-tipo-options">
           {tipos.map((x, i) => (
@@ -60,19 +60,19 @@ export function CompanyFields({
                 id={`inc-tipo-${i}`}
                 name="tipo"
                 value={x.tipo}
-                checked={w.values.tipo === x.tipo}
+                checked={incorporation.values.tipo === x.tipo}
                 aria-describedby={`inc-tipo-${i}-desc`}
-                onChange={() => w.change("tipo", x.tipo)}
-                onBlur={() => w.touch("tipo")}
+                onChange={() => incorporation.change("tipo", x.tipo)}
+                onBlur={() => incorporation.touch("tipo")}
               />
               <label htmlFor={`inc-tipo-${i}`}>
                 {x.tipo}
-                {x.pendingLaw ? <span className="pill pill-warn inc-tipo-tag">{f.pendingLawTag}</span> : null}
+                {x.pendingLaw ? <span className="pill pill-warn inc-tipo-tag">{formWords.pendingLawTag}</span> : null}
               </label>
               <p className="inc-tipo-desc" id={`inc-tipo-${i}-desc`}>
-                {fill(f.tipoFacts, {
+                {fill(formWords.tipoFacts, {
                   suffix: x.suffixes[0] ?? "",
-                  minimum: x.minimumCapital > 0 ? formatPesos(x.minimumCapital, lang) : f.noMinimum,
+                  minimum: x.minimumCapital > 0 ? formatPesos(x.minimumCapital, lang) : formWords.noMinimum,
                 })}
               </p>
             </div>
@@ -82,47 +82,57 @@ export function CompanyFields({
       </fieldset>
 
       <div className="field">
-        <label htmlFor="inc-capital">{f.capital}</label>
+        <label htmlFor="inc-capital">{formWords.capital}</label>
         <div className="field-hint" id="inc-capital-hint">
           <p>
-            {w.tipoInfo && w.tipoInfo.minimumCapital > 0
-              ? fill(f.capitalHint, { tipo: w.tipoInfo.tipo, minimum: formatPesos(w.tipoInfo.minimumCapital, lang) })
-              : fill(f.capitalNoMinimumHint, { tipo: w.values.tipo })}{" "}
-            {w.tipoInfo ? (
+            {incorporation.tipoInfo && incorporation.tipoInfo.minimumCapital > 0
+              ? fill(formWords.capitalHint, {
+                  tipo: incorporation.tipoInfo.tipo,
+                  minimum: formatPesos(incorporation.tipoInfo.minimumCapital, lang),
+                })
+              : fill(formWords.capitalNoMinimumHint, { tipo: incorporation.values.tipo })}{" "}
+            {incorporation.tipoInfo ? (
               <>
-                {f.capitalSource} {w.tipoInfo.source}
+                {formWords.capitalSource} {incorporation.tipoInfo.source}
               </>
             ) : null}
           </p>
         </div>
         {/* Not a FormField: its hint is a block of its own (styled as such). */}
         <input
-          {...describedControl("inc-capital", "inc-capital-hint", capitalFindings, w.invalid("capitalSocial"))}
+          {...describedControl(
+            "inc-capital",
+            "inc-capital-hint",
+            capitalFindings,
+            incorporation.invalid("capitalSocial"),
+          )}
           type="text"
           name="capitalSocial"
           inputMode="decimal"
           autoComplete="off"
-          value={w.values.capital}
-          onChange={(e) => w.change("capital", e.target.value)}
-          onBlur={() => w.touch("capital")}
+          value={incorporation.values.capital}
+          onChange={(e) => incorporation.change("capital", e.target.value)}
+          onBlur={() => incorporation.touch("capital")}
         />
-        {typeof w.parsedCapital === "number" &&
-        w.parsedCapital > 0 &&
-        String(w.parsedCapital) !== w.values.capital.trim() ? (
-          <p className="field-hint inc-reads">{fill(f.capitalReads, { amount: formatPesos(w.parsedCapital, lang) })}</p>
+        {typeof incorporation.parsedCapital === "number" &&
+        incorporation.parsedCapital > 0 &&
+        String(incorporation.parsedCapital) !== incorporation.values.capital.trim() ? (
+          <p className="field-hint inc-reads">
+            {fill(formWords.capitalReads, { amount: formatPesos(incorporation.parsedCapital, lang) })}
+          </p>
         ) : null}
         {capitalFindings?.element}
       </div>
 
       <FormField
         id="inc-objeto"
-        label={f.objeto}
-        hint={fill(f.objetoHint, { min: LIMITS.objeto.min, max: LIMITS.objeto.max })}
-        invalid={w.invalid("objeto")}
-        findings={fieldFindings(w, f.severity, "objeto")}
+        label={formWords.objeto}
+        hint={fill(formWords.objetoHint, { min: LIMITS.objeto.min, max: LIMITS.objeto.max })}
+        invalid={incorporation.invalid("objeto")}
+        findings={fieldFindings(incorporation, formWords.severity, "objeto")}
         after={
           <p className="field-hint inc-count">
-            {fill(f.objetoCount, { n: w.values.objeto.length, max: LIMITS.objeto.max })}
+            {fill(formWords.objetoCount, { n: incorporation.values.objeto.length, max: LIMITS.objeto.max })}
           </p>
         }
       >
@@ -131,9 +141,9 @@ export function CompanyFields({
             {...control}
             name="objeto"
             rows={4}
-            value={w.values.objeto}
-            onChange={(e) => w.change("objeto", e.target.value)}
-            onBlur={() => w.touch("objeto")}
+            value={incorporation.values.objeto}
+            onChange={(e) => incorporation.change("objeto", e.target.value)}
+            onBlur={() => incorporation.touch("objeto")}
           />
         )}
       </FormField>

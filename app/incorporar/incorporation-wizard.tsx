@@ -15,7 +15,7 @@ export type { TipoInfo, WizardMessages } from "./wizard-model";
  * result. The state and the call to the API are in use-incorporation.ts.
  */
 export function IncorporationWizard(props: WizardProps) {
-  const { m, lang, tipos } = props;
+  const { words: m, lang, tipos } = props;
   const f = m.form;
   const w = useIncorporation(props);
   const { phase } = w;
@@ -32,7 +32,7 @@ export function IncorporationWizard(props: WizardProps) {
       <>
         {live}
         <View
-          t={m.result}
+          words={m.result}
           severity={f.severity}
           lang={lang}
           result={phase.result}
@@ -69,9 +69,9 @@ export function IncorporationWizard(props: WizardProps) {
           ) : null}
 
           <form className="audit-form inc-form" noValidate onSubmit={w.onSubmit} aria-labelledby="inc-form-title">
-            <CompanyFields w={w} f={f} lang={lang} tipos={tipos} />
-            <PeopleFields w={w} f={f} />
-            <SessionFields w={w} f={f} />
+            <CompanyFields incorporation={w} formWords={f} lang={lang} tipos={tipos} />
+            <PeopleFields incorporation={w} formWords={f} />
+            <SessionFields incorporation={w} formWords={f} />
 
             {phase.kind === "failed" ? (
               <ErrorNotice
@@ -98,7 +98,7 @@ export function IncorporationWizard(props: WizardProps) {
             </div>
           </form>
         </div>
-        <LiveSummary w={w} f={f} lang={lang} />
+        <LiveSummary incorporation={w} formWords={f} lang={lang} />
       </div>
     </section>
   );

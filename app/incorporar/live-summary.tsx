@@ -8,32 +8,44 @@ import type { WizardMessages } from "./wizard-model";
  * The company as the form stands, beside it on a wide screen: what will be sent, and whether it can
  * be. It repeats what the fields hold, so it is not announced as it changes.
  */
-export function LiveSummary({ w, f, lang }: { w: Incorporation; f: WizardMessages["form"]; lang: Lang }) {
-  const t = f.live;
-  const { values } = w;
+export function LiveSummary({
+  incorporation,
+  formWords,
+  lang,
+}: {
+  incorporation: Incorporation;
+  formWords: WizardMessages["form"];
+  lang: Lang;
+}) {
+  const t = formWords.live;
+  const { values } = incorporation;
   const capital =
-    typeof w.parsedCapital === "number" && w.parsedCapital > 0 ? formatPesos(w.parsedCapital, lang) : null;
-  const ready = w.blockingCount === 0;
+    typeof incorporation.parsedCapital === "number" && incorporation.parsedCapital > 0
+      ? formatPesos(incorporation.parsedCapital, lang)
+      : null;
+  const ready = incorporation.blockingCount === 0;
   const state =
-    w.blockingCount === null
+    incorporation.blockingCount === null
       ? t.checking
       : ready
         ? t.ready
-        : !w.started
+        : !incorporation.started
           ? t.start
-          : w.blockingCount === 1
+          : incorporation.blockingCount === 1
             ? t.missingOne
-            : fill(t.missing, { n: w.blockingCount });
+            : fill(t.missing, { n: incorporation.blockingCount });
   return (
     <aside className="inc-live" aria-labelledby="inc-live-title">
       <h2 id="inc-live-title">{t.title}</h2>
       <p className="inc-live-name">{values.denominacion.trim() || t.empty}</p>
       <dl className="inc-live-facts">
         <div>
-          <dt>{f.tipo}</dt>
+          <dt>{formWords.tipo}</dt>
           <dd>
             {values.tipo}
-            {w.tipoInfo?.pendingLaw ? <span className="pill pill-warn inc-tipo-tag">{f.pendingLawTag}</span> : null}
+            {incorporation.tipoInfo?.pendingLaw ? (
+              <span className="pill pill-warn inc-tipo-tag">{formWords.pendingLawTag}</span>
+            ) : null}
           </dd>
         </div>
         <div>
@@ -45,7 +57,7 @@ export function LiveSummary({ w, f, lang }: { w: Incorporation; f: WizardMessage
           <dd>{fill(t.objetoChars, { n: values.objeto.length })}</dd>
         </div>
         <div>
-          <dt>{f.session}</dt>
+          <dt>{formWords.session}</dt>
           <dd>
             {values.chain && values.sessionId.trim() ? (
               <>

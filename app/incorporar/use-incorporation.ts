@@ -29,8 +29,8 @@ type FieldKey = Exclude<keyof Values, "chain">;
  * findings once it was left or the form was sent, blocks sending while any is an error, calls
  * POST /api/auto-incorporate and keeps its result.
  */
-export function useIncorporation({ m, lang, smvm, tipos, initialFindings }: WizardProps) {
-  const f = m.form;
+export function useIncorporation({ words, lang, smvm, tipos, initialFindings }: WizardProps) {
+  const f = words.form;
   const [values, setValues] = useState<Values>(EMPTY);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -93,7 +93,7 @@ export function useIncorporation({ m, lang, smvm, tipos, initialFindings }: Wiza
   const clientIssues: Issue[] = (findings ?? [])
     // The pending-law note is always on screen next to the tipo; it is no finding of the visitor's.
     .filter((x) => x.code !== "tipo_pending_law")
-    .map((x) => toIssue(x, m));
+    .map((x) => toIssue(x, words));
   if (values.chain && !values.sessionId.trim()) {
     clientIssues.push({ field: "sessionId", severity: "error", message: f.fields.sessionIdMissing });
   }
@@ -158,7 +158,7 @@ export function useIncorporation({ m, lang, smvm, tipos, initialFindings }: Wiza
     if (idempotency.current?.body !== text) idempotency.current = { body: text, key: randomKey() };
     const token = values.chain ? values.sessionToken.trim() : "";
     setPhase({ kind: "sending" });
-    const outcome = await sendIncorporation({ text, idempotencyKey: idempotency.current.key, token, lang, m });
+    const outcome = await sendIncorporation({ text, idempotencyKey: idempotency.current.key, token, lang, words });
     if (outcome.kind === "done") {
       setPhase(outcome);
       setFocusTarget({ to: "result", tick: Date.now() });
@@ -180,7 +180,7 @@ export function useIncorporation({ m, lang, smvm, tipos, initialFindings }: Wiza
       setAwaitingRules(true);
       loadRules().catch(() => {
         setAwaitingRules(false);
-        setPhase({ kind: "failed", failure: { message: m.errors.rulesUnavailable } });
+        setPhase({ kind: "failed", failure: { message: words.errors.rulesUnavailable } });
       });
       return;
     }
@@ -212,7 +212,7 @@ export function useIncorporation({ m, lang, smvm, tipos, initialFindings }: Wiza
 
   const announcement =
     phase.kind === "done"
-      ? fill(m.result.announce, { name: phase.result.sociedad.denominacion })
+      ? fill(words.result.announce, { name: phase.result.sociedad.denominacion })
       : phase.kind === "sending"
         ? f.submitting
         : "";

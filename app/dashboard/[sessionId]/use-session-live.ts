@@ -38,13 +38,13 @@ const PENDING_ROUNDS = 10;
 const PENDING_WAIT_MS = 2000;
 
 export function useSessionLive({
-  t,
-  a,
+  words,
+  auditWords,
   sessionId,
   initial,
 }: {
-  t: LiveMessages;
-  a: LiveAuditMessages;
+  words: LiveMessages;
+  auditWords: LiveAuditMessages;
   sessionId: string;
   initial: InitialLog | null;
 }) {
@@ -88,7 +88,7 @@ export function useSessionLive({
     const answer = await callApi<InitialLog>(`${paths.verified}${query}`, { cache: "no-store" });
     if (!answer.ok) {
       // A failed refresh keeps what is shown; the message replaces it only when nothing is.
-      const failure = problemWords(answer.problem, a.request);
+      const failure = problemWords(answer.problem, auditWords.request);
       const nothingShown = entriesRef.current.length === 0;
       if (answer.problem.kind === "network") setLoadFailure((prev) => (nothingShown ? failure : prev));
       else setLoadFailure((prev) => (prev || nothingShown ? failure : prev));
@@ -103,7 +103,7 @@ export function useSessionLive({
     setEntries(merged);
     // Only a log that is exactly the signed one can be checked against its checkpoint.
     if (whole && merged.length === log.entries.length) void checkInBrowser(log.entries, log.checkpoint);
-  }, [paths.verified, a.request, checkInBrowser, first, whole]);
+  }, [paths.verified, auditWords.request, checkInBrowser, first, whole]);
 
   // A head the log has not integrated or witnessed yet soon will be: ask again a few times, so the
   // headline moves on from "not in the log yet" without a reload.
@@ -156,7 +156,7 @@ export function useSessionLive({
       }
       const seq = seqOf(entry);
       setEntries((prev) => (prev.some((e) => seqOf(e) === seq) ? prev : [...prev, entry]));
-      setAnnouncement(fill(t.timeline.newEntry, { seq }));
+      setAnnouncement(fill(words.timeline.newEntry, { seq }));
       clearTimeout(timer.current);
       pendingRounds.current = 0;
       timer.current = setTimeout(() => void refresh(), 300);
@@ -165,7 +165,7 @@ export function useSessionLive({
       source.close();
       clearTimeout(timer.current);
     };
-  }, [paths.stream, streamKey, refresh, t.timeline, live]);
+  }, [paths.stream, streamKey, refresh, words.timeline, live]);
 
   // A link to one entry (#entry-{seq}, as /play's tool cards give) lands on its row. The browser
   // scrolls to and focuses rows that are in the server's HTML; this covers a row that arrives later
