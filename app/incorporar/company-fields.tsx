@@ -4,24 +4,26 @@ import { fill } from "@/lib/i18n/template";
 import { LIMITS } from "@/lib/incorporation/limits";
 import { describedControl, FormField } from "../_components/form-field";
 import { fieldFindings } from "./field-issues";
-import type { Incorporation } from "./use-incorporation";
+import type { CompanyFacts, WizardFields } from "./use-incorporation";
 import type { TipoInfo, WizardMessages } from "./wizard-model";
 
 /** Step 1: the company itself (name, tipo, capital, purpose). */
 export function CompanyFields({
-  incorporation,
+  fields,
+  company,
   formWords,
   lang,
   tipos,
 }: {
-  incorporation: Incorporation;
+  fields: WizardFields;
+  company: CompanyFacts;
   formWords: WizardMessages["form"];
   lang: Lang;
   tipos: TipoInfo[];
 }) {
-  const tipoFindings = fieldFindings(incorporation, formWords.severity, "tipo", "inc-tipo-0-issues");
-  const capitalFindings = fieldFindings(incorporation, formWords.severity, "capitalSocial");
-  const suffix = incorporation.tipoInfo?.suffixes[0] ?? "";
+  const tipoFindings = fieldFindings(fields, formWords.severity, "tipo", "inc-tipo-0-issues");
+  const capitalFindings = fieldFindings(fields, formWords.severity, "capitalSocial");
+  const suffix = company.tipoInfo?.suffixes[0] ?? "";
   return (
     <fieldset>
       <legend>{formWords.company}</legend>
@@ -29,20 +31,20 @@ export function CompanyFields({
         id="inc-denominacion"
         label={formWords.denominacion}
         hint={fill(formWords.denominacionHint, { suffix })}
-        invalid={incorporation.invalid("denominacion")}
-        findings={fieldFindings(incorporation, formWords.severity, "denominacion")}
+        invalid={fields.invalid("denominacion")}
+        findings={fieldFindings(fields, formWords.severity, "denominacion")}
       >
         {(control) => (
           <input
             {...control}
             type="text"
             name="denominacion"
-            value={incorporation.values.denominacion}
+            value={fields.values.denominacion}
             maxLength={LIMITS.denominacion.max + 20}
             autoComplete="organization"
             spellCheck={false}
-            onChange={(e) => incorporation.change("denominacion", e.target.value)}
-            onBlur={() => incorporation.touch("denominacion")}
+            onChange={(e) => fields.change("denominacion", e.target.value)}
+            onBlur={() => fields.touch("denominacion")}
           />
         )}
       </FormField>
@@ -60,10 +62,10 @@ export function CompanyFields({
                 id={`inc-tipo-${i}`}
                 name="tipo"
                 value={x.tipo}
-                checked={incorporation.values.tipo === x.tipo}
+                checked={fields.values.tipo === x.tipo}
                 aria-describedby={`inc-tipo-${i}-desc`}
-                onChange={() => incorporation.change("tipo", x.tipo)}
-                onBlur={() => incorporation.touch("tipo")}
+                onChange={() => fields.change("tipo", x.tipo)}
+                onBlur={() => fields.touch("tipo")}
               />
               <label htmlFor={`inc-tipo-${i}`}>
                 {x.tipo}
@@ -85,40 +87,35 @@ export function CompanyFields({
         <label htmlFor="inc-capital">{formWords.capital}</label>
         <div className="field-hint" id="inc-capital-hint">
           <p>
-            {incorporation.tipoInfo && incorporation.tipoInfo.minimumCapital > 0
+            {company.tipoInfo && company.tipoInfo.minimumCapital > 0
               ? fill(formWords.capitalHint, {
-                  tipo: incorporation.tipoInfo.tipo,
-                  minimum: formatPesos(incorporation.tipoInfo.minimumCapital, lang),
+                  tipo: company.tipoInfo.tipo,
+                  minimum: formatPesos(company.tipoInfo.minimumCapital, lang),
                 })
-              : fill(formWords.capitalNoMinimumHint, { tipo: incorporation.values.tipo })}{" "}
-            {incorporation.tipoInfo ? (
+              : fill(formWords.capitalNoMinimumHint, { tipo: fields.values.tipo })}{" "}
+            {company.tipoInfo ? (
               <>
-                {formWords.capitalSource} {incorporation.tipoInfo.source}
+                {formWords.capitalSource} {company.tipoInfo.source}
               </>
             ) : null}
           </p>
         </div>
         {/* Not a FormField: its hint is a block of its own (styled as such). */}
         <input
-          {...describedControl(
-            "inc-capital",
-            "inc-capital-hint",
-            capitalFindings,
-            incorporation.invalid("capitalSocial"),
-          )}
+          {...describedControl("inc-capital", "inc-capital-hint", capitalFindings, fields.invalid("capitalSocial"))}
           type="text"
           name="capitalSocial"
           inputMode="decimal"
           autoComplete="off"
-          value={incorporation.values.capital}
-          onChange={(e) => incorporation.change("capital", e.target.value)}
-          onBlur={() => incorporation.touch("capital")}
+          value={fields.values.capital}
+          onChange={(e) => fields.change("capital", e.target.value)}
+          onBlur={() => fields.touch("capital")}
         />
-        {typeof incorporation.parsedCapital === "number" &&
-        incorporation.parsedCapital > 0 &&
-        String(incorporation.parsedCapital) !== incorporation.values.capital.trim() ? (
+        {typeof company.parsedCapital === "number" &&
+        company.parsedCapital > 0 &&
+        String(company.parsedCapital) !== fields.values.capital.trim() ? (
           <p className="field-hint inc-reads">
-            {fill(formWords.capitalReads, { amount: formatPesos(incorporation.parsedCapital, lang) })}
+            {fill(formWords.capitalReads, { amount: formatPesos(company.parsedCapital, lang) })}
           </p>
         ) : null}
         {capitalFindings?.element}
@@ -128,11 +125,11 @@ export function CompanyFields({
         id="inc-objeto"
         label={formWords.objeto}
         hint={fill(formWords.objetoHint, { min: LIMITS.objeto.min, max: LIMITS.objeto.max })}
-        invalid={incorporation.invalid("objeto")}
-        findings={fieldFindings(incorporation, formWords.severity, "objeto")}
+        invalid={fields.invalid("objeto")}
+        findings={fieldFindings(fields, formWords.severity, "objeto")}
         after={
           <p className="field-hint inc-count">
-            {fill(formWords.objetoCount, { n: incorporation.values.objeto.length, max: LIMITS.objeto.max })}
+            {fill(formWords.objetoCount, { n: fields.values.objeto.length, max: LIMITS.objeto.max })}
           </p>
         }
       >
@@ -141,9 +138,9 @@ export function CompanyFields({
             {...control}
             name="objeto"
             rows={4}
-            value={incorporation.values.objeto}
-            onChange={(e) => incorporation.change("objeto", e.target.value)}
-            onBlur={() => incorporation.touch("objeto")}
+            value={fields.values.objeto}
+            onChange={(e) => fields.change("objeto", e.target.value)}
+            onBlur={() => fields.touch("objeto")}
           />
         )}
       </FormField>

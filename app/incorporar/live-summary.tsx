@@ -1,7 +1,7 @@
 import type { Lang } from "@/lib/i18n";
 import { formatPesos } from "@/lib/i18n/format-pesos";
 import { fill } from "@/lib/i18n/template";
-import type { Incorporation } from "./use-incorporation";
+import type { WizardSummary } from "./use-incorporation";
 import type { WizardMessages } from "./wizard-model";
 
 /**
@@ -9,31 +9,31 @@ import type { WizardMessages } from "./wizard-model";
  * be. It repeats what the fields hold, so it is not announced as it changes.
  */
 export function LiveSummary({
-  incorporation,
+  summary,
   formWords,
   lang,
 }: {
-  incorporation: Incorporation;
+  summary: WizardSummary;
   formWords: WizardMessages["form"];
   lang: Lang;
 }) {
   const t = formWords.live;
-  const { values } = incorporation;
+  const { values } = summary;
   const capital =
-    typeof incorporation.parsedCapital === "number" && incorporation.parsedCapital > 0
-      ? formatPesos(incorporation.parsedCapital, lang)
+    typeof summary.parsedCapital === "number" && summary.parsedCapital > 0
+      ? formatPesos(summary.parsedCapital, lang)
       : null;
-  const ready = incorporation.blockingCount === 0;
+  const ready = summary.blockingCount === 0;
   const state =
-    incorporation.blockingCount === null
+    summary.blockingCount === null
       ? t.checking
       : ready
         ? t.ready
-        : !incorporation.started
+        : !summary.started
           ? t.start
-          : incorporation.blockingCount === 1
+          : summary.blockingCount === 1
             ? t.missingOne
-            : fill(t.missing, { n: incorporation.blockingCount });
+            : fill(t.missing, { n: summary.blockingCount });
   return (
     <aside className="inc-live" aria-labelledby="inc-live-title">
       <h2 id="inc-live-title">{t.title}</h2>
@@ -43,7 +43,7 @@ export function LiveSummary({
           <dt>{formWords.tipo}</dt>
           <dd>
             {values.tipo}
-            {incorporation.tipoInfo?.pendingLaw ? (
+            {summary.tipoInfo?.pendingLaw ? (
               <span className="pill pill-warn inc-tipo-tag">{formWords.pendingLawTag}</span>
             ) : null}
           </dd>

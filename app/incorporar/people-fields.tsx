@@ -1,25 +1,19 @@
 import { normaliseCuit } from "@/lib/identity/cuit";
 import { describedControl, FormField } from "../_components/form-field";
 import { fieldFindings } from "./field-issues";
-import type { Incorporation } from "./use-incorporation";
+import type { WizardFields } from "./use-incorporation";
 import type { WizardMessages } from "./wizard-model";
 
 /** Step 2: the human who answers for the company (optional). */
-export function PeopleFields({
-  incorporation,
-  formWords,
-}: {
-  incorporation: Incorporation;
-  formWords: WizardMessages["form"];
-}) {
-  const repCuitFindings = fieldFindings(incorporation, formWords.severity, "representante.cuit");
+export function PeopleFields({ fields, formWords }: { fields: WizardFields; formWords: WizardMessages["form"] }) {
+  const repCuitFindings = fieldFindings(fields, formWords.severity, "representante.cuit");
   return (
     <fieldset aria-describedby="inc-people-intro">
       <legend>{formWords.people}</legend>
       <p className="field-hint" id="inc-people-intro">
         {formWords.peopleIntro}
       </p>
-      {fieldFindings(incorporation, formWords.severity, "representante", "inc-representante-issues")?.element}
+      {fieldFindings(fields, formWords.severity, "representante", "inc-representante-issues")?.element}
       <div className="field-row">
         <FormField
           id="inc-rep-nombre"
@@ -28,8 +22,8 @@ export function PeopleFields({
               {formWords.repNombre} <span className="inc-optional">{formWords.optional}</span>
             </>
           }
-          invalid={incorporation.invalid("representante.nombre")}
-          findings={fieldFindings(incorporation, formWords.severity, "representante.nombre")}
+          invalid={fields.invalid("representante.nombre")}
+          findings={fieldFindings(fields, formWords.severity, "representante.nombre")}
         >
           {(control) => (
             <input
@@ -37,9 +31,9 @@ export function PeopleFields({
               type="text"
               name="representanteNombre"
               autoComplete="name"
-              value={incorporation.values.repNombre}
-              onChange={(e) => incorporation.change("repNombre", e.target.value)}
-              onBlur={() => incorporation.touch("repNombre")}
+              value={fields.values.repNombre}
+              onChange={(e) => fields.change("repNombre", e.target.value)}
+              onBlur={() => fields.touch("repNombre")}
             />
           )}
         </FormField>
@@ -53,7 +47,7 @@ export function PeopleFields({
               "inc-rep-cuit",
               "inc-rep-cuit-hint",
               repCuitFindings,
-              incorporation.invalid("representante.cuit"),
+              fields.invalid("representante.cuit"),
             )}
             type="text"
             name="representanteCuit"
@@ -61,13 +55,13 @@ export function PeopleFields({
             autoComplete="off"
             spellCheck={false}
             placeholder="20-12345678-6"
-            value={incorporation.values.repCuit}
-            onChange={(e) => incorporation.change("repCuit", e.target.value)}
+            value={fields.values.repCuit}
+            onChange={(e) => fields.change("repCuit", e.target.value)}
             onBlur={() => {
               // The same rule the server applies: 11 digits typed in one go get their hyphens.
-              const written = normaliseCuit(incorporation.values.repCuit);
-              if (written !== incorporation.values.repCuit) incorporation.change("repCuit", written);
-              incorporation.touch("repCuit");
+              const written = normaliseCuit(fields.values.repCuit);
+              if (written !== fields.values.repCuit) fields.change("repCuit", written);
+              fields.touch("repCuit");
             }}
           />
           <p className="field-hint" id="inc-rep-cuit-hint">
@@ -83,8 +77,8 @@ export function PeopleFields({
             {formWords.email} <span className="inc-optional">{formWords.optional}</span>
           </>
         }
-        invalid={incorporation.invalid("emailContacto")}
-        findings={fieldFindings(incorporation, formWords.severity, "emailContacto")}
+        invalid={fields.invalid("emailContacto")}
+        findings={fieldFindings(fields, formWords.severity, "emailContacto")}
       >
         {(control) => (
           <input
@@ -93,9 +87,9 @@ export function PeopleFields({
             name="emailContacto"
             autoComplete="email"
             spellCheck={false}
-            value={incorporation.values.email}
-            onChange={(e) => incorporation.change("email", e.target.value)}
-            onBlur={() => incorporation.touch("email")}
+            value={fields.values.email}
+            onChange={(e) => fields.change("email", e.target.value)}
+            onBlur={() => fields.touch("email")}
           />
         )}
       </FormField>

@@ -1,16 +1,10 @@
 import { FormField } from "../_components/form-field";
 import { fieldFindings } from "./field-issues";
-import type { Incorporation } from "./use-incorporation";
+import type { WizardFields } from "./use-incorporation";
 import type { WizardMessages } from "./wizard-model";
 
 /** Step 3: the audit session the incorporation joins (a new one unless the visitor names one). */
-export function SessionFields({
-  incorporation,
-  formWords,
-}: {
-  incorporation: Incorporation;
-  formWords: WizardMessages["form"];
-}) {
+export function SessionFields({ fields, formWords }: { fields: WizardFields; formWords: WizardMessages["form"] }) {
   return (
     <fieldset aria-describedby="inc-session-intro">
       <legend>{formWords.session}</legend>
@@ -21,19 +15,19 @@ export function SessionFields({
         <input
           type="checkbox"
           id="inc-chain"
-          checked={incorporation.values.chain}
+          checked={fields.values.chain}
           aria-controls="inc-session-fields"
-          onChange={(e) => incorporation.change("chain", e.target.checked)}
+          onChange={(e) => fields.change("chain", e.target.checked)}
         />
         <label htmlFor="inc-chain">{formWords.chain}</label>
       </div>
-      <div id="inc-session-fields" hidden={!incorporation.values.chain}>
+      <div id="inc-session-fields" hidden={!fields.values.chain}>
         <FormField
           id="inc-session-id"
           label={formWords.sessionId}
           hint={formWords.sessionIdHint}
-          invalid={incorporation.invalid("sessionId")}
-          findings={fieldFindings(incorporation, formWords.severity, "sessionId")}
+          invalid={fields.invalid("sessionId")}
+          findings={fieldFindings(fields, formWords.severity, "sessionId")}
         >
           {(control) => (
             <input
@@ -42,9 +36,9 @@ export function SessionFields({
               name="sessionId"
               autoComplete="off"
               spellCheck={false}
-              value={incorporation.values.sessionId}
-              onChange={(e) => incorporation.change("sessionId", e.target.value)}
-              onBlur={() => incorporation.touch("sessionId")}
+              value={fields.values.sessionId}
+              onChange={(e) => fields.change("sessionId", e.target.value)}
+              onBlur={() => fields.touch("sessionId")}
             />
           )}
         </FormField>
@@ -56,8 +50,8 @@ export function SessionFields({
             </>
           }
           hint={formWords.sessionTokenHint}
-          invalid={incorporation.invalid("sessionToken")}
-          findings={fieldFindings(incorporation, formWords.severity, "sessionToken")}
+          invalid={fields.invalid("sessionToken")}
+          findings={fieldFindings(fields, formWords.severity, "sessionToken")}
         >
           {(control) => (
             <input
@@ -66,9 +60,9 @@ export function SessionFields({
               name="sessionToken"
               autoComplete="off"
               spellCheck={false}
-              value={incorporation.values.sessionToken}
-              onChange={(e) => incorporation.change("sessionToken", e.target.value)}
-              onBlur={() => incorporation.touch("sessionToken")}
+              value={fields.values.sessionToken}
+              onChange={(e) => fields.change("sessionToken", e.target.value)}
+              onBlur={() => fields.touch("sessionToken")}
             />
           )}
         </FormField>
