@@ -5,36 +5,36 @@ import { NeedsScripts } from "../../_components/audit/needs-scripts";
 import { ReasonList } from "../../_components/audit/reason-list";
 import { type LiveAuditMessages, type LiveMessages, problemsBySeq } from "./live-model";
 import { BrowserVerdict, RefreshFailed, ServerVerdict } from "./live-verdicts";
-import type { SessionLiveState } from "./use-session-live";
+import type { LiveStatusState } from "./use-session-live";
 
 /** The verification section: the stream's state, then the server's and the browser's verdicts. */
 export function LiveStatus({
-  live,
+  status,
   words,
   auditWords,
   lang,
   headingId,
 }: {
-  live: SessionLiveState;
+  status: LiveStatusState;
   words: LiveMessages;
   auditWords: LiveAuditMessages;
   lang: Lang;
   headingId: string;
 }) {
-  const { report, connection, loadFailure } = live;
+  const { report, connection, loadFailure } = status;
   const firstBad = report?.firstBadSeq ?? null;
   const firstReasons = firstBad === null ? [] : (problemsBySeq(report).get(firstBad) ?? []);
   return (
     <section id="dashboard-verification" aria-labelledby={headingId} className="audit-section dash-verify">
       <h2 id={headingId}>{words.status.title}</h2>
-      {live.live ? (
+      {status.streams ? (
         <p className="live-status scripted" data-connection={connection}>
           <span className="live-status-text">
             <span className={`live-dot ${connection === "live" ? "live-dot-on" : ""}`} aria-hidden="true" />
             <span>{words.status[connection]}</span>
           </span>
           {connection === "closed" ? (
-            <button type="button" className="button button-small" onClick={live.reconnect}>
+            <button type="button" className="button button-small" onClick={status.reconnect}>
               {words.status.reconnect}
             </button>
           ) : null}
@@ -42,7 +42,7 @@ export function LiveStatus({
       ) : null}
       <NeedsScripts text={words.status.noScripts} />
       <p className="visually-hidden" aria-live="polite">
-        {live.announcement}
+        {status.announcement}
       </p>
       {loadFailure ? (
         <ErrorNotice
@@ -50,7 +50,7 @@ export function LiveStatus({
           lang={lang}
           detailLabel={auditWords.request.serverDetail}
           retryLabel={auditWords.request.retry}
-          onRetry={() => void live.refresh()}
+          onRetry={() => void status.refresh()}
         />
       ) : null}
       <div className="status-grid">
@@ -60,26 +60,26 @@ export function LiveStatus({
           {report && report.tampered > 0 && firstBad !== null ? (
             <ReasonList reasons={firstReasons} words={auditWords.reasons} />
           ) : null}
-          {live.server ? <p>{fill(words.status.backend, { backend: live.server.backend })}</p> : null}
-          {live.refreshFailed && !loadFailure ? (
+          {status.backend ? <p>{fill(words.status.backend, { backend: status.backend })}</p> : null}
+          {status.refreshFailed && !loadFailure ? (
             <RefreshFailed
               message={words.status.refreshError}
               retryLabel={auditWords.request.retry}
-              onRetry={live.refresh}
+              onRetry={status.refresh}
             />
           ) : null}
         </div>
         <div className="status-card" data-testid="browser-verification">
           <h3>{words.status.browser}</h3>
-          {live.whole ? (
+          {status.whole ? (
             <>
               <div className="scripted">
                 <BrowserVerdict
-                  result={live.browser}
-                  empty={live.entries.length === 0}
+                  result={status.browser}
+                  empty={status.empty}
                   words={words.status}
                   auditWords={auditWords}
-                  onRetry={live.refresh}
+                  onRetry={status.refresh}
                 />
               </div>
               <NeedsScripts text={auditWords.request.needsScripts} />

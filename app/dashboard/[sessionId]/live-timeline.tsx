@@ -3,26 +3,26 @@ import { entryAnchorId } from "../../_components/audit/entry-link";
 import { field, shortHash } from "../../_components/audit/format";
 import { ScrollArea } from "../../_components/scroll-area";
 import { type InitialLog, type LiveAuditMessages, type LiveMessages, problemsBySeq, seqOf } from "./live-model";
-import type { SessionLiveState } from "./use-session-live";
+import type { LiveTimelineState } from "./use-session-live";
 import { WindowNav } from "./window-nav";
 
 /** The timeline section: every entry shown, with its state in the server's report. */
 export function LiveTimeline({
-  live,
+  timeline,
   words,
   auditWords,
   initial,
   intro,
   headingId,
 }: {
-  live: SessionLiveState;
+  timeline: LiveTimelineState;
   words: LiveMessages;
   auditWords: LiveAuditMessages;
   initial: InitialLog | null;
   intro: string;
   headingId: string;
 }) {
-  const { entries, report } = live;
+  const { entries, report } = timeline;
   // Each seq's anchor goes to its first row (a tampered log may repeat a seq).
   const anchored = new Set<number>();
   const problems = problemsBySeq(report);
@@ -30,14 +30,14 @@ export function LiveTimeline({
     <section id="dashboard-timeline" aria-labelledby={headingId} className="audit-section dash-timeline">
       <h2 id={headingId}>{words.timeline.title}</h2>
       <p>{intro}</p>
-      {entries.length === 0 && !live.loadFailure && (report || initial) ? (
+      {entries.length === 0 && !timeline.loadFailure && (report || initial) ? (
         <div className="notice" data-testid="empty-session">
           <h3>{words.empty.title}</h3>
           <p>{words.empty.body}</p>
         </div>
       ) : null}
       {entries.length > 0 ? <p className="timeline-note">{words.timeline.caption}</p> : null}
-      {initial && (live.first > 0 || !live.live) ? (
+      {initial && (timeline.first > 0 || !timeline.streams) ? (
         <WindowNav words={words.timeline} window={initial.window} shown={entries.length} />
       ) : null}
       {entries.length > 0 ? (

@@ -37,13 +37,13 @@ export function SessionLive({
   snippets: ReactNode;
 }) {
   const id = useId();
-  const w = useSessionLive({ words, auditWords, sessionId, initial });
+  const { status, timeline, badge } = useSessionLive({ words, auditWords, sessionId, initial });
 
   return (
     <>
-      <LiveStatus live={w} words={words} auditWords={auditWords} lang={lang} headingId={`${id}-status`} />
+      <LiveStatus status={status} words={words} auditWords={auditWords} lang={lang} headingId={`${id}-status`} />
       <LiveTimeline
-        live={w}
+        timeline={timeline}
         words={words}
         auditWords={auditWords}
         initial={initial}
@@ -60,8 +60,8 @@ export function SessionLive({
           {/* The query only makes the browser fetch the badge again when the log changes. */}
           {/* biome-ignore lint/performance/noImgElement: an SVG from our own API, not an optimisable photo. */}
           <img
-            src={badgePath(sessionId, lang, { n: String(w.entries.length) })}
-            alt={`${words.badge.alt}: ${badgeText(w.report, auditWords)}`}
+            src={badgePath(sessionId, lang, { n: String(badge.count) })}
+            alt={`${words.badge.alt}: ${badgeText(badge.report, auditWords)}`}
             height={24}
             data-testid="badge"
           />
