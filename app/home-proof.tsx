@@ -11,8 +11,8 @@ import type { Dictionary } from "./_i18n/dictionary";
  * while it renders the page, with the badge that verification draws. Nothing here is a picture of a
  * result: change a key or an entry and the card says so.
  */
-export function HomeProof({ d, lang }: { d: Dictionary; lang: Lang }) {
-  const h = d.home.proof;
+export function HomeProof({ dictionary, lang }: { dictionary: Dictionary; lang: Lang }) {
+  const h = dictionary.home.proof;
   const entries = sampleEntries();
   const report = verifyEntries(SAMPLE_SESSION, entries, hmacKeys());
   // The badge speaks the page's language, as every badge a page shows does.
@@ -43,7 +43,7 @@ export function HomeProof({ d, lang }: { d: Dictionary; lang: Lang }) {
               </span>
             </span>
             <span className={`pill ${allGood ? "pill-ok" : "pill-bad"}`}>
-              {allGood ? d.audit.verdict.entryVerified : d.audit.verdict.entryTampered}
+              {allGood ? dictionary.audit.verdict.entryVerified : dictionary.audit.verdict.entryTampered}
             </span>
           </li>
         ))}

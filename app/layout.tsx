@@ -33,13 +33,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a className="skip-link" href="#main">
           {d.skipLink}
         </a>
-        <SiteHeader lang={lang} d={d} />
-        <LegalNote d={d} />
+        <SiteHeader lang={lang} dictionary={d} />
+        <LegalNote dictionary={d} />
         {/* tabIndex -1 lets the skip link move keyboard focus, not just the scroll position. */}
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter d={d} />
+        <SiteFooter dictionary={d} />
       </body>
     </html>
   );

@@ -63,7 +63,7 @@ export default async function HomePage() {
             </li>
           </ul>
         </div>
-        <HomeProof d={d} lang={lang} />
+        <HomeProof dictionary={d} lang={lang} />
       </section>
 
       <section aria-labelledby="features-title">

@@ -5,10 +5,16 @@ import { fill } from "@/lib/i18n/template";
  * "What is HMAC?": a link to the word's entry in the glossary, placed where a page first uses it.
  * `t` is the glossary's messages in the page's language (plain strings: client parts can take it).
  */
-export function GlossaryLink({ term, t }: { term: GlossaryTerm; t: Pick<GlossaryMessages, "linkLabel" | "terms"> }) {
+export function GlossaryLink({
+  term,
+  words,
+}: {
+  term: GlossaryTerm;
+  words: Pick<GlossaryMessages, "linkLabel" | "terms">;
+}) {
   return (
     <a className="glossary-link" href={`/glosario#${term}`}>
-      {fill(t.linkLabel, { term: t.terms[term].term })}
+      {fill(words.linkLabel, { term: words.terms[term].term })}
     </a>
   );
 }
@@ -16,17 +22,17 @@ export function GlossaryLink({ term, t }: { term: GlossaryTerm; t: Pick<Glossary
 /** One line of glossary links for the words a page is about, after its lead. */
 export function GlossaryLinks({
   terms,
-  t,
+  words,
 }: {
   terms: GlossaryTerm[];
-  t: Pick<GlossaryMessages, "linkLabel" | "terms">;
+  words: Pick<GlossaryMessages, "linkLabel" | "terms">;
 }) {
   return (
     <p className="glossary-links">
       {terms.map((term, i) => (
         <span key={term}>
           {i > 0 ? " · " : null}
-          <GlossaryLink term={term} t={t} />
+          <GlossaryLink term={term} words={words} />
         </span>
       ))}
     </p>

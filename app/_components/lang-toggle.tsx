@@ -6,13 +6,13 @@ import { type Lang, langSwitchHref, otherLang } from "@/lib/i18n";
  * redirects back (to `next`, else to the referring page). Works without JavaScript. The label is in
  * the target language and marked as such, so screen readers pronounce it right.
  */
-export function LangToggle({ lang, d, next }: { lang: Lang; d: Dictionary; next?: string }) {
+export function LangToggle({ lang, dictionary, next }: { lang: Lang; dictionary: Dictionary; next?: string }) {
   const target = otherLang(lang);
   return (
     <p className="lang-toggle">
-      <span className="visually-hidden">{d.lang.label}: </span>
+      <span className="visually-hidden">{dictionary.lang.label}: </span>
       <a href={langSwitchHref(target, next)} hrefLang={target} lang={target} rel="nofollow">
-        {d.lang[target]}
+        {dictionary.lang[target]}
       </a>
     </p>
   );

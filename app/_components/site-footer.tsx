@@ -1,28 +1,28 @@
 import type { Dictionary } from "@/app/_i18n/dictionary";
 import { navItems } from "./site-header";
 
-export function SiteFooter({ d }: { d: Dictionary }) {
+export function SiteFooter({ dictionary }: { dictionary: Dictionary }) {
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
         {/* Plain links, as the header's: this list is the way around the site where scripts do not run. */}
-        <nav aria-label={d.footer.nav} className="footer-nav">
+        <nav aria-label={dictionary.footer.nav} className="footer-nav">
           <ul>
-            {[...navItems(d), { href: "/glosario", label: d.glossary.title }].map((item) => (
+            {[...navItems(dictionary), { href: "/glosario", label: dictionary.glossary.title }].map((item) => (
               <li key={item.href}>
                 <a href={item.href}>{item.label}</a>
               </li>
             ))}
           </ul>
         </nav>
-        <p>{d.footer.about}</p>
+        <p>{dictionary.footer.about}</p>
         <section id="aviso-legal" aria-labelledby="aviso-legal-title" className="footer-legal" tabIndex={-1}>
-          <h2 id="aviso-legal-title">{d.footer.legalTitle}</h2>
-          <p>{d.footer.legal}</p>
+          <h2 id="aviso-legal-title">{dictionary.footer.legalTitle}</h2>
+          <p>{dictionary.footer.legal}</p>
         </section>
         {/* JSON documents, not pages: plain links so the client router never tries to render them. */}
         <p>
-          {d.footer.machines}:{" "}
+          {dictionary.footer.machines}:{" "}
           <a href="/api/discovery?format=openapi" translate="no">
             OpenAPI
           </a>

@@ -18,11 +18,11 @@ export function navItems(d: Dictionary): NavItem[] {
   ];
 }
 
-export function SiteHeader({ lang, d }: { lang: Lang; d: Dictionary }) {
+export function SiteHeader({ lang, dictionary }: { lang: Lang; dictionary: Dictionary }) {
   return (
     <header className="site-header">
       <div className="site-header-inner">
-        <Link href="/" prefetch={false} className="brand" aria-label={d.site.homeLink}>
+        <Link href="/" prefetch={false} className="brand" aria-label={dictionary.site.homeLink}>
           <svg className="brand-mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
             <rect x="1" y="1" width="30" height="30" rx="7" fill="currentColor" />
             <path
@@ -36,7 +36,7 @@ export function SiteHeader({ lang, d }: { lang: Lang; d: Dictionary }) {
           </svg>
           <span>
             {/* A hyphenated word stays whole: "Sociedades-" never ends a line above "IA". */}
-            {d.site.name.split(" ").map((word, i) => (
+            {dictionary.site.name.split(" ").map((word, i) => (
               <Fragment key={word}>
                 {i > 0 ? " " : null}
                 {word.includes("-") ? <span className="nowrap">{word}</span> : word}
@@ -44,8 +44,8 @@ export function SiteHeader({ lang, d }: { lang: Lang; d: Dictionary }) {
             ))}
           </span>
         </Link>
-        <NavLinks items={navItems(d)} label={d.nav.label} menuLabel={d.nav.menu} />
-        <LangToggle lang={lang} d={d} />
+        <NavLinks items={navItems(dictionary)} label={dictionary.nav.label} menuLabel={dictionary.nav.menu} />
+        <LangToggle lang={lang} dictionary={dictionary} />
       </div>
     </header>
   );

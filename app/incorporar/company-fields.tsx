@@ -4,53 +4,55 @@ import { fill } from "@/lib/i18n/template";
 import { LIMITS } from "@/lib/incorporation/limits";
 import { describedControl, FormField } from "../_components/form-field";
 import { fieldFindings } from "./field-issues";
-import type { Incorporation } from "./use-incorporation";
+import type { CompanyFacts, WizardFields } from "./use-incorporation";
 import type { TipoInfo, WizardMessages } from "./wizard-model";
 
 /** Step 1: the company itself (name, tipo, capital, purpose). */
 export function CompanyFields({
-  w,
-  f,
+  fields,
+  company,
+  formWords,
   lang,
   tipos,
 }: {
-  w: Incorporation;
-  f: WizardMessages["form"];
+  fields: WizardFields;
+  company: CompanyFacts;
+  formWords: WizardMessages["form"];
   lang: Lang;
   tipos: TipoInfo[];
 }) {
-  const tipoFindings = fieldFindings(w, f.severity, "tipo", "inc-tipo-0-issues");
-  const capitalFindings = fieldFindings(w, f.severity, "capitalSocial");
-  const suffix = w.tipoInfo?.suffixes[0] ?? "";
+  const tipoFindings = fieldFindings(fields, formWords.severity, "tipo", "inc-tipo-0-issues");
+  const capitalFindings = fieldFindings(fields, formWords.severity, "capitalSocial");
+  const suffix = company.tipoInfo?.suffixes[0] ?? "";
   return (
     <fieldset>
-      <legend>{f.company}</legend>
+      <legend>{formWords.company}</legend>
       <FormField
         id="inc-denominacion"
-        label={f.denominacion}
-        hint={fill(f.denominacionHint, { suffix })}
-        invalid={w.invalid("denominacion")}
-        findings={fieldFindings(w, f.severity, "denominacion")}
+        label={formWords.denominacion}
+        hint={fill(formWords.denominacionHint, { suffix })}
+        invalid={fields.invalid("denominacion")}
+        findings={fieldFindings(fields, formWords.severity, "denominacion")}
       >
         {(control) => (
           <input
             {...control}
             type="text"
             name="denominacion"
-            value={w.values.denominacion}
+            value={fields.values.denominacion}
             maxLength={LIMITS.denominacion.max + 20}
             autoComplete="organization"
             spellCheck={false}
-            onChange={(e) => w.change("denominacion", e.target.value)}
-            onBlur={() => w.touch("denominacion")}
+            onChange={(e) => fields.change("denominacion", e.target.value)}
+            onBlur={() => fields.touch("denominacion")}
           />
         )}
       </FormField>
 
       <fieldset className="inc-tipos" aria-describedby={["inc-tipo-hint", tipoFindings?.id].filter(Boolean).join(" ")}>
-        <legend>{f.tipo}</legend>
+        <legend>{formWords.tipo}</legend>
         <p className="field-hint" id="inc-tipo-hint">
-          {f.tipoHint}
+          {formWords.tipoHint}
         </p>
         <div className="inc-tipo-options">
           {tipos.map((x, i) => (
@@ -60,19 +62,19 @@ export function CompanyFields({
                 id={`inc-tipo-${i}`}
                 name="tipo"
                 value={x.tipo}
-                checked={w.values.tipo === x.tipo}
+                checked={fields.values.tipo === x.tipo}
                 aria-describedby={`inc-tipo-${i}-desc`}
-                onChange={() => w.change("tipo", x.tipo)}
-                onBlur={() => w.touch("tipo")}
+                onChange={() => fields.change("tipo", x.tipo)}
+                onBlur={() => fields.touch("tipo")}
               />
               <label htmlFor={`inc-tipo-${i}`}>
                 {x.tipo}
-                {x.pendingLaw ? <span className="pill pill-warn inc-tipo-tag">{f.pendingLawTag}</span> : null}
+                {x.pendingLaw ? <span className="pill pill-warn inc-tipo-tag">{formWords.pendingLawTag}</span> : null}
               </label>
               <p className="inc-tipo-desc" id={`inc-tipo-${i}-desc`}>
-                {fill(f.tipoFacts, {
+                {fill(formWords.tipoFacts, {
                   suffix: x.suffixes[0] ?? "",
-                  minimum: x.minimumCapital > 0 ? formatPesos(x.minimumCapital, lang) : f.noMinimum,
+                  minimum: x.minimumCapital > 0 ? formatPesos(x.minimumCapital, lang) : formWords.noMinimum,
                 })}
               </p>
             </div>
@@ -82,47 +84,52 @@ export function CompanyFields({
       </fieldset>
 
       <div className="field">
-        <label htmlFor="inc-capital">{f.capital}</label>
+        <label htmlFor="inc-capital">{formWords.capital}</label>
         <div className="field-hint" id="inc-capital-hint">
           <p>
-            {w.tipoInfo && w.tipoInfo.minimumCapital > 0
-              ? fill(f.capitalHint, { tipo: w.tipoInfo.tipo, minimum: formatPesos(w.tipoInfo.minimumCapital, lang) })
-              : fill(f.capitalNoMinimumHint, { tipo: w.values.tipo })}{" "}
-            {w.tipoInfo ? (
+            {company.tipoInfo && company.tipoInfo.minimumCapital > 0
+              ? fill(formWords.capitalHint, {
+                  tipo: company.tipoInfo.tipo,
+                  minimum: formatPesos(company.tipoInfo.minimumCapital, lang),
+                })
+              : fill(formWords.capitalNoMinimumHint, { tipo: fields.values.tipo })}{" "}
+            {company.tipoInfo ? (
               <>
-                {f.capitalSource} {w.tipoInfo.source}
+                {formWords.capitalSource} {company.tipoInfo.source}
               </>
             ) : null}
           </p>
         </div>
         {/* Not a FormField: its hint is a block of its own (styled as such). */}
         <input
-          {...describedControl("inc-capital", "inc-capital-hint", capitalFindings, w.invalid("capitalSocial"))}
+          {...describedControl("inc-capital", "inc-capital-hint", capitalFindings, fields.invalid("capitalSocial"))}
           type="text"
           name="capitalSocial"
           inputMode="decimal"
           autoComplete="off"
-          value={w.values.capital}
-          onChange={(e) => w.change("capital", e.target.value)}
-          onBlur={() => w.touch("capital")}
+          value={fields.values.capital}
+          onChange={(e) => fields.change("capital", e.target.value)}
+          onBlur={() => fields.touch("capital")}
         />
-        {typeof w.parsedCapital === "number" &&
-        w.parsedCapital > 0 &&
-        String(w.parsedCapital) !== w.values.capital.trim() ? (
-          <p className="field-hint inc-reads">{fill(f.capitalReads, { amount: formatPesos(w.parsedCapital, lang) })}</p>
+        {typeof company.parsedCapital === "number" &&
+        company.parsedCapital > 0 &&
+        String(company.parsedCapital) !== fields.values.capital.trim() ? (
+          <p className="field-hint inc-reads">
+            {fill(formWords.capitalReads, { amount: formatPesos(company.parsedCapital, lang) })}
+          </p>
         ) : null}
         {capitalFindings?.element}
       </div>
 
       <FormField
         id="inc-objeto"
-        label={f.objeto}
-        hint={fill(f.objetoHint, { min: LIMITS.objeto.min, max: LIMITS.objeto.max })}
-        invalid={w.invalid("objeto")}
-        findings={fieldFindings(w, f.severity, "objeto")}
+        label={formWords.objeto}
+        hint={fill(formWords.objetoHint, { min: LIMITS.objeto.min, max: LIMITS.objeto.max })}
+        invalid={fields.invalid("objeto")}
+        findings={fieldFindings(fields, formWords.severity, "objeto")}
         after={
           <p className="field-hint inc-count">
-            {fill(f.objetoCount, { n: w.values.objeto.length, max: LIMITS.objeto.max })}
+            {fill(formWords.objetoCount, { n: fields.values.objeto.length, max: LIMITS.objeto.max })}
           </p>
         }
       >
@@ -131,9 +138,9 @@ export function CompanyFields({
             {...control}
             name="objeto"
             rows={4}
-            value={w.values.objeto}
-            onChange={(e) => w.change("objeto", e.target.value)}
-            onBlur={() => w.touch("objeto")}
+            value={fields.values.objeto}
+            onChange={(e) => fields.change("objeto", e.target.value)}
+            onBlur={() => fields.touch("objeto")}
           />
         )}
       </FormField>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { Severity } from "@/lib/incorporation/finding-codes";
 import type { FieldFindings } from "../_components/form-field";
-import type { Incorporation } from "./use-incorporation";
+import type { WizardFields } from "./use-incorporation";
 import { INPUT_ID, type Issue } from "./wizard-model";
 
 /** A field's findings, each with its severity in words (colour only reinforces it). */
@@ -31,11 +31,11 @@ export function Issues({
 
 /** A field's visible findings, each with its severity, under the field (the tipo's under its first option). */
 export function fieldFindings(
-  w: Incorporation,
+  fields: Pick<WizardFields, "issuesOf">,
   labels: Record<Severity, string>,
   field: string,
   id = `${INPUT_ID[field]}-issues`,
 ): FieldFindings | null {
-  const issues = w.issuesOf(field);
+  const issues = fields.issuesOf(field);
   return issues.length > 0 ? { id, element: <Issues id={id} issues={issues} labels={labels} /> } : null;
 }

@@ -20,7 +20,7 @@ function download(path: string, content: string) {
 }
 
 /** The generated files as tabs (arrow keys move between them), each with copy and download. */
-export function FileTabs({ files, t }: { files: Record<string, string>; t: ResultMessages["files"] }) {
+export function FileTabs({ files, words }: { files: Record<string, string>; words: ResultMessages["files"] }) {
   const paths = Object.keys(files);
   const [selected, setSelected] = useState(0);
 
@@ -41,7 +41,7 @@ export function FileTabs({ files, t }: { files: Record<string, string>; t: Resul
 
   return (
     <div className="inc-files">
-      <div role="tablist" aria-label={t.tabs} className="inc-tablist">
+      <div role="tablist" aria-label={words.tabs} className="inc-tablist">
         {paths.map((path, i) => (
           <button
             key={path}
@@ -71,16 +71,16 @@ export function FileTabs({ files, t }: { files: Record<string, string>; t: Resul
           <div className="button-row inc-file-actions">
             <CopyButton
               text={files[path] ?? ""}
-              label={fill(t.copy, { path })}
-              copiedLabel={t.copied}
-              failedLabel={t.copyFailed}
+              label={fill(words.copy, { path })}
+              copiedLabel={words.copied}
+              failedLabel={words.copyFailed}
             />
             <button type="button" className="button button-small" onClick={() => download(path, files[path] ?? "")}>
-              {fill(t.download, { path })}
+              {fill(words.download, { path })}
             </button>
           </div>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1). */}
-          <section className="inc-code" tabIndex={0} aria-label={fill(t.code, { path })}>
+          <section className="inc-code" tabIndex={0} aria-label={fill(words.code, { path })}>
             <CodeBlock>{files[path]}</CodeBlock>
           </section>
         </div>

@@ -17,7 +17,7 @@ type ResultMessages = IncorporateMessages["result"];
  * with its badge.
  */
 export function IncorporationResult({
-  t,
+  words,
   severity,
   lang,
   result,
@@ -25,7 +25,7 @@ export function IncorporationResult({
   headingRef,
   onEdit,
 }: {
-  t: ResultMessages;
+  words: ResultMessages;
   /** How the findings' severities read. */
   severity: IncorporateMessages["form"]["severity"];
   lang: Lang;
@@ -42,18 +42,18 @@ export function IncorporationResult({
   return (
     <section aria-labelledby="inc-result-title" className="inc-result">
       <h2 id="inc-result-title" tabIndex={-1} ref={headingRef}>
-        {fill(t.title, { name: sociedad.denominacion })}
+        {fill(words.title, { name: sociedad.denominacion })}
       </h2>
       <p className="pill-row">
         <span className="pill pill-neutral">{sociedad.tipo}</span>
         <span className="pill pill-neutral">{formatPesos(sociedad.capitalSocial, lang)}</span>
         <code translate="no">{sociedad.slug}</code>
       </p>
-      <p>{t.lead}</p>
+      <p>{words.lead}</p>
 
       {result.warnings?.length ? (
         <section aria-labelledby="inc-warnings-title" className="notice" data-testid="inc-warnings">
-          <h3 id="inc-warnings-title">{t.warnings}</h3>
+          <h3 id="inc-warnings-title">{words.warnings}</h3>
           <ul>
             {result.warnings.map((w) => (
               <li key={w.code} data-warning={w.code}>
@@ -66,23 +66,23 @@ export function IncorporationResult({
 
       <div className="inc-actions">
         <a className="button button-primary" href={result.deploy.oneClickUrl} rel="noopener noreferrer">
-          {t.deploy.button} <span className="inc-external">{t.deploy.external}</span>
+          {words.deploy.button} <span className="inc-external">{words.deploy.external}</span>
         </a>
         <button type="button" className="button" onClick={onEdit}>
-          {t.edit}
+          {words.edit}
         </button>
       </div>
-      <p className="field-hint">{t.deploy.body}</p>
+      <p className="field-hint">{words.deploy.body}</p>
 
-      <ResultNextSteps t={t} result={result} />
+      <ResultNextSteps words={words} result={result} />
 
-      {replayed ? <p className="notice inc-note">{t.replayed}</p> : null}
+      {replayed ? <p className="notice inc-note">{words.replayed}</p> : null}
 
-      <ResultSecrets t={t} sessionToken={sessionToken} claimToken={claimToken} />
+      <ResultSecrets words={words} sessionToken={sessionToken} claimToken={claimToken} />
 
       {notes.length > 0 ? (
         <section aria-labelledby="inc-notes-title">
-          <h3 id="inc-notes-title">{t.findings}</h3>
+          <h3 id="inc-notes-title">{words.findings}</h3>
           <ul className="inc-issues">
             {notes.map((n) => (
               <li key={`${n.code}:${n.field}`} className={`inc-issue-${n.severity}`}>
@@ -93,9 +93,9 @@ export function IncorporationResult({
         </section>
       ) : null}
 
-      <ResultFilesAndChecklist t={t} lang={lang} result={result} />
+      <ResultFilesAndChecklist words={words} lang={lang} result={result} />
 
-      <ResultCards t={t} lang={lang} result={result} />
+      <ResultCards words={words} lang={lang} result={result} />
     </section>
   );
 }

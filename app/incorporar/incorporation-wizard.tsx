@@ -2,27 +2,29 @@
 
 import { ErrorNotice } from "../_components/audit/error-notice";
 import { CompanyFields } from "./company-fields";
+import { ErrorSummary } from "./error-summary";
 import { LiveSummary } from "./live-summary";
 import { PeopleFields } from "./people-fields";
 import { SessionFields } from "./session-fields";
 import { useIncorporation } from "./use-incorporation";
-import { INPUT_ID, type WizardProps } from "./wizard-model";
+import type { WizardProps } from "./wizard-model";
 
 export type { TipoInfo, WizardMessages } from "./wizard-model";
 
 /**
  * The incorporation wizard: the form in three steps beside a live summary of the company, then the
- * result. The state and the call to the API are in use-incorporation.ts.
+ * result. The state and the call to the API are in use-incorporation.ts, which hands each part
+ * only what it shows.
  */
 export function IncorporationWizard(props: WizardProps) {
-  const { m, lang, tipos } = props;
-  const f = m.form;
-  const w = useIncorporation(props);
-  const { phase } = w;
+  const { words, lang, tipos } = props;
+  const formWords = words.form;
+  const wizard = useIncorporation(props);
+  const { phase, errors } = wizard;
 
   const live = (
     <p className="visually-hidden" role="status" aria-live="polite">
-      {w.announcement}
+      {wizard.announcement}
     </p>
   );
 
@@ -32,13 +34,13 @@ export function IncorporationWizard(props: WizardProps) {
       <>
         {live}
         <View
-          t={m.result}
-          severity={f.severity}
+          words={words.result}
+          severity={formWords.severity}
           lang={lang}
           result={phase.result}
           replayed={phase.replayed}
-          headingRef={w.refs.resultRef}
-          onEdit={w.edit}
+          headingRef={wizard.resultRef}
+          onEdit={wizard.edit}
         />
       </>
     );
@@ -48,38 +50,40 @@ export function IncorporationWizard(props: WizardProps) {
   return (
     <section aria-labelledby="inc-form-title" className="inc-form-section">
       {live}
-      <h2 id="inc-form-title" tabIndex={-1} ref={w.refs.formTitleRef}>
-        {f.title}
+      <h2 id="inc-form-title" tabIndex={-1} ref={wizard.formTitleRef}>
+        {formWords.title}
       </h2>
-      <p>{f.intro}</p>
+      <p>{formWords.intro}</p>
 
       <div className="inc-form-layout">
         <div className="inc-form-column">
-          {w.submitted && w.summaryIssues.length > 0 ? (
-            <div className="notice notice-error inc-summary" role="alert" tabIndex={-1} ref={w.refs.summaryRef}>
-              <p>{w.hasServerErrors ? f.serverSummary : f.summary}</p>
-              <ul>
-                {w.summaryIssues.map((i) => (
-                  <li key={`${i.field}:${i.message}`}>
-                    <a href={`#${INPUT_ID[i.field] ?? "inc-denominacion"}`}>{i.message}</a>
-                  </li>
-                ))}
-              </ul>
-            </div>
+          {errors.shown ? (
+            <ErrorSummary
+              issues={errors.issues}
+              fromServer={errors.fromServer}
+              summaryRef={errors.ref}
+              formWords={formWords}
+            />
           ) : null}
 
-          <form className="audit-form inc-form" noValidate onSubmit={w.onSubmit} aria-labelledby="inc-form-title">
-            <CompanyFields w={w} f={f} lang={lang} tipos={tipos} />
-            <PeopleFields w={w} f={f} />
-            <SessionFields w={w} f={f} />
+          <form className="audit-form inc-form" noValidate onSubmit={wizard.onSubmit} aria-labelledby="inc-form-title">
+            <CompanyFields
+              fields={wizard.fields}
+              company={wizard.company}
+              formWords={formWords}
+              lang={lang}
+              tipos={tipos}
+            />
+            <PeopleFields fields={wizard.fields} formWords={formWords} />
+            <SessionFields fields={wizard.fields} formWords={formWords} />
 
             {phase.kind === "failed" ? (
               <ErrorNotice
                 failure={phase.failure}
                 lang={lang}
-                detailLabel={m.errors.serverDetail}
-                retryLabel={m.errors.retry}
-                onRetry={() => void w.send()}
+                detailLabel={words.errors.serverDetail}
+                retryLabel={words.errors.retry}
+                onRetry={() => void wizard.send()}
               />
             ) : null}
 
@@ -88,17 +92,17 @@ export function IncorporationWizard(props: WizardProps) {
                 type="submit"
                 className="button button-primary"
                 aria-disabled={sending || undefined}
-                onPointerDown={w.pressSubmit}
-                onPointerUp={w.releaseSubmit}
-                onPointerCancel={w.releaseSubmit}
-                onPointerLeave={w.releaseSubmit}
+                onPointerDown={wizard.submitButton.press}
+                onPointerUp={wizard.submitButton.release}
+                onPointerCancel={wizard.submitButton.release}
+                onPointerLeave={wizard.submitButton.release}
               >
-                {sending ? f.submitting : f.submit}
+                {sending ? formWords.submitting : formWords.submit}
               </button>
             </div>
           </form>
         </div>
-        <LiveSummary w={w} f={f} lang={lang} />
+        <LiveSummary summary={wizard.summary} formWords={formWords} lang={lang} />
       </div>
     </section>
   );

@@ -42,7 +42,7 @@ export default async function IncorporarPage() {
       </noscript>
 
       <IncorporationWizard
-        m={pick(t, ["form", "errors", "result"])}
+        words={pick(t, ["form", "errors", "result"])}
         lang={lang}
         smvm={description.smvm}
         tipos={tipos}

@@ -8,47 +8,55 @@ import { CodeBlock } from "../_components/code-block";
 type ResultMessages = IncorporateMessages["result"];
 
 /** The forming record and the session's audit log, side by side. */
-export function ResultCards({ t, lang, result }: { t: ResultMessages; lang: Lang; result: IncorporationSuccess }) {
+export function ResultCards({
+  words,
+  lang,
+  result,
+}: {
+  words: ResultMessages;
+  lang: Lang;
+  result: IncorporationSuccess;
+}) {
   const { audit, registry } = result;
   // The badge, shown and embedded, speaks the page's language (the API's badgeUrl is the English one).
   const badge = badgePath(audit.sessionId, lang);
-  const embed = `[![${t.audit.badgeAlt}](${new URL(badge, audit.badgeUrl).href})](${audit.dashboardUrl})`;
+  const embed = `[![${words.audit.badgeAlt}](${new URL(badge, audit.badgeUrl).href})](${audit.dashboardUrl})`;
   return (
     <div className="inc-cards">
       <section aria-labelledby="inc-registry-title" className="inc-card">
-        <h3 id="inc-registry-title">{t.registry.title}</h3>
-        <p>{t.registry.intro}</p>
+        <h3 id="inc-registry-title">{words.registry.title}</h3>
+        <p>{words.registry.intro}</p>
         <dl className="inc-facts">
           <div>
-            <dt>{t.registry.name}</dt>
+            <dt>{words.registry.name}</dt>
             <dd>{registry.record.name}</dd>
           </div>
           <div>
-            <dt>{t.registry.id}</dt>
+            <dt>{words.registry.id}</dt>
             <dd>
               <code translate="no">{registry.record.id}</code>
             </dd>
           </div>
           <div>
-            <dt>{t.registry.status}</dt>
+            <dt>{words.registry.status}</dt>
             <dd>
               <span className="pill pill-warn">
-                {registry.record.status === "forming" ? t.registry.forming : registry.record.status}
+                {registry.record.status === "forming" ? words.registry.forming : registry.record.status}
               </span>
             </dd>
           </div>
           <div>
-            <dt>{t.registry.standing}</dt>
+            <dt>{words.registry.standing}</dt>
             <dd>
               <span className="pill pill-neutral">
                 {registry.record.goodStanding.state === "unverified"
-                  ? t.registry.unverified
+                  ? words.registry.unverified
                   : registry.record.goodStanding.state}
               </span>
             </dd>
           </div>
           <div>
-            <dt>{t.registry.claim}</dt>
+            <dt>{words.registry.claim}</dt>
             <dd>
               <code translate="no">POST {registry.claimUrl}</code>
             </dd>
@@ -56,31 +64,31 @@ export function ResultCards({ t, lang, result }: { t: ResultMessages; lang: Lang
         </dl>
         <p className="inc-card-link">
           <a className="button button-primary" href={`/registro/${encodeURIComponent(registry.record.id)}`}>
-            {t.registry.record}
+            {words.registry.record}
           </a>{" "}
-          <a href={registry.url}>{t.registry.json}</a>
+          <a href={registry.url}>{words.registry.json}</a>
         </p>
       </section>
 
       <section aria-labelledby="inc-audit-title" className="inc-card">
-        <h3 id="inc-audit-title">{t.audit.title}</h3>
-        <p>{t.audit.intro}</p>
+        <h3 id="inc-audit-title">{words.audit.title}</h3>
+        <p>{words.audit.intro}</p>
         <dl className="inc-facts">
           <div>
-            <dt>{t.audit.sessionId}</dt>
+            <dt>{words.audit.sessionId}</dt>
             <dd>
               <code translate="no">{audit.sessionId}</code>
             </dd>
           </div>
           <div>
-            <dt>{t.audit.backend}</dt>
+            <dt>{words.audit.backend}</dt>
             <dd>
               <code translate="no">{audit.backend}</code>
             </dd>
           </div>
           {audit.entry.hmac ? (
             <div>
-              <dt>{t.audit.hmac}</dt>
+              <dt>{words.audit.hmac}</dt>
               <dd>
                 <code translate="no">{audit.entry.hmac}</code>
               </dd>
@@ -89,26 +97,26 @@ export function ResultCards({ t, lang, result }: { t: ResultMessages; lang: Lang
         </dl>
         <ul className="inc-links">
           <li>
-            <a href={audit.dashboardUrl}>{t.audit.dashboard}</a>
+            <a href={audit.dashboardUrl}>{words.audit.dashboard}</a>
           </li>
           <li>
-            <a href={`/verify?session=${encodeURIComponent(audit.sessionId)}`}>{t.audit.verify}</a>
+            <a href={`/verify?session=${encodeURIComponent(audit.sessionId)}`}>{words.audit.verify}</a>
           </li>
           <li>
-            <a href={audit.url}>{t.audit.log}</a>
+            <a href={audit.url}>{words.audit.log}</a>
           </li>
         </ul>
-        <h4>{t.audit.badge}</h4>
+        <h4>{words.audit.badge}</h4>
         <p className="inc-badge">
           {/* biome-ignore lint/performance/noImgElement: an SVG badge from this service; nothing for next/image to optimise. */}
-          <img src={badge} alt={t.audit.badgeAlt} height={24} />
+          <img src={badge} alt={words.audit.badgeAlt} height={24} />
         </p>
-        <CodeBlock caption={t.audit.embed}>{embed}</CodeBlock>
+        <CodeBlock caption={words.audit.embed}>{embed}</CodeBlock>
         <CopyButton
           text={embed}
-          label={t.audit.copyEmbed}
-          copiedLabel={t.secrets.copied}
-          failedLabel={t.secrets.copyFailed}
+          label={words.audit.copyEmbed}
+          copiedLabel={words.secrets.copied}
+          failedLabel={words.secrets.copyFailed}
         />
       </section>
     </div>

@@ -18,22 +18,22 @@ function hostAndPath(url: string): string {
 
 /** The generated files with their environment variables, and the legal roadmap step by step. */
 export function ResultFilesAndChecklist({
-  t,
+  words,
   lang,
   result,
 }: {
-  t: ResultMessages;
+  words: ResultMessages;
   lang: Lang;
   result: IncorporationSuccess;
 }) {
   return (
     <>
       <section aria-labelledby="inc-files-title">
-        <h3 id="inc-files-title">{t.files.title}</h3>
-        <p>{t.files.intro}</p>
-        <FileTabs files={result.config} t={t.files} />
+        <h3 id="inc-files-title">{words.files.title}</h3>
+        <p>{words.files.intro}</p>
+        <FileTabs files={result.config} words={words.files} />
         <details className="inc-env">
-          <summary>{fill(t.envVars, { n: result.envVars.length })}</summary>
+          <summary>{fill(words.envVars, { n: result.envVars.length })}</summary>
           <dl>
             {result.envVars.map((v) => (
               <div key={v.name} className="inc-env-item">
@@ -48,26 +48,26 @@ export function ResultFilesAndChecklist({
       </section>
 
       <section aria-labelledby="inc-checklist-title">
-        <h3 id="inc-checklist-title">{t.checklist.title}</h3>
-        <p>{t.checklist.intro}</p>
+        <h3 id="inc-checklist-title">{words.checklist.title}</h3>
+        <p>{words.checklist.intro}</p>
         <ol className="inc-checklist">
           {result.checklist.map((step) => (
             <li key={step.id} className="inc-step">
               <div className="inc-step-head">
                 <h4>{step.title[lang]}</h4>
                 <span className={`pill ${step.state === "done" ? "pill-ok" : "pill-neutral"}`}>
-                  {t.checklist.states[step.state]}
+                  {words.checklist.states[step.state]}
                 </span>
               </div>
               <p className="inc-step-text">{step.description[lang]}</p>
               <dl className="inc-step-facts">
                 <div>
-                  <dt>{t.checklist.authority}</dt>
+                  <dt>{words.checklist.authority}</dt>
                   {/* Authorities are named in Spanish, their own language. */}
                   <dd lang={lang === "es" ? undefined : "es"}>{step.authority}</dd>
                 </div>
                 <div>
-                  <dt>{t.checklist.link}</dt>
+                  <dt>{words.checklist.link}</dt>
                   <dd>
                     <a href={step.link} rel="noopener noreferrer">
                       {hostAndPath(step.link)}
@@ -76,7 +76,7 @@ export function ResultFilesAndChecklist({
                 </div>
                 {step.envVars.length > 0 ? (
                   <div>
-                    <dt>{t.checklist.envVars}</dt>
+                    <dt>{words.checklist.envVars}</dt>
                     <dd>
                       {step.envVars.map((name, i) => (
                         <span key={name}>

@@ -10,14 +10,14 @@ function Secret({
   label,
   short,
   use,
-  m,
+  words,
 }: {
   token: string;
   label: string;
   /** How the copy button names it. */
   short: string;
   use: string;
-  m: ResultMessages["secrets"];
+  words: ResultMessages["secrets"];
 }) {
   return (
     <div>
@@ -28,9 +28,9 @@ function Secret({
         </code>
         <CopyButton
           text={token}
-          label={fill(m.copy, { what: short })}
-          copiedLabel={m.copied}
-          failedLabel={m.copyFailed}
+          label={fill(words.copy, { what: short })}
+          copiedLabel={words.copied}
+          failedLabel={words.copyFailed}
         />
         <span className="inc-token-use">{use}</span>
       </dd>
@@ -40,11 +40,11 @@ function Secret({
 
 /** The tokens the answer carries once: shown now with what each is for, never again. */
 export function ResultSecrets({
-  t,
+  words,
   sessionToken,
   claimToken,
 }: {
-  t: ResultMessages;
+  words: ResultMessages;
   sessionToken: string | undefined;
   claimToken: string | undefined;
 }) {
@@ -52,25 +52,25 @@ export function ResultSecrets({
     <>
       {sessionToken || claimToken ? (
         <section aria-labelledby="inc-secrets-title" className="notice inc-secrets">
-          <h3 id="inc-secrets-title">{t.secrets.title}</h3>
-          <p>{t.secrets.warning}</p>
+          <h3 id="inc-secrets-title">{words.secrets.title}</h3>
+          <p>{words.secrets.warning}</p>
           <dl>
             {sessionToken ? (
               <Secret
                 token={sessionToken}
-                label={t.secrets.sessionToken}
-                short={t.secrets.sessionTokenShort}
-                use={t.secrets.sessionTokenUse}
-                m={t.secrets}
+                label={words.secrets.sessionToken}
+                short={words.secrets.sessionTokenShort}
+                use={words.secrets.sessionTokenUse}
+                words={words.secrets}
               />
             ) : null}
             {claimToken ? (
               <Secret
                 token={claimToken}
-                label={t.secrets.claimToken}
-                short={t.secrets.claimTokenShort}
-                use={t.secrets.claimTokenUse}
-                m={t.secrets}
+                label={words.secrets.claimToken}
+                short={words.secrets.claimTokenShort}
+                use={words.secrets.claimTokenUse}
+                words={words.secrets}
               />
             ) : null}
           </dl>

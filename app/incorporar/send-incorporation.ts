@@ -27,13 +27,13 @@ export async function sendIncorporation({
   idempotencyKey,
   token,
   lang,
-  m,
+  words,
 }: {
   text: string;
   idempotencyKey: string;
   token: string;
   lang: Lang;
-  m: WizardMessages;
+  words: WizardMessages;
 }): Promise<SendOutcome> {
   const view = loadResultView();
   const answer = await callApi("/api/auto-incorporate", {
@@ -52,7 +52,7 @@ export async function sendIncorporation({
       View = await view;
     } catch {
       // The company exists, but its result view could not be fetched: a retry replays the answer.
-      return { kind: "failed", failure: { message: m.errors.network } };
+      return { kind: "failed", failure: { message: words.errors.network } };
     }
     const replayed = answer.response.headers.get("idempotent-replayed") === "true";
     return { kind: "done", result: answer.data, replayed, View };
@@ -60,30 +60,33 @@ export async function sendIncorporation({
   const problem: ApiProblem = answer.ok ? { kind: "unreadable" } : answer.problem;
   const findings = problem.kind === "http" ? findingsOf(problem.body) : null;
   if (problem.kind === "http" && problem.status === 422 && findings) {
-    return { kind: "issues", issues: findings.filter((x) => x.code !== "tipo_pending_law").map((x) => toIssue(x, m)) };
+    return {
+      kind: "issues",
+      issues: findings.filter((x) => x.code !== "tipo_pending_law").map((x) => toIssue(x, words)),
+    };
   }
   // Codes that name a field of the form are shown beside it; the rest as the request's failure.
   const fieldOf: Record<string, [field: string, message: string]> = {
-    session_token_required: ["sessionToken", m.errors.sessionTokenRequired],
-    session_token_invalid: ["sessionToken", m.errors.sessionTokenInvalid],
-    invalid_session_id: ["sessionId", m.errors.invalidSessionId],
+    session_token_required: ["sessionToken", words.errors.sessionTokenRequired],
+    session_token_invalid: ["sessionToken", words.errors.sessionTokenInvalid],
+    invalid_session_id: ["sessionId", words.errors.invalidSessionId],
   };
   const onField = problem.kind === "http" && problem.code ? fieldOf[problem.code] : undefined;
   if (onField) return { kind: "issues", issues: [{ field: onField[0], severity: "error", message: onField[1] }] };
   const failure = problemWords(
     problem,
     {
-      network: m.errors.network,
-      unreadable: m.errors.unreadable,
-      rateLimited: m.errors.rateLimited,
-      storeUnavailable: m.errors.unavailable,
-      invalidSessionId: m.errors.invalidSessionId,
-      server: m.errors.server,
+      network: words.errors.network,
+      unreadable: words.errors.unreadable,
+      rateLimited: words.errors.rateLimited,
+      storeUnavailable: words.errors.unavailable,
+      invalidSessionId: words.errors.invalidSessionId,
+      server: words.errors.server,
     },
     {
-      rate_limited: (p) => fill(m.errors.rateLimited, { seconds: waitSeconds(p, 60) }),
-      unauthorized: m.errors.unauthorized,
-      idempotency_in_progress: m.errors.inProgress,
+      rate_limited: (p) => fill(words.errors.rateLimited, { seconds: waitSeconds(p, 60) }),
+      unauthorized: words.errors.unauthorized,
+      idempotency_in_progress: words.errors.inProgress,
     },
   );
   return { kind: "failed", failure };

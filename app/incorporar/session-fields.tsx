@@ -1,33 +1,33 @@
 import { FormField } from "../_components/form-field";
 import { fieldFindings } from "./field-issues";
-import type { Incorporation } from "./use-incorporation";
+import type { WizardFields } from "./use-incorporation";
 import type { WizardMessages } from "./wizard-model";
 
 /** Step 3: the audit session the incorporation joins (a new one unless the visitor names one). */
-export function SessionFields({ w, f }: { w: Incorporation; f: WizardMessages["form"] }) {
+export function SessionFields({ fields, formWords }: { fields: WizardFields; formWords: WizardMessages["form"] }) {
   return (
     <fieldset aria-describedby="inc-session-intro">
-      <legend>{f.session}</legend>
+      <legend>{formWords.session}</legend>
       <p className="field-hint" id="inc-session-intro">
-        {f.sessionIntro}
+        {formWords.sessionIntro}
       </p>
       <div className="inc-check">
         <input
           type="checkbox"
           id="inc-chain"
-          checked={w.values.chain}
+          checked={fields.values.chain}
           aria-controls="inc-session-fields"
-          onChange={(e) => w.change("chain", e.target.checked)}
+          onChange={(e) => fields.change("chain", e.target.checked)}
         />
-        <label htmlFor="inc-chain">{f.chain}</label>
+        <label htmlFor="inc-chain">{formWords.chain}</label>
       </div>
-      <div id="inc-session-fields" hidden={!w.values.chain}>
+      <div id="inc-session-fields" hidden={!fields.values.chain}>
         <FormField
           id="inc-session-id"
-          label={f.sessionId}
-          hint={f.sessionIdHint}
-          invalid={w.invalid("sessionId")}
-          findings={fieldFindings(w, f.severity, "sessionId")}
+          label={formWords.sessionId}
+          hint={formWords.sessionIdHint}
+          invalid={fields.invalid("sessionId")}
+          findings={fieldFindings(fields, formWords.severity, "sessionId")}
         >
           {(control) => (
             <input
@@ -36,9 +36,9 @@ export function SessionFields({ w, f }: { w: Incorporation; f: WizardMessages["f
               name="sessionId"
               autoComplete="off"
               spellCheck={false}
-              value={w.values.sessionId}
-              onChange={(e) => w.change("sessionId", e.target.value)}
-              onBlur={() => w.touch("sessionId")}
+              value={fields.values.sessionId}
+              onChange={(e) => fields.change("sessionId", e.target.value)}
+              onBlur={() => fields.touch("sessionId")}
             />
           )}
         </FormField>
@@ -46,12 +46,12 @@ export function SessionFields({ w, f }: { w: Incorporation; f: WizardMessages["f
           id="inc-session-token"
           label={
             <>
-              {f.sessionToken} <span className="inc-optional">{f.optional}</span>
+              {formWords.sessionToken} <span className="inc-optional">{formWords.optional}</span>
             </>
           }
-          hint={f.sessionTokenHint}
-          invalid={w.invalid("sessionToken")}
-          findings={fieldFindings(w, f.severity, "sessionToken")}
+          hint={formWords.sessionTokenHint}
+          invalid={fields.invalid("sessionToken")}
+          findings={fieldFindings(fields, formWords.severity, "sessionToken")}
         >
           {(control) => (
             <input
@@ -60,9 +60,9 @@ export function SessionFields({ w, f }: { w: Incorporation; f: WizardMessages["f
               name="sessionToken"
               autoComplete="off"
               spellCheck={false}
-              value={w.values.sessionToken}
-              onChange={(e) => w.change("sessionToken", e.target.value)}
-              onBlur={() => w.touch("sessionToken")}
+              value={fields.values.sessionToken}
+              onChange={(e) => fields.change("sessionToken", e.target.value)}
+              onBlur={() => fields.touch("sessionToken")}
             />
           )}
         </FormField>

@@ -15,7 +15,7 @@ export type ResultView = typeof import("./incorporation-result").IncorporationRe
 /** What the page knows about each tipo (from the endpoint's self-description). */
 /** What the page hands the wizard: its words, language, the SMVM figure and the legal forms. */
 export interface WizardProps {
-  m: WizardMessages;
+  words: WizardMessages;
   lang: Lang;
   smvm: number;
   tipos: TipoInfo[];

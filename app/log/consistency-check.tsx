@@ -12,9 +12,19 @@ import { type Messages, useConsistencyCheck } from "./use-consistency-check";
  * The consistency check between two sizes of the log, run in the browser with the client package.
  * The state and the checks of the sizes are in use-consistency-check.ts.
  */
-export function ConsistencyCheck({ t, lang, vkey, size }: { t: Messages; lang: Lang; vkey: string; size: number }) {
+export function ConsistencyCheck({
+  words,
+  lang,
+  vkey,
+  size,
+}: {
+  words: Messages;
+  lang: Lang;
+  vkey: string;
+  size: number;
+}) {
   const id = useId();
-  const w = useConsistencyCheck({ t, vkey, size });
+  const w = useConsistencyCheck({ words, vkey, size });
   const { outcome } = w;
 
   const field = (name: "from" | "to", label: string, hint: string) => (
@@ -40,25 +50,25 @@ export function ConsistencyCheck({ t, lang, vkey, size }: { t: Messages; lang: L
   return (
     <>
       <form className="audit-form log-sizes" onSubmit={w.onSubmit} noValidate>
-        {field("from", t.fromLabel, fill(t.fromHint, { max: size }))}
-        {field("to", t.toLabel, fill(t.toHint, { max: size }))}
+        {field("from", words.fromLabel, fill(words.fromHint, { max: size }))}
+        {field("to", words.toLabel, fill(words.toHint, { max: size }))}
         <div className="button-row">
           <button type="submit" className="button button-primary" disabled={w.busy}>
-            {w.busy ? t.checking : t.submit}
+            {w.busy ? words.checking : words.submit}
           </button>
         </div>
       </form>
       <div aria-live="polite">
         {outcome?.kind === "failed" ? (
           <ErrorNotice
-            failure={failureMessage(outcome.failure, t)}
+            failure={failureMessage(outcome.failure, words)}
             lang={lang}
-            detailLabel={t.detailLabel}
-            retryLabel={t.retry}
+            detailLabel={words.detailLabel}
+            retryLabel={words.retry}
             onRetry={() => void w.run()}
           />
         ) : outcome ? (
-          <ConsistencyResult outcome={outcome} t={t} lang={lang} headingId={`${id}-result`} />
+          <ConsistencyResult outcome={outcome} words={words} lang={lang} headingId={`${id}-result`} />
         ) : null}
       </div>
     </>

@@ -24,12 +24,12 @@ export function failureMessage(failure: CheckFailure, t: Messages): { message: s
 /** What the check found: consistent, with the proof's size and both roots, or not, with why. */
 export function ConsistencyResult({
   outcome,
-  t,
+  words,
   lang,
   headingId,
 }: {
   outcome: Exclude<ConsistencyOutcome, { kind: "failed" }>;
-  t: Messages;
+  words: Messages;
   lang: Lang;
   headingId: string;
 }) {
@@ -37,25 +37,25 @@ export function ConsistencyResult({
   const { from, to, size } = outcome;
   return (
     <section className="report" aria-labelledby={headingId} data-consistency={outcome.kind}>
-      <h3 id={headingId}>{t.resultTitle}</h3>
+      <h3 id={headingId}>{words.resultTitle}</h3>
       <div className={`verdict verdict-${ok ? "ok" : "bad"}`}>
-        <span className={`pill pill-${ok ? "ok" : "bad"}`}>{ok ? t.ok : t.bad}</span>
-        <p>{ok ? fill(t.okSentence, { from, to, size }) : fill(t.badSentence, { from, to })}</p>
+        <span className={`pill pill-${ok ? "ok" : "bad"}`}>{ok ? words.ok : words.bad}</span>
+        <p>{ok ? fill(words.okSentence, { from, to, size }) : fill(words.badSentence, { from, to })}</p>
       </div>
       {outcome.kind === "consistent" ? (
         <dl className="stats">
-          <Stat label={t.proofHashes}>{outcome.proofLength}</Stat>
-          <Stat label={t.checkpointSize}>{size}</Stat>
-          <Stat label={fill(t.root, { n: from })} wide>
+          <Stat label={words.proofHashes}>{outcome.proofLength}</Stat>
+          <Stat label={words.checkpointSize}>{size}</Stat>
+          <Stat label={fill(words.root, { n: from })} wide>
             <code translate="no">{outcome.roots[0]}</code>
           </Stat>
-          <Stat label={fill(t.root, { n: to })} wide>
+          <Stat label={fill(words.root, { n: to })} wide>
             <code translate="no">{outcome.roots[1]}</code>
           </Stat>
         </dl>
       ) : (
         <p>
-          <EnglishDetail label={t.detailLabel} text={outcome.detail} lang={lang} />
+          <EnglishDetail label={words.detailLabel} text={outcome.detail} lang={lang} />
         </p>
       )}
     </section>

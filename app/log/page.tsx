@@ -49,7 +49,7 @@ export default async function LogPage() {
     <div className="page audit-page log-page">
       <h1>{t.title}</h1>
       <p className="lead">{t.lead}</p>
-      <GlossaryLinks terms={["transparency", "checkpoint"]} t={d.glossary} />
+      <GlossaryLinks terms={["transparency", "checkpoint"]} words={d.glossary} />
       <PageContents
         label={d.onThisPage}
         items={[
@@ -117,7 +117,7 @@ export default async function LogPage() {
             <CodeBlock caption={t.checkpoint.label}>{log.note}</CodeBlock>
           </section>
 
-          {log.witnesses === null ? null : <Witnesses report={log.witnesses} t={t.witnesses} />}
+          {log.witnesses === null ? null : <Witnesses report={log.witnesses} words={t.witnesses} />}
 
           <section aria-labelledby="log-leaves" className="audit-section">
             <h2 id="log-leaves">{t.leaves.title}</h2>
@@ -126,7 +126,7 @@ export default async function LogPage() {
             ) : (
               <>
                 <p>{fill(t.leaves.intro, { n: log.leaves.length })}</p>
-                <KindCounts leaves={log.leaves} t={t.leaves} />
+                <KindCounts leaves={log.leaves} words={t.leaves} />
                 <ScrollArea label={t.leaves.tableLabel}>
                   <table className="log-leaves stack-table">
                     <thead>
@@ -142,7 +142,7 @@ export default async function LogPage() {
                           <td data-label={t.leaves.index}>{leaf.index}</td>
                           <td data-label={t.leaves.kind}>{t.leaves.kinds[leaf.kind]}</td>
                           <td data-label={t.leaves.ids}>
-                            <LeafIds leaf={leaf} t={t.leaves} />
+                            <LeafIds leaf={leaf} words={t.leaves} />
                           </td>
                         </tr>
                       ))}
@@ -156,7 +156,7 @@ export default async function LogPage() {
           <section aria-labelledby="log-consistency" className="audit-section">
             <h2 id="log-consistency">{t.consistency.title}</h2>
             <p>{t.consistency.intro}</p>
-            <ConsistencyCheck t={t.consistency} lang={lang} vkey={vkey} size={log.size} />
+            <ConsistencyCheck words={t.consistency} lang={lang} vkey={vkey} size={log.size} />
           </section>
         </>
       )}
@@ -194,29 +194,29 @@ function monitorCommand(base: string): string {
 }
 
 /** Each witness, the last size it cosigned and when, and whether the latest checkpoint meets the policy. */
-function Witnesses({ report, t }: { report: WitnessesReport; t: TransparencyLogMessages["witnesses"] }) {
-  const when = (iso: string | null) => (iso === null ? t.never : formatInstant(iso));
+function Witnesses({ report, words }: { report: WitnessesReport; words: TransparencyLogMessages["witnesses"] }) {
+  const when = (iso: string | null) => (iso === null ? words.never : formatInstant(iso));
   return (
     <section aria-labelledby="log-witnesses" className="audit-section">
-      <h2 id="log-witnesses">{t.title}</h2>
-      <p>{t.intro}</p>
+      <h2 id="log-witnesses">{words.title}</h2>
+      <p>{words.intro}</p>
       <p data-witness-quorum={report.cosigned >= report.quorum ? "met" : "unmet"}>
-        {fill(t.quorum, { n: report.cosigned, q: report.quorum })}
+        {fill(words.quorum, { n: report.cosigned, q: report.quorum })}
       </p>
       {report.witnesses.some((w) => w.state === "refused") ? (
         <p role="alert" data-witness-refused="">
-          <strong>{t.refused}</strong>
+          <strong>{words.refused}</strong>
         </p>
       ) : null}
-      <ScrollArea label={t.tableLabel}>
+      <ScrollArea label={words.tableLabel}>
         <table className="log-leaves">
           <thead>
             <tr>
-              <th scope="col">{t.name}</th>
-              <th scope="col">{t.size}</th>
-              <th scope="col">{t.when}</th>
-              <th scope="col">{t.behind}</th>
-              <th scope="col">{t.state}</th>
+              <th scope="col">{words.name}</th>
+              <th scope="col">{words.size}</th>
+              <th scope="col">{words.when}</th>
+              <th scope="col">{words.behind}</th>
+              <th scope="col">{words.state}</th>
             </tr>
           </thead>
           <tbody>
@@ -229,11 +229,11 @@ function Witnesses({ report, t }: { report: WitnessesReport; t: TransparencyLogM
                 <td>{when(w.cosignedAt)}</td>
                 <td>{w.behind}</td>
                 <td>
-                  {w.state === "cosigned" ? t.ok : t.states[w.state]}
+                  {w.state === "cosigned" ? words.ok : words.states[w.state]}
                   {w.error === null ? null : (
                     <>
                       {" "}
-                      {t.reason} <span lang="en">{w.error}</span>
+                      {words.reason} <span lang="en">{w.error}</span>
                     </>
                   )}
                 </td>
@@ -270,18 +270,18 @@ function eventOf(leaf: LeafSummary): keyof LeafMessages["events"] {
 }
 
 /** A leaf's ids as label-value pairs; an audit entry links to its verification. */
-function LeafIds({ leaf, t }: { leaf: LeafSummary; t: LeafMessages }) {
+function LeafIds({ leaf, words }: { leaf: LeafSummary; words: LeafMessages }) {
   return (
     <span className="leaf-ids">
       {leaf.ids.map(({ name, value }) => (
         <span key={name}>
-          {t[ID_LABEL[name] ?? "kid"]}{" "}
+          {words[ID_LABEL[name] ?? "kid"]}{" "}
           {name === "sessionId" ? (
             <a href={`/verify?session=${encodeURIComponent(value)}`}>
               <code translate="no">{value}</code>
             </a>
           ) : name === "event" ? (
-            <span data-event={eventOf(leaf)}>{t.events[eventOf(leaf)] ?? value}</span>
+            <span data-event={eventOf(leaf)}>{words.events[eventOf(leaf)] ?? value}</span>
           ) : (
             <code translate="no">{value}</code>
           )}
@@ -291,14 +291,14 @@ function LeafIds({ leaf, t }: { leaf: LeafSummary; t: LeafMessages }) {
   );
 }
 
-function KindCounts({ leaves, t }: { leaves: LeafSummary[]; t: LeafMessages }) {
+function KindCounts({ leaves, words }: { leaves: LeafSummary[]; words: LeafMessages }) {
   const counts = new Map<LeafSummary["kind"], number>();
   for (const leaf of leaves) counts.set(leaf.kind, (counts.get(leaf.kind) ?? 0) + 1);
   return (
-    <dl className="stats" aria-label={t.byKind}>
+    <dl className="stats" aria-label={words.byKind}>
       {[...counts].map(([kind, n]) => (
         <div key={kind} data-kind-count={kind}>
-          <dt>{t.kinds[kind]}</dt>
+          <dt>{words.kinds[kind]}</dt>
           <dd>{n}</dd>
         </div>
       ))}

@@ -23,7 +23,7 @@ function readSize(text: string, max: number, required: string, t: Messages): num
  * The consistency check's state: the two sizes, checked here first so that a bad one is named under
  * its field and nothing is fetched, then the check itself (check-consistency.ts) and its outcome.
  */
-export function useConsistencyCheck({ t, vkey, size }: { t: Messages; vkey: string; size: number }) {
+export function useConsistencyCheck({ words, vkey, size }: { words: Messages; vkey: string; size: number }) {
   const [values, setValues] = useState<Record<Field, string>>({
     from: size > 1 ? String(Math.max(1, Math.floor(size / 2))) : "",
     to: size > 0 ? String(size) : "",
@@ -33,12 +33,12 @@ export function useConsistencyCheck({ t, vkey, size }: { t: Messages; vkey: stri
   const [outcome, setOutcome] = useState<ConsistencyOutcome | null>(null);
 
   async function run() {
-    const from = readSize(values.from, size, t.errors.fromRequired, t);
-    const to = readSize(values.to, size, t.errors.toRequired, t);
+    const from = readSize(values.from, size, words.errors.fromRequired, words);
+    const to = readSize(values.to, size, words.errors.toRequired, words);
     const found: Partial<Record<Field, string>> = {};
     if (typeof from === "string") found.from = from;
     if (typeof to === "string") found.to = to;
-    if (typeof from === "number" && typeof to === "number" && to < from) found.to = t.errors.order;
+    if (typeof from === "number" && typeof to === "number" && to < from) found.to = words.errors.order;
     setErrors(found);
     if (typeof from === "string" || typeof to === "string" || found.to) {
       setOutcome(null);

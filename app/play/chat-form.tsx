@@ -5,7 +5,7 @@ import type { ChatMessages } from "./play-chat";
 
 /** The visitor's message: Enter sends, Shift+Enter adds a line; Stop while the agent answers. */
 export function ChatForm({
-  t,
+  words,
   ids,
   draft,
   setDraft,
@@ -15,7 +15,7 @@ export function ChatForm({
   stop,
   reset,
 }: {
-  t: ChatMessages["form"];
+  words: ChatMessages["form"];
   ids: string;
   draft: string;
   setDraft: (text: string) => void;
@@ -40,9 +40,9 @@ export function ChatForm({
 
   return (
     <form className="play-form" onSubmit={onSubmit}>
-      <label htmlFor={`${ids}-prompt`}>{t.label}</label>
+      <label htmlFor={`${ids}-prompt`}>{words.label}</label>
       <p id={`${ids}-hint`} className="field-hint">
-        {fill(t.hint, { max: PLAY_LIMITS.maxUserChars })}
+        {fill(words.hint, { max: PLAY_LIMITS.maxUserChars })}
       </p>
       <textarea
         id={`${ids}-prompt`}
@@ -55,21 +55,21 @@ export function ChatForm({
         onKeyDown={onKeyDown}
       />
       <p id={`${ids}-count`} className="field-hint play-count">
-        {fill(t.count, { used: draft.length, max: PLAY_LIMITS.maxUserChars })}
+        {fill(words.count, { used: draft.length, max: PLAY_LIMITS.maxUserChars })}
       </p>
       <div className="play-actions">
         {busy ? (
           <button type="button" className="button" onClick={stop}>
-            {t.stop}
+            {words.stop}
           </button>
         ) : (
           <button type="submit" className="button button-primary" disabled={draft.trim() === ""}>
-            {t.send}
+            {words.send}
           </button>
         )}
         {started ? (
           <button type="button" className="button" onClick={reset} disabled={busy}>
-            {t.reset}
+            {words.reset}
           </button>
         ) : null}
       </div>

@@ -6,14 +6,14 @@ import { ToolCard } from "./tool-card";
 
 /** The conversation: each message with its text and tool cards, and whether the agent is working. */
 export function ChatLog({
-  t,
+  words,
   messages,
   refs,
   busy,
   done,
   lang,
 }: {
-  t: Pick<ChatMessages, "chat" | "tool">;
+  words: Pick<ChatMessages, "chat" | "tool">;
   messages: PlayUIMessage[];
   refs: Map<string, AuditRef>;
   busy: boolean;
@@ -26,7 +26,7 @@ export function ChatLog({
       <ol className="chat-log">
         {messages.map((message, index) => (
           <li key={message.id} className={`chat-message chat-${message.role}`} data-role={message.role}>
-            <p className="chat-author">{message.role === "user" ? t.chat.you : t.chat.agent}</p>
+            <p className="chat-author">{message.role === "user" ? words.chat.you : words.chat.agent}</p>
             {message.parts.map((part, i) => {
               const key = `${message.id}-${i}`;
               if (part.type === "text") {
@@ -40,7 +40,7 @@ export function ChatLog({
                 return (
                   <ToolCard
                     key={part.toolCallId}
-                    t={t.tool}
+                    words={words.tool}
                     lang={lang}
                     audit={refs.get(part.toolCallId)}
                     ended={!busy || index < messages.length - 1}
@@ -61,11 +61,11 @@ export function ChatLog({
         ))}
       </ol>
       <p className="visually-hidden" aria-live="polite">
-        {busy ? t.chat.working : done ? t.chat.done : ""}
+        {busy ? words.chat.working : done ? words.chat.done : ""}
       </p>
       {busy ? (
         <p className="chat-working" aria-hidden="true">
-          {t.chat.working}
+          {words.chat.working}
         </p>
       ) : null}
     </>

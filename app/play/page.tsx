@@ -21,8 +21,8 @@ export default async function PlayPage() {
       <p className="eyebrow">{t.eyebrow}</p>
       <h1>{t.heading}</h1>
       <p className="lead">{t.lead}</p>
-      <PlayChat t={pick(t, ["examples", "chat", "form", "tool", "session", "errors"])} lang={lang} />
-      <GlossaryLinks terms={["hmac", "sandbox"]} t={d.glossary} />
+      <PlayChat words={pick(t, ["examples", "chat", "form", "tool", "session", "errors"])} lang={lang} />
+      <GlossaryLinks terms={["hmac", "sandbox"]} words={d.glossary} />
       <div className="page-note play-notice">
         <p>{t.sandbox}</p>
         <p data-testid="play-model" data-source={model.source}>

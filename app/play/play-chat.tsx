@@ -31,7 +31,7 @@ export type ChatMessages = Pick<PlayMessages, "examples" | "chat" | "form" | "to
  * prompts until the conversation starts, and the audit session beside it. The page follows the
  * conversation as it grows, unless the person scrolled away.
  */
-export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
+export function PlayChat({ words, lang }: { words: ChatMessages; lang: Lang }) {
   const ids = useId();
   const {
     messages,
@@ -55,7 +55,7 @@ export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
   const follow = useFollow(composer, panel, started ? [messages, status, problem, ending] : null);
   // Counted from the answer's arrival, so the first render already shows the whole wait.
   const wait = secondsLeft(problem, now);
-  const view = problem ? problemView(problem, t.errors, wait) : null;
+  const view = problem ? problemView(problem, words.errors, wait) : null;
 
   // A countdown for Retry-After: starts with the problem, ticks once a second until the wait is over.
   useEffect(() => {
@@ -83,17 +83,24 @@ export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
   return (
     <div className="play-layout">
       {/* Shown by play.css only when scripts do not run. */}
-      <p className="notice play-needs-scripts">{t.chat.needsScripts}</p>
+      <p className="notice play-needs-scripts">{words.chat.needsScripts}</p>
       <div className="play-main">
         <section className="play-chat" aria-labelledby={`${ids}-chat`}>
           <h2 id={`${ids}-chat`} className="visually-hidden">
-            {t.chat.region}
+            {words.chat.region}
           </h2>
-          {started ? null : <p className="chat-empty">{t.chat.empty}</p>}
-          <ChatLog t={t} messages={messages} refs={refs} busy={busy} done={started && status === "ready"} lang={lang} />
+          {started ? null : <p className="chat-empty">{words.chat.empty}</p>}
+          <ChatLog
+            words={words}
+            messages={messages}
+            refs={refs}
+            busy={busy}
+            done={started && status === "ready"}
+            lang={lang}
+          />
           {status === "ready" && ending && ending !== "stop" ? (
             <p className="play-ending" role="status" data-testid="play-ending" data-ending={ending}>
-              {(t.chat.ending as Record<string, string>)[ending] ?? t.chat.ending.other}
+              {(words.chat.ending as Record<string, string>)[ending] ?? words.chat.ending.other}
             </p>
           ) : null}
 
@@ -102,8 +109,8 @@ export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
               className="play-error"
               failure={{ message: view.text, detail: view.detail ?? undefined }}
               lang={lang}
-              detailLabel={t.errors.serverDetail}
-              retryLabel={view.action === "retry" ? t.errors.retry : t.form.reset}
+              detailLabel={words.errors.serverDetail}
+              retryLabel={view.action === "retry" ? words.errors.retry : words.form.reset}
               onRetry={view.action === "retry" ? retry : reset}
               retryDisabled={view.action === "retry" && (busy || wait > 0)}
             />
@@ -111,7 +118,7 @@ export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
 
           <div ref={composer}>
             <ChatForm
-              t={t.form}
+              words={words.form}
               ids={ids}
               draft={draft}
               setDraft={setDraft}
@@ -125,13 +132,13 @@ export function PlayChat({ t, lang }: { t: ChatMessages; lang: Lang }) {
         </section>
 
         {/* Once the conversation starts, the examples step aside; a new conversation brings them back. */}
-        {started ? null : <ExamplePrompts t={t.examples} ids={ids} busy={busy} send={send} />}
+        {started ? null : <ExamplePrompts words={words.examples} ids={ids} busy={busy} send={send} />}
       </div>
 
       {/* On phones the panel stays pinned under the chat, folded to its badge until opened. */}
       <SessionPanel
         ref={panel}
-        t={t}
+        words={words}
         ids={ids}
         lang={lang}
         // A session exists once its first entry does (the server creates it with that entry).

@@ -12,7 +12,7 @@ import type { ChatMessages } from "./play-chat";
 /** The audit session beside the chat: its id, live badge, links and the entries signed so far. */
 export function SessionPanel({
   ref,
-  t,
+  words,
   ids,
   lang,
   sessionId,
@@ -21,7 +21,7 @@ export function SessionPanel({
   messages,
 }: {
   ref?: Ref<HTMLElement>;
-  t: Pick<ChatMessages, "session">;
+  words: Pick<ChatMessages, "session">;
   ids: string;
   lang: Lang;
   sessionId: string | null;
@@ -35,7 +35,7 @@ export function SessionPanel({
   return (
     <aside ref={ref} className="play-session" aria-labelledby={`${ids}-session`} data-open={panelOpen}>
       <div className="play-session-bar">
-        <h2 id={`${ids}-session`}>{t.session.title}</h2>
+        <h2 id={`${ids}-session`}>{words.session.title}</h2>
         {paths ? (
           <button
             type="button"
@@ -44,14 +44,14 @@ export function SessionPanel({
             aria-controls={`${ids}-session-body`}
             onClick={() => setPanelOpen((open) => !open)}
           >
-            {panelOpen ? t.session.hide : t.session.show}
+            {panelOpen ? words.session.hide : words.session.show}
           </button>
         ) : null}
       </div>
       {paths ? (
         <div id={`${ids}-session-body`} className="play-session-body">
           <p className="session-id">
-            {t.session.id}{" "}
+            {words.session.id}{" "}
             <code translate="no" data-testid="session-id">
               {sessionId}
             </code>
@@ -62,7 +62,7 @@ export function SessionPanel({
             <img
               className="session-badge"
               src={badgePath(sessionId ?? "", lang, { n: String(refList.length) })}
-              alt={t.session.badgeAlt}
+              alt={words.session.badgeAlt}
               height={24}
             />
           </p>
@@ -70,38 +70,38 @@ export function SessionPanel({
             // Shown on phones even with the panel folded: it is shown once, in this tab only.
             <div className="session-token" data-testid="session-token-box">
               <p className="session-token-value">
-                {t.session.token}{" "}
+                {words.session.token}{" "}
                 <code translate="no" data-testid="session-token">
                   {sessionToken}
                 </code>
               </p>
-              <p className="field-hint session-token-note">{t.session.tokenNote}</p>
+              <p className="field-hint session-token-note">{words.session.tokenNote}</p>
               <CopyButton
                 text={sessionToken}
-                label={t.session.copyToken}
-                copiedLabel={t.session.copied}
-                failedLabel={t.session.copyFailed}
+                label={words.session.copyToken}
+                copiedLabel={words.session.copied}
+                failedLabel={words.session.copyFailed}
               />
               <p className="session-token-next">
-                <a href={incorporateIntoHref(sessionId ?? "", sessionToken)}>{t.session.incorporate}</a>
+                <a href={incorporateIntoHref(sessionId ?? "", sessionToken)}>{words.session.incorporate}</a>
               </p>
             </div>
           ) : null}
           <ul className="link-list">
             <li>
               <Link href={paths.dashboard} prefetch={false}>
-                {t.session.dashboard}
+                {words.session.dashboard}
               </Link>
             </li>
             <li>
               <a href={paths.verified} translate="no">
-                {t.session.json}
+                {words.session.json}
               </a>
             </li>
           </ul>
-          <h3>{t.session.timeline}</h3>
+          <h3>{words.session.timeline}</h3>
           <p className="field-hint session-count">
-            {refList.length === 1 ? t.session.entriesOne : fill(t.session.entries, { n: refList.length })}
+            {refList.length === 1 ? words.session.entriesOne : fill(words.session.entries, { n: refList.length })}
           </p>
           {refList.length > 0 ? (
             <ol className="session-entries">
@@ -121,10 +121,10 @@ export function SessionPanel({
               })}
             </ol>
           ) : null}
-          <p className="field-hint">{t.session.note}</p>
+          <p className="field-hint">{words.session.note}</p>
         </div>
       ) : (
-        <p>{t.session.none}</p>
+        <p>{words.session.none}</p>
       )}
     </aside>
   );

@@ -55,36 +55,36 @@ export function ToolCard({
   call,
   audit,
   ended,
-  t,
+  words,
   lang,
 }: {
   call: ToolCallView;
   audit?: AuditRef;
   /** The answer this call belongs to is over: a call still without a result was cut off. */
   ended: boolean;
-  t: PlayMessages["tool"];
+  words: PlayMessages["tool"];
   lang: Lang;
 }) {
   const status = statusOf(call, audit, ended);
-  const names = t.names as Record<string, string>;
+  const names = words.names as Record<string, string>;
   const headingId = `tool-${call.toolCallId}`;
   // The name as the model wrote it, under the public log's text rule (no hidden characters, capped).
   const logName = toPublicLogName(call.toolName);
   const shownName = names[call.toolName] ?? logName;
-  const findingWords = t.findings as Record<string, string>;
+  const findingWords = words.findings as Record<string, string>;
   const gist = inputGist(call.input);
   return (
     <article className="tool-card" aria-labelledby={headingId} data-tool={call.toolName} data-status={status}>
       <header className="tool-card-head">
         <h3 id={headingId}>{shownName}</h3>
-        <span className={`pill ${PILL[status]}`}>{t.status[status]}</span>
-        <span className="pill pill-warn">{t.sandbox}</span>
+        <span className={`pill ${PILL[status]}`}>{words.status[status]}</span>
+        <span className="pill pill-warn">{words.sandbox}</span>
       </header>
       {call.input !== undefined ? (
         // Folded: three calls' JSON would push the answer out of view.
         <details className="tool-card-io">
           <summary>
-            <span className="tool-card-label">{status === "ok" ? t.inputOutput : t.input}</span>{" "}
+            <span className="tool-card-label">{status === "ok" ? words.inputOutput : words.input}</span>{" "}
             <code className="tool-card-gist" translate="no">
               {gist}
             </code>
@@ -92,13 +92,13 @@ export function ToolCard({
           <p className="tool-card-name">
             <code translate="no">{logName}</code>
           </p>
-          <p className="tool-card-label">{t.input}</p>
+          <p className="tool-card-label">{words.input}</p>
           <pre className="code-block" translate="no">
             <code>{json(call.input)}</code>
           </pre>
           {status === "ok" ? (
             <>
-              <p className="tool-card-label">{t.output}</p>
+              <p className="tool-card-label">{words.output}</p>
               <pre className="code-block" translate="no">
                 <code>{json(call.output)}</code>
               </pre>
@@ -109,13 +109,13 @@ export function ToolCard({
       {status === "rejected" && audit?.reason ? (
         // The server refused the call before running it: its coded reason, in the page's language.
         <div className="tool-card-part">
-          <p className="tool-card-label">{t.error}</p>
+          <p className="tool-card-label">{words.error}</p>
           <p className="tool-card-error" data-refusal={audit.reason.code}>
-            {t.refusals[audit.reason.code] ?? t.refused}
+            {words.refusals[audit.reason.code] ?? words.refused}
             {audit.reason.field ? (
               <>
                 {" "}
-                {fill(t.field, { field: "" })}
+                {fill(words.field, { field: "" })}
                 <code translate="no">{audit.reason.field}</code>
               </>
             ) : null}
@@ -124,11 +124,11 @@ export function ToolCard({
       ) : status === "rejected" && audit?.findings?.length && audit.findings.every((f) => findingWords[f.code]) ? (
         // The tool refused its input on a business rule: its findings, in the page's language.
         <div className="tool-card-part">
-          <p className="tool-card-label">{t.error}</p>
+          <p className="tool-card-label">{words.error}</p>
           <ul className="tool-card-error" data-findings={audit.findings.map((f) => f.code).join(" ")}>
             {audit.findings.map((f) => (
               <li key={`${f.code}-${f.field}`}>
-                {findingWords[f.code]} {fill(t.field, { field: "" })}
+                {findingWords[f.code]} {fill(words.field, { field: "" })}
                 <code translate="no">{f.field}</code>
               </li>
             ))}
@@ -137,13 +137,13 @@ export function ToolCard({
       ) : status === "rejected" || status === "error" ? (
         // A reason without words of ours: said in the page's language, the tool's own (English) text apart.
         <div className="tool-card-part">
-          <p className="tool-card-label">{t.error}</p>
+          <p className="tool-card-label">{words.error}</p>
           <p className="tool-card-error" data-failure={status}>
-            {status === "rejected" ? t.refused : t.failed}
+            {status === "rejected" ? words.refused : words.failed}
           </p>
           {call.errorText ? (
             <p className="tool-card-detail">
-              <EnglishDetail label={t.detail} text={call.errorText} lang={lang} />
+              <EnglishDetail label={words.detail} text={call.errorText} lang={lang} />
             </p>
           ) : null}
         </div>
@@ -151,17 +151,17 @@ export function ToolCard({
       <p className="tool-card-audit" data-testid="audit-ref">
         {audit ? (
           <>
-            <span id={`${headingId}-entry`}>{fill(t.audit, { seq: audit.seq })}</span> · <span>{t.hmac}</span>{" "}
+            <span id={`${headingId}-entry`}>{fill(words.audit, { seq: audit.seq })}</span> · <span>{words.hmac}</span>{" "}
             <code translate="no">{audit.hmac}…</code> ·{" "}
             {/* A document load, not a client-side one, so the row becomes the page's :target. */}
             <a href={entryHref(audit.sessionId, audit.seq)} aria-describedby={`${headingId}-entry`}>
-              {t.openEntry}
+              {words.openEntry}
             </a>
           </>
         ) : status === "running" ? null : status === "cut" ? (
-          <span>{t.notRecorded}</span>
+          <span>{words.notRecorded}</span>
         ) : (
-          <span>{t.recording}</span>
+          <span>{words.recording}</span>
         )}
       </p>
     </article>

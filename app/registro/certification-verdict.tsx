@@ -20,15 +20,15 @@ function cappedChecks(report: CertificationReport, t: CertifyWords): string | nu
  */
 export function CertificationVerdict({
   report,
-  t,
+  words,
   lang,
 }: {
   report: CertificationReport;
-  t: CertifyWords;
+  words: CertifyWords;
   lang: Lang;
 }) {
-  const verdict = fill(report.passed ? t.passed : t.failed, { rating: report.rating, score: report.score });
-  const capped = cappedChecks(report, t);
+  const verdict = fill(report.passed ? words.passed : words.failed, { rating: report.rating, score: report.score });
+  const capped = cappedChecks(report, words);
   // Failed checks first: they are what the person has to fix.
   const checks = [...report.checks].sort((a, b) => Number(a.passed) - Number(b.passed));
   return (
@@ -37,19 +37,21 @@ export function CertificationVerdict({
         <strong>{verdict}</strong>
       </p>
       {capped ? <p>{capped}</p> : null}
-      <h4>{t.checksTitle}</h4>
+      <h4>{words.checksTitle}</h4>
       <ul className="certify-checks">
         {checks.map((check) => (
           <li key={check.id} data-check={check.id} data-passed={check.passed}>
-            <span className={`pill ${check.passed ? "pill-ok" : "pill-bad"}`}>{check.passed ? t.pass : t.fail}</span>{" "}
-            {t.checks[check.id as keyof CertifyWords["checks"]] ?? check.title}{" "}
-            <span className="field-hint">({fill(t.points, { points: check.points, max: check.maxPoints })})</span>
+            <span className={`pill ${check.passed ? "pill-ok" : "pill-bad"}`}>
+              {check.passed ? words.pass : words.fail}
+            </span>{" "}
+            {words.checks[check.id as keyof CertifyWords["checks"]] ?? check.title}{" "}
+            <span className="field-hint">({fill(words.points, { points: check.points, max: check.maxPoints })})</span>
             {check.reason ? (
               <p className="field-hint">{check.reason[lang]}</p>
             ) : check.passed ? null : (
               // Reports kept from before the certifier gave its reasons in both languages.
               <p className="field-hint">
-                <EnglishDetail label={t.detail} text={check.detail} lang={lang} />
+                <EnglishDetail label={words.detail} text={check.detail} lang={lang} />
               </p>
             )}
           </li>

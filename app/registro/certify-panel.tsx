@@ -16,12 +16,12 @@ import { refusalWords } from "./refusal-words";
 export function CertifyPanel({
   recordId,
   token,
-  t,
+  words,
   lang,
 }: {
   recordId: string;
   token?: string;
-  t: CertifyWords;
+  words: CertifyWords;
   lang: Lang;
 }) {
   const ids = useId();
@@ -34,14 +34,14 @@ export function CertifyPanel({
 
   return (
     <section className="certify-panel" aria-labelledby={`${ids}-title`} data-testid="certify-panel">
-      <h3 id={`${ids}-title`}>{t.title}</h3>
-      <p>{t.needs}</p>
-      <p className="field-hint">{t.tryLocally}</p>
+      <h3 id={`${ids}-title`}>{words.title}</h3>
+      <p>{words.needs}</p>
+      <p className="field-hint">{words.tryLocally}</p>
       <form action={action} noValidate>
         <input type="hidden" name="recordId" value={recordId} />
         {token === undefined ? (
           <div className="registry-field">
-            <label htmlFor={`${ids}-token`}>{t.tokenLabel}</label>
+            <label htmlFor={`${ids}-token`}>{words.tokenLabel}</label>
             <input
               id={`${ids}-token`}
               name="ownerToken"
@@ -52,11 +52,11 @@ export function CertifyPanel({
               aria-invalid={missing || undefined}
             />
             <p className="field-hint" id={`${ids}-token-hint`}>
-              {t.tokenHint}
+              {words.tokenHint}
             </p>
             {missing ? (
               <p className="field-error" id={`${ids}-token-error`}>
-                {t.tokenMissing}
+                {words.tokenMissing}
               </p>
             ) : null}
           </div>
@@ -64,18 +64,18 @@ export function CertifyPanel({
           <input type="hidden" name="ownerToken" value={token} />
         )}
         <button type="submit" className="button button-primary" disabled={pending}>
-          {pending ? t.submitting : t.submit}
+          {pending ? words.submitting : words.submit}
         </button>
         <noscript>
-          <p className="field-hint">{t.noScript}</p>
+          <p className="field-hint">{words.noScript}</p>
         </noscript>
       </form>
       <div ref={resultRef} tabIndex={-1} role="status" className="certify-result">
-        {state.status === "done" ? <CertificationVerdict report={state.report} t={t} lang={lang} /> : null}
+        {state.status === "done" ? <CertificationVerdict report={state.report} words={words} lang={lang} /> : null}
       </div>
       {state.status === "refused" && !missing ? (
         <p className="notice registry-alert" role="alert">
-          {refusalWords(state.refusal, t.errors)}
+          {refusalWords(state.refusal, words.errors)}
         </p>
       ) : null}
     </section>

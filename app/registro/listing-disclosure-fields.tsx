@@ -3,14 +3,22 @@ import type { ListingWords } from "./listing-form-model";
 import type { SelfListing } from "./use-self-listing";
 
 /** What the sociedad-IA conforms to and discloses: RFC tokens and the disclosure in both languages. */
-export function ListingDisclosureFields({ w, t, rfcTokens }: { w: SelfListing; t: ListingWords; rfcTokens: string[] }) {
-  const v = w.state.values;
-  const { fieldFindings } = w;
+export function ListingDisclosureFields({
+  listing,
+  words,
+  rfcTokens,
+}: {
+  listing: SelfListing;
+  words: ListingWords;
+  rfcTokens: string[];
+}) {
+  const v = listing.state.values;
+  const { fieldFindings } = listing;
   const rfcFindings = fieldFindings("rfcConformance");
   return (
     <>
       <fieldset className="registry-field" id="listing-rfc" aria-describedby={rfcFindings?.id}>
-        <legend>{t.rfc}</legend>
+        <legend>{words.rfc}</legend>
         <div className="registry-checks">
           {rfcTokens.map((token) => (
             <label key={token} className="registry-check" translate="no">
@@ -28,8 +36,8 @@ export function ListingDisclosureFields({ w, t, rfcTokens }: { w: SelfListing; t
       </fieldset>
       <FormField
         id="listing-disclosure-es"
-        label={t.disclosureEs}
-        hint={t.disclosureHint}
+        label={words.disclosureEs}
+        hint={words.disclosureHint}
         className="registry-field"
         findings={fieldFindings("disclosure.es")}
       >
@@ -46,8 +54,8 @@ export function ListingDisclosureFields({ w, t, rfcTokens }: { w: SelfListing; t
       </FormField>
       <FormField
         id="listing-disclosure-en"
-        label={t.disclosureEn}
-        hint={t.disclosureHint}
+        label={words.disclosureEn}
+        hint={words.disclosureHint}
         className="registry-field"
         findings={fieldFindings("disclosure.en")}
       >

@@ -4,30 +4,30 @@ import type { SelfListing } from "./use-self-listing";
 
 /** Who the sociedad-IA is: name, type, jurisdiction, operator, CUIT and public address. */
 export function ListingFields({
-  w,
-  t,
+  listing,
+  words,
   types,
   jurisdictions,
 }: {
-  w: SelfListing;
-  t: ListingWords;
+  listing: SelfListing;
+  words: ListingWords;
   types: Option[];
   jurisdictions: Option[];
 }) {
-  const v = w.state.values;
-  const { fieldFindings } = w;
+  const v = listing.state.values;
+  const { fieldFindings } = listing;
   // After an action React resets the form to each control's default. It updates an input's default
   // from defaultValue, but not a select's (react/react#32362): the selects are keyed on what the
   // action returned, so they are created anew with it as their default.
   return (
     <>
-      <FormField id="listing-name" label={t.name} className="registry-field" findings={fieldFindings("name")}>
+      <FormField id="listing-name" label={words.name} className="registry-field" findings={fieldFindings("name")}>
         {(control) => (
           <input {...control} name="name" defaultValue={v.name} maxLength={120} autoComplete="organization" />
         )}
       </FormField>
       <div className="registry-field-row">
-        <FormField id="listing-type" label={t.type} className="registry-field" findings={fieldFindings("type")}>
+        <FormField id="listing-type" label={words.type} className="registry-field" findings={fieldFindings("type")}>
           {(control) => (
             <select {...control} key={v.type} name="type" defaultValue={v.type}>
               {types.map((o) => (
@@ -40,7 +40,7 @@ export function ListingFields({
         </FormField>
         <FormField
           id="listing-jurisdiction"
-          label={t.jurisdiction}
+          label={words.jurisdiction}
           className="registry-field"
           findings={fieldFindings("jurisdiction")}
         >
@@ -57,8 +57,8 @@ export function ListingFields({
       </div>
       <FormField
         id="listing-operator"
-        label={t.operator}
-        hint={t.operatorHint}
+        label={words.operator}
+        hint={words.operatorHint}
         className="registry-field"
         findings={fieldFindings("operator")}
       >
@@ -66,8 +66,8 @@ export function ListingFields({
       </FormField>
       <FormField
         id="listing-cuit"
-        label={t.operatorCuit}
-        hint={t.operatorCuitHint}
+        label={words.operatorCuit}
+        hint={words.operatorCuitHint}
         className="registry-field"
         findings={fieldFindings("operatorCuit")}
       >
@@ -85,8 +85,8 @@ export function ListingFields({
       </FormField>
       <FormField
         id="listing-url"
-        label={t.publicUrl}
-        hint={t.publicUrlHint}
+        label={words.publicUrl}
+        hint={words.publicUrlHint}
         className="registry-field"
         findings={fieldFindings("publicUrl")}
       >

@@ -5,7 +5,7 @@ export type Option = { value: string; label: string };
 
 export interface SelfListingFormProps {
   /** Plain strings only: functions cannot cross to the client. */
-  t: Record<
+  words: Record<
     | "name"
     | "type"
     | "jurisdiction"
@@ -42,7 +42,7 @@ export interface SelfListingFormProps {
   rfcTokens: string[];
 }
 
-export type ListingWords = SelfListingFormProps["t"];
+export type ListingWords = SelfListingFormProps["words"];
 
 /** Input id of each API member, so a finding's `field` lands next to its input. */
 export const FIELD_IDS: Record<string, string> = {

@@ -6,64 +6,64 @@ import type { SelfListing } from "./use-self-listing";
 
 /** After listing: the record's link, the owner token shown this once, and how to certify it. */
 export function ListingCreated({
-  w,
-  t,
+  listing,
+  words,
   certify,
   lang,
 }: {
-  w: SelfListing;
-  t: ListingWords;
+  listing: SelfListing;
+  words: ListingWords;
   certify: CertifyWords;
   lang: Lang;
 }) {
-  const { state } = w;
+  const { state } = listing;
   if (state.status !== "created") return null;
   return (
     <>
-      <div className="notice registry-created" role="status" tabIndex={-1} ref={w.refs.createdRef}>
+      <div className="notice registry-created" role="status" tabIndex={-1} ref={listing.refs.createdRef}>
         <p>
-          <strong>{t.created}</strong> <a href={`/registro/${encodeURIComponent(state.id)}`}>{t.viewRecord}</a>
+          <strong>{words.created}</strong> <a href={`/registro/${encodeURIComponent(state.id)}`}>{words.viewRecord}</a>
         </p>
         <p>
-          {t.tokenLabel}: <code className="registry-token">{state.ownerToken}</code>
+          {words.tokenLabel}: <code className="registry-token">{state.ownerToken}</code>
         </p>
-        <p>{t.tokenWarning}</p>
-        <p>{t.nextSteps}</p>
+        <p>{words.tokenWarning}</p>
+        <p>{words.nextSteps}</p>
         <pre className="code-block" translate="no">
           <code>{`"issuer": { …, "registryId": "${state.id}" }`}</code>
         </pre>
         <details>
-          <summary>{t.certifyStep}</summary>
+          <summary>{words.certifyStep}</summary>
           <pre className="code-block" translate="no">
             <code>{state.certifyCommand}</code>
           </pre>
         </details>
       </div>
-      <CertifyPanel key={state.id} recordId={state.id} token={state.ownerToken} t={certify} lang={lang} />
+      <CertifyPanel key={state.id} recordId={state.id} token={state.ownerToken} words={certify} lang={lang} />
     </>
   );
 }
 
 /** After a refused submission: each field's findings, linked to the field, or why nothing was saved. */
 export function ListingSummary({
-  w,
-  t,
+  listing,
+  words,
   errorMessages,
   formingWords,
 }: {
-  w: SelfListing;
-  t: ListingWords;
+  listing: SelfListing;
+  words: ListingWords;
   errorMessages: Record<string, string>;
   formingWords: { text: string; link: string };
 }) {
-  const { state, problems } = w;
+  const { state, problems } = listing;
   if (problems.size === 0 && state.status !== "error") return null;
-  const labels = fieldLabels(t);
+  const labels = fieldLabels(words);
   return (
-    <div className="notice registry-alert registry-summary" role="alert" tabIndex={-1} ref={w.refs.summaryRef}>
+    <div className="notice registry-alert registry-summary" role="alert" tabIndex={-1} ref={listing.refs.summaryRef}>
       {problems.size > 0 ? (
         <>
-          <p>{t.summary}</p>
+          <p>{words.summary}</p>
           <ul>
             {[...problems].map(([key, messages]) => (
               <li key={key}>

@@ -108,8 +108,18 @@ async function loadRegistry(raw: SearchParams) {
   throw new Error("unreachable");
 }
 
-function Filters({ d, list, q, sort }: { d: Dictionary; list: RegistryList | null; q: string; sort: Sort }) {
-  const t = d.registry;
+function Filters({
+  dictionary,
+  list,
+  query,
+  sort,
+}: {
+  dictionary: Dictionary;
+  list: RegistryList | null;
+  query: string;
+  sort: Sort;
+}) {
+  const t = dictionary.registry;
   const selects = [
     { name: "jurisdiction", label: t.filters.jurisdiction, values: JURISDICTIONS, names: t.jurisdictions },
     { name: "type", label: t.filters.type, values: RECORD_TYPES, names: t.types },
@@ -122,7 +132,7 @@ function Filters({ d, list, q, sort }: { d: Dictionary; list: RegistryList | nul
       </h2>
       <div className="registry-field registry-search">
         <label htmlFor="filter-q">{t.search.q}</label>
-        <input id="filter-q" name="q" type="search" defaultValue={q} maxLength={120} autoComplete="off" />
+        <input id="filter-q" name="q" type="search" defaultValue={query} maxLength={120} autoComplete="off" />
       </div>
       {selects.map((s) => (
         <div className="registry-field" key={s.name}>
@@ -157,8 +167,8 @@ function Filters({ d, list, q, sort }: { d: Dictionary; list: RegistryList | nul
   );
 }
 
-async function ListResults({ raw, d, lang }: { raw: SearchParams; d: Dictionary; lang: Lang }) {
-  const t = d.registry;
+async function ListResults({ raw, dictionary, lang }: { raw: SearchParams; dictionary: Dictionary; lang: Lang }) {
+  const t = dictionary.registry;
   const { list, ignored, query, sort, page, sorted } = await loadRegistry(raw);
   const filterQuery = new URLSearchParams([...query].filter(([k]) => k !== "cursor"));
   if (sort !== "created") filterQuery.set("sort", sort);
@@ -177,7 +187,7 @@ async function ListResults({ raw, d, lang }: { raw: SearchParams; d: Dictionary;
   const q = firstValue(raw.q) ?? "";
   return (
     <>
-      <Filters d={d} list={list} q={q} sort={sort} />
+      <Filters dictionary={dictionary} list={list} query={q} sort={sort} />
       {ignored.length > 0 ? (
         <p className="notice registry-warn" role="status">
           {t.filters.invalid} <code>{ignored.join(", ")}</code>
@@ -187,7 +197,7 @@ async function ListResults({ raw, d, lang }: { raw: SearchParams; d: Dictionary;
       <section aria-labelledby="registry-results-title" id="lista">
         <h2 id="registry-results-title">{t.results.title}</h2>
         {list === null ? (
-          <LoadError d={d} retryHref={`/registro${query.size ? `?${query}` : ""}`} />
+          <LoadError dictionary={dictionary} retryHref={`/registro${query.size ? `?${query}` : ""}`} />
         ) : (
           <>
             {list.filters.q ? <p>{fill(t.search.query, { q: q.trim() })}</p> : null}
@@ -202,7 +212,7 @@ async function ListResults({ raw, d, lang }: { raw: SearchParams; d: Dictionary;
             <ul className="registry-list">
               {list.records.map((record) => (
                 <li key={record.id}>
-                  <RecordCard record={record} lang={lang} d={d} />
+                  <RecordCard record={record} lang={lang} dictionary={dictionary} />
                 </li>
               ))}
             </ul>
@@ -219,12 +229,12 @@ async function ListResults({ raw, d, lang }: { raw: SearchParams; d: Dictionary;
   );
 }
 
-function LoadError({ d, retryHref }: { d: Dictionary; retryHref: string }) {
+function LoadError({ dictionary, retryHref }: { dictionary: Dictionary; retryHref: string }) {
   return (
     <div className="notice registry-alert" role="alert">
-      <p>{d.registry.results.loadError}</p>
+      <p>{dictionary.registry.results.loadError}</p>
       <a className="button" href={retryHref}>
-        {d.registry.results.retry}
+        {dictionary.registry.results.retry}
       </a>
     </div>
   );
@@ -242,7 +252,7 @@ export default async function RegistryPage({ searchParams }: Props) {
     <div className="page registry-page">
       <h1>{t.title}</h1>
       <p className="lead">{t.lead}</p>
-      <GlossaryLinks terms={["directory", "record", "certification", "rfc"]} t={d.glossary} />
+      <GlossaryLinks terms={["directory", "record", "certification", "rfc"]} words={d.glossary} />
 
       <details className="registry-states">
         <summary>{t.states.title}</summary>
@@ -261,7 +271,7 @@ export default async function RegistryPage({ searchParams }: Props) {
         </a>
       </p>
 
-      <ListResults raw={raw} d={d} lang={lang} />
+      <ListResults raw={raw} dictionary={d} lang={lang} />
     </div>
   );
 }

@@ -15,16 +15,16 @@ const STANDING_PILL = { active: "pill-ok", suspended: "pill-bad", unverified: "p
 export function RecordCard({
   record,
   lang,
-  d,
+  dictionary,
   page = false,
 }: {
   record: RegistryRecord;
   lang: Lang;
-  d: Dictionary;
+  dictionary: Dictionary;
   /** On the record's own page, whose h1 is its name: no heading of its own, no link to itself. */
   page?: boolean;
 }) {
-  const t = d.registry;
+  const t = dictionary.registry;
   const { goodStanding: standing } = record;
   const headingId = `${record.id}-name`;
   // Live and in good standing only with a certification behind it: the seeded reference record is

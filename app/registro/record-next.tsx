@@ -33,7 +33,7 @@ export function RecordNext({
   certifiable,
   operator,
   operatorCuit,
-  t,
+  words,
   certify,
   findingMessages,
   noUrl,
@@ -45,7 +45,7 @@ export function RecordNext({
   certifiable: boolean;
   operator: string;
   operatorCuit: string;
-  t: ClaimWords;
+  words: ClaimWords;
   certify: CertifyWords;
   findingMessages: Record<string, string>;
   noUrl: string;
@@ -67,12 +67,12 @@ export function RecordNext({
       {claimed ? (
         <div className="notice registry-created" role="status" tabIndex={-1} ref={noticeRef}>
           <p>
-            <strong>{t.claimed}</strong>
+            <strong>{words.claimed}</strong>
           </p>
           <p>
-            {t.ownerToken}: <code className="registry-token">{claimed.ownerToken}</code>
+            {words.ownerToken}: <code className="registry-token">{claimed.ownerToken}</code>
           </p>
-          <p>{t.ownerTokenWarning}</p>
+          <p>{words.ownerTokenWarning}</p>
         </div>
       ) : status === "forming" ? (
         <ClaimFields
@@ -81,7 +81,7 @@ export function RecordNext({
           pending={pending}
           recordId={recordId}
           noticeRef={noticeRef}
-          t={t}
+          words={words}
           certify={certify}
           findingMessages={findingMessages}
         />
@@ -89,7 +89,7 @@ export function RecordNext({
         <p>{noUrl}</p>
       )}
       {showCertify ? (
-        <CertifyPanel key="certify" recordId={recordId} token={claimed?.ownerToken} t={certify} lang={lang} />
+        <CertifyPanel key="certify" recordId={recordId} token={claimed?.ownerToken} words={certify} lang={lang} />
       ) : null}
     </>
   );
@@ -102,7 +102,7 @@ function ClaimFields({
   pending,
   recordId,
   noticeRef,
-  t,
+  words,
   certify,
   findingMessages,
 }: {
@@ -111,14 +111,14 @@ function ClaimFields({
   pending: boolean;
   recordId: string;
   noticeRef: RefObject<HTMLDivElement | null>;
-  t: ClaimWords;
+  words: ClaimWords;
   certify: CertifyWords;
   findingMessages: Record<string, string>;
 }) {
   const problems = new Map<string, string>();
   if (state.status === "invalid") {
     for (const f of state.findings) {
-      const message = f.code === "token_missing" ? t.tokenMissing : (findingMessages[f.code] ?? f.code);
+      const message = f.code === "token_missing" ? words.tokenMissing : (findingMessages[f.code] ?? f.code);
       problems.set(f.field, [problems.get(f.field), message].filter(Boolean).join(" "));
     }
   }
@@ -126,20 +126,20 @@ function ClaimFields({
   const v = state.values;
   return (
     <section className="certify-panel" aria-labelledby="claim-title">
-      <h3 id="claim-title">{t.title}</h3>
-      <p>{t.intro}</p>
+      <h3 id="claim-title">{words.title}</h3>
+      <p>{words.intro}</p>
       {state.status === "refused" || problems.size > 0 ? (
         <div className="notice registry-alert" role="alert" tabIndex={-1} ref={noticeRef}>
           {state.status === "refused" ? (
             <p>{refusalWords(state.refusal, certify.errors)}</p>
           ) : (
             <>
-              <p>{t.summary}</p>
+              <p>{words.summary}</p>
               <ul>
                 {[...problems].map(([field, message]) => (
                   <li key={field}>
                     <a href={`#${FIELD_IDS[field] ?? "claim-token"}`}>
-                      {t.labels[field as keyof ClaimWords["labels"]] ?? field}
+                      {words.labels[field as keyof ClaimWords["labels"]] ?? field}
                     </a>
                     : {message}
                   </li>
@@ -153,8 +153,8 @@ function ClaimFields({
         <input type="hidden" name="recordId" value={recordId} />
         <FormField
           id="claim-token"
-          label={t.labels.claimToken}
-          hint={t.tokenHint}
+          label={words.labels.claimToken}
+          hint={words.tokenHint}
           className="registry-field"
           findings={findings("claimToken")}
         >
@@ -162,8 +162,8 @@ function ClaimFields({
         </FormField>
         <FormField
           id="claim-url"
-          label={t.labels.publicUrl}
-          hint={t.urlHint}
+          label={words.labels.publicUrl}
+          hint={words.urlHint}
           className="registry-field"
           findings={findings("publicUrl")}
         >
@@ -182,8 +182,8 @@ function ClaimFields({
         <div className="registry-field-row">
           <FormField
             id="claim-operator"
-            label={t.labels.operator}
-            hint={t.operatorHint}
+            label={words.labels.operator}
+            hint={words.operatorHint}
             className="registry-field"
             findings={findings("operator")}
           >
@@ -191,7 +191,7 @@ function ClaimFields({
           </FormField>
           <FormField
             id="claim-cuit"
-            label={t.labels.operatorCuit}
+            label={words.labels.operatorCuit}
             className="registry-field"
             findings={findings("operatorCuit")}
           >
@@ -209,7 +209,7 @@ function ClaimFields({
           </FormField>
         </div>
         <button type="submit" className="button button-primary" disabled={pending}>
-          {pending ? t.submitting : t.submit}
+          {pending ? words.submitting : words.submit}
         </button>
       </form>
     </section>

@@ -14,7 +14,7 @@ export type { SelfListingFormProps } from "./listing-form-model";
  * once on success. The state is in use-self-listing.ts.
  */
 export function SelfListingForm({
-  t,
+  words,
   certify,
   lang,
   findingMessages,
@@ -27,14 +27,14 @@ export function SelfListingForm({
   const w = useSelfListing(findingMessages);
   return (
     <>
-      <ListingCreated w={w} t={t} certify={certify} lang={lang} />
-      <ListingSummary w={w} t={t} errorMessages={errorMessages} formingWords={formingWords} />
+      <ListingCreated listing={w} words={words} certify={certify} lang={lang} />
+      <ListingSummary listing={w} words={words} errorMessages={errorMessages} formingWords={formingWords} />
 
       <form action={w.action} className="registry-form" noValidate>
-        <ListingFields w={w} t={t} types={types} jurisdictions={jurisdictions} />
-        <ListingDisclosureFields w={w} t={t} rfcTokens={rfcTokens} />
+        <ListingFields listing={w} words={words} types={types} jurisdictions={jurisdictions} />
+        <ListingDisclosureFields listing={w} words={words} rfcTokens={rfcTokens} />
         <button type="submit" className="button button-primary" disabled={w.pending}>
-          {w.pending ? t.submitting : t.submit}
+          {w.pending ? words.submitting : words.submit}
         </button>
       </form>
     </>

@@ -8,19 +8,19 @@ export type CheckMessages = Pick<TestVectorsMessages, "summary" | "state" | "got
 
 /** The run's outcome over all checks: still checking, all pass, some fail, or why it could not run. */
 export function CheckSummary({
-  t,
+  words,
   status,
   results,
   onRetry,
 }: {
-  t: CheckMessages;
+  words: CheckMessages;
   status: Status;
   results: Results;
   onRetry: () => void;
 }) {
   const all = Object.values(results);
   const failed = all.filter((r) => !r.pass).length;
-  if (status === "running") return <p className="verdict">{t.summary.checking}</p>;
+  if (status === "running") return <p className="verdict">{words.summary.checking}</p>;
   if (status === "done") {
     return (
       <div
@@ -28,22 +28,22 @@ export function CheckSummary({
         data-summary={failed === 0 ? "pass" : "fail"}
       >
         <span className={`pill ${failed === 0 ? "pill-ok" : "pill-bad"}`}>
-          {failed === 0 ? t.state.pass : t.state.fail}
+          {failed === 0 ? words.state.pass : words.state.fail}
         </span>
         <p>
           {failed === 0
-            ? fill(t.summary.allPass, { n: all.length })
-            : fill(t.summary.someFail, { bad: failed, n: all.length })}
+            ? fill(words.summary.allPass, { n: all.length })
+            : fill(words.summary.someFail, { bad: failed, n: all.length })}
         </p>
       </div>
     );
   }
   return (
     <div className="notice notice-error">
-      <p>{status === "no-webcrypto" ? t.summary.noWebCrypto : t.summary.loadError}</p>
+      <p>{status === "no-webcrypto" ? words.summary.noWebCrypto : words.summary.loadError}</p>
       {status === "load-error" ? (
         <button type="button" className="button" onClick={onRetry}>
-          {t.summary.retry}
+          {words.summary.retry}
         </button>
       ) : null}
     </div>

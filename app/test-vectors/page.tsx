@@ -45,7 +45,7 @@ export default async function TestVectorsPage() {
     <div className="page audit-page">
       <h1>{t.heading}</h1>
       <p className="lead">{t.lead}</p>
-      <GlossaryLinks terms={["hmac", "chain", "checkpoint", "kid", "rfc"]} t={d.glossary} />
+      <GlossaryLinks terms={["hmac", "chain", "checkpoint", "kid", "rfc"]} words={d.glossary} />
 
       <section aria-labelledby="tv-links">
         <h2 id="tv-links">{t.links.title}</h2>
@@ -70,7 +70,7 @@ export default async function TestVectorsPage() {
         </ul>
       </section>
 
-      <VectorChecks t={pick(t, ["summary", "state", "got"])} src={VECTORS_PATH}>
+      <VectorChecks words={pick(t, ["summary", "state", "got"])} src={VECTORS_PATH}>
         <p className="notice">{t.keysNotice}</p>
 
         <section aria-labelledby="tv-keys" className="audit-section">
@@ -225,7 +225,7 @@ export default async function TestVectorsPage() {
                   {n.expect.reasons.length > 0 ? (
                     <>
                       <p className="vector-field-head">{t.negative.reasons}</p>
-                      <ReasonList reasons={n.expect.reasons} m={d.audit.reasons} />
+                      <ReasonList reasons={n.expect.reasons} words={d.audit.reasons} />
                     </>
                   ) : null}
                   <details>

@@ -11,12 +11,12 @@ const ChecksContext = createContext<{ t: CheckMessages; status: Status; results:
  * Checks the published vectors in the browser with the shared offline verifier (run-checks.ts),
  * then marks every check on the page. The download and the run are in use-vector-checks.ts.
  */
-export function VectorChecks({ t, src, children }: { t: CheckMessages; src: string; children: ReactNode }) {
+export function VectorChecks({ words, src, children }: { words: CheckMessages; src: string; children: ReactNode }) {
   const { status, results, start } = useVectorChecks(src);
   return (
-    <ChecksContext.Provider value={{ t, status, results }}>
+    <ChecksContext.Provider value={{ t: words, status, results }}>
       <div className="check-summary" role="status">
-        <CheckSummary t={t} status={status} results={results} onRetry={() => void start()} />
+        <CheckSummary words={words} status={status} results={results} onRetry={() => void start()} />
       </div>
       {children}
     </ChecksContext.Provider>

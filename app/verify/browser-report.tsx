@@ -11,21 +11,21 @@ import { type InclusionMessages, type LogAuditMessages, type Messages, reportVer
 export function BrowserReport({
   log,
   report,
-  t,
+  words,
   inclusion,
   lang,
-  a,
+  auditWords,
   headingId,
 }: {
   log: AuditLogDocument;
   report: AuditVerification;
-  t: Messages;
+  words: Messages;
   inclusion: InclusionMessages;
   lang: Lang;
-  a: LogAuditMessages;
+  auditWords: LogAuditMessages;
   headingId: string;
 }) {
-  const { cp, unattested, tone, pill, sentence } = reportVerdict(report, t, a);
+  const { cp, unattested, tone, pill, sentence } = reportVerdict(report, words, auditWords);
   // The headline names the entry that was changed, when the chain shows which one it is.
   const altered = alteredEntry(report);
   const first = altered?.seq ?? null;
@@ -36,7 +36,7 @@ export function BrowserReport({
   return (
     <VerificationSummary
       headingId={headingId}
-      title={t.resultTitle}
+      title={words.resultTitle}
       verdict={unattested ? "unattested" : report.ok ? "verified" : "tampered"}
       tone={tone}
       pill={pill}
@@ -44,27 +44,29 @@ export function BrowserReport({
       stats={
         <>
           {/* Which session was checked: the log names it, and its checkpoint signs it. */}
-          <Stat label={t.counts.session} wide>
+          <Stat label={words.counts.session} wide>
             <code translate="no" data-session-id>
               {log.sessionId}
             </code>
           </Stat>
-          <Stat label={t.counts.total}>{report.total}</Stat>
-          <Stat label={t.counts.linked}>{report.verified}</Stat>
-          <Stat label={t.counts.tampered}>{report.tampered}</Stat>
-          <Stat label={t.counts.firstBad}>{first === null ? t.counts.none : fill(a.entry, { seq: first })}</Stat>
+          <Stat label={words.counts.total}>{report.total}</Stat>
+          <Stat label={words.counts.linked}>{report.verified}</Stat>
+          <Stat label={words.counts.tampered}>{report.tampered}</Stat>
+          <Stat label={words.counts.firstBad}>
+            {first === null ? words.counts.none : fill(auditWords.entry, { seq: first })}
+          </Stat>
           {/* Not a Stat: its value carries the checkpoint's state (data-checkpoint). */}
           <div className="stat-wide">
-            <dt>{t.counts.checkpoint}</dt>
-            <dd data-checkpoint={cp}>{t.checkpointShort[cp]}</dd>
+            <dt>{words.counts.checkpoint}</dt>
+            <dd data-checkpoint={cp}>{words.checkpointShort[cp]}</dd>
           </div>
           {payload ? (
-            <Stat label={t.counts.signedAt}>
+            <Stat label={words.counts.signedAt}>
               <time dateTime={payload.ts}>{formatInstant(payload.ts)}</time>
             </Stat>
           ) : null}
           {report.checkpoint?.kid ? (
-            <Stat label={t.counts.key} wide>
+            <Stat label={words.counts.key} wide>
               <code translate="no">{report.checkpoint.kid}</code>
             </Stat>
           ) : null}
@@ -77,27 +79,27 @@ export function BrowserReport({
               seq: first,
               reasons: firstReasons,
               entry: log.entries[first],
-              title: altered?.inferred ? fill(t.alteredTitle, { seq: first }) : undefined,
+              title: altered?.inferred ? fill(words.alteredTitle, { seq: first }) : undefined,
               note: altered?.inferred ? (
-                <p>{fill(t.alteredWhy, { next: first + 1 })}</p>
+                <p>{fill(words.alteredWhy, { next: first + 1 })}</p>
               ) : firstReasons.includes("chain_broken") && first > 0 ? (
-                <p>{fill(t.previousHint, { seq: first - 1 })}</p>
+                <p>{fill(words.previousHint, { seq: first - 1 })}</p>
               ) : null,
             }
       }
       afterFirst={
         cp !== "valid" && cp !== "missing" ? (
           <div className="first-bad" data-checkpoint-problem={cp}>
-            <h4>{t.checkpointTitle}</h4>
-            <p>{t.checkpoint[cp]}</p>
+            <h4>{words.checkpointTitle}</h4>
+            <p>{words.checkpoint[cp]}</p>
           </div>
         ) : null
       }
       others={others}
-      m={t}
-      a={a}
+      words={words}
+      auditWords={auditWords}
     >
-      {report.log ? <InclusionReport result={report.log} t={inclusion} lang={lang} altered={!report.ok} /> : null}
+      {report.log ? <InclusionReport result={report.log} words={inclusion} lang={lang} altered={!report.ok} /> : null}
     </VerificationSummary>
   );
 }

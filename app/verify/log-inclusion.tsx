@@ -21,13 +21,13 @@ export async function fetchJwks(): Promise<{ keys: PublicJwk[] }> {
 /** Whether a session's head is in the transparency log, as the browser's check found it. */
 export function InclusionReport({
   result,
-  t,
+  words,
   lang,
   heading = true,
   altered = false,
 }: {
   result: LogInclusion;
-  t: InclusionWords;
+  words: InclusionWords;
   lang: Lang;
   /** Its own h4, inside a report about the whole log; none where the section is titled already. */
   heading?: boolean;
@@ -35,32 +35,32 @@ export function InclusionReport({
   altered?: boolean;
 }) {
   const tone = !result.included ? "bad" : altered ? "warn" : "ok";
-  const words = { index: result.index ?? 0, size: result.size ?? 0 };
+  const counts = { index: result.index ?? 0, size: result.size ?? 0 };
   return (
     <div className="log-inclusion" data-log-inclusion={result.included ? "included" : "not-included"}>
-      {heading ? <h4>{t.title}</h4> : null}
+      {heading ? <h4>{words.title}</h4> : null}
       <div className={`inclusion-verdict verdict-${tone}`}>
         <span className={`pill pill-${tone}`}>
-          {!result.included ? t.pill.notIncluded : altered ? t.pill.includedAltered : t.pill.included}
+          {!result.included ? words.pill.notIncluded : altered ? words.pill.includedAltered : words.pill.included}
         </span>
-        <p>{!result.included ? t.notIncluded : fill(altered ? t.includedAltered : t.included, words)}</p>
+        <p>{!result.included ? words.notIncluded : fill(altered ? words.includedAltered : words.included, counts)}</p>
       </div>
       {result.error ? (
         <p>
-          <EnglishDetail label={t.reason} text={result.error} lang={lang} />
+          <EnglishDetail label={words.reason} text={result.error} lang={lang} />
         </p>
       ) : null}
       {result.included ? (
         <dl className="stats">
-          <Stat label={t.index}>{result.index}</Stat>
-          <Stat label={t.size}>{result.size}</Stat>
-          <Stat label={t.origin} wide>
+          <Stat label={words.index}>{result.index}</Stat>
+          <Stat label={words.size}>{result.size}</Stat>
+          <Stat label={words.origin} wide>
             <code translate="no">{result.origin}</code>
           </Stat>
         </dl>
       ) : null}
       <p>
-        <a href="/log">{t.logPage}</a>
+        <a href="/log">{words.logPage}</a>
       </p>
     </div>
   );

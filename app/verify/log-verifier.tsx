@@ -15,30 +15,30 @@ import type { InclusionMessages, LogAuditMessages, Messages } from "./verifier-m
  * use-log-verifier.ts, the report in browser-report.tsx (loaded with the first check).
  */
 export function LogVerifier({
-  t,
+  words,
   inclusion,
-  a,
+  auditWords,
   lang,
   sessionId,
 }: {
-  t: Messages;
+  words: Messages;
   inclusion: InclusionMessages;
-  a: LogAuditMessages;
+  auditWords: LogAuditMessages;
   lang: Lang;
   sessionId?: string;
 }) {
   const id = useId();
-  const w = useLogVerifier({ t, inclusion, a, sessionId });
+  const w = useLogVerifier({ words, inclusion, auditWords, sessionId });
   const { busy, fieldError, failure, result } = w;
 
   return (
     <>
-      <NeedsScripts text={a.request.needsScripts} />
+      <NeedsScripts text={auditWords.request.needsScripts} />
       <form className="audit-form scripted" onSubmit={w.onSubmit} noValidate>
         <FormField
           id={`${id}-text`}
-          label={t.textLabel}
-          hint={t.textHint}
+          label={words.textLabel}
+          hint={words.textHint}
           findings={errorFindings(
             `${id}-text`,
             fieldError ? (
@@ -48,7 +48,7 @@ export function LogVerifier({
                   <>
                     {" "}
                     <span className="field-error-detail">
-                      <EnglishDetail label={t.errors.parserDetail} text={fieldError.detail} lang={lang} />
+                      <EnglishDetail label={words.errors.parserDetail} text={fieldError.detail} lang={lang} />
                     </span>
                   </>
                 ) : null}
@@ -70,17 +70,17 @@ export function LogVerifier({
         <div className="field file-picker">
           <input id={`${id}-file`} type="file" accept="application/json,.json" onChange={(e) => void w.onFile(e)} />
           <label htmlFor={`${id}-file`} className="button">
-            {t.fileLabel}
+            {words.fileLabel}
           </label>
           {w.fileName ? <span className="file-name">{w.fileName}</span> : null}
         </div>
         <div className="button-row">
           <button type="submit" className="button button-primary" disabled={busy !== null}>
-            {busy === "verify" ? t.verifying : t.submit}
+            {busy === "verify" ? words.verifying : words.submit}
           </button>
           {sessionId ? (
             <button type="button" className="button" disabled={busy !== null} onClick={() => void w.loadSession()}>
-              {busy === "load" ? t.loading : fill(t.loadSession, { id: sessionId })}
+              {busy === "load" ? words.loading : fill(words.loadSession, { id: sessionId })}
             </button>
           ) : null}
         </div>
@@ -89,8 +89,8 @@ export function LogVerifier({
         <ErrorNotice
           failure={failure.failure}
           lang={lang}
-          detailLabel={a.request.serverDetail}
-          retryLabel={a.request.retry}
+          detailLabel={auditWords.request.serverDetail}
+          retryLabel={auditWords.request.retry}
           onRetry={failure.retry}
         />
       ) : null}
@@ -99,10 +99,10 @@ export function LogVerifier({
           <result.View
             log={result.log}
             report={result.report}
-            t={t}
+            words={words}
             inclusion={inclusion}
             lang={lang}
-            a={a}
+            auditWords={auditWords}
             headingId={`${id}-result`}
           />
         ) : null}

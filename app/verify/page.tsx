@@ -104,10 +104,10 @@ export default async function VerifyPage({ searchParams }: Props) {
         </Form>
         <div aria-live="polite">
           {lookup.kind === "report" && lookup.log.verification ? (
-            <SessionReport log={lookup.log} report={lookup.log.verification} checks={lookup.checks} d={d} />
+            <SessionReport log={lookup.log} report={lookup.log.verification} checks={lookup.checks} dictionary={d} />
           ) : null}
           {lookup.kind === "report" && lookup.log.entries.length > 0 ? (
-            <SessionInclusion sessionId={lookup.log.sessionId} t={t.inclusion} lang={lang} />
+            <SessionInclusion sessionId={lookup.log.sessionId} words={t.inclusion} lang={lang} />
           ) : null}
           {lookup.kind === "failed" ? (
             <ErrorNotice
@@ -122,11 +122,11 @@ export default async function VerifyPage({ searchParams }: Props) {
       </section>
 
       {lookup.kind === "none" ? null : <p className="lead">{t.lead}</p>}
-      <GlossaryLinks terms={["auditLog", "hmac", "chain", "checkpoint"]} t={d.glossary} />
+      <GlossaryLinks terms={["auditLog", "hmac", "chain", "checkpoint"]} words={d.glossary} />
 
       <div className="audit-section">
         <TamperDemo
-          m={pick(d.audit, ["entry", "verdict", "reasons", "request", "tamper"])}
+          words={pick(d.audit, ["entry", "verdict", "reasons", "request", "tamper"])}
           lang={lang}
           defaultSessionId={validId}
         />
@@ -137,9 +137,9 @@ export default async function VerifyPage({ searchParams }: Props) {
         <p>{t.paste.intro}</p>
         <p>{t.paste.hmacNote}</p>
         <LogVerifier
-          t={t.paste}
+          words={t.paste}
           inclusion={t.inclusion}
-          a={pick(d.audit, ["entry", "verdict", "reasons", "request"])}
+          auditWords={pick(d.audit, ["entry", "verdict", "reasons", "request"])}
           lang={lang}
           sessionId={validId}
         />

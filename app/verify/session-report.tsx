@@ -17,15 +17,15 @@ export function SessionReport({
   log,
   report,
   checks,
-  d,
+  dictionary,
 }: {
   log: AuditLogResult;
   report: VerificationReport;
   checks: { verdict: AuditVerdict; summary: string } | null;
-  d: Dictionary;
+  dictionary: Dictionary;
 }) {
-  const t = d.verify.byId;
-  const a = d.audit;
+  const t = dictionary.verify.byId;
+  const a = dictionary.audit;
   const { sessionId } = log;
   const { verdict, tone, pill, full } = headlineVerdict(report, checks?.verdict ?? null);
   const sentence =
@@ -77,8 +77,8 @@ export function SessionReport({
       }
       first={first === null ? null : { seq: first, reasons: firstReasons, entry: log.entries[first] }}
       others={report.problems.filter((p) => p.seq !== first)}
-      m={t}
-      a={a}
+      words={t}
+      auditWords={a}
     >
       <ul className="link-list">
         <li>

@@ -21,14 +21,14 @@ const loadLogCheck = loadOnce<LogCheck>(() => import("./log-check"));
  * report's view load with the first check (log-check.ts), not with the page.
  */
 export function useLogVerifier({
-  t,
+  words,
   inclusion,
-  a,
+  auditWords,
   sessionId,
 }: {
-  t: Messages;
+  words: Messages;
   inclusion: InclusionMessages;
-  a: LogAuditMessages;
+  auditWords: LogAuditMessages;
   sessionId?: string;
 }) {
   const [text, setText] = useState("");
@@ -61,10 +61,10 @@ export function useLogVerifier({
     try {
       check = await loadLogCheck();
     } catch {
-      fail(t.errors.verifier);
+      fail(words.errors.verifier);
       return;
     }
-    const parsed = check.parseLog(source, t);
+    const parsed = check.parseLog(source, words);
     if (!parsed.ok) {
       setResult(null);
       setFieldError({ message: parsed.message, detail: parsed.detail });
@@ -72,7 +72,7 @@ export function useLogVerifier({
     }
     setFieldError(null);
     if (!globalThis.crypto?.subtle) {
-      fail(t.errors.noWebCrypto);
+      fail(words.errors.noWebCrypto);
       return;
     }
     setBusy("verify");
@@ -81,7 +81,7 @@ export function useLogVerifier({
       try {
         keys = await publicKeys();
       } catch {
-        fail(t.errors.jwks);
+        fail(words.errors.jwks);
         return;
       }
       let key: string | undefined;
@@ -108,7 +108,7 @@ export function useLogVerifier({
     const answer = await callApi(auditPaths(sessionId).log, { cache: "no-store" });
     setBusy(null);
     if (!answer.ok) {
-      setFailure({ failure: problemWords(answer.problem, a.request), retry: () => void loadSession() });
+      setFailure({ failure: problemWords(answer.problem, auditWords.request), retry: () => void loadSession() });
       return;
     }
     const body = prettyJson(answer.data);
@@ -124,7 +124,7 @@ export function useLogVerifier({
     try {
       content = await file.text();
     } catch {
-      setFieldError({ message: t.errors.file });
+      setFieldError({ message: words.errors.file });
       return;
     }
     event.target.value = ""; // choosing the same file again re-reads it

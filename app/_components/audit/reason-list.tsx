@@ -2,12 +2,12 @@ import type { ProblemReason } from "@sociedades-ia/incorporate/verify";
 import type { AuditMessages } from "@/app/_components/audit/words";
 
 /** The verifier's reason codes in plain language, each with its code for those who look it up. */
-export function ReasonList({ reasons, m }: { reasons: readonly string[]; m: AuditMessages["reasons"] }) {
+export function ReasonList({ reasons, words }: { reasons: readonly string[]; words: AuditMessages["reasons"] }) {
   return (
     <ul className="reason-list">
       {reasons.map((reason) => (
         <li key={reason}>
-          {m[reason as ProblemReason] ?? reason}{" "}
+          {words[reason as ProblemReason] ?? reason}{" "}
           <code className="reason-code" translate="no">
             {reason}
           </code>

@@ -19,29 +19,29 @@ export type { TamperDemoMessages } from "./tamper-model";
  * in use-tamper-demo.ts.
  */
 export function TamperDemo({
-  m,
+  words,
   lang,
   sessionId,
   defaultSessionId,
   startWithSample = false,
 }: {
-  m: TamperDemoMessages;
+  words: TamperDemoMessages;
   lang: Lang;
   sessionId?: string;
   defaultSessionId?: string;
   /** Pre-select the built-in sample even when a session is offered (e.g. the session is empty). */
   startWithSample?: boolean;
 }) {
-  const t = m.tamper;
+  const t = words.tamper;
   const id = useId();
-  const w = useTamperDemo({ m, sessionId, defaultSessionId, startWithSample });
+  const w = useTamperDemo({ words, sessionId, defaultSessionId, startWithSample });
 
   return (
     <section className="tamper-demo" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t.title}</h2>
       <p>{t.intro}</p>
       <div className="scripted">
-        <TamperForm w={w} t={t} id={id} sessionId={sessionId} />
+        <TamperForm demo={w} words={t} id={id} sessionId={sessionId} />
       </div>
       <NeedsScripts text={t.needsScripts} />
 
@@ -49,12 +49,12 @@ export function TamperDemo({
         <ErrorNotice
           failure={w.failure}
           lang={lang}
-          detailLabel={m.request.serverDetail}
-          retryLabel={m.request.retry}
+          detailLabel={words.request.serverDetail}
+          retryLabel={words.request.retry}
           onRetry={() => void w.run()}
         />
       ) : null}
-      {w.result ? <w.result.View result={w.result.data} m={m} headingId={`${id}-result`} /> : null}
+      {w.result ? <w.result.View result={w.result.data} words={words} headingId={`${id}-result`} /> : null}
     </section>
   );
 }

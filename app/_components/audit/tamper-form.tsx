@@ -6,22 +6,22 @@ import type { TamperDemoState } from "./use-tamper-demo";
 
 /** The demonstration's form: which log, which alteration, and which entry to alter. */
 export function TamperForm({
-  w,
-  t,
+  demo,
+  words,
   id,
   sessionId,
 }: {
-  w: TamperDemoState;
-  t: TamperDemoMessages["tamper"];
+  demo: TamperDemoState;
+  words: TamperDemoMessages["tamper"];
   /** The demonstration's own id, the prefix of its controls' ids. */
   id: string;
   sessionId?: string;
 }) {
-  const { source, seqError, busy } = w;
+  const { source, seqError, busy } = demo;
   return (
-    <form className="audit-form" onSubmit={w.onSubmit} noValidate>
+    <form className="audit-form" onSubmit={demo.onSubmit} noValidate>
       <fieldset>
-        <legend>{t.source}</legend>
+        <legend>{words.source}</legend>
         {(sessionId ? (["session", "sample"] as const) : (["sample", "session"] as const)).map((option) => (
           <div className="radio-row" key={option}>
             <input
@@ -29,14 +29,14 @@ export function TamperForm({
               id={`${id}-src-${option}`}
               name={`${id}-source`}
               checked={source === option}
-              onChange={() => w.setSource(option)}
+              onChange={() => demo.setSource(option)}
             />
             <label htmlFor={`${id}-src-${option}`}>
               {option === "sample"
-                ? t.sourceSample
+                ? words.sourceSample
                 : sessionId
-                  ? fill(t.sourceThisSession, { id: sessionId })
-                  : t.sourceSession}
+                  ? fill(words.sourceThisSession, { id: sessionId })
+                  : words.sourceSession}
             </label>
           </div>
         ))}
@@ -44,9 +44,9 @@ export function TamperForm({
       {source === "session" && !sessionId ? (
         <FormField
           id={`${id}-session`}
-          label={t.sessionLabel}
-          hint={t.sessionHint}
-          findings={errorFindings(`${id}-session`, w.sessionError)}
+          label={words.sessionLabel}
+          hint={words.sessionHint}
+          findings={errorFindings(`${id}-session`, demo.sessionError)}
         >
           {(control) => (
             <input
@@ -54,40 +54,40 @@ export function TamperForm({
               type="text"
               autoComplete="off"
               spellCheck={false}
-              value={w.sessionInput}
-              onChange={(e) => w.setSessionInput(e.target.value)}
+              value={demo.sessionInput}
+              onChange={(e) => demo.setSessionInput(e.target.value)}
             />
           )}
         </FormField>
       ) : null}
       <div className="field-row">
         <div className="field">
-          <label htmlFor={`${id}-mutation`}>{t.mutationLabel}</label>
+          <label htmlFor={`${id}-mutation`}>{words.mutationLabel}</label>
           <select
             id={`${id}-mutation`}
-            value={w.mutation}
-            onChange={(e) => w.setMutation(e.target.value as TamperMutation)}
+            value={demo.mutation}
+            onChange={(e) => demo.setMutation(e.target.value as TamperMutation)}
             aria-describedby={`${id}-mutation-hint`}
           >
-            {(Object.keys(t.mutations) as TamperMutation[]).map((key) => (
+            {(Object.keys(words.mutations) as TamperMutation[]).map((key) => (
               <option key={key} value={key}>
-                {t.mutations[key]}
+                {words.mutations[key]}
               </option>
             ))}
           </select>
           <p className="field-hint" id={`${id}-mutation-hint`}>
-            {t.mutationHints[w.mutation]}
+            {words.mutationHints[demo.mutation]}
           </p>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-seq`}>{t.seqLabel}</label>
+          <label htmlFor={`${id}-seq`}>{words.seqLabel}</label>
           <input
             id={`${id}-seq`}
             type="text"
             inputMode="numeric"
             autoComplete="off"
-            value={w.seqInput}
-            onChange={(e) => w.setSeqInput(e.target.value)}
+            value={demo.seqInput}
+            onChange={(e) => demo.setSeqInput(e.target.value)}
             aria-invalid={seqError ? true : undefined}
             aria-describedby={`${id}-seq-hint${seqError ? ` ${id}-seq-error` : ""}`}
           />
@@ -97,13 +97,13 @@ export function TamperForm({
             </p>
           ) : null}
           <p className="field-hint" id={`${id}-seq-hint`}>
-            {t.seqHint}
+            {words.seqHint}
           </p>
         </div>
       </div>
       <p>
         <button type="submit" className="button button-primary" disabled={busy} aria-disabled={busy}>
-          {busy ? t.running : t.run}
+          {busy ? words.running : words.run}
         </button>
       </p>
     </form>

@@ -9,29 +9,29 @@ import { changedMembers, membersToShow, pick, type TamperDemoMessages } from "./
 /** The original entry VERIFIED next to its altered copy TAMPERED, with where and why the check failed. */
 export function TamperResult({
   result,
-  m,
+  words,
   headingId,
 }: {
   result: TamperDemoResult;
-  m: TamperDemoMessages;
+  words: TamperDemoMessages;
   headingId: string;
 }) {
-  const t = m.tamper;
+  const t = words.tamper;
   const { original, altered, detected, seq } = result;
   const originalClean = !original.verification.problems.some((p) => p.seq === seq);
   const caught = detected.seq !== null;
   const changed = changedMembers(original.entry, altered.entry);
   const shown = membersToShow(changed);
   const mutationLabel = t.mutations[result.mutation] ?? result.mutation;
-  const entryLabel = fill(m.entry, { seq });
+  const entryLabel = fill(words.entry, { seq });
 
   return (
     <section className="tamper-result" aria-labelledby={headingId}>
       <h3 id={headingId}>{t.resultTitle}</h3>
       <p role="status">
         {fill(result.source === "sample" ? t.resultSourceSample : t.resultSourceSession, { id: result.sessionId })}{" "}
-        {mutationLabel}. {t.original}: {originalClean ? m.verdict.entryVerified : m.verdict.entryTampered}. {t.altered}:{" "}
-        {m.verdict.entryTampered}.
+        {mutationLabel}. {t.original}: {originalClean ? words.verdict.entryVerified : words.verdict.entryTampered}.{" "}
+        {t.altered}: {words.verdict.entryTampered}.
       </p>
       {result.window.to - result.window.from + 1 < result.window.size ? (
         <p data-testid="tamper-window">{fill(t.window, result.window)}</p>
@@ -43,7 +43,7 @@ export function TamperResult({
               {t.original} · {entryLabel}
             </h4>
             <span className={`pill ${originalClean ? "pill-ok" : "pill-bad"}`}>
-              {originalClean ? m.verdict.entryVerified : m.verdict.entryTampered}
+              {originalClean ? words.verdict.entryVerified : words.verdict.entryTampered}
             </span>
           </header>
           <p>{fill(t.originalLog, { verified: original.verification.verified, total: original.verification.total })}</p>
@@ -71,7 +71,7 @@ export function TamperResult({
             <h4>
               {t.altered} · {entryLabel}
             </h4>
-            <span className="pill pill-bad">{m.verdict.entryTampered}</span>
+            <span className="pill pill-bad">{words.verdict.entryTampered}</span>
           </header>
           <p>{fill(t.alteredLog, { tampered: altered.verification.tampered, total: altered.verification.total })}</p>
           {caught ? (
@@ -79,7 +79,7 @@ export function TamperResult({
               <p>
                 <strong>{fill(t.detectedAt, { seq: detected.seq as number })}</strong>
               </p>
-              <ReasonList reasons={detected.reasons} m={m.reasons} />
+              <ReasonList reasons={detected.reasons} words={words.reasons} />
             </div>
           ) : (
             <p>{t.notDetectedByChain}</p>

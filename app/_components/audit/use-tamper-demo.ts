@@ -19,17 +19,17 @@ const loadResultView = loadOnce<ResultView>(() => import("./tamper-result").then
  * POST /api/play/tamper-demo and keeps its answer.
  */
 export function useTamperDemo({
-  m,
+  words,
   sessionId,
   defaultSessionId,
   startWithSample,
 }: {
-  m: TamperDemoMessages;
+  words: TamperDemoMessages;
   sessionId?: string;
   defaultSessionId?: string;
   startWithSample: boolean;
 }) {
-  const t = m.tamper;
+  const t = words.tamper;
   const [source, setSource] = useState<"sample" | "session">(sessionId && !startWithSample ? "session" : "sample");
   const [sessionInput, setSessionInput] = useState(defaultSessionId ?? "");
   const [mutation, setMutation] = useState<TamperMutation>("edit-output");
@@ -44,7 +44,7 @@ export function useTamperDemo({
     attempted && source === "session" && !sessionId && !SESSION_ID_PATTERN.test(targetSession)
       ? targetSession === ""
         ? t.sessionRequired
-        : m.request.invalidSessionId
+        : words.request.invalidSessionId
       : null;
   const seqError = attempted && seqInput.trim() !== "" && !SEQ_INPUT.test(seqInput.trim()) ? t.seqInvalid : null;
 
@@ -66,7 +66,7 @@ export function useTamperDemo({
     if (!answer.ok) {
       setBusy(false);
       setResult(null);
-      setFailure(problemWords(answer.problem, m.request, { validation_failed: t.tooFewEntries }));
+      setFailure(problemWords(answer.problem, words.request, { validation_failed: t.tooFewEntries }));
       return;
     }
     let View: ResultView;
@@ -76,7 +76,7 @@ export function useTamperDemo({
       // The answer came but its view could not be fetched: running the demonstration again is harmless.
       setBusy(false);
       setResult(null);
-      setFailure({ message: m.request.network });
+      setFailure({ message: words.request.network });
       return;
     }
     setBusy(false);

@@ -38,8 +38,8 @@ export function VerificationSummary({
   stats,
   first,
   others,
-  m,
-  a,
+  words,
+  auditWords,
   afterFirst,
   children,
 }: {
@@ -55,8 +55,8 @@ export function VerificationSummary({
   /** The first bad entry, its content, and a note under its reasons where the check has one. */
   first: (BadEntry & { entry: unknown; note?: ReactNode; title?: string }) | null;
   others: readonly BadEntry[];
-  m: SummaryMessages;
-  a: SummaryAuditMessages;
+  words: SummaryMessages;
+  auditWords: SummaryAuditMessages;
   /** What the check found besides entries (the checkpoint), before the other entries. */
   afterFirst?: ReactNode;
   /** Last: where to go from here. */
@@ -72,21 +72,21 @@ export function VerificationSummary({
       {stats ? <dl className="stats">{stats}</dl> : null}
       {first ? (
         <div className="first-bad" data-first-bad={first.seq}>
-          <h4>{first.title ?? fill(m.firstBadTitle, { seq: first.seq })}</h4>
-          {first.reasons.length > 0 ? <ReasonList reasons={first.reasons} m={a.reasons} /> : null}
+          <h4>{first.title ?? fill(words.firstBadTitle, { seq: first.seq })}</h4>
+          {first.reasons.length > 0 ? <ReasonList reasons={first.reasons} words={auditWords.reasons} /> : null}
           {first.note}
-          <CodeBlock caption={fill(m.entryJson, { seq: first.seq })}>{prettyJson(first.entry)}</CodeBlock>
+          <CodeBlock caption={fill(words.entryJson, { seq: first.seq })}>{prettyJson(first.entry)}</CodeBlock>
         </div>
       ) : null}
       {afterFirst}
       {others.length > 0 ? (
         <>
-          <h4>{m.otherProblems}</h4>
+          <h4>{words.otherProblems}</h4>
           <ul className="problem-list">
             {others.map((p) => (
               <li key={p.seq}>
-                {fill(a.entry, { seq: p.seq })}:
-                <ReasonList reasons={p.reasons} m={a.reasons} />
+                {fill(auditWords.entry, { seq: p.seq })}:
+                <ReasonList reasons={p.reasons} words={auditWords.reasons} />
               </li>
             ))}
           </ul>

@@ -5,83 +5,87 @@ import { NeedsScripts } from "../../_components/audit/needs-scripts";
 import { ReasonList } from "../../_components/audit/reason-list";
 import { type LiveAuditMessages, type LiveMessages, problemsBySeq } from "./live-model";
 import { BrowserVerdict, RefreshFailed, ServerVerdict } from "./live-verdicts";
-import type { SessionLiveState } from "./use-session-live";
+import type { LiveStatusState } from "./use-session-live";
 
 /** The verification section: the stream's state, then the server's and the browser's verdicts. */
 export function LiveStatus({
-  w,
-  t,
-  a,
+  status,
+  words,
+  auditWords,
   lang,
   headingId,
 }: {
-  w: SessionLiveState;
-  t: LiveMessages;
-  a: LiveAuditMessages;
+  status: LiveStatusState;
+  words: LiveMessages;
+  auditWords: LiveAuditMessages;
   lang: Lang;
   headingId: string;
 }) {
-  const { report, connection, loadFailure } = w;
+  const { report, connection, loadFailure } = status;
   const firstBad = report?.firstBadSeq ?? null;
   const firstReasons = firstBad === null ? [] : (problemsBySeq(report).get(firstBad) ?? []);
   return (
     <section id="dashboard-verification" aria-labelledby={headingId} className="audit-section dash-verify">
-      <h2 id={headingId}>{t.status.title}</h2>
-      {w.live ? (
+      <h2 id={headingId}>{words.status.title}</h2>
+      {status.streams ? (
         <p className="live-status scripted" data-connection={connection}>
           <span className="live-status-text">
             <span className={`live-dot ${connection === "live" ? "live-dot-on" : ""}`} aria-hidden="true" />
-            <span>{t.status[connection]}</span>
+            <span>{words.status[connection]}</span>
           </span>
           {connection === "closed" ? (
-            <button type="button" className="button button-small" onClick={w.reconnect}>
-              {t.status.reconnect}
+            <button type="button" className="button button-small" onClick={status.reconnect}>
+              {words.status.reconnect}
             </button>
           ) : null}
         </p>
       ) : null}
-      <NeedsScripts text={t.status.noScripts} />
+      <NeedsScripts text={words.status.noScripts} />
       <p className="visually-hidden" aria-live="polite">
-        {w.announcement}
+        {status.announcement}
       </p>
       {loadFailure ? (
         <ErrorNotice
           failure={loadFailure}
           lang={lang}
-          detailLabel={a.request.serverDetail}
-          retryLabel={a.request.retry}
-          onRetry={() => void w.refresh()}
+          detailLabel={auditWords.request.serverDetail}
+          retryLabel={auditWords.request.retry}
+          onRetry={() => void status.refresh()}
         />
       ) : null}
       <div className="status-grid">
         <div className="status-card" data-testid="server-verification">
-          <h3>{t.status.server}</h3>
-          <ServerVerdict report={report} t={t.status} a={a} />
+          <h3>{words.status.server}</h3>
+          <ServerVerdict report={report} words={words.status} auditWords={auditWords} />
           {report && report.tampered > 0 && firstBad !== null ? (
-            <ReasonList reasons={firstReasons} m={a.reasons} />
+            <ReasonList reasons={firstReasons} words={auditWords.reasons} />
           ) : null}
-          {w.server ? <p>{fill(t.status.backend, { backend: w.server.backend })}</p> : null}
-          {w.refreshFailed && !loadFailure ? (
-            <RefreshFailed message={t.status.refreshError} retryLabel={a.request.retry} onRetry={w.refresh} />
+          {status.backend ? <p>{fill(words.status.backend, { backend: status.backend })}</p> : null}
+          {status.refreshFailed && !loadFailure ? (
+            <RefreshFailed
+              message={words.status.refreshError}
+              retryLabel={auditWords.request.retry}
+              onRetry={status.refresh}
+            />
           ) : null}
         </div>
         <div className="status-card" data-testid="browser-verification">
-          <h3>{t.status.browser}</h3>
-          {w.whole ? (
+          <h3>{words.status.browser}</h3>
+          {status.whole ? (
             <>
               <div className="scripted">
                 <BrowserVerdict
-                  result={w.browser}
-                  empty={w.entries.length === 0}
-                  t={t.status}
-                  a={a}
-                  onRetry={w.refresh}
+                  result={status.browser}
+                  empty={status.empty}
+                  words={words.status}
+                  auditWords={auditWords}
+                  onRetry={status.refresh}
                 />
               </div>
-              <NeedsScripts text={a.request.needsScripts} />
+              <NeedsScripts text={auditWords.request.needsScripts} />
             </>
           ) : (
-            <p data-verdict="partial">{t.status.browserPartial}</p>
+            <p data-verdict="partial">{words.status.browserPartial}</p>
           )}
         </div>
       </div>

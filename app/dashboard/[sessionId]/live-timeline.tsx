@@ -3,56 +3,56 @@ import { entryAnchorId } from "../../_components/audit/entry-link";
 import { field, shortHash } from "../../_components/audit/format";
 import { ScrollArea } from "../../_components/scroll-area";
 import { type InitialLog, type LiveAuditMessages, type LiveMessages, problemsBySeq, seqOf } from "./live-model";
-import type { SessionLiveState } from "./use-session-live";
+import type { LiveTimelineState } from "./use-session-live";
 import { WindowNav } from "./window-nav";
 
 /** The timeline section: every entry shown, with its state in the server's report. */
 export function LiveTimeline({
-  w,
-  t,
-  a,
+  timeline,
+  words,
+  auditWords,
   initial,
   intro,
   headingId,
 }: {
-  w: SessionLiveState;
-  t: LiveMessages;
-  a: LiveAuditMessages;
+  timeline: LiveTimelineState;
+  words: LiveMessages;
+  auditWords: LiveAuditMessages;
   initial: InitialLog | null;
   intro: string;
   headingId: string;
 }) {
-  const { entries, report } = w;
+  const { entries, report } = timeline;
   // Each seq's anchor goes to its first row (a tampered log may repeat a seq).
   const anchored = new Set<number>();
   const problems = problemsBySeq(report);
   return (
     <section id="dashboard-timeline" aria-labelledby={headingId} className="audit-section dash-timeline">
-      <h2 id={headingId}>{t.timeline.title}</h2>
+      <h2 id={headingId}>{words.timeline.title}</h2>
       <p>{intro}</p>
-      {entries.length === 0 && !w.loadFailure && (report || initial) ? (
+      {entries.length === 0 && !timeline.loadFailure && (report || initial) ? (
         <div className="notice" data-testid="empty-session">
-          <h3>{t.empty.title}</h3>
-          <p>{t.empty.body}</p>
+          <h3>{words.empty.title}</h3>
+          <p>{words.empty.body}</p>
         </div>
       ) : null}
-      {entries.length > 0 ? <p className="timeline-note">{t.timeline.caption}</p> : null}
-      {initial && (w.first > 0 || !w.live) ? (
-        <WindowNav t={t.timeline} window={initial.window} shown={entries.length} />
+      {entries.length > 0 ? <p className="timeline-note">{words.timeline.caption}</p> : null}
+      {initial && (timeline.first > 0 || !timeline.streams) ? (
+        <WindowNav words={words.timeline} window={initial.window} shown={entries.length} />
       ) : null}
       {entries.length > 0 ? (
-        <ScrollArea label={t.timeline.region}>
+        <ScrollArea label={words.timeline.region}>
           <table className="timeline-table stack-table">
-            <caption className="visually-hidden">{t.timeline.title}</caption>
+            <caption className="visually-hidden">{words.timeline.title}</caption>
             <thead>
               <tr>
-                <th scope="col">{t.timeline.seq}</th>
-                <th scope="col">{t.timeline.state}</th>
-                <th scope="col">{t.timeline.time}</th>
-                <th scope="col">{t.timeline.kind}</th>
-                <th scope="col">{t.timeline.action}</th>
-                <th scope="col">{t.timeline.outcome}</th>
-                <th scope="col">{t.timeline.hmac}</th>
+                <th scope="col">{words.timeline.seq}</th>
+                <th scope="col">{words.timeline.state}</th>
+                <th scope="col">{words.timeline.time}</th>
+                <th scope="col">{words.timeline.kind}</th>
+                <th scope="col">{words.timeline.action}</th>
+                <th scope="col">{words.timeline.outcome}</th>
+                <th scope="col">{words.timeline.hmac}</th>
               </tr>
             </thead>
             <tbody>
@@ -69,8 +69,8 @@ export function LiveTimeline({
                     anchor={anchor}
                     covered={report !== null && index < report.total}
                     reasons={problems.get(index) ?? []}
-                    t={t.timeline}
-                    a={a}
+                    words={words.timeline}
+                    auditWords={auditWords}
                   />
                 );
               })}
@@ -100,8 +100,8 @@ function TimelineRow({
   anchor,
   covered,
   reasons,
-  t,
-  a,
+  words,
+  auditWords,
 }: {
   entry: unknown;
   seq: number;
@@ -110,8 +110,8 @@ function TimelineRow({
   /** Whether the server's report reaches this row yet. */
   covered: boolean;
   reasons: readonly string[];
-  t: LiveMessages["timeline"];
-  a: LiveAuditMessages;
+  words: LiveMessages["timeline"];
+  auditWords: LiveAuditMessages;
 }) {
   const bad = reasons.some((r) => r !== "unsigned");
   const kind = String(field(entry, "kind") ?? "—");
@@ -124,27 +124,27 @@ function TimelineRow({
       className={bad ? "row-bad" : undefined}
       data-seq={seq}
     >
-      <td data-label={t.seq}>{seq}</td>
-      <td data-label={t.state}>
+      <td data-label={words.seq}>{seq}</td>
+      <td data-label={words.state}>
         {!covered ? (
-          <span className="pill pill-neutral">{a.verdict.checking}</span>
+          <span className="pill pill-neutral">{auditWords.verdict.checking}</span>
         ) : bad ? (
-          <span className="pill pill-bad">{a.verdict.entryTampered}</span>
+          <span className="pill pill-bad">{auditWords.verdict.entryTampered}</span>
         ) : reasons.length > 0 ? (
-          <span className="pill pill-warn">{a.verdict.entryUnsigned}</span>
+          <span className="pill pill-warn">{auditWords.verdict.entryUnsigned}</span>
         ) : (
-          <span className="pill pill-ok">{a.verdict.entryVerified}</span>
+          <span className="pill pill-ok">{auditWords.verdict.entryVerified}</span>
         )}
       </td>
-      <td data-label={t.time}>
+      <td data-label={words.time}>
         {typeof ts === "string" ? <time dateTime={ts}>{instantLines(formatInstant(ts))}</time> : formatInstant(ts)}
       </td>
-      <td data-label={t.kind}>{a.kinds[kind as keyof typeof a.kinds] ?? kind}</td>
-      <td data-label={t.action}>
+      <td data-label={words.kind}>{auditWords.kinds[kind as keyof typeof auditWords.kinds] ?? kind}</td>
+      <td data-label={words.action}>
         <code translate="no">{String(field(entry, "action") ?? "—")}</code>
       </td>
-      <td data-label={t.outcome}>{a.outcomes[outcome as keyof typeof a.outcomes] ?? outcome}</td>
-      <td data-label={t.hmac}>
+      <td data-label={words.outcome}>{auditWords.outcomes[outcome as keyof typeof auditWords.outcomes] ?? outcome}</td>
+      <td data-label={words.hmac}>
         <code translate="no">{shortHash(field(entry, "hmac"))}</code>
       </td>
     </tr>

@@ -19,19 +19,19 @@ const SHORT_OF_VERIFIED = {
  */
 export function ServerVerdict({
   report,
-  t,
-  a,
+  words,
+  auditWords,
 }: {
   report: VerificationReport | null;
-  t: LiveMessages["status"];
-  a: LiveAuditMessages;
+  words: LiveMessages["status"];
+  auditWords: LiveAuditMessages;
 }) {
-  if (!report) return <span className="pill pill-neutral">{a.verdict.checking}</span>;
+  if (!report) return <span className="pill pill-neutral">{auditWords.verdict.checking}</span>;
   if (report.total === 0) {
     return (
       <>
-        <span className="pill pill-neutral">{a.verdict.logEmpty}</span>
-        <p>{t.noEntries}</p>
+        <span className="pill pill-neutral">{auditWords.verdict.logEmpty}</span>
+        <p>{words.noEntries}</p>
       </>
     );
   }
@@ -39,15 +39,21 @@ export function ServerVerdict({
   const { verdict, tone, pill, full } = headlineVerdict(report, statuses ? auditVerdict(statuses) : null);
   return (
     <div data-verdict={tone} data-headline-verdict={full ?? undefined}>
-      <span className={`pill pill-${tone}`}>{a.verdict[pill]}</span>
+      <span className={`pill pill-${tone}`}>{auditWords.verdict[pill]}</span>
       <p>
         {full
-          ? fill(t[statuses?.log === "pending" ? "serverPending" : SHORT_OF_VERIFIED[full]], { total: report.total })
+          ? fill(words[statuses?.log === "pending" ? "serverPending" : SHORT_OF_VERIFIED[full]], {
+              total: report.total,
+            })
           : verdict === "tampered"
-            ? fill(t.serverTampered, { tampered: report.tampered, total: report.total, first: report.firstBadSeq ?? 0 })
+            ? fill(words.serverTampered, {
+                tampered: report.tampered,
+                total: report.total,
+                first: report.firstBadSeq ?? 0,
+              })
             : verdict === "no-hmac"
-              ? fill(t.serverUnsigned, { unsigned: report.unsigned, total: report.total })
-              : fill(t.serverVerified, { verified: report.verified, total: report.total })}
+              ? fill(words.serverUnsigned, { unsigned: report.unsigned, total: report.total })
+              : fill(words.serverVerified, { verified: report.verified, total: report.total })}
       </p>
     </div>
   );
@@ -77,37 +83,37 @@ export function RefreshFailed({
 export function BrowserVerdict({
   result,
   empty,
-  t,
-  a,
+  words,
+  auditWords,
   onRetry,
 }: {
   result: AuditVerification | "failed" | null;
   empty: boolean;
-  t: LiveMessages["status"];
-  a: LiveAuditMessages;
+  words: LiveMessages["status"];
+  auditWords: LiveAuditMessages;
   onRetry: () => void;
 }) {
-  if (result === null) return <span className="pill pill-neutral">{a.verdict.checking}</span>;
+  if (result === null) return <span className="pill pill-neutral">{auditWords.verdict.checking}</span>;
   if (result === "failed")
-    return <RefreshFailed message={t.refreshError} retryLabel={a.request.retry} onRetry={onRetry} />;
-  if (empty) return <span className="pill pill-neutral">{a.verdict.logEmpty}</span>;
+    return <RefreshFailed message={words.refreshError} retryLabel={auditWords.request.retry} onRetry={onRetry} />;
+  if (empty) return <span className="pill pill-neutral">{auditWords.verdict.logEmpty}</span>;
   const checkpointOk = result.checkpoint?.error === null;
   const altered = alteredEntry(result);
   return (
     <div data-verdict={result.ok ? "ok" : "bad"}>
       <span className={`pill ${result.ok ? "pill-ok" : "pill-bad"}`}>
-        {result.ok ? a.verdict.logVerified : a.verdict.logTampered}
+        {result.ok ? auditWords.verdict.logVerified : auditWords.verdict.logTampered}
       </span>
       <p>
         {result.ok
-          ? t.browserOk
+          ? words.browserOk
           : altered?.inferred
-            ? fill(t.browserAltered, { seq: altered.seq, next: altered.seq + 1 })
+            ? fill(words.browserAltered, { seq: altered.seq, next: altered.seq + 1 })
             : result.firstBadSeq !== null
-              ? fill(t.browserBadChain, { first: result.firstBadSeq })
+              ? fill(words.browserBadChain, { first: result.firstBadSeq })
               : checkpointOk
-                ? t.browserBadCheckpoint
-                : t.browserCheckpointBad}
+                ? words.browserBadCheckpoint
+                : words.browserCheckpointBad}
       </p>
     </div>
   );

@@ -72,8 +72,8 @@ async function readInitial(sessionId: string, after: number | null): Promise<Ini
   }
 }
 
-function Snippet({ title, code, d }: { title: string; code: string; d: Dictionary }) {
-  const t = d.dashboard.badge;
+function Snippet({ title, code, dictionary }: { title: string; code: string; dictionary: Dictionary }) {
+  const t = dictionary.dashboard.badge;
   return (
     <div className="snippet">
       <div className="snippet-head">
@@ -123,18 +123,18 @@ export default async function DashboardPage({ params, searchParams }: Props) {
         ]}
       />
       <SessionLive
-        t={pick(t, ["status", "timeline", "empty", "badge"])}
-        a={pick(d.audit, ["verdict", "reasons", "kinds", "outcomes", "request"])}
+        words={pick(t, ["status", "timeline", "empty", "badge"])}
+        auditWords={pick(d.audit, ["verdict", "reasons", "kinds", "outcomes", "request"])}
         lang={lang}
         sessionId={sessionId}
         initial={initial}
         intro={t.lead}
         afterTimeline={
           <div className="audit-section">
-            <GlossaryLinks terms={["auditLog", "hmac", "chain", "checkpoint", "kid"]} t={d.glossary} />
+            <GlossaryLinks terms={["auditLog", "hmac", "chain", "checkpoint", "kid"]} words={d.glossary} />
             <p className="page-note">{t.sandbox}</p>
             <TamperDemo
-              m={pick(d.audit, ["entry", "verdict", "reasons", "request", "tamper"])}
+              words={pick(d.audit, ["entry", "verdict", "reasons", "request", "tamper"])}
               lang={lang}
               sessionId={sessionId}
               startWithSample={!initial || initial.entries.length === 0}
@@ -143,15 +143,15 @@ export default async function DashboardPage({ params, searchParams }: Props) {
         }
         snippets={
           <>
-            <Snippet title={t.badge.markdown} code={markdown} d={d} />
-            <Snippet title={t.badge.html} code={html} d={d} />
+            <Snippet title={t.badge.markdown} code={markdown} dictionary={d} />
+            <Snippet title={t.badge.html} code={html} dictionary={d} />
           </>
         }
       />
 
       <div className="audit-section">
         {/* The client package's verification, run in the browser: log, latest entry and witnesses. */}
-        <SessionInclusion sessionId={sessionId} t={d.verify.inclusion} lang={lang} />
+        <SessionInclusion sessionId={sessionId} words={d.verify.inclusion} lang={lang} />
       </div>
 
       <section aria-labelledby="dashboard-downloads" className="audit-section">

@@ -15,8 +15,8 @@ export type { InitialLog } from "./live-model";
  * by the stream. The state, the stream and the checks are in use-session-live.ts.
  */
 export function SessionLive({
-  t,
-  a,
+  words,
+  auditWords,
   lang,
   sessionId,
   initial,
@@ -24,8 +24,8 @@ export function SessionLive({
   afterTimeline,
   snippets,
 }: {
-  t: LiveMessages;
-  a: LiveAuditMessages;
+  words: LiveMessages;
+  auditWords: LiveAuditMessages;
   lang: Lang;
   sessionId: string;
   initial: InitialLog | null;
@@ -37,24 +37,31 @@ export function SessionLive({
   snippets: ReactNode;
 }) {
   const id = useId();
-  const w = useSessionLive({ t, a, sessionId, initial });
+  const { status, timeline, badge } = useSessionLive({ words, auditWords, sessionId, initial });
 
   return (
     <>
-      <LiveStatus w={w} t={t} a={a} lang={lang} headingId={`${id}-status`} />
-      <LiveTimeline w={w} t={t} a={a} initial={initial} intro={intro} headingId={`${id}-timeline`} />
+      <LiveStatus status={status} words={words} auditWords={auditWords} lang={lang} headingId={`${id}-status`} />
+      <LiveTimeline
+        timeline={timeline}
+        words={words}
+        auditWords={auditWords}
+        initial={initial}
+        intro={intro}
+        headingId={`${id}-timeline`}
+      />
 
       {afterTimeline}
 
       <section id="dashboard-badge" aria-labelledby={`${id}-badge`} className="audit-section">
-        <h2 id={`${id}-badge`}>{t.badge.title}</h2>
-        <p>{t.badge.intro}</p>
+        <h2 id={`${id}-badge`}>{words.badge.title}</h2>
+        <p>{words.badge.intro}</p>
         <div className="badge-preview">
           {/* The query only makes the browser fetch the badge again when the log changes. */}
           {/* biome-ignore lint/performance/noImgElement: an SVG from our own API, not an optimisable photo. */}
           <img
-            src={badgePath(sessionId, lang, { n: String(w.entries.length) })}
-            alt={`${t.badge.alt}: ${badgeText(w.report, a)}`}
+            src={badgePath(sessionId, lang, { n: String(badge.count) })}
+            alt={`${words.badge.alt}: ${badgeText(badge.report, auditWords)}`}
             height={24}
             data-testid="badge"
           />

@@ -3,24 +3,24 @@ import type { InitialLog, LiveMessages } from "./live-model";
 
 /** Where the shown entries sit in a log longer than one view, and links to the other views. */
 export function WindowNav({
-  t,
+  words,
   window,
   shown,
 }: {
-  t: LiveMessages["timeline"];
+  words: LiveMessages["timeline"];
   window: InitialLog["window"];
   shown: number;
 }) {
   const { first, size, newest } = window;
   const total = Math.max(window.total, first + shown);
   return (
-    <nav className="timeline-window" aria-label={t.title}>
-      <p>{fill(t.window, { first, last: first + shown - 1, total })}</p>
+    <nav className="timeline-window" aria-label={words.title}>
+      <p>{fill(words.window, { first, last: first + shown - 1, total })}</p>
       <ul>
         {first > 0 ? (
           <li>
             <a href={`?after=${Math.max(-1, first - 1 - size)}`} rel="prev">
-              {t.older}
+              {words.older}
             </a>
           </li>
         ) : null}
@@ -28,11 +28,11 @@ export function WindowNav({
           <>
             <li>
               <a href={`?after=${first - 1 + size}`} rel="next">
-                {t.newer}
+                {words.newer}
               </a>
             </li>
             <li>
-              <a href="?">{t.newest}</a>
+              <a href="?">{words.newest}</a>
             </li>
           </>
         )}

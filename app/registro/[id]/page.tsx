@@ -69,7 +69,7 @@ export default async function RecordPage({ params }: Props) {
         <a href="/registro">{t.record.back}</a>
       </p>
       <h1 id="record-title">{record.name}</h1>
-      <RecordCard record={record} lang={lang} d={d} page />
+      <RecordCard record={record} lang={lang} dictionary={d} page />
 
       <section aria-labelledby="record-next-title" className="registry-next" data-testid="record-next">
         <h2 id="record-next-title">{t.record.nextTitle}</h2>
@@ -88,7 +88,7 @@ export default async function RecordPage({ params }: Props) {
           certifiable={record.publicUrl !== "-"}
           operator={record.operator === "-" ? "" : record.operator}
           operatorCuit={record.operatorCuit ?? ""}
-          t={t.claim}
+          words={t.claim}
           certify={t.certify}
           findingMessages={t.findings}
           noUrl={t.record.noUrl}

@@ -22,7 +22,7 @@ export default async function NewListingPage() {
       <p className="lead">{t.form.intro}</p>
       <p className="notice">{t.newListing.incorporated}</p>
       <SelfListingForm
-        t={t.form}
+        words={t.form}
         certify={t.certify}
         lang={lang}
         findingMessages={t.findings}
