@@ -10,6 +10,7 @@ import { type AppServer, freePort, startApp } from "../support/app-server";
 import { send } from "../support/fault-client";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
 import { logKey, witnessKey } from "../support/tlog-keys";
+import { sequenced } from "../support/tlog-layout";
 import { startUpstashStack, type UpstashStack } from "../support/upstash-stack";
 
 const CRON_SECRET = randomUUID();
@@ -90,7 +91,7 @@ describe("with background timers off", () => {
       expect(answer.body.transparency.inclusion).toBeNull();
     }
     // Held back: nothing can integrate them while the lock lives.
-    const leaves = await stack.store.length("tlog:leaves");
+    const leaves = await sequenced(stack.store);
     expect((await served()).size).toBeLessThan(leaves);
     // Refused without the secret.
     expect((await cron()).status).toBe(401);
