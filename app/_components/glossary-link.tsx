@@ -1,4 +1,4 @@
-import type { GlossaryMessages, GlossaryTerm } from "@/app/glosario/words";
+import type { GlossaryMessages, GlossaryTerm } from "@/app/(pages)/glosario/words";
 import { fill } from "@/lib/i18n/template";
 
 /**
