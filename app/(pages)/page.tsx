@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { CodeBlock } from "@/app/_components/code-block";
+import { CodeBlock } from "@/app/_components/code/code-block";
 import { getDictionary } from "@/app/_i18n/get-lang";
 import { EXAMPLE_REQUEST } from "@/lib/incorporation/example-request";
 import { HomeProof } from "./home-proof";

@@ -1,4 +1,4 @@
-import { audit } from "@/app/_components/audit/words";
+import { audit } from "@/app/_i18n/audit-words";
 import { dashboard } from "@/app/(pages)/dashboard/[sessionId]/words";
 import { glossary } from "@/app/(pages)/glosario/words";
 import { home } from "@/app/(pages)/home-words";

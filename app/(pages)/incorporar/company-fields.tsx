@@ -1,4 +1,4 @@
-import { describedControl, FormField } from "@/app/_components/form-field";
+import { describedControl, FormField } from "@/app/_components/forms/form-field";
 import type { Lang } from "@/lib/i18n";
 import { formatPesos } from "@/lib/i18n/format-pesos";
 import { fill } from "@/lib/i18n/template";

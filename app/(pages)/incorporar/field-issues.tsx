@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { FieldFindings } from "@/app/_components/form-field";
+import type { FieldFindings } from "@/app/_components/forms/form-field";
 import type { Severity } from "@/lib/incorporation/finding-codes";
 import type { WizardFields } from "./use-incorporation";
 import { INPUT_ID, type Issue } from "./wizard-model";

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useState } from "react";
-import { CopyButton } from "@/app/_components/audit/copy-button";
-import { CodeBlock } from "@/app/_components/code-block";
+import { CodeBlock } from "@/app/_components/code/code-block";
+import { CopyButton } from "@/app/_components/code/copy-button";
 import type { IncorporateMessages } from "@/app/(pages)/incorporar/words";
 import { fill } from "@/lib/i18n/template";
 

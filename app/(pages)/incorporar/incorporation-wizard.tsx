@@ -1,6 +1,6 @@
 "use client";
 
-import { ErrorNotice } from "@/app/_components/audit/error-notice";
+import { ErrorNotice } from "@/app/_components/feedback/error-notice";
 import { CompanyFields } from "./company-fields";
 import { ErrorSummary } from "./error-summary";
 import { LiveSummary } from "./live-summary";

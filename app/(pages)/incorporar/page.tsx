@@ -5,7 +5,7 @@ import { describeIncorporation } from "@/lib/incorporation/describe";
 import { validateIncorporation } from "@/lib/incorporation/validate";
 import { IncorporationWizard, type TipoInfo } from "./incorporation-wizard";
 import { EMPTY, toBody } from "./wizard-model";
-import "@/app/_components/audit/audit.css";
+import "@/app/audit.css";
 import "./incorporar.css";
 
 export async function generateMetadata(): Promise<Metadata> {

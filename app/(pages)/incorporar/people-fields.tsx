@@ -1,4 +1,4 @@
-import { describedControl, FormField } from "@/app/_components/form-field";
+import { describedControl, FormField } from "@/app/_components/forms/form-field";
 import { normaliseCuit } from "@/lib/identity/cuit";
 import { fieldFindings } from "./field-issues";
 import type { WizardFields } from "./use-incorporation";

@@ -1,5 +1,5 @@
-import { CopyButton } from "@/app/_components/audit/copy-button";
-import { CodeBlock } from "@/app/_components/code-block";
+import { CodeBlock } from "@/app/_components/code/code-block";
+import { CopyButton } from "@/app/_components/code/copy-button";
 import type { IncorporateMessages } from "@/app/(pages)/incorporar/words";
 import { badgePath } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";

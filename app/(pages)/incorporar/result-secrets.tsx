@@ -1,4 +1,4 @@
-import { CopyButton } from "@/app/_components/audit/copy-button";
+import { CopyButton } from "@/app/_components/code/copy-button";
 import type { IncorporateMessages } from "@/app/(pages)/incorporar/words";
 import { fill } from "@/lib/i18n/template";
 

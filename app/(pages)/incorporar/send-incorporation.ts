@@ -1,6 +1,6 @@
 import { type ApiProblem, callApi, problemWords, waitSeconds } from "@/app/_client/api";
 import { loadOnce } from "@/app/_client/load-once";
-import type { RequestFailure } from "@/app/_components/audit/request-failure";
+import type { RequestFailure } from "@/app/_components/feedback/request-failure";
 import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
 import type { IncorporationSuccess } from "@/lib/incorporation/success";

@@ -1,4 +1,4 @@
-import { FormField } from "@/app/_components/form-field";
+import { FormField } from "@/app/_components/forms/form-field";
 import { fieldFindings } from "./field-issues";
 import type { WizardFields } from "./use-incorporation";
 import type { WizardMessages } from "./wizard-model";

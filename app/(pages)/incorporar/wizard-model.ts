@@ -1,4 +1,4 @@
-import type { RequestFailure } from "@/app/_components/audit/request-failure";
+import type { RequestFailure } from "@/app/_components/feedback/request-failure";
 import type { IncorporateMessages } from "@/app/(pages)/incorporar/words";
 import type { Lang } from "@/lib/i18n";
 import type { Finding, Severity } from "@/lib/incorporation/finding-codes";

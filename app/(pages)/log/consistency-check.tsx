@@ -1,8 +1,8 @@
 "use client";
 
 import { useId } from "react";
-import { ErrorNotice } from "@/app/_components/audit/error-notice";
-import { errorFindings, FormField } from "@/app/_components/form-field";
+import { ErrorNotice } from "@/app/_components/feedback/error-notice";
+import { errorFindings, FormField } from "@/app/_components/forms/form-field";
 import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
 import { ConsistencyResult, failureMessage } from "./consistency-outcome";

@@ -1,5 +1,5 @@
-import { EnglishDetail } from "@/app/_components/audit/error-notice";
-import { Stat } from "@/app/_components/audit/verification-summary";
+import { EnglishDetail } from "@/app/_components/feedback/error-notice";
+import { Stat } from "@/app/_components/verdict/verification-summary";
 import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
 import type { CheckFailure, ConsistencyOutcome } from "./check-consistency";

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { ErrorNotice } from "@/app/_components/audit/error-notice";
-import { CodeBlock } from "@/app/_components/code-block";
-import { pageBaseUrl } from "@/app/_components/page-base-url";
-import { PageContents } from "@/app/_components/page-contents";
-import { ScrollArea } from "@/app/_components/scroll-area";
+import { CodeBlock } from "@/app/_components/code/code-block";
+import { pageBaseUrl } from "@/app/_components/code/page-base-url";
+import { ErrorNotice } from "@/app/_components/feedback/error-notice";
+import { PageContents } from "@/app/_components/layout/page-contents";
+import { ScrollArea } from "@/app/_components/layout/scroll-area";
 import { getDictionary } from "@/app/_i18n/get-lang";
 import type { TransparencyLogMessages } from "@/app/(pages)/log/words";
 import { CLIENT_TARBALL_PATH } from "@/lib/client-package/client-package-name";
@@ -14,9 +14,9 @@ import { logNoteKey } from "@/lib/tlog/log-key";
 import { type LeafSummary, type RecentLeaves, readRecentLeaves } from "@/lib/tlog/recent-leaves";
 import { type WitnessesReport, witnessesReport } from "@/lib/tlog/witness-report";
 import { ConsistencyCheck } from "./consistency-check";
-import "@/app/_components/audit/audit.css";
+import "@/app/audit.css";
 import "./log.css";
-import { GlossaryLinks } from "@/app/_components/glossary-link";
+import { GlossaryLinks } from "@/app/_components/layout/glossary-link";
 
 /** How many of the newest leaves the page lists. */
 const RECENT = 25;

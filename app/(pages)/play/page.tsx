@@ -5,7 +5,7 @@ import { fill } from "@/lib/i18n/template";
 import { playModelInfo } from "@/lib/play/model";
 import { PlayChat } from "./play-chat";
 import "./play.css";
-import { GlossaryLinks } from "@/app/_components/glossary-link";
+import { GlossaryLinks } from "@/app/_components/layout/glossary-link";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { d } = await getDictionary();

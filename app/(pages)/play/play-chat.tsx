@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { ErrorNotice } from "@/app/_components/audit/error-notice";
+import { ErrorNotice } from "@/app/_components/feedback/error-notice";
 import type { PlayMessages } from "@/app/(pages)/play/words";
 import type { Lang } from "@/lib/i18n";
 import { PLAY_LIMITS } from "@/lib/play/limits";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { type Ref, useState } from "react";
-import { CopyButton } from "@/app/_components/audit/copy-button";
+import { CopyButton } from "@/app/_components/code/copy-button";
 import { auditPaths, badgePath } from "@/lib/audit/paths";
 import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";

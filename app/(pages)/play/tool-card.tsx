@@ -1,5 +1,5 @@
-import { entryHref } from "@/app/_components/audit/entry-link";
-import { EnglishDetail } from "@/app/_components/audit/error-notice";
+import { EnglishDetail } from "@/app/_components/feedback/error-notice";
+import { entryHref } from "@/app/_components/log-entry/entry-link";
 import type { PlayMessages } from "@/app/(pages)/play/words";
 import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";

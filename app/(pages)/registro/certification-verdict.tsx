@@ -1,4 +1,4 @@
-import { EnglishDetail } from "@/app/_components/audit/error-notice";
+import { EnglishDetail } from "@/app/_components/feedback/error-notice";
 import type { RegistryMessages } from "@/app/(pages)/registro/words";
 import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";

@@ -1,4 +1,4 @@
-import { FormField } from "@/app/_components/form-field";
+import { FormField } from "@/app/_components/forms/form-field";
 import type { ListingWords } from "./listing-form-model";
 import type { SelfListing } from "./use-self-listing";
 

@@ -19,7 +19,7 @@ import { registryQuery } from "@/lib/registry/registry-query";
 import { isStoreUnavailable } from "@/lib/store";
 import { RecordCard } from "./record-card";
 import "./registro.css";
-import { GlossaryLinks } from "@/app/_components/glossary-link";
+import { GlossaryLinks } from "@/app/_components/layout/glossary-link";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 type Props = { searchParams: Promise<SearchParams> };

@@ -1,7 +1,7 @@
 "use client";
 
 import { type RefObject, useActionState, useEffect, useRef } from "react";
-import { errorFindings, FormField } from "@/app/_components/form-field";
+import { errorFindings, FormField } from "@/app/_components/forms/form-field";
 import type { Lang } from "@/lib/i18n";
 import type { CertifyWords } from "./certification-verdict";
 import { CertifyPanel } from "./certify-panel";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useRef } from "react";
-import { errorFindings } from "@/app/_components/form-field";
+import { errorFindings } from "@/app/_components/forms/form-field";
 import { submitListing } from "./actions";
 import { FIELD_IDS, fieldKey } from "./listing-form-model";
 import { EMPTY_VALUES, type ListingFormState } from "./listing-form-state";

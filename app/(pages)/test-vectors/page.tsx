@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { prettyJson } from "@/app/_components/audit/format";
-import { ReasonList } from "@/app/_components/audit/reason-list";
-import { CodeBlock } from "@/app/_components/code-block";
-import { ScrollArea } from "@/app/_components/scroll-area";
+import { CodeBlock } from "@/app/_components/code/code-block";
+import { ScrollArea } from "@/app/_components/layout/scroll-area";
+import { prettyJson } from "@/app/_components/log-entry/format";
+import { ReasonList } from "@/app/_components/verdict/reason-list";
 import { getDictionary } from "@/app/_i18n/get-lang";
 import type { TestVectors } from "@/lib/audit/test-vectors";
 import { pick } from "@/lib/i18n/pick";
@@ -11,8 +11,8 @@ import { fill } from "@/lib/i18n/template";
 import vectorsFile from "@/public/test-vectors/audit-v1.json";
 import { checkIds } from "./check-ids";
 import { CheckMark, VectorChecks } from "./vector-checks";
-import "@/app/_components/audit/audit.css";
-import { GlossaryLinks } from "@/app/_components/glossary-link";
+import "@/app/audit.css";
+import { GlossaryLinks } from "@/app/_components/layout/glossary-link";
 
 const VECTORS_PATH = "/test-vectors/audit-v1.json";
 const vectors = vectorsFile as unknown as TestVectors;

@@ -1,6 +1,6 @@
 import type { AuditLogDocument, AuditVerification } from "@sociedades-ia/incorporate";
-import { alteredEntry } from "@/app/_components/audit/altered-entry";
-import { Stat, VerificationSummary } from "@/app/_components/audit/verification-summary";
+import { alteredEntry } from "@/app/_components/verdict/altered-entry";
+import { Stat, VerificationSummary } from "@/app/_components/verdict/verification-summary";
 import type { Lang } from "@/lib/i18n";
 import { formatInstant } from "@/lib/i18n/format-instant";
 import { fill } from "@/lib/i18n/template";

@@ -1,7 +1,7 @@
 import type { LogInclusion, PublicJwk } from "@sociedades-ia/incorporate";
 import { fetchPublished } from "@/app/_client/api";
-import { EnglishDetail } from "@/app/_components/audit/error-notice";
-import { Stat } from "@/app/_components/audit/verification-summary";
+import { EnglishDetail } from "@/app/_components/feedback/error-notice";
+import { Stat } from "@/app/_components/verdict/verification-summary";
 import type { VerifyMessages } from "@/app/(pages)/verify/words";
 import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";

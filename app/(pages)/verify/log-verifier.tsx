@@ -1,9 +1,9 @@
 "use client";
 
 import { useId } from "react";
-import { EnglishDetail, ErrorNotice } from "@/app/_components/audit/error-notice";
-import { NeedsScripts } from "@/app/_components/audit/needs-scripts";
-import { errorFindings, FormField } from "@/app/_components/form-field";
+import { EnglishDetail, ErrorNotice } from "@/app/_components/feedback/error-notice";
+import { NeedsScripts } from "@/app/_components/feedback/needs-scripts";
+import { errorFindings, FormField } from "@/app/_components/forms/form-field";
 import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
 import { useLogVerifier } from "./use-log-verifier";

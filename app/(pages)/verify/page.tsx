@@ -1,8 +1,8 @@
 import type { AuditVerdict } from "@sociedades-ia/incorporate";
 import type { Metadata } from "next";
 import Form from "next/form";
-import { ErrorNotice } from "@/app/_components/audit/error-notice";
-import { TamperDemo } from "@/app/_components/audit/tamper-demo";
+import { ErrorNotice } from "@/app/_components/feedback/error-notice";
+import { TamperDemo } from "@/app/_components/tamper/tamper-demo";
 import { getDictionary } from "@/app/_i18n/get-lang";
 import { describeSessionChecks } from "@/lib/audit/describe-session-checks";
 import { isSessionId } from "@/lib/audit/entry";
@@ -15,8 +15,8 @@ import { isStoreUnavailable } from "@/lib/store";
 import { LogVerifier } from "./log-verifier";
 import { SessionInclusion } from "./session-inclusion";
 import { SessionReport } from "./session-report";
-import "@/app/_components/audit/audit.css";
-import { GlossaryLinks } from "@/app/_components/glossary-link";
+import "@/app/audit.css";
+import { GlossaryLinks } from "@/app/_components/layout/glossary-link";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

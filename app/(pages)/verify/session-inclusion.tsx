@@ -1,7 +1,7 @@
 "use client";
 
-import { ErrorNotice } from "@/app/_components/audit/error-notice";
-import { NeedsScripts } from "@/app/_components/audit/needs-scripts";
+import { ErrorNotice } from "@/app/_components/feedback/error-notice";
+import { NeedsScripts } from "@/app/_components/feedback/needs-scripts";
 import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
 import { InclusionReport, type InclusionWords } from "./log-inclusion";

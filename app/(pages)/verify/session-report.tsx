@@ -1,7 +1,7 @@
 import type { AuditVerdict } from "@sociedades-ia/incorporate";
 import Link from "next/link";
-import { headlineVerdict } from "@/app/_components/audit/server-verdict";
-import { Stat, VerificationSummary } from "@/app/_components/audit/verification-summary";
+import { headlineVerdict } from "@/app/_components/verdict/server-verdict";
+import { Stat, VerificationSummary } from "@/app/_components/verdict/verification-summary";
 import type { Dictionary } from "@/app/_i18n/dictionary";
 import type { AuditLogResult } from "@/lib/audit/get-audit-log";
 import { auditPaths } from "@/lib/audit/paths";

@@ -4,8 +4,8 @@ import type { AuditLogDocument, AuditVerification, PublicJwk } from "@sociedades
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { callApi, problemWords } from "@/app/_client/api";
 import { loadOnce } from "@/app/_client/load-once";
-import { prettyJson } from "@/app/_components/audit/format";
-import type { RequestFailure } from "@/app/_components/audit/request-failure";
+import type { RequestFailure } from "@/app/_components/feedback/request-failure";
+import { prettyJson } from "@/app/_components/log-entry/format";
 import { auditPaths } from "@/lib/audit/paths";
 import { fetchJwks, fetchLogKey } from "./log-inclusion";
 import type { FieldError, InclusionMessages, LogAuditMessages, Messages } from "./verifier-model";

@@ -5,7 +5,7 @@ import {
   DuplicateMemberError,
   parseStrictJson,
 } from "@sociedades-ia/incorporate";
-import type { AuditMessages } from "@/app/_components/audit/words";
+import type { AuditMessages } from "@/app/_i18n/audit-words";
 import type { VerifyMessages } from "@/app/(pages)/verify/words";
 import { fill } from "@/lib/i18n/template";
 import { jsonFailure } from "./json-error";

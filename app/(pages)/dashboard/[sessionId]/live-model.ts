@@ -1,6 +1,6 @@
-import { field } from "@/app/_components/audit/format";
-import { serverVerdict } from "@/app/_components/audit/server-verdict";
-import type { AuditMessages } from "@/app/_components/audit/words";
+import { field } from "@/app/_components/log-entry/format";
+import { serverVerdict } from "@/app/_components/verdict/server-verdict";
+import type { AuditMessages } from "@/app/_i18n/audit-words";
 import type { DashboardMessages } from "@/app/(pages)/dashboard/[sessionId]/words";
 import type { VerificationReport } from "@/lib/audit/verify";
 

@@ -1,6 +1,6 @@
-import { ErrorNotice } from "@/app/_components/audit/error-notice";
-import { NeedsScripts } from "@/app/_components/audit/needs-scripts";
-import { ReasonList } from "@/app/_components/audit/reason-list";
+import { ErrorNotice } from "@/app/_components/feedback/error-notice";
+import { NeedsScripts } from "@/app/_components/feedback/needs-scripts";
+import { ReasonList } from "@/app/_components/verdict/reason-list";
 import type { Lang } from "@/lib/i18n";
 import { fill } from "@/lib/i18n/template";
 import { type LiveAuditMessages, type LiveMessages, problemsBySeq } from "./live-model";

@@ -1,6 +1,6 @@
-import { entryAnchorId } from "@/app/_components/audit/entry-link";
-import { field, shortHash } from "@/app/_components/audit/format";
-import { ScrollArea } from "@/app/_components/scroll-area";
+import { ScrollArea } from "@/app/_components/layout/scroll-area";
+import { entryAnchorId } from "@/app/_components/log-entry/entry-link";
+import { field, shortHash } from "@/app/_components/log-entry/format";
 import { formatInstant } from "@/lib/i18n/format-instant";
 import { type InitialLog, type LiveAuditMessages, type LiveMessages, problemsBySeq, seqOf } from "./live-model";
 import type { LiveTimelineState } from "./use-session-live";

@@ -1,6 +1,6 @@
 import { type AuditVerification, auditVerdict } from "@sociedades-ia/incorporate";
-import { alteredEntry } from "@/app/_components/audit/altered-entry";
-import { headlineVerdict } from "@/app/_components/audit/server-verdict";
+import { alteredEntry } from "@/app/_components/verdict/altered-entry";
+import { headlineVerdict } from "@/app/_components/verdict/server-verdict";
 import { reportStatuses } from "@/lib/audit/report-statuses";
 import type { VerificationReport } from "@/lib/audit/verify";
 import { fill } from "@/lib/i18n/template";

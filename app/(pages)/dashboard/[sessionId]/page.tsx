@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { CopyButton } from "@/app/_components/audit/copy-button";
-import { TamperDemo } from "@/app/_components/audit/tamper-demo";
-import { CodeBlock } from "@/app/_components/code-block";
-import { pageBaseUrl } from "@/app/_components/page-base-url";
-import { PageContents } from "@/app/_components/page-contents";
+import { CodeBlock } from "@/app/_components/code/code-block";
+import { CopyButton } from "@/app/_components/code/copy-button";
+import { pageBaseUrl } from "@/app/_components/code/page-base-url";
+import { PageContents } from "@/app/_components/layout/page-contents";
+import { TamperDemo } from "@/app/_components/tamper/tamper-demo";
 import type { Dictionary } from "@/app/_i18n/dictionary";
 import { getDictionary } from "@/app/_i18n/get-lang";
 import { SessionInclusion } from "@/app/(pages)/verify/session-inclusion";
@@ -13,8 +13,8 @@ import { isSessionId } from "@/lib/audit/entry";
 import { getAuditLog } from "@/lib/audit/get-audit-log";
 import { pick } from "@/lib/i18n/pick";
 import { type InitialLog, SessionLive } from "./session-live";
-import "@/app/_components/audit/audit.css";
-import { GlossaryLinks } from "@/app/_components/glossary-link";
+import "@/app/audit.css";
+import { GlossaryLinks } from "@/app/_components/layout/glossary-link";
 import { auditPaths, badgePath } from "@/lib/audit/paths";
 
 type Props = { params: Promise<{ sessionId: string }>; searchParams: Promise<{ after?: string | string[] }> };

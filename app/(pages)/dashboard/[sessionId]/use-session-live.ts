@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { callApi, problemWords } from "@/app/_client/api";
-import type { RequestFailure } from "@/app/_components/audit/request-failure";
+import type { RequestFailure } from "@/app/_components/feedback/request-failure";
 import { auditPaths } from "@/lib/audit/paths";
 import type { VerificationReport } from "@/lib/audit/verify";
 import { fill } from "@/lib/i18n/template";

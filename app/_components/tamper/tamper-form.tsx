@@ -1,6 +1,6 @@
+import { errorFindings, FormField } from "@/app/_components/forms/form-field";
 import type { TamperMutation } from "@/lib/audit/tamper-demo";
 import { fill } from "@/lib/i18n/template";
-import { errorFindings, FormField } from "../form-field";
 import type { TamperDemoMessages } from "./tamper-model";
 import type { TamperDemoState } from "./use-tamper-demo";
 

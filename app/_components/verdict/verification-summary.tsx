@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import type { AuditMessages } from "@/app/_components/audit/words";
+import { CodeBlock } from "@/app/_components/code/code-block";
+import { prettyJson } from "@/app/_components/log-entry/format";
+import type { AuditMessages } from "@/app/_i18n/audit-words";
 import { fill, type Template } from "@/lib/i18n/template";
-import { CodeBlock } from "../code-block";
-import { prettyJson } from "./format";
 import { ReasonList } from "./reason-list";
 
 export type VerdictTone = "ok" | "warn" | "bad" | "neutral";

@@ -1,9 +1,9 @@
+import { CodeBlock } from "@/app/_components/code/code-block";
+import { prettyJson } from "@/app/_components/log-entry/format";
+import { ReasonList } from "@/app/_components/verdict/reason-list";
 import type { TamperDemoResult } from "@/lib/audit/tamper-demo";
 import { fill } from "@/lib/i18n/template";
-import { CodeBlock } from "../code-block";
 import { ChangedLines } from "./changed-lines";
-import { prettyJson } from "./format";
-import { ReasonList } from "./reason-list";
 import { changedMembers, membersToShow, pick, type TamperDemoMessages } from "./tamper-model";
 
 /** The original entry VERIFIED next to its altered copy TAMPERED, with where and why the check failed. */

@@ -1,5 +1,5 @@
 import type { ProblemReason } from "@sociedades-ia/incorporate/verify";
-import type { AuditMessages } from "@/app/_components/audit/words";
+import type { AuditMessages } from "@/app/_i18n/audit-words";
 
 /** The verifier's reason codes in plain language, each with its code for those who look it up. */
 export function ReasonList({ reasons, words }: { reasons: readonly string[]; words: AuditMessages["reasons"] }) {

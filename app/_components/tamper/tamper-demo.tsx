@@ -1,13 +1,13 @@
 "use client";
 
 import { useId } from "react";
+import { ErrorNotice } from "@/app/_components/feedback/error-notice";
+import { NeedsScripts } from "@/app/_components/feedback/needs-scripts";
 import type { Lang } from "@/lib/i18n";
-import { ErrorNotice } from "./error-notice";
-import { NeedsScripts } from "./needs-scripts";
 import { TamperForm } from "./tamper-form";
 import type { TamperDemoMessages } from "./tamper-model";
 import { useTamperDemo } from "./use-tamper-demo";
-import "./audit.css";
+import "@/app/audit.css";
 
 export type { TamperDemoMessages } from "./tamper-model";
 

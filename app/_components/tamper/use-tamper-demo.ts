@@ -1,11 +1,11 @@
 "use client";
 
 import { type FormEvent, useState } from "react";
+import type { RequestFailure } from "@/app/_components/feedback/request-failure";
 import { SESSION_ID_PATTERN } from "@/lib/audit/entry";
 import type { TamperDemoResult, TamperMutation } from "@/lib/audit/tamper-demo";
 import { callApi, problemWords } from "../../_client/api";
 import { loadOnce } from "../../_client/load-once";
-import type { RequestFailure } from "./request-failure";
 import { SEQ_INPUT, type TamperDemoMessages } from "./tamper-model";
 
 type ResultView = typeof import("./tamper-result").TamperResult;

@@ -1,5 +1,5 @@
-import type { AuditMessages } from "@/app/_components/audit/words";
-import { prettyJson } from "./format";
+import { prettyJson } from "@/app/_components/log-entry/format";
+import type { AuditMessages } from "@/app/_i18n/audit-words";
 
 /** The audit messages the demonstration uses, in the page's language. */
 export type TamperDemoMessages = Pick<AuditMessages, "entry" | "verdict" | "reasons" | "request" | "tamper">;
