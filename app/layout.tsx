@@ -1,9 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { LegalNote } from "./_components/legal-note";
-import { SiteFooter } from "./_components/site-footer";
-import { SiteHeader } from "./_components/site-header";
-import { typeface } from "./_components/typeface";
+import { LegalNote } from "./_components/layout/legal-note";
+import { SiteFooter } from "./_components/layout/site-footer";
+import { SiteHeader } from "./_components/layout/site-header";
+import { typeface } from "./_components/layout/typeface";
 import { getDictionary } from "./_i18n/get-lang";
 import "./globals.css";
 

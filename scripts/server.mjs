@@ -86,7 +86,7 @@ function answerClientError(err, socket) {
 
 // GET /api/badge/{sessionId} is the URL READMEs embed and image proxies fetch on every view. Next 16
 // rebuilds a dynamic route's matcher for every request it serves (measured in
-// docs/decisions/performance.md), so a well-formed id goes to the static route app/api/badge in a
+// docs/decisions/performance.md), so a well-formed id goes to the static route app/(protocol)/api/badge in a
 // header instead, as a proxy in front would rewrite it. Anything else (a malformed id, a query string,
 // another method) takes the dynamic route, which answers the same way. Only this server sets the header.
 // The id's pattern is SESSION_ID_PATTERN of lib/audit/entry.ts.

@@ -1,13 +1,13 @@
-import { audit } from "@/app/_components/audit/words";
-import { dashboard } from "@/app/dashboard/[sessionId]/words";
-import { glossary } from "@/app/glosario/words";
-import { home } from "@/app/home-words";
-import { incorporate } from "@/app/incorporar/words";
-import { transparencyLog } from "@/app/log/words";
-import { play } from "@/app/play/words";
-import { registry } from "@/app/registro/words";
-import { testVectors } from "@/app/test-vectors/words";
-import { verify } from "@/app/verify/words";
+import { audit } from "@/app/_i18n/audit-words";
+import { dashboard } from "@/app/(pages)/dashboard/[sessionId]/words";
+import { glossary } from "@/app/(pages)/glosario/words";
+import { home } from "@/app/(pages)/home-words";
+import { incorporate } from "@/app/(pages)/incorporar/words";
+import { transparencyLog } from "@/app/(pages)/log/words";
+import { play } from "@/app/(pages)/play/words";
+import { registry } from "@/app/(pages)/registro/words";
+import { testVectors } from "@/app/(pages)/test-vectors/words";
+import { verify } from "@/app/(pages)/verify/words";
 import type { Lang } from "@/lib/i18n";
 import { common } from "@/lib/i18n/messages/common";
 

@@ -214,7 +214,7 @@ const svg = rawSchema({ type: "string", description: "SVG image, 24 px high." })
 
 /**
  * The production server (scripts/server.mjs) hands a well-formed id to the static route
- * app/api/badge/route.ts instead, which answers with the same badgeResponse(); this declaration
+ * app/(protocol)/api/badge/route.ts instead, which answers with the same badgeResponse(); this declaration
  * serves everything else and describes both.
  */
 export const getBadge = defineEndpoint({

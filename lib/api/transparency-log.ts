@@ -86,7 +86,7 @@ export const getLogTile = defineEndpoint({
   },
   errors: ["invalid_query", "not_found", "store_unavailable"],
   // The path spans several segments, which an OpenAPI {path} cannot: a catch-all route.
-  routeDir: "app/log/tile/[...path]",
+  routeDir: "app/(protocol)/log/tile/[...path]",
   listing: { id: "logTile", description: "Tiles and entry bundles of the transparency log (C2SP tlog-tiles)." },
   async handle(_request, { params: { path: tile } }) {
     const bytes = tile.kind === "entries" ? await readEntryBundle(tile) : await readHashTile(tile);

@@ -22,7 +22,10 @@ export const ENTRIES_PER_UNIT = 100;
 /** A view of a page that reads the store (/registro, /log, /verify?session=). */
 export const PAGE_VIEW_UNITS = 5;
 
-/** A view of a dashboard, which renders up to its window of 200 entries (app/dashboard/[sessionId]/page.tsx). */
+/**
+ * A view of a dashboard, which renders up to its window of 200 entries
+ * (app/(pages)/dashboard/[sessionId]/page.tsx).
+ */
 export const DASHBOARD_VIEW_UNITS = 10;
 
 /** The units a read of `entries` entries costs beyond its first. */

@@ -5,7 +5,7 @@ import { playTools } from "./tools";
 /**
  * Why the server refused a tool call before running it. Stored as is in the call's audit entry
  * (`output: {error: code, field?}`), streamed in its `data-audit` part, and worded by the page in
- * its language (app/play/words.ts); docs/play.md lists them.
+ * its language (app/(pages)/play/words.ts); docs/play.md lists them.
  */
 export type RefusalCode =
   | "tool_unknown"

@@ -6,9 +6,12 @@ export interface RouteFile {
   text: string;
 }
 
-/** Where the route file of a path lives: `/api/registry/{id}` is app/api/registry/[id]/route.ts. */
+/** The route group of every declared endpoint: it keeps them apart from the pages without a URL segment. */
+export const PROTOCOL_GROUP = "app/(protocol)";
+
+/** Where the route file of a path lives: `/api/registry/{id}` is app/(protocol)/api/registry/[id]/route.ts. */
 export function routeFileOf(d: DeclaredEndpoint): string {
-  const dir = d.spec.routeDir ?? `app${d.spec.path.replace(/\{(\w+)\}/g, "[$1]")}`;
+  const dir = d.spec.routeDir ?? `${PROTOCOL_GROUP}${d.spec.path.replace(/\{(\w+)\}/g, "[$1]")}`;
   return `${dir}/route.ts`;
 }
 

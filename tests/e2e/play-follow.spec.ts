@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { play } from "@/app/play/words";
+import { play } from "@/app/(pages)/play/words";
 import { fill } from "@/lib/i18n/template";
 import { LANGS, type Lang, preparePage, watchConsole } from "../support/page-checks";
 

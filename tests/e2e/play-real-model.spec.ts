@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { play } from "@/app/play/words";
+import { play } from "@/app/(pages)/play/words";
 import { fill } from "@/lib/i18n/template";
 import { type AppServer, startApp } from "../support/app-server";
 import { type FakeProvider, startFakeProvider } from "../support/fake-model-provider";

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { audit } from "@/app/_components/audit/words";
-import { dashboard } from "@/app/dashboard/[sessionId]/words";
-import { verify } from "@/app/verify/words";
+import { audit } from "@/app/_i18n/audit-words";
+import { dashboard } from "@/app/(pages)/dashboard/[sessionId]/words";
+import { verify } from "@/app/(pages)/verify/words";
 import { CLEAN_SESSION_EVENTS, E2E_SESSIONS } from "../support/e2e-sessions";
 import { LANGS, type Lang, preparePage } from "../support/page-checks";
 

@@ -413,8 +413,8 @@ describe("badge", () => {
   });
 
   it("answers alike through the server's static route and Next's dynamic one", async () => {
-    // scripts/server.mjs hands a bare well-formed path to app/api/badge/route.ts; a query string keeps
-    // the request on app/api/badge/[sessionId]/route.ts.
+    // scripts/server.mjs hands a bare well-formed path to app/(protocol)/api/badge/route.ts; a query string keeps
+    // the request on app/(protocol)/api/badge/[sessionId]/route.ts.
     const answer = async (path: string, headers: Record<string, string> = {}) => {
       const res = await fetch(`${app.url}${path}`, { headers });
       const names = ["content-type", "cache-control", "etag", "content-security-policy", "access-control-allow-origin"];

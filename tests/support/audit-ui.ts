@@ -22,7 +22,7 @@ export async function expectLandedOnEntry(page: Page, seq: number): Promise<Loca
   return row;
 }
 
-/** The tamper demonstration (app/_components/audit/tamper-demo.tsx), on /verify and on each dashboard. */
+/** The tamper demonstration (app/_components/tamper/tamper-demo.tsx), on /verify and on each dashboard. */
 export const tamperDemo = (page: Page): Locator => page.getByRole("region", { name: "Demostración de adulteración" });
 
 /**

@@ -1,6 +1,6 @@
 import { verifyAuditLog } from "@sociedades-ia/incorporate";
 import { describe, expect, it } from "vitest";
-import { alteredEntry } from "@/app/_components/audit/altered-entry";
+import { alteredEntry } from "@/app/_components/verdict/altered-entry";
 import { makeSampleAuditLog } from "../support/sample-audit-log";
 
 async function check(edit: (entries: Record<string, unknown>[]) => void) {

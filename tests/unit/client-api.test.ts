@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, type ProblemWords, problemWords, sendApi } from "@/app/_client/api";
-import { audit } from "@/app/_components/audit/words";
+import { audit } from "@/app/_i18n/audit-words";
 
 // A real HTTP server answering what each path names: the wrapper is tested on real answers.
 let base = "";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type PlayProblem, problemView, secondsLeft } from "@/app/play/problem-message";
-import { play } from "@/app/play/words";
+import { type PlayProblem, problemView, secondsLeft } from "@/app/(pages)/play/problem-message";
+import { play } from "@/app/(pages)/play/words";
 
 const es = play.es.errors;
 const en = play.en.errors;

@@ -1,6 +1,6 @@
 import { generateText, isStepCount, streamText } from "ai";
 import { describe, expect, it } from "vitest";
-import { play } from "@/app/play/words";
+import { play } from "@/app/(pages)/play/words";
 import { completeInput } from "@/lib/play/scripted/complete-input";
 import { detectLang } from "@/lib/play/scripted/detect-lang";
 import { extractValues, parseAmount } from "@/lib/play/scripted/extract-values";

@@ -10,12 +10,15 @@ import { routeFiles } from "@/scripts/routes/route-files";
 /** Route files that stay written by hand, each with why no declaration can write it. */
 const HAND_WRITTEN: readonly { file: string; reason: string }[] = [
   {
-    file: "app/api/badge/route.ts",
+    file: "app/(protocol)/api/badge/route.ts",
     reason:
       "scripts/server.mjs hands a well-formed GET /api/badge/{sessionId} here in a header: a static route spares the badge Next's matching of a dynamic one",
   },
-  { file: "app/api/[...path]/route.ts", reason: "any other /api path: a 404 problem, not an endpoint" },
-  { file: "app/lang/route.ts", reason: "the pages' language switch (a redirect with a cookie), not part of the API" },
+  { file: "app/(protocol)/api/[...path]/route.ts", reason: "any other /api path: a 404 problem, not an endpoint" },
+  {
+    file: "app/(pages)/lang/route.ts",
+    reason: "the pages' language switch (a redirect with a cookie), not part of the API",
+  },
 ];
 
 const allRouteFiles = (): string[] =>
@@ -24,10 +27,12 @@ const allRouteFiles = (): string[] =>
     .map((f) => `app/${f}`)
     .sort();
 
-/** The OpenAPI path a route file serves: app/log/tile/[...path]/route.ts is /log/tile/{path}. */
+/** The OpenAPI path a route file serves: app/(protocol)/log/tile/[...path]/route.ts is /log/tile/{path}. */
 const pathOf = (file: string): string =>
   file
     .replace(/^app/, "")
+    // A route group names no URL segment.
+    .replace(/\/\([\w-]+\)/g, "")
     .replace(/\/route\.ts$/, "")
     .replace(/\[(?:\.\.\.)?(\w+)\]/g, "{$1}");
 
@@ -86,6 +91,13 @@ describe("route files and the README", () => {
       expect(generated.has(file), `${file} is listed but generated`).toBe(false);
       expect(reason.length, file).toBeGreaterThan(0);
     }
+  });
+
+  it("sit in the protocol route group, and the pages in theirs, neither naming a URL segment", () => {
+    const pages = readdirSync("app", { recursive: true, encoding: "utf8" }).filter((f) => /(^|\/)page\.tsx$/.test(f));
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) expect(page, "a page outside app/(pages)/").toMatch(/^\(pages\)\//);
+    for (const { file } of routeFiles(declaredEndpoints())) expect(file).toMatch(/^app\/\(protocol\)\//);
   });
 
   it("declare each method and path once, each with a listing or a reason to have none", () => {

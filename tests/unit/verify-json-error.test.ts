@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { jsonErrorPlace, jsonFailure } from "@/app/verify/json-error";
-import { verify } from "@/app/verify/words";
+import { jsonErrorPlace, jsonFailure } from "@/app/(pages)/verify/json-error";
+import { verify } from "@/app/(pages)/verify/words";
 
 const es = verify.es.paste.errors;
 const en = verify.en.paste.errors;
