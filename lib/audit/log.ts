@@ -20,6 +20,7 @@ import { authorize, newSessionHeader, sealedHeaderOrThrow } from "./session-head
 import { signEntry } from "./sign-entry";
 import { auditLogCorrupt, headRefusal, unsignableBecause } from "./signable-head";
 import { checkpointKey, checkpointWrite, type SignedHead, storeCheckpoint } from "./store-checkpoint";
+import { KEEP_NONE, verifyStoredEntries } from "./stored-verification";
 import {
   emptySummary,
   type SessionSummary,
@@ -28,7 +29,6 @@ import {
   summaryKey,
   summaryOfReport,
 } from "./summary";
-import { verifyItems } from "./verified-log";
 
 const MAX_ATTEMPTS = 200;
 
@@ -168,11 +168,11 @@ async function appendWithRetries(
     if (refusal === undefined) {
       // No summary of this head (a session stored before summaries, or an edited store): verify every
       // entry once, and the append stores the summary that makes the next one cheap again.
-      const items = await readAuditItems(sessionId, store);
-      if (items.length !== seq) continue;
-      last = items.at(-1) ?? null;
-      refusal = await unsignableBecause({ sessionId, items, checkpoint: head.checkpoint });
-      summary = summaryOfReport(sessionId, verifyItems(sessionId, items).report);
+      const stored = await verifyStoredEntries(sessionId, seq, store, { keep: KEEP_NONE });
+      last = (await stored.itemAt(seq - 1)) ?? null;
+      if (stored.report.total !== seq || (await store.length(key)) !== seq + 1) continue;
+      refusal = await unsignableBecause({ sessionId, ...stored, checkpoint: head.checkpoint });
+      summary = summaryOfReport(sessionId, stored.report);
     }
     if (refusal !== null || summary === null) {
       // The reads are separate requests: an append landing among them looks like a mismatch. Only

@@ -5,10 +5,10 @@ import { type CheckpointPayload, openCheckpoint } from "./checkpoint";
 import { sessionInLog } from "./index-status";
 import { parseAuditItem } from "./log";
 import { type HeadReport, headReport, type LogHead, logKey, readLogHead, readSettledHead } from "./log-head";
-import { type HeaderStatus, headerStatus } from "./session-header";
+import { headerStatus } from "./session-header";
 import { readCheckpoint } from "./store-checkpoint";
+import { KEEP_ALL, KEEP_NONE, type KeptRange, verifyStoredEntries } from "./stored-verification";
 import { sameSummary, sealSummary, summaryKey, summaryOfReport } from "./summary";
-import { type VerifiedLog, verifyItems } from "./verified-log";
 import {
   type CheckpointStatus,
   type StoredLogReport,
@@ -17,7 +17,11 @@ import {
   verifyNext,
 } from "./verify";
 
-export interface PublishedLog extends VerifiedLog {
+export interface PublishedLog {
+  /** The stored items handed out, in order: each entry's full canonical form as stored. */
+  items: string[];
+  /** Positions in `items` that are not JSON (verification counts them as malformed). */
+  unparseable: ReadonlySet<number>;
   /** The newest stored checkpoint, as signed when its head was appended; null when there is none. */
   checkpoint: string | null;
   /** Its payload, when the service signed it for this session. */
@@ -43,20 +47,33 @@ async function withIndex<R extends VerificationReport>(sessionId: string, report
 }
 
 /**
- * readPublishedLog from a head just read. The head comes first: the summary read there is the
- * condition of any rewrite below, so an append that lands while the entries are read makes that
- * rewrite fail instead of storing an older state.
+ * readPublishedLog from a head just read, keeping the entries of `keep`. The head comes first: the
+ * summary read there is the condition of any rewrite below, so an append that lands while the
+ * entries are read makes that rewrite fail instead of storing an older state.
  */
-async function publishedFrom(head: LogHead, store: Store): Promise<PublishedLog> {
-  const { sessionId } = head;
-  const stored = await store.range(logKey(sessionId), 1, -1);
-  const { checkpoint, signed } = head;
-  const items = stored.slice(0, publishedCount(stored.length, signed));
-  const log = published(sessionId, items, checkpoint, signed, headerStatus(head.headerRaw, sessionId));
+async function publishedFrom(head: LogHead, store: Store, keep: KeptRange = KEEP_ALL): Promise<PublishedPage> {
+  const { sessionId, checkpoint, signed } = head;
+  const verified = await verifyStoredEntries(sessionId, publishedCount(head.stored, signed), store, { keep });
+  const report: StoredLogReport = {
+    ...verified.report,
+    checkpoint: statusOf(checkpoint, signed, verified.report),
+    header: headerStatus(head.headerRaw, sessionId),
+  };
   // While the checkpoint lags, the summary still vouches for the stored head: a problem found in the
   // published part is recorded too, so that the badge and appends stop taking the summary's word.
-  if (items.length === stored.length || log.report.firstBadSeq !== null) await recordVerdict(head, log.report, store);
-  return log;
+  const total = report.total;
+  if (total === head.stored || report.firstBadSeq !== null) await recordVerdict(head, report, store);
+  const end = verified.first + verified.items.length;
+  return {
+    items: verified.items,
+    unparseable: verified.unparseable,
+    report,
+    checkpoint,
+    signed,
+    total,
+    first: verified.first,
+    next: end < total ? end - 1 : null,
+  };
 }
 
 /**
@@ -76,18 +93,6 @@ async function recordVerdict(head: LogHead, report: VerificationReport, store: S
   } catch {
     // A read still answers when the store refuses this write: the next full read records it.
   }
-}
-
-function published(
-  sessionId: string,
-  items: string[],
-  checkpoint: string | null,
-  signed: CheckpointPayload | null,
-  header: HeaderStatus,
-): PublishedLog {
-  const log = verifyItems(sessionId, items);
-  const report = { ...log.report, checkpoint: statusOf(checkpoint, signed, log), header };
-  return { ...log, checkpoint, signed, report };
 }
 
 /**
@@ -129,10 +134,14 @@ export async function readNewestCheckpoint(
   return { checkpoint, signed: checkpoint === null ? null : await openCheckpoint(checkpoint, sessionId) };
 }
 
-function statusOf(checkpoint: string | null, signed: CheckpointPayload | null, log: VerifiedLog): CheckpointStatus {
-  if (checkpoint === null) return log.items.length === 0 ? "none" : "missing";
+function statusOf(
+  checkpoint: string | null,
+  signed: CheckpointPayload | null,
+  report: VerificationReport,
+): CheckpointStatus {
+  if (checkpoint === null) return report.total === 0 ? "none" : "missing";
   if (signed === null) return "invalid";
-  return signed.size === log.report.head.size && signed.head === log.report.head.hash ? "valid" : "mismatch";
+  return signed.size === report.head.size && signed.head === report.head.hash ? "valid" : "mismatch";
 }
 
 /**
@@ -144,7 +153,7 @@ function statusOf(checkpoint: string | null, signed: CheckpointPayload | null, l
 export async function readLogReport(sessionId: string, store: Store = getStore()): Promise<StoredLogReport> {
   const head = await readSettledHead(sessionId, store);
   const fromHead = await headReport(head, store);
-  const report = fromHead !== null ? fromHead.report : (await publishedFrom(head, store)).report;
+  const report = fromHead !== null ? fromHead.report : (await publishedFrom(head, store, KEEP_NONE)).report;
   return withIndex(sessionId, report, store);
 }
 
@@ -188,7 +197,7 @@ async function readPage(sessionId: string, page: PageRequest, store: Store): Pro
   const end = Math.min(total, first + page.limit);
   const next = end < total ? end - 1 : null;
   if (fromHead === null || (first === 0 && end === total)) {
-    return pageOf(await publishedFrom(head, store), first, page.limit);
+    return publishedFrom(head, store, page);
   }
   // List positions: the header is item 0, entry n is item n + 1; the entry before the page is read too.
   const items = end > first ? await store.range(logKey(sessionId), Math.max(1, first), end) : [];
@@ -196,7 +205,7 @@ async function readPage(sessionId: string, page: PageRequest, store: Store): Pro
   const pageItems = items.slice(0, end - first);
   const { problems: found, unparseable } = verifyPage(sessionId, first, before, pageItems);
   if (found.some((p) => !fromHead.report.problems.some((known) => known.seq === p.seq))) {
-    return pageOf(await publishedFrom(await readLogHead(sessionId, store), store), first, page.limit);
+    return publishedFrom(await readLogHead(sessionId, store), store, page);
   }
   return {
     items: pageItems,
@@ -207,23 +216,6 @@ async function readPage(sessionId: string, page: PageRequest, store: Store): Pro
     total,
     first,
     next,
-  };
-}
-
-/** A page cut from a full read. */
-function pageOf(log: PublishedLog, first: number, limit: number): PublishedPage {
-  const total = log.items.length;
-  const start = Math.min(first, total);
-  const end = Math.min(total, start + limit);
-  const unparseable = new Set<number>();
-  for (const i of log.unparseable) if (i >= start && i < end) unparseable.add(i - start);
-  return {
-    ...log,
-    items: log.items.slice(start, end),
-    unparseable,
-    total,
-    first: start,
-    next: end < total ? end - 1 : null,
   };
 }
 

@@ -3,14 +3,15 @@ import { hashOf } from "../signing/canonical";
 import type { Store } from "../store/types";
 import { openCheckpoint } from "./checkpoint";
 import { type LogHead, logKey } from "./log-head";
-import { verifyItems } from "./verified-log";
 import type { VerificationReport } from "./verify";
 
 /** What an append read of a session before it signs a new head. */
 export interface StoredLog {
   sessionId: string;
-  /** The stored entries, each as stored. */
-  items: string[];
+  /** The verification of every stored entry. */
+  report: VerificationReport;
+  /** A stored entry by seq, as stored. */
+  itemAt(seq: number): Promise<string | undefined>;
   /** The newest stored checkpoint, null when there is none. */
   checkpoint: string | null;
 }
@@ -20,13 +21,12 @@ export interface StoredLog {
  * over a log that fails its own verification: every entry must pass (HMAC, link, canonical form),
  * and the newest stored checkpoint must be one it signed for exactly these entries. Entries without
  * any checkpoint (written before checkpoints were stored, or whose checkpoints were deleted) are
- * signed over only when their HMACs all verify. The verification is the per-process incremental
- * one of the reads, so an append re-checks only what is new since the last look.
+ * signed over only when their HMACs all verify.
  * The caller reads the log and its checkpoint in separate requests, so it reads again before it
  * calls a mismatch tampering: an append by another process can land between them.
  */
 export async function unsignableBecause(log: StoredLog): Promise<string | null> {
-  const { report } = verifyItems(log.sessionId, log.items);
+  const { report } = log;
   const bad = firstProblem(report);
   if (bad !== null) return bad;
   if (log.checkpoint === null) return null;
@@ -34,7 +34,7 @@ export async function unsignableBecause(log: StoredLog): Promise<string | null> 
   if (signed === null) return "its stored checkpoint is not one this service signed for it";
   // Entries after the checkpoint are appends whose own checkpoint is not stored yet (in flight, or
   // cut off by a crash): they passed verification above, and the new checkpoint will cover them.
-  const signedHead = signed.size === 0 ? null : log.items[signed.size - 1];
+  const signedHead = signed.size === 0 ? null : await log.itemAt(signed.size - 1);
   if (
     signed.size > report.total ||
     signed.head !== (signedHead === undefined || signedHead === null ? null : hashOf(signedHead))
