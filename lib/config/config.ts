@@ -92,7 +92,9 @@ export const envSchema = z.object({
     .url({ protocol: /^https$/ })
     .default("https://github.com/sociedades-ia/sociedades-ia/tree/main/packages/starter"),
   AUDIT_DEMO_RETENTION: duration.default("7d"),
-  AUDIT_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  // No practical cap by default (docs/audit-log.md, "A timeline without a cap"): appends and reads cost
+  // the same at any size; an operator may still set one.
+  AUDIT_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000_000).default(100_000_000),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_INCORPORATE: rateLimit.default("30/1h"),
   RATE_LIMIT_PLAY: rateLimit.default("20/1m"),
