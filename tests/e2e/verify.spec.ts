@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { alterCopyAndVerify, tamperDemo } from "../support/audit-ui";
-import { CLEAN_SESSION_EVENTS, E2E_SESSIONS } from "../support/e2e-sessions";
+import { CLEAN_SESSION_EVENTS, E2E_SESSIONS, TWO_PAGES_ENTRIES } from "../support/e2e-sessions";
 import {
   expectCleanPage,
   expectLang,
@@ -204,6 +204,14 @@ test.describe("verify page: pasted log (checked in the browser)", () => {
     await page.getByRole("button", { name: `Cargar la bitácora de la sesión ${E2E_SESSIONS.clean}` }).click();
     await expect(browserResult(page)).toHaveAttribute("data-verdict", "verified");
     await expect(page.getByLabel("Bitácora en JSON")).toHaveValue(new RegExp(E2E_SESSIONS.clean));
+  });
+
+  test("loads every page of a session longer than one page, and verifies it", async ({ page }) => {
+    await page.goto(`/verify?session=${E2E_SESSIONS.twoPages}`);
+    await page.getByRole("button", { name: `Cargar la bitácora de la sesión ${E2E_SESSIONS.twoPages}` }).click();
+    await expect(browserResult(page)).toHaveAttribute("data-verdict", "verified");
+    const loaded = JSON.parse(await page.getByLabel("Bitácora en JSON").inputValue()) as { entries: { seq: number }[] };
+    expect(loaded.entries.map((e) => e.seq)).toEqual(Array.from({ length: TWO_PAGES_ENTRIES }, (_, i) => i));
   });
 
   test("counts one entry, or none, in words that fit", async ({ page, request }) => {

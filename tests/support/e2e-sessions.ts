@@ -9,7 +9,12 @@ export const E2E_SESSIONS = {
   unknown: "e2e-unknown-session-0001",
   /** One entry, and 64 characters without a break point: the longest id a page must fit at 375 px. */
   longUnbroken: `e2e_unbroken_${"x".repeat(51)}`,
+  /** More entries than one page of the audit JSON holds (1,000): read in two pages. */
+  twoPages: "e2e-two-pages-session-0001",
 } as const;
+
+/** Entries of the two-page session. */
+export const TWO_PAGES_ENTRIES = 1001;
 
 /** The events of the clean session, in order. */
 export const CLEAN_SESSION_EVENTS = [

@@ -4,7 +4,8 @@
 //   DATA_DIR=/tmp/x npx tsx tests/support/seed-e2e.ts
 import { appendAuditEvent, readAuditEntries } from "../../lib/audit/log";
 import { EmbeddedStore } from "../../lib/store/embedded";
-import { CLEAN_SESSION_EVENTS, E2E_SESSIONS } from "./e2e-sessions";
+import { appendEntries } from "./audit-seed";
+import { CLEAN_SESSION_EVENTS, E2E_SESSIONS, TWO_PAGES_ENTRIES } from "./e2e-sessions";
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) {
@@ -26,6 +27,9 @@ try {
   if ((await readAuditEntries(E2E_SESSIONS.longUnbroken, store)).length === 0) {
     const event = CLEAN_SESSION_EVENTS[1];
     await appendAuditEvent({ sessionId: E2E_SESSIONS.longUnbroken, sessionToken: null, event }, store);
+  }
+  if ((await readAuditEntries(E2E_SESSIONS.twoPages, store)).length === 0) {
+    await appendEntries(store, E2E_SESSIONS.twoPages, TWO_PAGES_ENTRIES);
   }
 } finally {
   await store.close();

@@ -2,7 +2,7 @@
 
 import type { AuditLogDocument, AuditVerification, PublicJwk } from "@sociedades-ia/incorporate";
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
-import { callApi, problemWords } from "@/app/_client/api";
+import { type ApiProblem, callApi, problemWords } from "@/app/_client/api";
 import { loadOnce } from "@/app/_client/load-once";
 import type { RequestFailure } from "@/app/_components/feedback/request-failure";
 import { prettyJson } from "@/app/_components/log-entry/format";
@@ -13,6 +13,19 @@ import type { FieldError, InclusionMessages, LogAuditMessages, Messages } from "
 type LogCheck = typeof import("./log-check");
 
 const loadLogCheck = loadOnce<LogCheck>(() => import("./log-check"));
+
+/** A page of the session's log as the service answers it. */
+type PagedLog = { entries: unknown[]; page?: { total: number; next: number | null } };
+
+/** Entries of a loaded log shown pretty-printed; a longer one is shown as it came, on one line. */
+const PRETTY_MAX_ENTRIES = 1000;
+
+/** A page the service refused: the problem's words are shown, with a retry. */
+class PageRefused extends Error {
+  constructor(readonly problem: ApiProblem) {
+    super("a page of the log was refused");
+  }
+}
 
 /**
  * The log verifier's state: reads pasted text, a chosen file or the session's own log, and verifies
@@ -105,13 +118,34 @@ export function useLogVerifier({
     if (!sessionId) return;
     setFailure(null);
     setBusy("load");
-    const answer = await callApi(auditPaths(sessionId).log, { cache: "no-store" });
-    setBusy(null);
-    if (!answer.ok) {
-      setFailure({ failure: problemWords(answer.problem, auditWords.request), retry: () => void loadSession() });
+    const failed = (problem: ApiProblem) => {
+      setBusy(null);
+      setFailure({ failure: problemWords(problem, auditWords.request), retry: () => void loadSession() });
+    };
+    let check: LogCheck;
+    try {
+      check = await loadLogCheck();
+    } catch {
+      setBusy(null);
+      setFailure({ failure: { message: words.errors.verifier }, retry: () => void loadSession() });
       return;
     }
-    const body = prettyJson(answer.data);
+    // Every page of the log, not only the first: the checkpoint covers the whole log.
+    const path = auditPaths(sessionId).log;
+    let log: { entries: unknown[] };
+    try {
+      log = await check.wholeLogFromPages(async (after) => {
+        const answer = await callApi<PagedLog>(after === null ? path : `${path}?after=${after}`, { cache: "no-store" });
+        if (!answer.ok) throw new PageRefused(answer.problem);
+        return answer.data;
+      });
+    } catch (err) {
+      if (err instanceof PageRefused) return failed(err.problem);
+      throw err;
+    }
+    setBusy(null);
+    // A long log goes in the box as one line: pretty-printed, it would be many times its size.
+    const body = log.entries.length <= PRETTY_MAX_ENTRIES ? prettyJson(log) : JSON.stringify(log);
     setText(body);
     await verifyText(body);
   }

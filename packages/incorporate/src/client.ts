@@ -1,3 +1,4 @@
+import { wholeLogFromPages } from "./audit-pages.ts";
 import { IncorporateError, IncorporateValidationError } from "./errors.ts";
 import type { AuditLog, IncorporationInput, IncorporationResult, IncorporationSuccess } from "./types.ts";
 
@@ -352,18 +353,5 @@ export async function fetchAudit(
     if (response.status !== 200) throw unexpected(response, body);
     return body as AuditLog;
   };
-  const first = await read(null);
-  const total = first.page?.total ?? first.entries.length;
-  const entries = first.entries.slice();
-  let next = first.page?.next ?? null;
-  while (next !== null && entries.length < total) {
-    const page = await read(next);
-    // A page must continue exactly where the last one ended; anything else is not one log.
-    if (page.page === undefined || page.entries.length === 0) break;
-    entries.push(...page.entries);
-    next = page.page.next;
-  }
-  const whole = entries.slice(0, total);
-  const { page: _page, ...rest } = first;
-  return { ...rest, count: whole.length, entries: whole };
+  return wholeLogFromPages(read);
 }

@@ -6,6 +6,7 @@
 export { type AgentRunResult, type RunEntry, runAgent } from "./agent-run.ts";
 export type { CompletenessCheck, WitnessCheck } from "./audit-completeness.ts";
 export { parseAuditCsv } from "./audit-csv.ts";
+export { type PageInfo, wholeLogFromPages } from "./audit-pages.ts";
 // The rules an entry is judged by, shared with the service's own verifier.
 export {
   type EntryProblem,

@@ -4,6 +4,7 @@ import { base64UrlDecode } from "./jws.ts";
 import { checkLogInclusion, type LogInclusion, type TransparencyProof } from "./log-inclusion.ts";
 import { parseStrictJson } from "./strict-json.ts";
 
+export { type PageInfo, wholeLogFromPages } from "./audit-pages.ts";
 export type { EntryProblem, ProblemReason } from "./audit-rules.ts";
 export type { LogInclusion, TransparencyProof } from "./log-inclusion.ts";
 
