@@ -345,22 +345,30 @@ function integrateShared(store: Store): Promise<LogHead | null> {
 }
 
 // One round per process: the writers waiting together share its lock try and checkpoint read,
-// rather than each sending its own every few milliseconds while another process integrates.
+// rather than each sending its own every few milliseconds while another process integrates. A round
+// that only looks (`integrating: false`) reads the checkpoint alone.
 const ROUND = Symbol.for("sia.tlog.integration-round");
 type RoundGlobal = typeof globalThis & { [ROUND]?: Promise<LogHead | null> };
 
-function roundShared(store: Store): Promise<LogHead | null> {
+function roundShared(store: Store, integrating: boolean): Promise<LogHead | null> {
   const g = globalThis as RoundGlobal;
-  g[ROUND] ??= (async () => (await integrateShared(store)) ?? (await readLogHead(store)))().finally(() => {
+  g[ROUND] ??= (async () =>
+    (integrating ? await integrateShared(store) : null) ?? (await readLogHead(store)))().finally(() => {
     g[ROUND] = undefined;
   });
   return g[ROUND];
 }
 
+/** Rounds in a row that only look at the checkpoint, while it does not move, before the lock is tried again. */
+const LOOKS_PER_TRY = 4;
+
 /**
  * Waits until leaf `index` is integrated, integrating itself when no one else is, for at most
  * `budgetMs`. Returns the head that covers it, or null: the leaf is sequenced either way, and a later
  * integration picks it up. Never throws: a write already stored must not fail for its receipt.
+ * While another process integrates, a waiter reads the checkpoint until it covers the leaf, and tries
+ * the lock again only when that checkpoint moved without covering it (the other integration took the
+ * leaves sequenced before this one) or stood still for a few rounds (it may have died).
  */
 export async function awaitIntegration(
   index: number,
@@ -369,9 +377,16 @@ export async function awaitIntegration(
 ): Promise<LogHead | null> {
   const deadline = Date.now() + budgetMs;
   try {
+    let lastSize: number | null = null;
+    let looks = 0;
     for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
-      const head = await roundShared(store);
+      const trying = lastSize === null || looks >= LOOKS_PER_TRY;
+      const head = await roundShared(store, trying);
       if (head !== null && head.size > index) return head;
+      const size = head?.size ?? 0;
+      // Moved (by this process or another) without covering the leaf: try the lock next round.
+      looks = size !== lastSize ? LOOKS_PER_TRY : trying ? 0 : looks + 1;
+      lastSize = size;
       if (Date.now() >= deadline) return null;
       await new Promise((r) => setTimeout(r, pause));
     }
