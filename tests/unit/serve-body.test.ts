@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as incorporationApi from "@/lib/api/incorporation";
 import * as playApi from "@/lib/api/play";
 import * as registryApi from "@/lib/api/registry";
 import type { EndpointSpec } from "@/lib/endpoint/endpoint";
@@ -23,6 +24,7 @@ beforeAll(() => {
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-serve-body-")),
     // One demo call an hour: the second is refused.
     RATE_LIMIT_PLAY: "1/1h",
+    INCORPORATE_API_KEYS: "ci:a-key-of-at-least-24-characters",
   });
 });
 afterAll(() => restore?.());
@@ -43,9 +45,9 @@ interface Sent {
 
 async function send(endpoint: EndpointSpec, { body, headers = {}, params = {} }: Sent) {
   const handler = serve(endpoint)[endpoint.method];
-  const request = new Request(`http://t${endpoint.path}`, {
+  const request = new Request(`http://localhost${endpoint.path}`, {
     method: endpoint.method,
-    headers: { "content-type": "application/json", ...headers },
+    headers: { host: "localhost", "content-type": "application/json", ...headers },
     body,
     duplex: "half",
   } as RequestInit);
@@ -121,6 +123,19 @@ describe("a body refused its own way", () => {
     expect(fields).toEqual(expect.arrayContaining(["name", "type", "jurisdiction", "publicUrl"]));
   });
 
+  it("is incorporation's findings, all at once and audited (422)", async () => {
+    const res = await sendJson(
+      unlimited(incorporationApi.autoIncorporate),
+      { denominacion: 5, tipo: "SAS" },
+      { headers: { authorization: "Bearer a-key-of-at-least-24-characters" } },
+    );
+    expect(res.status).toBe(422);
+    const { findings } = res.body.validation as { findings: { field: string; severity: string }[] };
+    const errors = findings.filter((f) => f.severity === "error");
+    expect(errors.map((f) => f.field)).toEqual(expect.arrayContaining(["denominacion", "capitalSocial", "objeto"]));
+    expect(res.body.audit).toMatchObject({ sessionId: expect.any(String) });
+  });
+
   it("lists a company whose listing parses", async () => {
     const res = await sendJson(unlimited(registryApi.createRegistryListing), listingBody());
     expect(res.status).toBe(201);
@@ -154,6 +169,14 @@ describe("a body refused its own way", () => {
 });
 
 describe("a refused caller's body", () => {
+  it("is not read when the API key is missing", async () => {
+    const { body, seen } = unreadable();
+    const res = await send(incorporationApi.autoIncorporate, { body });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: "unauthorized" });
+    expect(seen.pulled).toBe(false);
+  });
+
   it("is not read when the token is missing", async () => {
     const { body, seen } = unreadable();
     const res = await send(registryApi.updateRegistryRecord, { body, params: { id: "some-record-x1y2" } });
