@@ -1,11 +1,10 @@
 import { z } from "zod";
 import type { Caller } from "../endpoint/authorize";
-import { defineEndpoint } from "../endpoint/endpoint";
+import { defineEndpoint, type EndpointContext } from "../endpoint/endpoint";
 import { preferredLang } from "../http/accept-language";
 import { publicBaseUrl } from "../http/base-url";
 import { json, jsonText } from "../http/handler";
 import { PROBLEM_CONTENT_TYPE } from "../http/problem";
-import { readJson } from "../http/read-json";
 import { incorporationHeaders, incorporationSuccessSchema } from "../incorporation/api-schemas";
 import { describeIncorporation as describeEndpoint, MAX_BODY_BYTES } from "../incorporation/describe";
 import { incorporate } from "../incorporation/incorporate";
@@ -16,6 +15,36 @@ import { incorporationRequestSchema } from "../incorporation/request-schema";
  * origin may call it: the client library runs in browsers too.
  */
 
+/**
+ * The call's answer. incorporate() takes the body as sent, whether it parsed or not: a refusal is
+ * every finding at once (422) and audited, the idempotency key is the body's hash and the audit
+ * entry summarises it, all as the caller sent it.
+ */
+async function incorporated(request: Request, { caller, sentBody }: EndpointContext<unknown, unknown, unknown>) {
+  const { actor, scope } = caller as Caller;
+  const outcome = await incorporate({
+    body: sentBody,
+    lang: preferredLang(request),
+    baseUrl: publicBaseUrl(request),
+    actor,
+    scope,
+    sessionToken: request.headers.get("x-session-token"),
+    idempotencyKey: request.headers.get("idempotency-key"),
+  });
+  const sessionToken = outcome.live?.sessionToken;
+  const sessionId = outcome.meta.sessionId;
+  return jsonText(outcome.text, {
+    status: outcome.status,
+    headers: {
+      "cache-control": "no-store",
+      ...(outcome.problem ? { "content-type": PROBLEM_CONTENT_TYPE } : {}),
+      ...(sessionId ? { "x-session-id": sessionId } : {}),
+      ...(sessionToken ? { "x-session-token": sessionToken } : {}),
+      ...(outcome.replayed ? { "idempotent-replayed": "true" } : {}),
+    },
+  });
+}
+
 export const autoIncorporate = defineEndpoint({
   method: "POST",
   path: "/api/auto-incorporate",
@@ -25,7 +54,7 @@ export const autoIncorporate = defineEndpoint({
     "Validates the request, then generates four starter files, env vars, an 8-step checklist and a one-click deploy URL, creates a forming registry record and appends one signed audit entry. Idempotent on the body (or Idempotency-Key). A request with error findings is a 422 with findings and the RFC-001 report, also audited (its `audit` member names the entry, and carries the session token when the refusal created the session). A reused Idempotency-Key is a 422 of the same shape, with problem+json members beside it and the finding `idempotency_key_reused`.",
   tags: ["incorporation"],
   headers: incorporationHeaders,
-  body: { schema: incorporationRequestSchema },
+  body: { schema: incorporationRequestSchema, maxBytes: MAX_BODY_BYTES },
   responses: {
     200: {
       description: "The company's files, checklist, deploy link, registry stub and audit reference.",
@@ -71,30 +100,8 @@ export const autoIncorporate = defineEndpoint({
     description: "Incorporates a sociedad-IA in one idempotent call; invalid input is a 422 with findings.",
     inventory: true,
   },
-  async handle(request, { caller }) {
-    const { actor, scope } = caller as Caller;
-    const outcome = await incorporate({
-      body: await readJson(request, MAX_BODY_BYTES),
-      lang: preferredLang(request),
-      baseUrl: publicBaseUrl(request),
-      actor,
-      scope,
-      sessionToken: request.headers.get("x-session-token"),
-      idempotencyKey: request.headers.get("idempotency-key"),
-    });
-    const sessionToken = outcome.live?.sessionToken;
-    const sessionId = outcome.meta.sessionId;
-    return jsonText(outcome.text, {
-      status: outcome.status,
-      headers: {
-        "cache-control": "no-store",
-        ...(outcome.problem ? { "content-type": PROBLEM_CONTENT_TYPE } : {}),
-        ...(sessionId ? { "x-session-id": sessionId } : {}),
-        ...(sessionToken ? { "x-session-token": sessionToken } : {}),
-        ...(outcome.replayed ? { "idempotent-replayed": "true" } : {}),
-      },
-    });
-  },
+  badBody: incorporated,
+  handle: incorporated,
 });
 
 export const describeIncorporation = defineEndpoint({

@@ -17,6 +17,8 @@ export const postMcp = declareEndpoint({
     "One JSON-RPC message per POST: the 2026-07-28 revision (stateless, server/discover, Mcp-Method and Mcp-Name headers) and 2025-11-25 / 2025-06-18 clients in stateless mode (older ones are offered 2025-11-25). Tools: registry_search, registry_get, incorporation_check, incorporate, audit_read, audit_verify, describe_service, log_checkpoint, log_prove_inclusion, log_prove_consistency; each result's text is a summary line and its structured content as JSON. Every error, including refused Host or Origin (403), a body over 64 KiB (413), an unsupported protocol version (400, data.supported) and other methods (405), is a JSON-RPC error object, not problem+json. See docs/mcp.md.",
   tags: ["mcp"],
   body: { schema: jsonRpcMessageSchema },
+  // After the Host and Origin checks, with the same limits, and refused as JSON-RPC (serve-mcp.ts).
+  bodyReadByHandler: true,
   responses: {
     200: {
       description: "A JSON-RPC response, as JSON or as one server-sent event.",

@@ -5,16 +5,16 @@ import { runTamperDemo as alterAndVerify, tamperDemoRequest } from "../audit/tam
 import { defineEndpoint } from "../endpoint/endpoint";
 import { json } from "../http/handler";
 import { rawSchema } from "../http/raw-schema";
-import { JSON_BODY_ERRORS, parseWith, readJson } from "../http/read-json";
+import { JSON_BODY_ERRORS } from "../http/read-json";
 import { clientActor } from "../play/client-actor";
 import { PLAY_LIMITS } from "../play/limits";
 import { openPlaySession } from "../play/open-play-session";
-import { parsePlayRequest, playRequest, requestedPlaySession } from "../play/parse-play-request";
+import { checkPlayRequest, playRequest, refusePlayRequest, requestedPlaySession } from "../play/parse-play-request";
 import { streamPlay } from "../play/stream-play";
 
 /*
  * The demo agent and the tamper demonstration (docs/play.md, docs/audit-log.md): each declaration
- * with its handler. Both count against the demo's limit before they read the body.
+ * with its handler. Both count against the demo's limit before serve() reads the body.
  */
 
 const BODY_ERRORS = JSON_BODY_ERRORS;
@@ -37,7 +37,7 @@ export const runPlay = defineEndpoint({
       .optional()
       .describe("The session's write token (returned on its first write), required when the session exists."),
   }),
-  body: { schema: playRequest },
+  body: { schema: playRequest, maxBytes: PLAY_LIMITS.maxBodyBytes },
   responses: {
     200: {
       description:
@@ -82,11 +82,13 @@ export const runPlay = defineEndpoint({
   // The answer streams the whole agent loop, within PLAY_REQUEST_TIMEOUT (default 3m): the most
   // every platform plan allows, rather than a plan's shorter default cutting it off.
   maxDuration: 300,
-  async handle(request, { limits }) {
+  async badBody(request, { sentBody }) {
+    return refusePlayRequest(sentBody, request.headers.get("x-session-id"));
+  },
+  async handle(request, { limits, body }) {
     const startedAt = Date.now();
-    const body = await readJson(request, PLAY_LIMITS.maxBodyBytes);
     const sessionId = requestedPlaySession(body, request.headers.get("x-session-id"));
-    const messages = await parsePlayRequest(body);
+    const messages = await checkPlayRequest(body);
     const session = await openPlaySession(request.headers, sessionId);
     return streamPlay({ messages, session, actor: clientActor(request), headers: limits, startedAt });
   },
@@ -103,7 +105,7 @@ export const runTamperDemo = defineEndpoint({
   description:
     "Alters a copy of a session's log (or of a built-in sample) in memory and verifies both: the original passes, the copy fails at the altered entry, with the reason. Never writes anything.",
   tags: ["audit"],
-  body: { schema: tamperDemoRequest },
+  body: { schema: tamperDemoRequest, maxBytes: TAMPER_DEMO_MAX_BODY_BYTES },
   responses: {
     200: { description: "Both verification reports.", content: { "application/json": tamperDemoResultSchema } },
   },
@@ -116,8 +118,7 @@ export const runTamperDemo = defineEndpoint({
     inventory: true,
   },
   cors: false,
-  async handle(request) {
-    const body = parseWith(tamperDemoRequest, await readJson(request, TAMPER_DEMO_MAX_BODY_BYTES));
+  async handle(_request, { body }) {
     return json(await alterAndVerify(body), { headers: { "cache-control": "no-store" } });
   },
 });

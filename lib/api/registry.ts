@@ -4,7 +4,7 @@ import { defineEndpoint } from "../endpoint/endpoint";
 import { publicBaseUrl } from "../http/base-url";
 import type { ErrorCode } from "../http/error-codes";
 import { json } from "../http/handler";
-import { JSON_BODY_ERRORS, readJson } from "../http/read-json";
+import { JSON_BODY_ERRORS } from "../http/read-json";
 import {
   certifiedSchema,
   certifierQuery,
@@ -36,6 +36,8 @@ import { updateListing } from "../registry/update-listing";
 /*
  * The registry and certifier endpoints (docs/registry.md): each declaration with its handler. The
  * schemas are in lib/registry/api-schemas.ts; the work is done by lib/registry and lib/certifier.
+ * A write's body that fails its schema goes to the same work as sent (badBody): its validation
+ * answers every finding at once (422), after the record's and the token's own checks.
  */
 
 const BODY_ERRORS = JSON_BODY_ERRORS;
@@ -79,6 +81,24 @@ const draftWithToken = jsonAnswer("The draft record, its owner token (shown once
 /** Listing writes count against RATE_LIMIT_REGISTRY; certifier runs (outbound requests) against its own limit. */
 const REGISTRY_WRITE = { name: "registry", write: true } as const;
 const CERTIFIER_RUN = { name: "certifier", write: true } as const;
+
+// The writes' answers, from the body parsed or, when it failed its schema, as sent.
+
+async function listed(body: unknown): Promise<Response> {
+  const created = await createListing(body);
+  return json(created, {
+    status: 201,
+    headers: { location: `/api/registry/${created.record.id}`, "cache-control": "no-store" },
+  });
+}
+
+async function updated(id: string, token: string, body: unknown): Promise<Response> {
+  return json(await updateListing(id, token, body), { headers: { "cache-control": "no-store" } });
+}
+
+async function claimed(id: string, token: string, body: unknown): Promise<Response> {
+  return json(await claimFormingStub(id, token, body), { headers: { "cache-control": "no-store" } });
+}
 
 // --- Operations ------------------------------------------------------------------------------------
 
@@ -131,13 +151,8 @@ export const createRegistryListing = defineEndpoint({
     id: "registrySelfListing",
     description: "Lists a company as a draft; it goes live when the certifier rates it C or better.",
   },
-  async handle(request) {
-    const created = await createListing(await readJson(request));
-    return json(created, {
-      status: 201,
-      headers: { location: `/api/registry/${created.record.id}`, "cache-control": "no-store" },
-    });
-  },
+  badBody: async (_request, { sentBody }) => listed(sentBody),
+  handle: async (_request, { body }) => listed(body),
 });
 
 export const getRegistryRecord = defineEndpoint({
@@ -184,10 +199,8 @@ export const updateRegistryRecord = defineEndpoint({
     id: "registryUpdate",
     description: "Changes a record's disclosure or public URL with its owner token; a new URL returns it to draft.",
   },
-  async handle(request, { params, token }) {
-    const updated = await updateListing(params.id, token as string, await readJson(request));
-    return json(updated, { headers: { "cache-control": "no-store" } });
-  },
+  badBody: async (_request, { params, token, sentBody }) => updated(params.id, token as string, sentBody),
+  handle: async (_request, { params, token, body }) => updated(params.id, token as string, body),
 });
 
 export const certifyRegistryRecord = defineEndpoint({
@@ -260,10 +273,8 @@ export const claimRegistryRecord = defineEndpoint({
     id: "registryClaim",
     description: "Turns a forming record into a draft with the claim token received at incorporation.",
   },
-  async handle(request, { params, token }) {
-    const claimed = await claimFormingStub(params.id, token as string, await readJson(request));
-    return json(claimed, { headers: { "cache-control": "no-store" } });
-  },
+  badBody: async (_request, { params, token, sentBody }) => claimed(params.id, token as string, sentBody),
+  handle: async (_request, { params, token, body }) => claimed(params.id, token as string, body),
 });
 
 export const getCertificationReport = defineEndpoint({

@@ -1,8 +1,10 @@
 import type { z } from "zod";
+import { safeParse } from "zod/v4/core";
 import { preflight } from "../http/cors";
 import { route } from "../http/handler";
 import { type Method, methodNotAllowed } from "../http/method-not-allowed";
 import { chargeMore, enforceRateLimit } from "../http/rate-limit";
+import { invalidShape, readJson } from "../http/read-json";
 import { type Authorized, authorize } from "./authorize";
 import type { OperationSpec } from "./operation";
 import { type ParameterRefusal, parseParameters, queryValues } from "./parse-input";
@@ -34,9 +36,15 @@ export interface EndpointDeclaration extends OperationSpec {
   rateLimitedByHandler?: true;
   /** Parameters refused otherwise than with 400 invalid_query when they fail their schema (parse-input.ts). */
   parameterRefusals?: Partial<Record<string, ParameterRefusal>>;
+  /**
+   * The handler reads the declared body itself (/mcp: its Host and Origin checks come first, and it
+   * answers every refusal as JSON-RPC); serve() then leaves it unread.
+   */
+  bodyReadByHandler?: true;
 }
 
 type Schema = z.ZodObject | undefined;
+type BodySchema = z.core.$ZodType;
 
 /** What the handler receives for a declared path or query: the schema's output. */
 type Parsed<S extends Schema> = S extends z.ZodObject ? z.output<S> : RouteParams;
@@ -46,9 +54,14 @@ type Parsed<S extends Schema> = S extends z.ZodObject ? z.output<S> : RouteParam
  * in one place (defineEndpoint); the discovery and MCP areas only declare there, and their surfaces
  * (lib/discovery/handlers.ts, lib/mcp/handlers.ts) add the handler, since it reads every declaration.
  */
-export interface EndpointSpec<PS extends Schema = Schema, QS extends Schema = Schema> extends EndpointDeclaration {
+export interface EndpointSpec<
+  PS extends Schema = Schema,
+  QS extends Schema = Schema,
+  BS extends BodySchema = BodySchema,
+> extends EndpointDeclaration {
   pathParams?: PS;
   query?: QS;
+  body?: { schema: BS; description?: string; maxBytes?: number };
   /**
    * Answers every method the path does not declare, OPTIONS included, instead of the 405 problem:
    * a protocol endpoint whose clients expect its own error format (/mcp answers JSON-RPC).
@@ -59,16 +72,26 @@ export interface EndpointSpec<PS extends Schema = Schema, QS extends Schema = Sc
    * `params` are then the path as sent.
    */
   badPath?(request: Request, context: EndpointContext<RouteParams, Parsed<QS>>): Promise<Response>;
-  handle(request: Request, context: EndpointContext<Parsed<PS>, Parsed<QS>>): Promise<Response>;
+  /**
+   * Answers a body that fails `body.schema` instead of the 400 invalid_request, from `sentBody`: a
+   * domain that reports every finding at once (422), after checks of its own that come first (the
+   * record exists, the token is its own).
+   */
+  badBody?(request: Request, context: EndpointContext<Parsed<PS>, Parsed<QS>, undefined>): Promise<Response>;
+  handle(request: Request, context: EndpointContext<Parsed<PS>, Parsed<QS>, z.core.output<BS>>): Promise<Response>;
 }
 
 export type RouteParams = Record<string, string | string[]>;
 
-export interface EndpointContext<P, Q = Record<string, never>> extends Authorized {
+export interface EndpointContext<P, Q = Record<string, never>, B = undefined> extends Authorized {
   /** The path parsed with `pathParams` (as sent when none is declared). */
   params: P;
   /** The query parsed with `query` (empty when none is declared). */
   query: Q;
+  /** The JSON body parsed with `body.schema` (undefined when none is declared, or it failed: badBody). */
+  body: B;
+  /** The JSON body as sent, before its schema: for a domain whose findings and keys read it so. */
+  sentBody: unknown;
   /** RateLimit headers of the request's count; the wrapper adds them to the answer too. */
   limits: Record<string, string>;
   /** The declared rate limit, for a handler that counts it itself (rateLimitedByHandler). */
@@ -112,10 +135,12 @@ export interface Listing {
   mcpRegistryAuth?: true;
 }
 
-/** Checks a declaration's shape where it is written, keeping its parameter types. */
-export function defineEndpoint<PS extends Schema = undefined, QS extends Schema = undefined>(
-  endpoint: EndpointSpec<PS, QS>,
-): EndpointSpec<PS, QS> {
+/** Checks a declaration's shape where it is written, keeping its parameter and body types. */
+export function defineEndpoint<
+  PS extends Schema = undefined,
+  QS extends Schema = undefined,
+  BS extends BodySchema = BodySchema,
+>(endpoint: EndpointSpec<PS, QS, BS>): EndpointSpec<PS, QS, BS> {
   return endpoint;
 }
 
@@ -125,13 +150,19 @@ export function declareEndpoint<D extends EndpointDeclaration>(endpoint: D): D {
 }
 
 type SchemaOf<S> = S extends z.ZodObject ? S : undefined;
+type BodyOf<B> = B extends { schema: infer S extends BodySchema } ? S : BodySchema;
+type Served<D extends EndpointDeclaration> = EndpointSpec<
+  SchemaOf<D["pathParams"]>,
+  SchemaOf<D["query"]>,
+  BodyOf<D["body"]>
+>;
 
 /** A declaration served: the same object's fields with the surface's handler. */
 export function withHandler<D extends EndpointDeclaration>(
   declaration: D,
-  handler: Pick<EndpointSpec<SchemaOf<D["pathParams"]>, SchemaOf<D["query"]>>, "handle" | "badPath" | "otherMethods">,
-): EndpointSpec<SchemaOf<D["pathParams"]>, SchemaOf<D["query"]>> {
-  return { ...declaration, ...handler } as EndpointSpec<SchemaOf<D["pathParams"]>, SchemaOf<D["query"]>>;
+  handler: Pick<Served<D>, "handle" | "badPath" | "badBody" | "otherMethods">,
+): Served<D> {
+  return { ...declaration, ...handler } as Served<D>;
 }
 
 type RouteHandler = (request: Request, context: { params: Promise<RouteParams> }) => Promise<Response>;
@@ -141,8 +172,8 @@ const ORDER: readonly Method[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE
 
 /**
  * A route file's exports, from the declarations of its path: each declared method's handler
- * (authorisation, then the rate limit, then the handler, errors as problem+json), OPTIONS (a
- * preflight or a 405) and a 405 problem with Allow for every other method (or the first
+ * (authorisation, then the rate limit, then the body, then the handler, errors as problem+json),
+ * OPTIONS (a preflight or a 405) and a 405 problem with Allow for every other method (or the first
  * declaration's `otherMethods`). HEAD is left to Next, which answers it with GET.
  */
 export function serve(...endpoints: EndpointSpec[]): RouteExports {
@@ -160,7 +191,13 @@ export function serve(...endpoints: EndpointSpec[]): RouteExports {
   const exports: Partial<Record<Method, RouteHandler>> = other
     ? Object.fromEntries(ORDER.concat("OPTIONS").map((m) => [m, async (request: Request) => other(request)]))
     : methodNotAllowed(allow, { cors });
-  for (const endpoint of declared) exports[endpoint.method] = handlerOf(endpoint, cors);
+  for (const endpoint of declared) {
+    // A body is read after the rate limit is counted; one the handler counts comes too late for that.
+    if (endpoint.rateLimitedByHandler && endpoint.body && !endpoint.bodyReadByHandler) {
+      throw new Error(`serve: ${endpoint.operationId} counts its rate limit in the handler, after its body is read`);
+    }
+    exports[endpoint.method] = handlerOf(endpoint, cors);
+  }
   // Cacheable documents name HEAD too: a client may check their ETag with it.
   const cacheable = declared.some((e) => e.cacheable);
   const preflighted = served.filter((m) => m !== "HEAD" || cacheable);
@@ -178,10 +215,17 @@ function handlerOf(endpoint: EndpointSpec, cors: boolean): RouteHandler {
       const rateLimit = boundRateLimit(endpoint, request);
       const limits = endpoint.rateLimitedByHandler ? {} : await rateLimit.count();
       const ctx = { ...authorized, params: input.params, query: input.query, limits, rateLimit };
-      const response =
-        input.badPath && endpoint.badPath
-          ? await endpoint.badPath(request, { ...ctx, params: sent })
-          : await endpoint.handle(request, ctx);
+      let response: Response;
+      if (input.badPath && endpoint.badPath) {
+        response = await endpoint.badPath(request, { ...ctx, params: sent, body: undefined, sentBody: undefined });
+      } else {
+        // Read only now: a caller the checks or the rate limit refused never has its body read.
+        const body = await readDeclaredBody(endpoint, request);
+        response =
+          body.bad && endpoint.badBody
+            ? await endpoint.badBody(request, { ...ctx, body: undefined, sentBody: body.sent })
+            : await endpoint.handle(request, { ...ctx, body: body.value, sentBody: body.sent });
+      }
       for (const [name, value] of Object.entries(limits)) {
         if (!response.headers.has(name)) response.headers.set(name, value);
       }
@@ -215,6 +259,22 @@ function parseInput(endpoint: EndpointSpec, request: Request, sent: RouteParams)
     ? parseParameters("query", endpoint.query, queryValues(new URL(request.url)), refusals)
     : {};
   return { params, query, badPath };
+}
+
+/**
+ * The declared JSON body, read with readJson's rules and parsed with its schema. A body that fails
+ * the schema is the standard 400 invalid_request, unless the declaration answers it (badBody).
+ */
+async function readDeclaredBody(
+  endpoint: EndpointSpec,
+  request: Request,
+): Promise<{ sent?: unknown; value?: unknown; bad: boolean }> {
+  if (!endpoint.body || endpoint.bodyReadByHandler) return { bad: false };
+  const sent = await readJson(request, endpoint.body.maxBytes);
+  const result = safeParse(endpoint.body.schema, sent);
+  if (result.success) return { sent, value: result.data, bad: false };
+  if (!endpoint.badBody) throw invalidShape(result.error.issues);
+  return { sent, bad: true };
 }
 
 /** True for a value made by defineEndpoint or declareEndpoint (what an area module of lib/api exports). */

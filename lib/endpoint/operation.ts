@@ -32,8 +32,16 @@ export interface OperationSpec {
   query?: z.ZodObject;
   /** Request headers the operation reads (names as sent, e.g. `last-event-id`). */
   headers?: z.ZodObject;
-  /** JSON request body. */
-  body?: { schema: z.core.$ZodType; description?: string };
+  /**
+   * JSON request body: serve() reads it (lib/http/read-json.ts: 415, 413 beyond `maxBytes`, 400) and
+   * parses it with `schema` after the caller's checks and the rate limit.
+   */
+  body?: {
+    schema: z.core.$ZodType;
+    description?: string;
+    /** The most bytes read; default 64 KiB. */
+    maxBytes?: number;
+  };
   /** Answers that are not problem+json errors, by status (a shared response by name). */
   responses: Record<number, SuccessResponse | SharedResponseName>;
   /** Problem codes the operation can answer with; internal_error (500) is added to every operation. */

@@ -148,7 +148,12 @@ function tooLarge(maxBytes: number) {
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new ApiError("invalid_request", "The request does not match the expected shape; see errors.", {
-    errors: result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+  throw invalidShape(result.error.issues);
+}
+
+/** The standard refusal of a value that fails its schema: 400 invalid_request listing each bad member. */
+export function invalidShape(issues: readonly z.core.$ZodIssue[]): ApiError {
+  return new ApiError("invalid_request", "The request does not match the expected shape; see errors.", {
+    errors: issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
   });
 }

@@ -2,12 +2,13 @@ import { safeValidateUIMessages } from "ai";
 import { z } from "zod";
 import { isSessionId, SESSION_ID_PATTERN } from "../audit/entry";
 import { ApiError } from "../http/problem";
-import { parseWith } from "../http/read-json";
+import { invalidShape, parseWith } from "../http/read-json";
 import { hasHiddenCharacters } from "../text/hidden-characters";
 import { PLAY_LIMITS } from "./limits";
 import { playTools } from "./tools";
 import type { PlayUIMessage } from "./ui-message";
 
+/** What a body must be before its messages are counted: the first refusal of one that fails playRequest. */
 const envelope = z.object({
   messages: z.array(z.unknown(), "messages must be an array of UI messages").min(1, "send at least one message"),
 });
@@ -35,23 +36,41 @@ export const playRequest = z.object({
 const textOf = (parts: { type: string; text?: unknown }[]) =>
   parts.map((p) => (p.type === "text" && typeof p.text === "string" ? p.text : "")).join("");
 
-/**
- * Validates a POST /api/play body: at most maxMessages messages (too_many_messages), user and
- * assistant roles only, each user message at most maxUserChars characters (message_too_long), the
- * last one from the user and not empty, and the whole shape valid for the AI SDK and the tools'
- * input schemas (invalid_request).
- */
-export async function parsePlayRequest(body: unknown): Promise<PlayUIMessage[]> {
-  const { messages: raw } = parseWith(envelope, body);
-  if (raw.length > PLAY_LIMITS.maxMessages) {
+export type PlayRequest = z.output<typeof playRequest>;
+
+function refuseLongConversation(count: number): void {
+  if (count > PLAY_LIMITS.maxMessages) {
     throw new ApiError(
       "too_many_messages",
-      `This conversation has ${raw.length} messages; at most ${PLAY_LIMITS.maxMessages} are accepted. Start a new conversation.`,
+      `This conversation has ${count} messages; at most ${PLAY_LIMITS.maxMessages} are accepted. Start a new conversation.`,
       { maxMessages: PLAY_LIMITS.maxMessages },
     );
   }
-  const { messages } = parseWith(playRequest, body);
-  messages.forEach((m, i) => {
+}
+
+/**
+ * The refusal of a POST /api/play body that fails playRequest, in the order its checks are
+ * promised: the session it names (invalid_session_id, session_id_mismatch against `header`), then
+ * a messages array (invalid_request), too many messages (too_many_messages), and only then the
+ * shape of each message (invalid_request).
+ */
+export function refusePlayRequest(body: unknown, header: string | null): never {
+  requestedPlaySession(body, header);
+  const { messages } = parseWith(envelope, body);
+  refuseLongConversation(messages.length);
+  throw invalidShape(playRequest.safeParse(body).error?.issues ?? []);
+}
+
+/**
+ * Checks a POST /api/play body that parsed with playRequest: at least one message, at most
+ * maxMessages (too_many_messages), each user message at most maxUserChars characters
+ * (message_too_long), the last one from the user and not empty, and the whole shape valid for the
+ * AI SDK and the tools' input schemas (invalid_request).
+ */
+export async function checkPlayRequest(body: PlayRequest): Promise<PlayUIMessage[]> {
+  const { messages } = parseWith(envelope, body);
+  refuseLongConversation(messages.length);
+  body.messages.forEach((m, i) => {
     const length = [...textOf(m.parts as { type: string; text?: unknown }[])].length;
     if (m.role === "user" && length > PLAY_LIMITS.maxUserChars) {
       throw new ApiError(
@@ -72,13 +91,13 @@ export async function parsePlayRequest(body: unknown): Promise<PlayUIMessage[]> 
       );
     }
   });
-  const last = messages.at(-1);
+  const last = body.messages.at(-1);
   if (last?.role !== "user" || textOf(last.parts as { type: string; text?: unknown }[]).trim() === "") {
     throw new ApiError("invalid_request", "The last message must be the user's, with some text.", {
-      errors: [{ path: `messages.${messages.length - 1}`, message: "expected a user message with a text part" }],
+      errors: [{ path: `messages.${body.messages.length - 1}`, message: "expected a user message with a text part" }],
     });
   }
-  const withIds = messages.map((m, i) => ({ ...m, id: m.id ?? `message-${i}` }));
+  const withIds = body.messages.map((m, i) => ({ ...m, id: m.id ?? `message-${i}` }));
   const checked = await safeValidateUIMessages<PlayUIMessage>({ messages: withIds, tools: playTools });
   if (!checked.success) {
     throw new ApiError("invalid_request", "The messages are not valid AI SDK UI messages; see errors.", {

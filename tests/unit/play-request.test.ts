@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/http/problem";
 import { PLAY_LIMITS } from "@/lib/play/limits";
-import { parsePlayRequest } from "@/lib/play/parse-play-request";
+import { checkPlayRequest, playRequest, refusePlayRequest } from "@/lib/play/parse-play-request";
+
+/** What POST /api/play makes of a body: serve() parses it with playRequest, then the checks or the refusal run. */
+async function parsePlayRequest(body: unknown) {
+  const parsed = playRequest.safeParse(body);
+  return parsed.success ? checkPlayRequest(parsed.data) : refusePlayRequest(body, null);
+}
 
 const user = (text: string, id = "u1") => ({ id, role: "user", parts: [{ type: "text", text }] });
 
