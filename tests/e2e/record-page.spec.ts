@@ -135,12 +135,15 @@ async function testCompanyServer(page: Page, company: Incorporated): Promise<Dep
   return { url: site.url, score: 100, close: site.close };
 }
 
-/**
- * The real starter, as a person deploys it from the wizard's result: the four files downloaded from
- * its tabs, dropped into a copy of packages/starter that is built, then served on 127.0.0.1 with the
- * environment .env.example asks for, from the ids and the session token the result showed.
- */
-async function realStarter(page: Page, lang: Lang, company: Incorporated): Promise<Deployment> {
+/** What a person takes from the wizard's result to deploy the starter. */
+interface StarterKit {
+  /** The four files, downloaded from the result's tabs. */
+  files: CompanyFiles;
+  /** The session's write token, which the result shows once. */
+  sessionToken: string;
+}
+
+async function takeStarterKit(page: Page, lang: Lang): Promise<StarterKit> {
   const ui = UI[lang];
   const files = {} as CompanyFiles;
   const tabs = page.getByRole("tablist", { name: ui.files }).getByRole("tab");
@@ -157,22 +160,36 @@ async function realStarter(page: Page, lang: Lang, company: Incorporated): Promi
     .locator(".inc-token")
     .textContent();
   expect(sessionToken).toBeTruthy();
-  // .env.example names every variable the starter reads; the ones certification needs are filled.
+  return { files, sessionToken: sessionToken as string };
+}
+
+/**
+ * The real starter, as a person deploys it: a copy of packages/starter holding the kit's files,
+ * built, then served on 127.0.0.1 with the environment .env.example asks for, from the incorporation's
+ * ids and the kit's session token.
+ */
+async function deployStarter(page: Page, company: Incorporated, kit: StarterKit): Promise<Deployment> {
+  const service = new URL(page.url()).origin;
+  // The project's README leads to the record's page for the claim and the certification.
+  expect(kit.files["README.md"]).toContain(`${service}/registro/`);
   const env: Record<string, string> = {
     [STARTER_ENV.registryId]: company.id,
-    [STARTER_ENV.auditBaseUrl]: new URL(page.url()).origin,
+    [STARTER_ENV.auditBaseUrl]: service,
     [STARTER_ENV.auditSessionId]: company.sessionId,
-    [STARTER_ENV.auditSessionToken]: sessionToken as string,
+    [STARTER_ENV.auditSessionToken]: kit.sessionToken,
     [STARTER_ENV.operatorCuit]: REP.cuit,
   };
-  for (const name of Object.keys(env)) expect(files[".env.example"]).toMatch(new RegExp(`^${name}=$`, "m"));
-  const dir = await buildStarterCopy(`record-page-${test.info().workerIndex}`, files);
+  // .env.example names every variable the starter reads; the ones certification needs are filled.
+  for (const name of Object.keys(env)) expect(kit.files[".env.example"]).toMatch(new RegExp(`^${name}=$`, "m"));
+  const dir = await buildStarterCopy(`record-page-${test.info().workerIndex}`, kit.files);
   const starter = await startStarter(dir, env);
   try {
-    // The deployment is this company's: its own page names it.
+    // The deployment is this company's: its own page names it, in the glossary's words.
     const tab = await page.context().newPage();
     await tab.goto(starter.url);
     await expect(tab.getByRole("heading", { level: 1 })).toHaveText(company.denominacion);
+    await expectOneWordPerThing(tab, "es");
+    await expectOneWordPerThing(tab, "en");
     await tab.close();
   } catch (err) {
     await starter.stop();
@@ -195,7 +212,11 @@ for (const lang of ["es", "en"] as const) {
       await preparePage(page, { lang, narrow });
       const denominacion = `Ficha ${lang.toUpperCase()} ${width} ${Date.now()} SOCIEDAD-IA`;
       const company = await incorporate(page, lang, denominacion);
-      const site = starter ? await realStarter(page, lang, company) : await testCompanyServer(page, company);
+      // The starter builds while the record's page is checked; the claim waits for it.
+      const deploying = starter
+        ? deployStarter(page, company, await takeStarterKit(page, lang))
+        : testCompanyServer(page, company);
+      deploying.catch(() => {}); // its failure is reported where it is awaited
       try {
         // The result leads to the record's page, a page rather than JSON.
         await page.getByRole("link", { name: ui.open }).click();
@@ -214,6 +235,7 @@ for (const lang of ["es", "en"] as const) {
         await expectNoHorizontalOverflow(page);
 
         // Claim: the token and the deployed address; the representative stays the operator.
+        const site = await deploying;
         await expect(page.getByLabel(ui.operator)).toHaveValue(REP.nombre);
         await page.getByLabel(ui.claimToken).fill(company.claimToken);
         await page.getByLabel(ui.publicUrl).fill(site.url);
@@ -253,7 +275,10 @@ for (const lang of ["es", "en"] as const) {
         await expectNoHorizontalOverflow(page);
         if (!narrow) await expectNoSevereAxeViolations(page);
       } finally {
-        await site.close();
+        await deploying.then(
+          (site) => site.close(),
+          () => {},
+        );
       }
     });
   }
