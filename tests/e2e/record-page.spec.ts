@@ -181,7 +181,7 @@ async function deployStarter(page: Page, company: Incorporated, kit: StarterKit)
   };
   // .env.example names every variable the starter reads; the ones certification needs are filled.
   for (const name of Object.keys(env)) expect(kit.files[".env.example"]).toMatch(new RegExp(`^${name}=$`, "m"));
-  const dir = await buildStarterCopy(`record-page-${test.info().workerIndex}`, kit.files);
+  const dir = await buildStarterCopy("record-page", kit.files);
   const starter = await startStarter(dir, env);
   try {
     // The deployment is this company's: its own page names it, in the glossary's words.
