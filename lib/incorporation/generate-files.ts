@@ -133,8 +133,9 @@ export const COMPANY = `),
 2. Copy \`.env.example\` to \`.env\` and fill each value as the checklist step beside it explains.
 3. Run \`npm install\`, \`npm run build\` and \`npm start\`: the app serves \`/.well-known/agents.json\`
    on http://127.0.0.1:3000 (\`npm start -- -H 0.0.0.0\` listens on every interface).
-4. Claim the registry record with the claim token, then ask for its certification:
-   ${baseUrl}/incorporar lists each step.
+4. Claim the company's record in the directory with the claim token and this deployment's public
+   address, then request its certification, both on the record's page:
+   ${baseUrl}/registro/ followed by \`REGISTRY_ID\`.
 5. Follow the checklist below for what stays to be done by hand.
 
 ## Checklist

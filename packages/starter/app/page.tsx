@@ -24,7 +24,7 @@ export default function Home() {
         <p>
           <a href={dashboard}>
             {/* biome-ignore lint/performance/noImgElement: the badge is an SVG served by the audit service */}
-            <img src={badge} alt="Estado del registro de auditoría / Audit log status" height={24} />
+            <img src={badge} alt="Estado de la bitácora / Audit log status" height={24} />
           </a>
         </p>
       ) : (
