@@ -38,23 +38,33 @@ export function rememberHashes(store: Store, stored: readonly StoredHash[]): voi
   for (const h of stored) remember(hashes, keyOf(h), h.hash);
 }
 
-/** readStoredHashes, reading from the store only the hashes this process does not hold yet. */
+/**
+ * readStoredHashes, reading from the store only the hashes this process does not hold yet. The
+ * hashes it holds are taken before it reads the others: requests running meanwhile may evict them,
+ * and a hash it held a moment ago must not come back missing (a missing edge stalls the log). A hash
+ * in use moves to the newest end: the high ones every proof needs stay while the old edge goes.
+ */
 export async function readHashesCached(store: Store, head: TreeHead, coords: readonly Coord[]): Promise<HashLookup> {
   const hashes = cacheOf(store);
-  const missing = coords.filter((c) => !hashes.has(keyOf(c)));
+  const found = new Map<string, Uint8Array>();
+  const missing: Coord[] = [];
+  for (const c of coords) {
+    const key = keyOf(c);
+    const hash = hashes.get(key);
+    if (hash === undefined) missing.push(c);
+    else {
+      found.set(key, hash);
+      remember(hashes, key, hash);
+    }
+  }
   if (missing.length > 0) {
     const read = await readStoredHashes(store, head, missing);
     for (const c of missing) {
       const hash = read(c);
-      if (hash !== undefined) remember(hashes, keyOf(c), hash);
+      if (hash === undefined) continue;
+      found.set(keyOf(c), hash);
+      remember(hashes, keyOf(c), hash);
     }
-  }
-  // The caller's own copy: other requests may evict entries before it looks them up.
-  const found = new Map<string, Uint8Array>();
-  for (const c of coords) {
-    const key = keyOf(c);
-    const hash = hashes.get(key);
-    if (hash !== undefined) found.set(key, hash);
   }
   return (coord) => found.get(keyOf(coord));
 }
