@@ -51,13 +51,13 @@ export const autoIncorporate = defineEndpoint({
   operationId: "autoIncorporate",
   summary: "Incorporate a sociedad-IA in one call",
   description:
-    "Validates the request, then generates four starter files, env vars, an 8-step checklist and a one-click deploy URL, creates a forming registry record and appends one signed audit entry. Idempotent on the body (or Idempotency-Key). A request with error findings is a 422 with findings and the RFC-001 report, also audited (its `audit` member names the entry, and carries the session token when the refusal created the session). A reused Idempotency-Key is a 422 of the same shape, with problem+json members beside it and the finding `idempotency_key_reused`.",
+    "Validates the request, then generates four starter files, env vars, an 8-step checklist and a one-click deploy URL, creates a forming record in the directory and appends one signed audit entry. Idempotent on the body (or Idempotency-Key). A request with error findings is a 422 with findings and the RFC-001 report, also audited (its `audit` member names the entry, and carries the session token when the refusal created the session). A reused Idempotency-Key is a 422 of the same shape, with problem+json members beside it and the finding `idempotency_key_reused`.",
   tags: ["incorporation"],
   headers: incorporationHeaders,
   body: { schema: incorporationRequestSchema, maxBytes: MAX_BODY_BYTES },
   responses: {
     200: {
-      description: "The company's files, checklist, deploy link, registry stub and audit reference.",
+      description: "The company's files, checklist, deploy link, directory stub and audit reference.",
       content: { "application/json": incorporationSuccessSchema },
       headers: {
         "x-session-id": { description: "The audit session of this call.", schema: { type: "string" } },

@@ -33,7 +33,7 @@ export const postMcp = declareEndpoint({
   listing: {
     id: "mcp",
     description:
-      "Model Context Protocol endpoint (Streamable HTTP, 2026-07-28 stateless; 2025 revisions too): the registry, incorporation and audit as tools.",
+      "Model Context Protocol endpoint (Streamable HTTP, 2026-07-28 stateless; 2025 revisions too): the directory, incorporation and audit as tools.",
     manifest: "discovery",
   },
   // Only this deployment's own origins may call it (the Host and Origin checks): no CORS headers.

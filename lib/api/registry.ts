@@ -34,7 +34,7 @@ import { runDryCertification } from "../registry/run-dry-certification";
 import { updateListing } from "../registry/update-listing";
 
 /*
- * The registry and certifier endpoints (docs/registry.md): each declaration with its handler. The
+ * The directory and certifier endpoints (docs/registry.md): each declaration with its handler. The
  * schemas are in lib/registry/api-schemas.ts; the work is done by lib/registry and lib/certifier.
  * A write's body that fails its schema goes to the same work as sent (badBody): its validation
  * answers every finding at once (422), after the record's and the token's own checks.
@@ -69,7 +69,7 @@ const RECORD_CHANGE_MEMBERS = {
 /** An id that cannot be a record's is refused as an unknown one is: the record is not found. */
 const ID_REFUSAL = { id: UNKNOWN_RECORD };
 
-/** A success answer: every registry route answers application/json. */
+/** A success answer: every directory route answers application/json. */
 const jsonAnswer = (description: string, schema: z.ZodType) => ({
   description,
   content: { "application/json": schema },
@@ -106,7 +106,7 @@ export const listRegistry = defineEndpoint({
   method: "GET",
   path: "/api/registry",
   operationId: "listRegistry",
-  summary: "The public registry of sociedades-IA, filtered and paged",
+  summary: "The public directory of sociedades-IA, filtered and paged",
   description:
     "The SPEC 2.3 envelope (schemas/registry-list.v1.json) in creation order, which updates do not change, so pages never skip or repeat a record. Pass nextCursor as ?cursor= with the same filters for the next page. An unknown, repeated or out-of-range parameter is a 400 invalid_query naming the parameter and its allowed values.",
   tags: ["registry"],
@@ -119,7 +119,7 @@ export const listRegistry = defineEndpoint({
   rateLimit: { name: "read", write: false },
   listing: {
     id: "registry",
-    description: "The public registry of sociedades-IA, filterable by jurisdiction, type and status.",
+    description: "The public directory of sociedades-IA, filterable by jurisdiction, type and status.",
   },
   async handle(request, { query }) {
     const list = await readRegistryList(registryQuery(query), publicBaseUrl(request));
@@ -131,7 +131,7 @@ export const createRegistryListing = defineEndpoint({
   method: "POST",
   path: "/api/registry",
   operationId: "createRegistryListing",
-  summary: "List a company in the registry (as a draft)",
+  summary: "List a company in the directory (as a draft)",
   description:
     "Validates every member and reports every problem at once (422 validation_failed with findings). The record is created as a draft under an id the service draws (the name's slug and a random suffix). A draft reserves nothing: other drafts may name the same URL or CUIT, and drafts not certified within REGISTRY_DRAFT_TTL leave the public list. A name that a forming record already has (a company incorporated here) is a 409 registry_duplicate with field name and that record's recordId: claim it instead. It goes live when a certification rates it C or better (POST /api/registry/{id}/certify with the owner token returned here).",
   tags: ["registry"],
@@ -159,7 +159,7 @@ export const getRegistryRecord = defineEndpoint({
   method: "GET",
   path: "/api/registry/{id}",
   operationId: "getRegistryRecord",
-  summary: "One registry record",
+  summary: "One record of the directory",
   tags: ["registry"],
   pathParams: recordIdPath,
   parameterRefusals: ID_REFUSAL,
@@ -170,7 +170,7 @@ export const getRegistryRecord = defineEndpoint({
   rateLimit: { name: "read", write: false },
   listing: {
     id: "registryRecord",
-    description: "One registry record: status, good standing and bilingual disclosure.",
+    description: "One record of the directory: status, good standing and bilingual disclosure.",
   },
   async handle(_request, { params }) {
     return json(await readRegistryRecord(params.id), { headers: { "cache-control": "no-cache" } });
@@ -304,7 +304,7 @@ export const dryRunCertification = defineEndpoint({
   operationId: "dryRunCertification",
   summary: "Certify any origin without changing anything (dry run)",
   description:
-    "Runs the registry's certification checks against <url's origin>/.well-known/agents.json and the endpoints it declares (up to 25 s) and returns the report; no record and no audit entry is written (recordId and audit are null). Counted as a write for the rate limit: every run makes outbound requests on the caller's behalf. A URL the network policy refuses is a 422 target_refused, before any connection.",
+    "Runs the directory's certification checks against <url's origin>/.well-known/agents.json and the endpoints it declares (up to 25 s) and returns the report; no record and no audit entry is written (recordId and audit are null). Counted as a write for the rate limit: every run makes outbound requests on the caller's behalf. A URL the network policy refuses is a 422 target_refused, before any connection.",
   tags: ["registry"],
   query: certifierQuery,
   responses: {

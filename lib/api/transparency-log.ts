@@ -175,7 +175,7 @@ export const getLogIndexLookup = defineEndpoint({
   operationId: "getLogIndexLookup",
   summary: "A subject's latest leaf in the log's index, with its proof",
   description:
-    "The log's index maps each audit session, registry record and key to its latest leaf. This answers the subject's latest leaf (or none) at the latest checkpoint, with a proof against the index root that the signed index note binds to that checkpoint: with it, anyone holding a checkpoint proves that an entry is the latest of its session. See docs/decisions/log-index.md.",
+    "The log's index maps each audit session, record and key to its latest leaf. This answers the subject's latest leaf (or none) at the latest checkpoint, with a proof against the index root that the signed index note binds to that checkpoint: with it, anyone holding a checkpoint proves that an entry is the latest of its session. See docs/decisions/log-index.md.",
   tags: ["transparency"],
   pathParams: indexPath,
   responses: { 200: { description: "The lookup and its proof.", content: { "application/json": indexLookupSchema } } },
@@ -194,7 +194,7 @@ export const getLogIndexLookup = defineEndpoint({
  * The platform scheduler's call (vercel.json), refused without CRON_SECRET: integrates what is
  * pending and asks the witnesses for the latest checkpoint, so that every write ends integrated and
  * witnessed where no process lives on after its answers. Undocumented in the API descriptions, as
- * the registry's re-check; docs/transparency-log.md documents it for operators.
+ * the directory's re-check; docs/transparency-log.md documents it for operators.
  */
 export const runLogCron = defineCronEndpoint({
   path: "/api/cron/transparency-log",

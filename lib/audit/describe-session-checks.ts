@@ -6,7 +6,8 @@ const LATEST = {
   es: {
     pass: (leaf: number) =>
       `Completa: el índice del registro de transparencia nombra esta entrada como la última de la sesión (hoja ${leaf}).`,
-    pending: "Completa: el registro todavía no integró las últimas entradas; volvé a leerla en unos segundos.",
+    pending:
+      "Completa: el registro de transparencia todavía no integró las últimas entradas; volvé a leerla en unos segundos.",
     cut: (seq: number, leaf: number) =>
       `el índice del registro de transparencia tiene una entrada posterior de esta sesión (seq ${seq}, hoja ${leaf}): el almacén sirve menos de lo que el registro de transparencia guardó`,
     unavailable: "el índice del registro de transparencia no está disponible",

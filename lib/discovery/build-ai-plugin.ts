@@ -28,7 +28,7 @@ export function buildAiPlugin(input: {
     schema_version: "v1",
     name_for_human: "Sociedades-IA",
     name_for_model: "sociedades_ia",
-    description_for_human: "Registry, one-call incorporation and verifiable audit log for Argentine sociedades-IA.",
+    description_for_human: "Directory, one-call incorporation and verifiable audit log for Argentine sociedades-IA.",
     description_for_model: [
       "Public service for Argentine automated companies (sociedades-IA).",
       `What it offers: ${offers.join(" ")}`,

@@ -77,7 +77,7 @@ export const incorporationSuccessSchema = z.object({
   registry: z.object({
     record: z
       .record(z.string(), z.unknown())
-      .describe("The forming registry record (schemas/registry-record.v1.json)."),
+      .describe("The forming record in the directory (schemas/registry-record.v1.json)."),
     url: z.url(),
     claimUrl: z.url(),
     claimToken: z.string().nullable().describe("Shown once, to the call that created the forming record."),

@@ -65,8 +65,9 @@ export const FINDING_CODES = {
   },
   capital_low: {
     severity: "warning",
-    es: (p) => `Un capital de ${p.capital} puede resultar insuficiente para el objeto; el registro puede objetarlo.`,
-    en: (p) => `A capital of ${p.capital} may be too small for the purpose; the registry may object.`,
+    es: (p) =>
+      `Un capital de ${p.capital} puede resultar insuficiente para el objeto; el Registro Público puede objetarlo.`,
+    en: (p) => `A capital of ${p.capital} may be too small for the purpose; the public company registry may object.`,
   },
   objeto_length: {
     severity: "error",

@@ -35,8 +35,8 @@ export const CAPITAL_RULES: Record<Tipo, CapitalRule> = {
   SRL: {
     minimum: () => 0,
     source: {
-      es: "La Ley 19.550 (arts. 146 a 162) no fija un mínimo para la SRL; el registro puede objetar un capital insuficiente para el objeto.",
-      en: "Law 19.550 (arts. 146 to 162) sets no minimum for an SRL; the registry may object to capital too small for the purpose.",
+      es: "La Ley 19.550 (arts. 146 a 162) no fija un mínimo para la SRL; el Registro Público puede objetar un capital insuficiente para el objeto.",
+      en: "Law 19.550 (arts. 146 to 162) sets no minimum for an SRL; the public company registry may object to capital too small for the purpose.",
     },
   },
   "SOCIEDAD-IA": {

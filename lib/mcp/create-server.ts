@@ -65,7 +65,7 @@ async function callTool(tool: McpTool, args: unknown, ctx: ToolContext) {
 }
 
 const INSTRUCTIONS = [
-  "Argentine sociedades-IA: a public registry, one-call incorporation and a tamper-evident audit log.",
+  "Argentine sociedades-IA: a public directory, one-call incorporation and a tamper-evident audit log.",
   "To incorporate: incorporation_check until valid, then incorporate with an idempotencyKey you keep for retries, then audit_verify on the returned audit.sessionId.",
   "The SOCIEDAD-IA form is pending law: incorporation here is preparation, not registration.",
 ].join(" ");

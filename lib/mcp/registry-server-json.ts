@@ -4,14 +4,14 @@ import type { ServiceInfo } from "../discovery/service-info";
 /** The MCP Registry's server.json schema revision this file follows (a copy is in tests/fixtures/mcp-registry). */
 export const SERVER_JSON_SCHEMA = "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json";
 
-/** The registry's limit on `description` and `title`. */
+/** The MCP Registry's limit on `description` and `title`. */
 const REGISTRY_TEXT_MAX = 100;
 
-const DESCRIPTION = "Argentine sociedades-IA: public registry, one-call incorporation, tamper-evident audit log.";
+const DESCRIPTION = "Argentine sociedades-IA: public directory, one-call incorporation, tamper-evident audit log.";
 
 /**
  * The `server.json` that lists the deployment at `baseUrl` in the official MCP Registry: one remote,
- * named in the deployment's own domain namespace (the host reversed, as the registry's HTTP proof at
+ * named in the deployment's own domain namespace (the host reversed, as the MCP Registry's HTTP proof at
  * /.well-known/mcp-registry-auth requires). The Authorization header is listed as optional: only a
  * deployment with INCORPORATE_API_KEYS asks for it, and only `incorporate` needs it.
  * `npm run mcp:server-json -- <base URL>` writes it (docs/mcp.md).

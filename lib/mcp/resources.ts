@@ -44,7 +44,7 @@ async function countRead(ctx: ToolContext): Promise<Record<string, string>> {
 }
 
 /**
- * The resources: a registry record, a session's audit log and the audit test vectors. Cache hints
+ * The resources: a record of the directory, a session's audit log and the audit test vectors. Cache hints
  * follow how each changes: a record on certification or edits, a log on every append (so briefly),
  * the vectors only with a new format version.
  */
@@ -53,8 +53,8 @@ export function registerResources(server: McpServer, ctx: ToolContext): void {
     "registry-record",
     RECORD_TEMPLATE,
     {
-      title: "Registry record",
-      description: "One registry record by id, as GET /api/registry/{id}.",
+      title: "Record",
+      description: "One record of the directory by id, as GET /api/registry/{id}.",
       mimeType: "application/json",
       cacheHint: { ttlMs: 60_000, cacheScope: "public" },
     },

@@ -120,7 +120,7 @@ export const certifierQuery = z.strictObject({
   registryId: z
     .string()
     .optional()
-    .describe("The registry record id to expect as issuer.registryId; without it that check fails."),
+    .describe("The record id to expect as issuer.registryId; without it that check fails."),
 });
 
 // --- Responses -------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { type LoadedEntry, loadEntry } from "./stored-record";
 /** How a record that does not exist is refused: its routes' paths say it the same way. */
 export const UNKNOWN_RECORD = {
   code: "not_found",
-  detail: (id: string) => `No registry record has the id "${clipText(id, 80)}".`,
+  detail: (id: string) => `No record in the directory has the id "${clipText(id, 80)}".`,
 } as const;
 
 /** The stored entry of a record, or a 404 problem (an id that cannot exist never reaches the store). */

@@ -73,7 +73,7 @@ export const consistencyQuery = z.object({
 export const indexPath = z.object({
   kind: z
     .enum(["session", "record", "key"])
-    .describe("What the subject is: an audit session, a registry record, a key."),
+    .describe("What the subject is: an audit session, a record of the directory, a key."),
   id: z
     .string()
     .regex(/^[A-Za-z0-9._:-]{1,200}$/)

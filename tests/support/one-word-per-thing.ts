@@ -7,8 +7,12 @@ import type { Lang } from "./page-checks";
  * "registro" is the State's public registry, which the legal roadmap names, and the path /registro.
  */
 const SPANISH_ALLOWED = /\/registro|registros? (?:de transparencia|público|provincial|de la provincia)/gi;
-/** English calls the registry "directory"; "registry" stays for outside ones and for API names. */
-const ENGLISH_ALLOWED = /(?:tax|debtor|company|public|provincial|MCP) registry|\/api\/registry|registry\.[a-z]/gi;
+/**
+ * English calls the registry "directory"; "registry" stays for outside ones, for API names and for
+ * the glossary's note that the identifiers keep that older name.
+ */
+const ENGLISH_ALLOWED =
+  /(?:tax|debtor|company|public|provincial|MCP) registry|\/api\/registry|registry\.[a-z]|older name “registry”/gi;
 
 /** What a person reads on the page now: its text, image alt texts, titles and the tab's title. */
 async function readableText(page: Page): Promise<string> {

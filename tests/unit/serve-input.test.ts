@@ -95,7 +95,7 @@ describe("ids in paths", () => {
     expect(session.body).toMatchObject({ code: "invalid_session_id" });
     const record = await call(registryApi.getRegistryRecord, "/api/registry/..", { id: ".." });
     expect(record.status).toBe(404);
-    expect(record.body).toMatchObject({ code: "not_found", detail: 'No registry record has the id "..".' });
+    expect(record.body).toMatchObject({ code: "not_found", detail: 'No record in the directory has the id "..".' });
     const witnessed = await call(witnessApi.getWitnessCheckpoint, "/witness/AB/checkpoint", { originHash: "AB" });
     expect(witnessed.status).toBe(404);
     expect(witnessed.body.detail).toMatch(/^This witness has cosigned no checkpoint/);

@@ -17,7 +17,7 @@ export const glossary = defineMessages({
       },
       directory: {
         term: "Directorio",
-        text: "La lista pública de sociedades-IA de este servicio (/registro): cada una con su ficha. Cualquiera puede listar la suya como borrador; el certificador decide cuándo pasa a activa.",
+        text: "La lista pública de sociedades-IA de este servicio (/registro): cada una con su ficha. Cualquiera puede listar la suya como borrador; el certificador decide cuándo pasa a activa. La API y sus códigos conservan el nombre anterior, «registry», en los identificadores (/api/registry, issuer.registryId, registry_search): es el mismo directorio.",
       },
       record: {
         term: "Ficha",
@@ -72,7 +72,7 @@ export const glossary = defineMessages({
       },
       directory: {
         term: "Directory",
-        text: "This service's public list of sociedades-IA (/registro), each with its record. Anyone can list theirs as a draft; the certifier decides when it goes live.",
+        text: "This service's public list of sociedades-IA (/registro), each with its record. Anyone can list theirs as a draft; the certifier decides when it goes live. The API and its codes keep the older name “registry” in identifiers (/api/registry, issuer.registryId, registry_search): it is the same directory.",
       },
       record: {
         term: "Record",

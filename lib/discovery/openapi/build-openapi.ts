@@ -208,7 +208,7 @@ export function buildOpenApi(input: {
     info: {
       title: service.name,
       version: service.version,
-      summary: "Registry, one-call incorporation and tamper-evident audit log for Argentine sociedades-IA.",
+      summary: "Directory, one-call incorporation and tamper-evident audit log for Argentine sociedades-IA.",
       description: [
         service.description,
         "Recommended crawl order for agents: GET /.well-known/agents.json, then this description, then verify the client package's provenance, then POST /api/auto-incorporate.",

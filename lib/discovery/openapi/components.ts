@@ -92,7 +92,7 @@ export const SECURITY_SCHEMES = {
     type: "http",
     scheme: "bearer",
     description:
-      "A registry record's owner token (sia_own_...), returned once by POST /api/registry or by the claim; only its hash is stored.",
+      "A record's owner token (sia_own_...), returned once by POST /api/registry or by the claim; only its hash is stored.",
   },
   registryAdminToken: {
     type: "http",

@@ -41,19 +41,19 @@ export const TAGS = [
   {
     name: "registry",
     description:
-      "The public registry of sociedades-IA: list, self-list, claim, change, certify, and the dry-run certifier.",
+      "The public directory of sociedades-IA (its API keeps the name registry): list, self-list, claim, change, certify, and the dry-run certifier.",
     docs: "docs/registry.md",
   },
   {
     name: "transparency",
     description:
-      "The service-wide transparency log (C2SP tlog-checkpoint and tlog-tiles, RFC 9162 proofs): every audit entry, registry change and key in use is a leaf.",
+      "The service-wide transparency log (C2SP tlog-checkpoint and tlog-tiles, RFC 9162 proofs): every audit entry, directory change and key in use is a leaf.",
     docs: "docs/transparency-log.md",
   },
   { name: "service", description: "Operational endpoints.", docs: "README.md#configuration" },
   {
     name: "mcp",
-    description: "The same registry, incorporation and audit as Model Context Protocol tools.",
+    description: "The same directory, incorporation and audit as Model Context Protocol tools.",
     docs: "docs/mcp.md",
   },
 ];

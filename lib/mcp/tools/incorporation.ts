@@ -25,7 +25,7 @@ export const incorporationCheck = defineTool({
   name: "incorporation_check",
   title: "Check an incorporation request",
   description:
-    "Runs every rule of POST /api/auto-incorporate on a request, of any shape, and returns every finding with its code (the 422's findings as data) and the RFC-001 report. Writes nothing: no audit entry, no registry record.",
+    "Runs every rule of POST /api/auto-incorporate on a request, of any shape, and returns every finding with its code (the 422's findings as data) and the RFC-001 report. Writes nothing: no audit entry, no record in the directory.",
   input: endpointArguments(autoIncorporate, { bodyAs: "request" }),
   output: checkOutput,
   annotations: READ_ONLY,
@@ -68,7 +68,7 @@ export const incorporate = defineTool({
   name: "incorporate",
   title: "Incorporate a company",
   description:
-    "Incorporates a sociedad-IA in one call, as POST /api/auto-incorporate: the four generated files, env vars, the 8-step checklist, a deploy link, a forming registry record with its claim token and the signed audit reference with the session token (both shown once: keep them). Idempotent on idempotencyKey: a repeat answers the first result and writes nothing. A request with error findings is refused with the same coded findings as incorporation_check (and recorded); run incorporation_check first.",
+    "Incorporates a sociedad-IA in one call, as POST /api/auto-incorporate: the four generated files, env vars, the 8-step checklist, a deploy link, a forming record in the directory with its claim token and the signed audit reference with the session token (both shown once: keep them). Idempotent on idempotencyKey: a repeat answers the first result and writes nothing. A request with error findings is refused with the same coded findings as incorporation_check (and recorded); run incorporation_check first.",
   ...incorporateContract,
   annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: false, openWorldHint: false },
   lenient: ANY_REQUEST,

@@ -8,9 +8,9 @@ import { defineTool, fromEndpoint, READ_ONLY } from "../tool";
 
 export const registrySearch = defineTool({
   name: "registry_search",
-  title: "Search the registry",
+  title: "Search the directory",
   description:
-    "Lists sociedades-IA in the public registry, filtered by name (q: part of the name, ignoring case and accents), jurisdiction, type and status, one page at a time (as GET /api/registry). Each record's id is what registry_get takes.",
+    "Lists sociedades-IA in the public directory, filtered by name (q: part of the name, ignoring case and accents), jurisdiction, type and status, one page at a time (as GET /api/registry). Each record's id is what registry_get takes.",
   ...fromEndpoint(registryApi.listRegistry),
   annotations: READ_ONLY,
   thirdPartyText: true,
@@ -25,7 +25,7 @@ export const registrySearch = defineTool({
       : "";
     const summary =
       ctx.lang === "es"
-        ? `${list.count} registro(s)${ids ? `, ids: ${ids}` : ""}.${more}`
+        ? `${list.count} ficha(s)${ids ? `, ids: ${ids}` : ""}.${more}`
         : `${list.count} record(s)${ids ? `, ids: ${ids}` : ""}.${more}`;
     return { data: list, summary };
   },
@@ -42,9 +42,9 @@ async function recordByName(name: string, baseUrl: string) {
 
 export const registryGet = defineTool({
   name: "registry_get",
-  title: "Read one registry record",
+  title: "Read one record",
   description:
-    "One registry record by id (as registry_search lists it), or by its exact name: status, good standing and bilingual disclosure (as GET /api/registry/{id}).",
+    "One record of the directory by id (as registry_search lists it), or by its exact name: status, good standing and bilingual disclosure (as GET /api/registry/{id}).",
   ...fromEndpoint(registryApi.getRegistryRecord),
   annotations: READ_ONLY,
   thirdPartyText: true,
@@ -60,14 +60,14 @@ export const registryGet = defineTool({
       if (!record) {
         const hint =
           ctx.lang === "es"
-            ? "Ningún registro tiene el id o el nombre dado. Buscalo con registry_search y el argumento q (parte del nombre), y pasá su id."
+            ? "Ninguna ficha tiene el id o el nombre dado. Buscalo con registry_search y el argumento q (parte del nombre), y pasá su id."
             : "No record has the given id or name. Look it up with registry_search and its q argument (part of the name), then pass its id.";
         throw new ApiError("not_found", hint);
       }
     }
     const summary =
       ctx.lang === "es"
-        ? `Registro ${record.id}: estado ${record.status}.`
+        ? `Ficha ${record.id}: estado ${record.status}.`
         : `Record ${record.id}: status ${record.status}.`;
     return { data: record, summary };
   },
