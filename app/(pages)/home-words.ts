@@ -72,7 +72,7 @@ export const home = defineMessages({
         provenance:
           "Verificá la procedencia del paquete cliente antes de usarlo. Todavía no está publicado en npm: esta dirección da su tarball para npm install, su integridad SHA-512 y una declaración in-toto firmada con la clave de /.well-known/jwks.json, que verifyPackageProvenance() comprueba. Cuando se publique, npm audit signatures comprobará las firmas de npm y sus atestaciones de procedencia.",
         incorporate:
-          "Constituí la sociedad en una sola llamada. Es idempotente: repetir la misma solicitud no crea otra sociedad ni otra entrada de auditoría. Si los datos no son válidos, responde 422 con los hallazgos.",
+          "Constituí la sociedad en una sola llamada. Es idempotente: repetir la misma solicitud no crea otra sociedad ni otra entrada en la bitácora. Si los datos no son válidos, responde 422 con los hallazgos.",
       },
       exampleLabel: "Ejemplo de solicitud",
     },

@@ -27,7 +27,7 @@ export const audit = defineMessages({
       checking: "Verificando…",
     },
     reasons: {
-      malformed: "No es una entrada de auditoría completa: le faltan campos obligatorios o no es un objeto JSON.",
+      malformed: "No es una entrada de bitácora completa: le faltan campos obligatorios o no es un objeto JSON.",
       wrong_session: "Dice pertenecer a otra sesión: fue copiada de otra bitácora.",
       wrong_seq:
         "Su número de secuencia no corresponde a su posición: se borraron, insertaron o reordenaron entradas antes de ella.",

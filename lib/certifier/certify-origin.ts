@@ -46,7 +46,7 @@ const TITLES: Record<CheckId, string> = {
   "manifest.schema": "agents.json is valid against schemas/agents.v1.json",
   "issuer.jurisdiction": "issuer.jurisdiction matches the record",
   "issuer.cuit": "issuer.operatorCuit matches the record and its check digit is valid",
-  "issuer.registryId": "issuer.registryId names this registry record",
+  "issuer.registryId": "issuer.registryId names this record of the directory",
   "audit.read": "auditRead answers the sample session's entries and checkpoint",
   "audit.chain": "the sample session's entries chain, verified offline",
   "audit.checkpoint":

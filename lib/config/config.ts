@@ -136,7 +136,7 @@ export const envSchema = z.object({
   ISSUER_SUPERVISION_REGIME: z.string().trim().min(1).max(100).optional(),
   ISSUER_REGISTRY_ID: z
     .string()
-    .regex(RECORD_ID_PATTERN, "a registry record id: lowercase words joined by -")
+    .regex(RECORD_ID_PATTERN, "a record id of the directory: lowercase words joined by -")
     .max(RECORD_ID_MAX)
     .optional(),
   ISSUER_AUDIT_SAMPLE_SESSION: z

@@ -34,11 +34,11 @@ function generate(schema: z.ZodType, meta: { title: string; description: string 
  */
 export function buildRegistryJsonSchemas(): Record<(typeof SCHEMA_FILES)[keyof typeof SCHEMA_FILES], unknown> {
   const record = generate(registryRecordSchema, {
-    title: "Sociedad-IA registry record, v1",
+    title: "Sociedad-IA directory record, v1",
     description: "One company of the registry (SPEC 2.2). See docs/registry.md for states and good standing.",
   });
   const list = generate(registryListSchema, {
-    title: "Sociedad-IA registry list, v1",
+    title: "Sociedad-IA directory list, v1",
     description: "The envelope of GET /api/registry (SPEC 2.3). Pages with ?limit= and ?cursor=.",
   });
   const report = generate(certificationReportSchema, {

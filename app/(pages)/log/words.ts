@@ -8,7 +8,7 @@ import { tpl } from "@/lib/i18n/template";
 export const transparencyLog = defineMessages({
   es: {
     title: "Registro de transparencia",
-    lead: "Un único árbol de Merkle de solo agregado para todo el servicio: cada entrada de auditoría, cada cambio del directorio y cada clave en uso agrega una hoja. El servicio firma checkpoints del árbol; quien guarde uno puede comprobar después que el árbol solo creció, sin confiar en este servidor.",
+    lead: "Un único árbol de Merkle de solo agregado para todo el servicio: cada entrada de una bitácora, cada cambio del directorio y cada clave en uso agrega una hoja. El servicio firma checkpoints del árbol; quien guarde uno puede comprobar después que el árbol solo creció, sin confiar en este servidor.",
     summary: {
       title: "Estado del registro de transparencia",
       origin: "Origen (su nombre)",

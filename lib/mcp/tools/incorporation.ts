@@ -89,7 +89,7 @@ export const incorporate = defineTool({
     const { audit, transparency } = answer;
     const summary =
       ctx.lang === "es"
-        ? `${outcome.replayed ? "Repetición: la primera respuesta, no se escribió nada. " : ""}Constituida; entrada de auditoría ${audit.entry.id}, hoja ${transparency?.index ?? "pendiente"} del registro de transparencia.${audit.sessionToken ? " Guardá audit.sessionToken y registry.claimToken: se muestran una sola vez." : ""}`
+        ? `${outcome.replayed ? "Repetición: la primera respuesta, no se escribió nada. " : ""}Constituida; entrada de la bitácora ${audit.entry.id}, hoja ${transparency?.index ?? "pendiente"} del registro de transparencia.${audit.sessionToken ? " Guardá audit.sessionToken y registry.claimToken: se muestran una sola vez." : ""}`
         : `${outcome.replayed ? "A repeat: the first answer, nothing written. " : ""}Incorporated; audit entry ${audit.entry.id}, transparency log leaf ${transparency?.index ?? "pending"}.${audit.sessionToken ? " Keep audit.sessionToken and registry.claimToken: they are shown once." : ""}`;
     return { data: answer, summary };
   },
