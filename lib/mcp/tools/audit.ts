@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { getAuditLog as getAuditLogEndpoint } from "../../api/audit";
 import { auditLogSchema, sessionIdPath, verificationReportSchema } from "../../audit/api-schemas";
 import { getAuditLog } from "../../audit/get-audit-log";
 import type { VerificationReport } from "../../audit/verify";
@@ -7,8 +8,8 @@ import type { TransparencyReceipt } from "../../tlog/receipt";
 import { defineTool, READ_ONLY } from "../tool";
 import { verificationLines, verificationLinesSchema } from "../verification-lines";
 
-// Counted against RATE_LIMIT_READ as GET /api/play/audit/{sessionId} is: 1 unit, plus 1 per full 100 entries.
-const READ = { name: "read", write: false } as const;
+// Counted as GET /api/play/audit/{sessionId} is, under its declared limit: 1 unit, plus 1 per full 100 entries.
+const READ = getAuditLogEndpoint.rateLimit;
 const extraUnits = (log: { count: number }) => entryUnits(log.count);
 
 const input = sessionIdPath;
