@@ -107,7 +107,7 @@ async function openSessions(clients: LoadClient[], count: number): Promise<{ ses
   const sessions: Session[] = [];
   const acks: Ack[] = [];
   for (let i = 0; i < count; i++) {
-    const id = `load-${randomUUID()}`;
+    const id = randomUUID(); // incorporation takes a UUID session id
     const out = await append(clients[i % clients.length] as LoadClient, { id, token: null });
     if (!out.ok || !out.token) throw new Error(`could not open session ${id}: ${out.ok ? "no token" : out.code}`);
     sessions.push({ id, token: out.token });
