@@ -80,13 +80,11 @@ describe.each([
   it(
     "a swapped session header takes no write: 409, nothing appended, an alarm, and reads report it",
     async () => {
-      const victim = await newSession("victim");
       const attacker = await newSession("attacker", "Atacante Agentes SOCIEDAD-IA");
       const mine = randomBytes(32).toString("base64url");
-      const before = await readLog(victim.sessionId);
-      expect(before.verification).toMatchObject({ header: "sealed", checkpoint: "valid", tampered: 0 });
 
-      // Three forged headers, each naming a token the attacker holds.
+      // Three forged headers, each naming a token the attacker holds, each on a victim of its own:
+      // the embedded store is edited with its server stopped, so all three go in one edit.
       const forgeries: [string, (original: string, attackers: string) => string][] = [
         [
           "the token hash swapped, the seal left as it was",
@@ -98,17 +96,34 @@ describe.each([
         ],
         ["the attacker's own session's sealed header", (_original, attackers) => attackers],
       ];
+      type Forgery = (typeof forgeries)[number];
+      const cases: {
+        name: string;
+        forge: Forgery[1];
+        victim: { sessionId: string; token: string };
+        before: Awaited<ReturnType<typeof readLog>>;
+        token: string;
+        original: string[];
+      }[] = [];
       for (const [name, forge] of forgeries) {
+        const victim = await newSession("victim", `Victima ${cases.length + 1} Agentes SOCIEDAD-IA`);
+        const before = await readLog(victim.sessionId);
+        expect(before.verification).toMatchObject({ header: "sealed", checkpoint: "valid", tampered: 0 });
         const token = name.startsWith("the attacker's") ? attacker.token : mine;
-        const original = await target.edit(async (store: Store) => {
-          const items = await store.range(logKey(victim.sessionId), 0, -1);
-          const [attackers] = await store.range(logKey(attacker.sessionId), 0, 0);
-          await writeList(store, logKey(victim.sessionId), [
-            forge(items[0] as string, attackers as string),
-            ...items.slice(1),
+        cases.push({ name, forge, victim, before, token, original: [] });
+      }
+      await target.edit(async (store: Store) => {
+        const [attackers] = await store.range(logKey(attacker.sessionId), 0, 0);
+        for (const c of cases) {
+          c.original = (await store.range(logKey(c.victim.sessionId), 0, -1)) as string[];
+          await writeList(store, logKey(c.victim.sessionId), [
+            c.forge(c.original[0] as string, attackers as string),
+            ...c.original.slice(1),
           ]);
-          return items;
-        });
+        }
+      });
+
+      for (const { name, victim, before, token } of cases) {
         const write = await incorporate(
           { ...TYPICAL, denominacion: "Mallory Agentes SOCIEDAD-IA", sessionId: victim.sessionId },
           { "x-session-token": token },
@@ -132,10 +147,13 @@ describe.each([
             "x-session-token": victim.token,
           },
         );
-        expect(owner.res.status).toBe(409);
+        expect({ name, status: owner.res.status }).toEqual({ name, status: 409 });
         const read = await readLog(victim.sessionId);
         expect(read.entries).toEqual(before.entries);
-        expect(read.verification).toMatchObject({ header: "invalid", tampered: 0 });
+        expect({ name, verification: read.verification }).toMatchObject({
+          name,
+          verification: { header: "invalid", tampered: 0 },
+        });
         const badge = await (await fetch(`${target.url()}/api/badge/${victim.sessionId}`)).text();
         expect(badge).toContain("tampered");
         const page = await (await fetch(`${target.url()}/verify?session=${victim.sessionId}`)).text();
@@ -143,19 +161,28 @@ describe.each([
         expect(target.output()).toContain(
           `[alarm] audit: session header fails its seal; write refused (${victim.sessionId})`,
         );
-        // The original header put back: the log is exactly as the owner left it, and takes the owner's writes.
-        await target.edit((store) => writeList(store, logKey(victim.sessionId), original));
-        const restored = await readLog(victim.sessionId);
-        expect([restored.entries, restored.verification]).toEqual([before.entries, before.verification]);
       }
-      const after = await incorporate(
-        { ...TYPICAL, sessionId: victim.sessionId, capitalSocial: 3000000 },
-        {
-          "x-session-token": victim.token,
-        },
-      );
-      expect(after.res.status).toBe(200);
-      expect((await readLog(victim.sessionId)).verification).toMatchObject({ header: "sealed", total: 2, tampered: 0 });
+
+      // The original headers put back: each log is exactly as its owner left it, and takes the owner's writes.
+      await target.edit(async (store) => {
+        for (const c of cases) await writeList(store, logKey(c.victim.sessionId), c.original);
+      });
+      for (const { name, victim, before } of cases) {
+        const restored = await readLog(victim.sessionId);
+        expect([name, restored.entries, restored.verification]).toEqual([name, before.entries, before.verification]);
+        const after = await incorporate(
+          { ...TYPICAL, sessionId: victim.sessionId, capitalSocial: 3000000 },
+          {
+            "x-session-token": victim.token,
+          },
+        );
+        expect({ name, status: after.res.status }).toEqual({ name, status: 200 });
+        expect((await readLog(victim.sessionId)).verification).toMatchObject({
+          header: "sealed",
+          total: 2,
+          tampered: 0,
+        });
+      }
     },
     CASE_TIMEOUT_MS * 2,
   );
