@@ -45,7 +45,7 @@ const WITNESS_STATUS_KEY = `tlog:witness:${WITNESS.vkey.split("+").slice(0, 2).j
 describe.each([
   ["embedded", embeddedTarget],
   ["upstash", upstashTarget],
-])("sealed state on the %s store, edited by hand", (_name, makeTarget) => {
+])("sealed state on the %s store, edited by hand", (storeName, makeTarget) => {
   let target: StoreTarget;
   beforeAll(async () => {
     target = await makeTarget(ENV);
@@ -279,11 +279,13 @@ describe.each([
           checkedAt: new Date().toISOString(),
         });
 
-      for (const [name, lines] of [
+      const cases = [
         ["a signature bit flipped", flippedLines],
         ["signed by another key under the witness's name", strangerLines],
         ["a genuine line with a forged one after it", `${genuineLines}${flippedLines}`],
-      ] as const) {
+      ] as const;
+      for (const [i, [name, lines]] of cases.entries()) {
+        const logged = target.output().length;
         await target.edit((store) => store.set(WITNESS_STATUS_KEY, status(lines)));
         const served = await checkpointNow();
         expect({ name, served }).toEqual({ name, served: note });
@@ -291,7 +293,15 @@ describe.each([
           witnesses: { cosigned: number };
         };
         expect({ name, cosigned: health.witnesses.cosigned }).toEqual({ name, cosigned: 0 });
-        expect(target.output()).toContain("[alarm] tlog: stored witness cosignature fails verification; dropped");
+        // Each case's own alarm, in what the server logged since the case began. A server that keeps
+        // running (Upstash: an edit needs no restart) logs one alarm per subject and minute, so
+        // there only the first case can show a new line; the embedded server restarts on each edit.
+        if (storeName === "embedded" || i === 0) {
+          expect({ name, logged: target.output().slice(logged) }).toEqual({
+            name,
+            logged: expect.stringContaining("[alarm] tlog: stored witness cosignature fails verification; dropped"),
+          });
+        }
       }
       // A cosignature the witness did make is served beside the checkpoint, and counted.
       await target.edit((store) => store.set(WITNESS_STATUS_KEY, status(genuineLines)));
