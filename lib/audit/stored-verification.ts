@@ -2,7 +2,7 @@ import { hmacKeys } from "../signing/keys";
 import type { Store } from "../store/types";
 import { logKey } from "./log-head";
 import { verifyItems } from "./verified-log";
-import { reportOf, startVerification, type VerificationReport, verifyNext } from "./verify";
+import { reportOf, startVerification, type VerificationReport, verifyStoredItem } from "./verify";
 
 /**
  * Entries a full verification holds at once. A session up to this size is read whole (and its
@@ -78,22 +78,12 @@ export async function verifyStoredEntries(
     const items = await store.range(key, from + 1, from + want);
     for (const [i, raw] of items.entries()) {
       const seq = from + i;
-      const keepIt = seq >= first && seq - first < keep.limit;
-      const value = parsed(raw);
-      if (keepIt && typeof value === "string") unparseable.add(kept.length);
-      if (keepIt) kept.push(raw);
-      verifyNext(state, sessionId, value, keys, raw);
+      const json = verifyStoredItem(state, sessionId, raw, keys);
+      if (seq < first || seq - first >= keep.limit) continue;
+      if (!json) unparseable.add(kept.length);
+      kept.push(raw);
     }
     if (items.length < want) break;
   }
   return { report: reportOf(state), items: kept, first: Math.min(first, state.tally.total), unparseable, itemAt };
-}
-
-/** An item that is not JSON stays a string: verification counts it as malformed. */
-function parsed(raw: string): unknown {
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return raw;
-  }
 }

@@ -1,5 +1,11 @@
 import { hmacKeys } from "../signing/keys";
-import { reportOf, startVerification, type VerificationReport, type VerificationState, verifyNext } from "./verify";
+import {
+  reportOf,
+  startVerification,
+  type VerificationReport,
+  type VerificationState,
+  verifyStoredItem,
+} from "./verify";
 
 /**
  * Verification reports kept per session, so a badge or an audit read re-verifies only what was
@@ -88,14 +94,7 @@ export function verifyItems(sessionId: string, items: string[]): VerifiedLog {
   let chars = reuse ? saved.chars : 0;
   for (let i = state.tally.total; i < items.length; i++) {
     chars += (items[i] as string).length;
-    let value: unknown;
-    try {
-      value = JSON.parse(items[i] as string);
-    } catch {
-      value = items[i];
-      unparseable.push(i);
-    }
-    verifyNext(state, sessionId, value, keys, items[i]);
+    if (!verifyStoredItem(state, sessionId, items[i] as string, keys)) unparseable.push(i);
   }
   const report = reportOf(state);
   Object.freeze(report.problems);

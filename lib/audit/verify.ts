@@ -67,6 +67,28 @@ export function verifyNext(
   state.prevHash = hashOf(full ?? stored ?? String(raw));
 }
 
+/**
+ * verifyNext on an item as stored, parsed here. Returns false when the item is not JSON: it is
+ * judged malformed, and handed out as a string.
+ */
+export function verifyStoredItem(
+  state: VerificationState,
+  sessionId: string,
+  raw: string,
+  keys: Record<string, string>,
+): boolean {
+  let value: unknown;
+  let json = true;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    value = raw;
+    json = false;
+  }
+  verifyNext(state, sessionId, value, keys, raw);
+  return json;
+}
+
 /** The report of a state, sharing nothing mutable with it. */
 export function reportOf(state: VerificationState): VerificationReport {
   const { tally, prevHash } = state;

@@ -74,6 +74,7 @@ describe("a full verification in steps", () => {
     edited.input = { n: "edited" };
     const rewritten = [...items];
     rewritten[6] = JSON.stringify(edited);
+    rewritten[8] = JSON.stringify("a JSON string, not an entry");
     rewritten[9] = "not json";
     await store.batch([{ type: "del", key: logKey(sid) }]);
     await store.batch([{ type: "append", key: logKey(sid), expectedLength: 0, values: rewritten, expiry: "persist" }]);
@@ -82,9 +83,15 @@ describe("a full verification in steps", () => {
     const stepped = await verifyStoredEntries(sid, 10, store, { ...SMALL, keep: { after: 7, limit: 5 } });
     expect(stepped.report).toEqual(whole.report);
     expect(stepped.report.firstBadSeq).toBe(5);
-    expect(stepped.report.problems.map((p) => p.seq)).toEqual([5, 6, 8, 9]);
+    expect(stepped.report.problems.map((p) => p.seq)).toEqual([5, 6, 7, 8, 9]);
     // Entry 8, the first kept item, is not JSON.
     expect([...stepped.unparseable]).toEqual([0]);
+    // Entry 7 is JSON (a string): handed out as stored, as the whole read hands it out.
+    const wider = { after: 5, limit: 4 };
+    const wholeWider = await verifyStoredEntries(sid, 10, store, { keep: wider });
+    const steppedWider = await verifyStoredEntries(sid, 10, store, { ...SMALL, keep: wider });
+    expect([...steppedWider.unparseable]).toEqual([...wholeWider.unparseable]);
+    expect([...steppedWider.unparseable]).toEqual([2]);
   });
 
   it("ends where a log cut short during the read ends, as a whole read of the shorter log would", async () => {
