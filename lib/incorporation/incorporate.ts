@@ -7,6 +7,7 @@ import { isApiError } from "../http/problem";
 import { existingFormingStub, prepareFormingStub } from "../registry/create-forming-stub";
 import { ensureSeeds } from "../registry/ensure-seeds";
 import type { RegistryRecord } from "../registry/record-schema";
+import { canonicalJson } from "../signing/canonical";
 import { getStore } from "../store";
 import type { BatchWrite } from "../store/types";
 import { replaceHiddenCharacters } from "../text/hidden-characters";
@@ -23,14 +24,8 @@ import { DEFAULT_SMVM_ARS } from "./legal-figures";
 import { pinnedClientTarball } from "./local-origin";
 import { refusalAnswer, reusedKeyAnswer, unrecordedRefusal } from "./refusal-answer";
 import { slugOf } from "./slug";
-import {
-  companyStarter,
-  isStoredSuccess,
-  type ShownOnce,
-  type StoredSuccess,
-  type SuccessFacts,
-  successAnswerJson,
-} from "./success-answer";
+import { replayedFacts, storedSuccess } from "./stored-success";
+import { companyStarter, type ShownOnce, type SuccessFacts, successAnswerJson } from "./success-answer";
 import { type IncorporationRequest, validateIncorporation } from "./validate";
 
 export interface IncorporateInput {
@@ -176,7 +171,7 @@ async function succeed(
         ...effects,
         claim.answer({
           status: 200,
-          body: { ok: true, facts: factsOf(entry, record) } satisfies StoredSuccess,
+          body: storedSuccess(factsOf(entry, record)),
           meta: { sessionId },
         }),
       ],
@@ -186,7 +181,8 @@ async function succeed(
       return {
         status: 200,
         // The receipt exists only once the entry is stored; a replay finds it again (replayText).
-        body: successAnswerJson(factsOf(appended.entry, record), starter, shown, appended.transparency),
+        // The entry in its canonical form, as the store holds it and a replay reads it back.
+        body: successAnswerJson(factsOf(asStored(appended.entry), record), starter, shown, appended.transparency),
         meta: { sessionId },
         live: { sessionId, sessionToken: appended.sessionToken, claimToken: shown.claimToken },
       };
@@ -199,6 +195,9 @@ async function succeed(
   }
 }
 
+/** An entry with its members in canonical (RFC 8785) order: the text its hash is taken over. */
+const asStored = (entry: AuditEntry) => JSON.parse(canonicalJson(entry)) as AuditEntry;
+
 export interface IncorporateOutcome extends Omit<IdempotentResult<LiveSecrets>, "body"> {
   /** The answer as JSON text. */
   text: string;
@@ -210,9 +209,9 @@ export interface IncorporateOutcome extends Omit<IdempotentResult<LiveSecrets>, 
  * A replay's answer: a success stored as its facts is rebuilt, with its entry's transparency receipt
  * as the first answer had it (now with the proof, once integrated); anything else was stored whole.
  */
-async function replayText(stored: unknown): Promise<string> {
-  if (!isStoredSuccess(stored)) return JSON.stringify(stored);
-  const { facts } = stored;
+async function replayText(stored: unknown, sessionId: string | undefined): Promise<string> {
+  const facts = sessionId === undefined ? null : await replayedFacts(stored, sessionId);
+  if (facts === null) return JSON.stringify(stored);
   const starter = companyStarter(facts);
   if (starter.filesDigest !== (facts.entry.output as { filesDigest?: string }).filesDigest) {
     // Only a deploy that changed the templates since the first call gets here.
@@ -243,7 +242,11 @@ export async function incorporate(input: IncorporateInput): Promise<IncorporateO
   const { key, bodyHash } = idempotencyKey(input.body, input.idempotencyKey, input.scope, requestOrigin);
   try {
     const { body, ...result } = await runIdempotent(key, bodyHash, (claim) => run(input, claim));
-    return { ...result, text: result.replayed ? await replayText(body) : (body as string), problem: false };
+    return {
+      ...result,
+      text: result.replayed ? await replayText(body, result.meta.sessionId) : (body as string),
+      problem: false,
+    };
   } catch (err) {
     if (!isApiError(err) || err.code !== "idempotency_key_reused") throw err;
     // Every 422 of this endpoint has the SPEC 2.6 shape, this one too (with problem+json members).

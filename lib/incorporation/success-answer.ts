@@ -17,13 +17,12 @@ import type { IncorporationSuccess } from "./success";
 import type { IncorporationRequest } from "./validate";
 
 /**
- * What a successful incorporation stores for its replays: the facts of the call (about 3 kB), not the
- * 16 kB answer. Files, checklist, env vars, deploy link and RFC-001 report are pure functions of these
- * facts, so the first answer and every replay are built by the same function, successAnswerJson().
- * What could change between calls is kept as it was: the findings as worded then, the record as
- * created, the deploy starter configured then. Only a deploy that changes the templates themselves
- * changes a replay's files; the entry's `filesDigest` still names the first answer's (see
- * docs/incorporation.md).
+ * The facts of a successful incorporation: files, checklist, env vars, deploy link and RFC-001 report
+ * are pure functions of them, so the first answer and every replay are built by the same function,
+ * successAnswerJson(). A replay rebuilds them from what the first call stored (stored-success.ts):
+ * the findings as worded then, the deploy starter configured then, the same entry, and the record
+ * as it stands now. Only a deploy that changes the templates themselves changes a replay's files;
+ * the entry's `filesDigest` still names the first answer's (see docs/incorporation.md).
  */
 export interface SuccessFacts {
   request: Pick<IncorporationRequest, "denominacion" | "tipo" | "capitalSocial" | "objeto">;
@@ -39,12 +38,6 @@ export interface SuccessFacts {
   findings: Finding[];
   entry: AuditEntry;
   record: RegistryRecord;
-}
-
-/** The stored body of a success: told apart from a full answer stored by an earlier version by `facts`. */
-export interface StoredSuccess {
-  ok: true;
-  facts: SuccessFacts;
 }
 
 /** Secrets shown once, to the call that created them; never stored. */
@@ -112,10 +105,6 @@ export function companyStarter(facts: FileFacts): Starter {
     filesDigest: `sha256:${digest.update("}").digest("hex")}`,
     filesJson: `{${FILE_NAMES.map(member).join(",")}}`,
   };
-}
-
-export function isStoredSuccess(body: unknown): body is StoredSuccess {
-  return typeof body === "object" && body !== null && (body as { facts?: unknown }).facts !== undefined;
 }
 
 // Shared by every answer (which is only ever serialised), hence frozen.

@@ -5,6 +5,7 @@ import { getStore } from "../store";
 import type { BatchWrite, RecordWrite } from "../store/types";
 import { hasHiddenCharacters } from "../text/hidden-characters";
 import { ensureSeeds } from "./ensure-seeds";
+import { FIXED_DISCLOSURES } from "./fixed-disclosures";
 import { hashToken, issueToken } from "./issue-token";
 import { slugify } from "./make-record-id";
 import type { Disclosure, RegistryRecord } from "./record-schema";
@@ -30,10 +31,7 @@ export interface FormingStub {
   created: boolean;
 }
 
-const DEFAULT_DISCLOSURE: Disclosure = {
-  es: "Sociedad en formación: se constituyó con este servicio y todavía no opera ni fue certificada. Sus datos provienen de la solicitud de constitución.",
-  en: "Company in formation: it was incorporated with this service and does not operate yet, nor has it been certified. Its data comes from the incorporation request.",
-};
+const DEFAULT_DISCLOSURE = FIXED_DISCLOSURES["formed/1"] as Disclosure;
 
 function companyKey(denominacion: string): string {
   return denominacion.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();

@@ -1,6 +1,7 @@
 import { sameSecret } from "../identity/same-secret";
 import { canonicalJson, hmacOf } from "../signing/canonical";
 import { currentHmacKey, hmacKeys } from "../signing/keys";
+import { fixedDisclosure, fixedDisclosureName } from "./fixed-disclosures";
 import type { RegistryEntry } from "./stored-record";
 
 /*
@@ -9,6 +10,8 @@ import type { RegistryEntry } from "./stored-record";
  * record, the token hashes, the audit session, the draft clock, `seq` and the kept report's hash. A
  * domain prefix keeps the MAC from ever standing for an audit entry or a summary made with the same
  * key. Any configured key opens a seal, so rotating the current key keeps old entries readable.
+ * The MAC is over the entry as read; a disclosure the service wrote itself is stored by its name
+ * (fixed-disclosures.ts), so that the store does not keep the same text once per company.
  */
 const DOMAIN = "sociedades-ia/registry-entry/v2\n";
 
@@ -22,8 +25,17 @@ const macOf = (entry: RegistryEntry, secret: string) => hmacOf(DOMAIN + canonica
 /** The entry as stored: its members, the key id and the MAC over them. */
 export function sealEntry(entry: RegistryEntry): string {
   const { kid, secret } = currentHmacKey();
-  const sealed: Sealed = { ...entry, kid, mac: macOf(entry, secret) };
-  return JSON.stringify(sealed);
+  const named = fixedDisclosureName(entry.record.disclosure);
+  const record = named === null ? entry.record : { ...entry.record, disclosure: named };
+  return JSON.stringify({ ...entry, record, kid, mac: macOf(entry, secret) });
+}
+
+/** A stored record's disclosure as read: a fixed one's name becomes its text; an unknown name is refused. */
+function withDisclosure(entry: RegistryEntry): RegistryEntry | null {
+  const stored: unknown = entry.record?.disclosure;
+  if (typeof stored !== "string") return entry;
+  const text = fixedDisclosure(stored);
+  return text === undefined ? null : { ...entry, record: { ...entry.record, disclosure: text } };
 }
 
 /** The entry a stored value holds when its seal verifies under a configured key, else why not. */
@@ -37,7 +49,9 @@ export function unsealEntry(raw: string): { entry: RegistryEntry } | { problem: 
   if (!parsed || typeof parsed !== "object" || typeof parsed.mac !== "string" || typeof parsed.kid !== "string") {
     return { problem: "the stored value carries no seal" };
   }
-  const { kid, mac, ...entry } = parsed as Sealed;
+  const { kid, mac, ...stored } = parsed as Sealed;
+  const entry = withDisclosure(stored);
+  if (entry === null) return { problem: "its disclosure names a text this service never wrote" };
   const keys = hmacKeys();
   const secret = Object.hasOwn(keys, kid) ? keys[kid] : undefined;
   if (secret === undefined) return { problem: `its seal names key ${JSON.stringify(kid)}, which is not configured` };

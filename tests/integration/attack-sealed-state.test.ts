@@ -3,7 +3,8 @@
 // the live API. Each edit is refused or reported, never believed, and the server logs an alarm:
 // - a session header whose write-token hash is swapped for the hash of the attacker's own token
 //   (a forged hash, an unsealed header, the attacker's own session's sealed header);
-// - a stored idempotent answer edited to hand a retrying client a deploy link to another repository;
+// - a stored idempotent answer edited to hand a retrying client a deploy link to another repository,
+//   or the audit entry a stored answer names edited in its session;
 // - a witness cosignature line injected beside the log's checkpoint.
 // Both store backends.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
@@ -188,7 +189,7 @@ describe.each([
   );
 
   it(
-    "an edited idempotent answer is never replayed: 409, an alarm, and nothing written",
+    "an edited idempotent answer, or an edit of the entry it names, is never replayed: 409 and an alarm",
     async () => {
       const key = `retry-${randomBytes(4).toString("hex")}`;
       const sessionId = randomUUID();
@@ -199,13 +200,23 @@ describe.each([
       expect(replay.res.headers.get("idempotent-replayed")).toBe("true");
       const genuineLink = (JSON.parse(replay.text) as { deploy: { oneClickUrl: string } }).deploy.oneClickUrl;
       const entries = (await readLog(sessionId)).entries;
+      // A second answer, whose slot stays as stored: its entry is edited instead.
+      const otherKey = `${key}-b`;
+      const other = { ...TYPICAL, denominacion: "Psi Agentes SOCIEDAD-IA", sessionId: randomUUID() };
+      expect((await incorporate(other, { "idempotency-key": otherKey })).res.status).toBe(200);
 
       const slot = idempotencyKey(body, key, PUBLIC_SCOPE, target.url()).key;
       await target.edit(async (store) => {
+        const items = await store.range(logKey(other.sessionId), 0, -1);
+        expect(items).toHaveLength(2);
+        await writeList(store, logKey(other.sessionId), [
+          items[0] as string,
+          (items[1] as string).replace("psi-agentes", "mallory-agentes"),
+        ]);
         const raw = await store.get(slot);
         expect(raw).not.toBeNull();
-        const stored = JSON.parse(raw as string) as { body: { facts: { starterRepo: string } } };
-        stored.body.facts.starterRepo = "https://github.com/mallory/starter";
+        const stored = JSON.parse(raw as string) as { body: { ref: { starterRepo: string } } };
+        stored.body.ref.starterRepo = "https://github.com/mallory/starter";
         await store.set(slot, JSON.stringify(stored));
       });
       const edited = await incorporate(body, { "idempotency-key": key });
@@ -244,6 +255,12 @@ describe.each([
       expect(tool.result.content[0]?.text).toMatch(/^idempotent_answer_corrupt: /);
       expect(JSON.stringify(tool)).not.toContain("mallory");
       expect((await readLog(sessionId)).entries).toEqual(entries);
+      // The stored answer of the other request still holds its seal, but the entry it names changed.
+      const otherReplay = await incorporate(other, { "idempotency-key": otherKey });
+      expect(otherReplay.res.status).toBe(409);
+      expect(JSON.parse(otherReplay.text)).toMatchObject({ code: "idempotent_answer_corrupt" });
+      expect(otherReplay.text).not.toContain("mallory");
+      expect(target.output()).toContain("[alarm] incorporation: a stored answer names entry 0");
       // The genuine answer was a link to the configured starter, as the edit would have changed.
       expect(genuineLink).not.toContain("mallory");
     },

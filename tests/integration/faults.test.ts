@@ -7,6 +7,7 @@ import type { AuditEntry } from "@/lib/audit/entry";
 import { PUBLIC_SCOPE } from "@/lib/identity/caller-scope";
 import { idempotencyKey } from "@/lib/incorporation/idempotency";
 import type { RegistryEntry } from "@/lib/registry/stored-record";
+import { canonicalJson, hashOf } from "@/lib/signing/canonical";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import type { Store } from "@/lib/store/types";
 import { type AppServer, startApp } from "../support/app-server";
@@ -130,9 +131,10 @@ function expectWholeOrAbsent(job: IncorporationJob, stored: StoredIncorporation)
     answer: landed ? "done" : expect.toBeOneOf([null, "pending"]),
   });
   if (landed && job.valid) {
-    // A success is stored as its facts (lib/incorporation/success-answer.ts), the answer rebuilt on replay.
-    expect(stored.slot.body.facts.entry).toEqual(stored.entries[0]);
-    expect(stored.slot.body.facts.record.id).toBe(stored.stubs[0]?.record.id);
+    // A success is stored as its facts, naming its entry and record (lib/incorporation/stored-success.ts).
+    const [entry] = stored.entries;
+    expect(stored.slot.body.ref.entry).toEqual({ seq: entry?.seq, hash: hashOf(canonicalJson(entry)) });
+    expect(stored.slot.body.ref.record).toBe(stored.stubs[0]?.record.id);
   }
   if (landed && !job.valid) expect(stored.slot.status).toBe(422);
   return landed;

@@ -98,4 +98,37 @@ describe("sealed registry entries", () => {
     useKeys(KEYS.other);
     expect(await openEntry(stored)).toMatchObject({ ok: false, problem: expect.stringContaining("does not match") });
   });
+
+  it("keep the service's own disclosure by name and give its text back; a changed or unknown name is corrupt", async () => {
+    useKeys(KEYS.old);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const stored = written();
+    const raw = JSON.parse(stored.value);
+    // Stored by name, read as the text every formed company shows.
+    expect(raw.record.disclosure).toBe("formed/1");
+    const opened = await openEntry(stored);
+    expect(opened.ok && opened.entry.record.disclosure.es).toMatch(/^Sociedad en formación: se constituyó/);
+    expect(opened.ok && opened.entry.record.disclosure.en).toMatch(/^Company in formation: it was incorporated/);
+    // The text in place of the name is the same sealed entry.
+    const spelledOut = { ...raw, record: { ...raw.record, disclosure: opened.ok && opened.entry.record.disclosure } };
+    expect((await openEntry({ ...stored, value: JSON.stringify(spelledOut) })).ok).toBe(true);
+    for (const disclosure of ["formed/2", "", { es: "Otra declaración, no sellada.", en: "Another, unsealed." }]) {
+      const edited = { ...raw, record: { ...raw.record, disclosure } };
+      expect(await openEntry({ ...stored, value: JSON.stringify(edited) }), JSON.stringify(disclosure)).toMatchObject({
+        ok: false,
+      });
+    }
+    // A disclosure of the company's own is kept as its text.
+    const own = { es: "Declaración propia de la sociedad.", en: "The company's own disclosure." };
+    const { write } = prepareFormingStub({
+      sessionId: "seal-session-0003",
+      denominacion: "Propia SIA",
+      disclosure: own,
+    });
+    expect(JSON.parse(write.value).record.disclosure).toEqual(own);
+    expect(await openEntry({ id: write.id, value: write.value, version: 1 })).toMatchObject({
+      ok: true,
+      entry: { record: { disclosure: own } },
+    });
+  });
 });

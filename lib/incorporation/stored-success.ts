@@ -1,0 +1,67 @@
+import type { AuditEntry } from "../audit/entry";
+import { readAuditItemsAfter } from "../audit/log";
+import { ApiError } from "../http/problem";
+import { loadEntry } from "../registry/stored-record";
+import { canonicalJson, hashOf } from "../signing/canonical";
+import { storeAlarm } from "../store/store-alarm";
+import type { SuccessFacts } from "./success-answer";
+
+/**
+ * What a successful incorporation stores for its replays: its facts, with the audit entry and the
+ * registry record named rather than copied. Both are kept by the store anyway, sealed (the record)
+ * or signed and chained (the entry), so a copy would only double the bytes of every incorporation
+ * for a day. The entry is named by its seq and the hash of its canonical form, so a replay hands out
+ * exactly the entry the first answer had, or none; the record by its id, so a replay shows it as it
+ * stands now (a record is never deleted, only changed through the API and the log).
+ */
+export interface StoredSuccess {
+  ok: true;
+  ref: Omit<SuccessFacts, "entry" | "record"> & {
+    entry: { seq: number; hash: string };
+    record: string;
+  };
+}
+
+/** A success stored by a version that copied its entry and record (replays within a day of a deploy). */
+interface CopiedSuccess {
+  ok: true;
+  facts: SuccessFacts;
+}
+
+/** The stored form of a success's facts. */
+export function storedSuccess(facts: SuccessFacts): StoredSuccess {
+  const { entry, record, ...rest } = facts;
+  return {
+    ok: true,
+    ref: { ...rest, entry: { seq: entry.seq, hash: hashOf(canonicalJson(entry)) }, record: record.id },
+  };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+/**
+ * The facts of a stored success of session `sessionId`, with its entry and record read back; null
+ * for a stored body that is not a success (a refusal is stored whole). The stored answer's seal
+ * already holds (idempotency.ts): what is checked here is what it names, read from the store.
+ */
+export async function replayedFacts(stored: unknown, sessionId: string): Promise<SuccessFacts | null> {
+  if (!isObject(stored)) return null;
+  if (isObject(stored.facts)) return (stored as unknown as CopiedSuccess).facts;
+  if (!isObject(stored.ref)) return null;
+  const { entry: named, record: recordId, ...rest } = (stored as unknown as StoredSuccess).ref;
+  const [raw] = await readAuditItemsAfter(sessionId, named.seq - 1, 1);
+  // A session's items are the entries' canonical forms: the hash is taken over the stored text.
+  if (raw === undefined || hashOf(raw) !== named.hash) throw missingFact(sessionId, `entry ${named.seq}`);
+  const loaded = await loadEntry(recordId); // a record that fails its seal is refused in there
+  if (loaded === null) throw missingFact(sessionId, `record ${recordId}`);
+  return { ...rest, entry: JSON.parse(raw) as AuditEntry, record: loaded.entry.record };
+}
+
+/** The first answer's entry or record is not in the store as it was written: the replay is refused. */
+function missingFact(sessionId: string, what: string): ApiError {
+  storeAlarm("incorporation", `a stored answer names ${what}, which the store no longer holds as written`, sessionId);
+  return new ApiError(
+    "idempotent_answer_corrupt",
+    "The answer stored for this request names an audit entry or registry record the store no longer holds as it was written (the store was edited), so it is not handed out; nothing was written. Send the request with a new Idempotency-Key to run it afresh.",
+  );
+}
