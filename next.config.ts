@@ -5,6 +5,10 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Lets parallel builds (and the servers tests start on them) use separate directories.
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  // Next 16.4 writes Turbopack's build cache (about 100 MB) by default. A build here starts from a
+  // clean clone or an emptied directory and never reads it again; writing it cost 7 to 14 CPU
+  // seconds of a 33-second build on two cores.
+  experimental: { turbopackFileSystemCacheForBuild: false },
   // Type checking runs in the test command (tsc 7); Next's own check needs the TypeScript JS API.
   typescript: { ignoreBuildErrors: true },
   // The client package route hashes the packed tarball in public/, which a serverless function's
