@@ -15,6 +15,7 @@ import {
   startVerification,
   type VerificationReport,
   verifyNext,
+  verifyStoredItem,
 } from "./verify";
 
 export interface PublishedLog {
@@ -234,11 +235,8 @@ function verifyPage(sessionId: string, first: number, before: string | null, ite
     state.tally.problems = [];
   }
   const unparseable = new Set<number>();
-  for (const [i, raw] of items.entries()) {
-    const entry = parseAuditItem(raw);
-    if (typeof entry === "string") unparseable.add(i);
-    verifyNext(state, sessionId, entry, keys, raw);
-  }
+  // Not JSON means unparseable; an item that is JSON but no entry (a string) is handed out as stored.
+  for (const [i, raw] of items.entries()) if (!verifyStoredItem(state, sessionId, raw, keys)) unparseable.add(i);
   return { problems: state.tally.problems, unparseable };
 }
 

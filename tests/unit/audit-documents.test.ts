@@ -57,4 +57,39 @@ describe("the audit log as text and as an object", () => {
       }
     }
   });
+
+  it("hands out an item that is JSON but no entry as stored, on a page as in the whole read", async () => {
+    const sessionId = "audit-documents-2";
+    let token: string | null = null;
+    for (let n = 0; n < 4; n++) {
+      const event = {
+        kind: "tool-call",
+        action: "demo",
+        actor: "t",
+        input: { n },
+        output: null,
+        outcome: "ok",
+      } as const;
+      const out = await appendAuditEvent({ sessionId, sessionToken: token, event });
+      token ??= out.sessionToken;
+    }
+    // seq 1 edited into a JSON string behind the service's back; the head stays as it was.
+    const key = `audit:${sessionId}:log`;
+    const items = await getStore().range(key, 0, -1);
+    await getStore().del(key);
+    const edited = items.map((item, i) => (i === 2 ? '"an edited string"' : item));
+    for (const [i, item] of edited.entries()) await getStore().append(key, i, item);
+
+    // The whole read finds it (and records it with the head); a page is then verified on its own.
+    const whole = await getAuditLog(sessionId, { verify: true });
+    expect(whole.entries[1]).toBe("an edited string");
+    expect(whole.verification).toMatchObject({ total: 4, tampered: 2, firstBadSeq: 1 });
+    for (const verify of [false, true]) {
+      const page = { after: 0, limit: 1 };
+      const object = await getAuditLog(sessionId, { verify, page });
+      const text = JSON.parse((await getAuditLogJson(sessionId, { verify, page })).json);
+      expect(withoutCheckpoint(text)).toEqual(withoutCheckpoint(object as never));
+      expect(text.entries, `verify=${verify}`).toEqual(["an edited string"]);
+    }
+  });
 });
