@@ -13,6 +13,7 @@ import {
   verifyConsistency,
   verifyInclusion,
 } from "@sociedades-ia/incorporate/tlog";
+import { fixedDisclosure } from "@/lib/registry/fixed-disclosures";
 import type { Store } from "@/lib/store/types";
 import { type PublicRecord, publicRecordHash } from "@/lib/tlog/leaf";
 import { runLanes } from "./fault-client";
@@ -108,7 +109,10 @@ export async function matchLeavesToEntries(
     if (!record) problems.push(`leaf ${leaf.index} names registry record ${id}, which is not stored`);
     else {
       const stored = JSON.parse(record.value) as { seq: number; record: PublicRecord };
-      if (leaf.recordHash !== publicRecordHash(stored.record)) {
+      // The service's own disclosure is stored by name (lib/registry/seal-entry.ts): hashed as read.
+      const named = stored.record.disclosure;
+      const read = typeof named === "string" ? { ...stored.record, disclosure: fixedDisclosure(named) } : stored.record;
+      if (leaf.recordHash !== publicRecordHash(read)) {
         problems.push(`leaf ${leaf.index}, the newest of record ${id}, does not hash it as stored`);
       }
       if (leaf.seq !== stored.seq) problems.push(`leaf ${leaf.index} has seq ${leaf.seq}, record ${id} ${stored.seq}`);
