@@ -18,7 +18,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { verifyAuditLog } from "@sociedades-ia/incorporate";
+import { type PageInfo, verifyAuditLog, wholeLogFromPages } from "@sociedades-ia/incorporate";
 import { createClient } from "redis";
 import type { AuditEntry } from "../lib/audit/entry";
 import { type AppServer, startApp } from "../tests/support/app-server";
@@ -190,11 +190,16 @@ async function check(
   const seen = new Set<string>();
   for (const [i, session] of sessions.entries()) {
     const app = apps[i % apps.length] as AppServer;
-    const log = (await (await fetch(`${app.url}/api/play/audit/${session.id}?verify=1`)).json()) as {
-      entries: AuditEntry[];
-      checkpoint: string;
-      verification: { total: number; verified: number };
-    };
+    // Every page: a session of the one-session scenario holds more than a page's 1,000 entries.
+    const log = await wholeLogFromPages(async (after) => {
+      const query = after === null ? "" : `&after=${after}`;
+      return (await (await fetch(`${app.url}/api/play/audit/${session.id}?verify=1${query}`)).json()) as {
+        entries: AuditEntry[];
+        checkpoint: string;
+        verification: { total: number; verified: number };
+        page: PageInfo;
+      };
+    });
     result.entries += log.entries.length;
     if (log.verification.verified !== log.entries.length || log.verification.total !== log.entries.length) {
       result.serverUnverified++;
