@@ -103,14 +103,10 @@ function printBreakdown(before: Map<string, number>, count: number, what: string
   return after;
 }
 
-const validarCuit = playTools.validar_cuit.execute as (input: { cuit: string }) => unknown;
-
-console.log(`storage bench: ${machineLine()}; data dir ${dataDir}`);
-const restore = applyEnv({ DATA_DIR: dataDir });
-try {
-  // The seeded records and the first checkpoint are the store's, not an incorporation's.
-  await incorporate({
-    body: JSON.parse(incorporationBody(-1)),
+/** A new company's incorporation, in a session of its own, as an agent's first call makes it. */
+const incorporateOne = (n: number) =>
+  incorporate({
+    body: JSON.parse(incorporationBody(n)),
     lang: "es",
     baseUrl: "http://localhost:3000",
     actor: "ip:bench",
@@ -118,21 +114,19 @@ try {
     sessionToken: null,
     idempotencyKey: null,
   });
+
+const validarCuit = playTools.validar_cuit.execute as (input: { cuit: string }) => unknown;
+
+console.log(`storage bench: ${machineLine()}; data dir ${dataDir}`);
+const restore = applyEnv({ DATA_DIR: dataDir });
+try {
+  // The seeded records and the first checkpoint are the store's, not an incorporation's.
+  await incorporateOne(-1);
   const start = await compacted();
   const startKinds = breakdown();
 
   let written = dataBytes();
-  for (let n = 0; n < INCORPORATIONS; n++) {
-    await incorporate({
-      body: JSON.parse(incorporationBody(n)),
-      lang: "es",
-      baseUrl: "http://localhost:3000",
-      actor: "ip:bench",
-      scope: PUBLIC_SCOPE,
-      sessionToken: null,
-      idempotencyKey: null,
-    });
-  }
+  for (let n = 0; n < INCORPORATIONS; n++) await incorporateOne(n);
   written = dataBytes() - start;
   const afterIncorporations = await compacted();
   console.log(

@@ -23,27 +23,26 @@ const withoutCheckpoint = ({ checkpoint, ...rest }: { checkpoint: unknown }) => 
   return rest;
 };
 
+/** Four entries appended through the service, then its stored items (the header first) replaced by `edit`'s. */
+async function sessionEditedBehindTheService(sessionId: string, edit: (items: string[]) => string[]) {
+  let token: string | null = null;
+  for (let n = 0; n < 4; n++) {
+    const input = { n, text: 'quote " \u2028' };
+    const event = { kind: "tool-call", action: "demo", actor: "t", input, output: null, outcome: "ok" } as const;
+    const out = await appendAuditEvent({ sessionId, sessionToken: token, event });
+    token ??= out.sessionToken;
+  }
+  const key = `audit:${sessionId}:log`;
+  const items = await getStore().range(key, 0, -1);
+  await getStore().del(key);
+  for (const [i, item] of edit(items).entries()) await getStore().append(key, i, item);
+}
+
 describe("the audit log as text and as an object", () => {
   it("are the same document, with and without verification, a hand-edited item included", async () => {
     const sessionId = "audit-documents-1";
-    let token: string | null = null;
-    for (let n = 0; n < 4; n++) {
-      const event = {
-        kind: "tool-call",
-        action: "demo",
-        actor: "t",
-        input: { n, text: 'quote " \u2028' },
-        output: null,
-        outcome: "ok",
-      } as const;
-      const out = await appendAuditEvent({ sessionId, sessionToken: token, event });
-      token ??= out.sessionToken;
-    }
     // An item that is not JSON (an edit behind the service's back) is reported, not dropped.
-    const key = `audit:${sessionId}:log`;
-    const items = await getStore().range(key, 0, -1);
-    await getStore().del(key);
-    for (const [i, item] of [...items.slice(0, -1), "not json {"].entries()) await getStore().append(key, i, item);
+    await sessionEditedBehindTheService(sessionId, (items) => [...items.slice(0, -1), "not json {"]);
 
     for (const verify of [false, true]) {
       const object = await getAuditLog(sessionId, { verify });
@@ -60,25 +59,10 @@ describe("the audit log as text and as an object", () => {
 
   it("hands out an item that is JSON but no entry as stored, on a page as in the whole read", async () => {
     const sessionId = "audit-documents-2";
-    let token: string | null = null;
-    for (let n = 0; n < 4; n++) {
-      const event = {
-        kind: "tool-call",
-        action: "demo",
-        actor: "t",
-        input: { n },
-        output: null,
-        outcome: "ok",
-      } as const;
-      const out = await appendAuditEvent({ sessionId, sessionToken: token, event });
-      token ??= out.sessionToken;
-    }
     // seq 1 edited into a JSON string behind the service's back; the head stays as it was.
-    const key = `audit:${sessionId}:log`;
-    const items = await getStore().range(key, 0, -1);
-    await getStore().del(key);
-    const edited = items.map((item, i) => (i === 2 ? '"an edited string"' : item));
-    for (const [i, item] of edited.entries()) await getStore().append(key, i, item);
+    await sessionEditedBehindTheService(sessionId, (items) =>
+      items.map((item, i) => (i === 2 ? '"an edited string"' : item)),
+    );
 
     // The whole read finds it (and records it with the head); a page is then verified on its own.
     const whole = await getAuditLog(sessionId, { verify: true });
