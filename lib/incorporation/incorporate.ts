@@ -24,7 +24,7 @@ import { DEFAULT_SMVM_ARS } from "./legal-figures";
 import { pinnedClientTarball } from "./local-origin";
 import { refusalAnswer, reusedKeyAnswer, unrecordedRefusal } from "./refusal-answer";
 import { slugOf } from "./slug";
-import { replayedFacts, storedSuccess } from "./stored-success";
+import { replayedFacts, replayedRefusal, storedRefusal, storedSuccess } from "./stored-answer";
 import { companyStarter, type ShownOnce, type SuccessFacts, successAnswerJson } from "./success-answer";
 import { type IncorporationRequest, validateIncorporation } from "./validate";
 
@@ -107,16 +107,16 @@ async function run(input: IncorporateInput, claim: IdempotencyClaim): Promise<Ru
 
   if (!request) {
     const errors = findings.filter((f) => f.severity === "error").map((f) => `${f.field}:${f.code}`);
-    const refusal = (entry: AuditEntry, sessionToken: string | null) =>
-      refusalAnswer({ findings, baseUrl: input.baseUrl, backend: getStore().backend, entry, sessionToken });
+    const facts = (entry: AuditEntry) => ({ findings, baseUrl: input.baseUrl, backend: getStore().backend, entry });
     const meta = { sessionId };
     // The stored answer (for replays) never holds the session token; the caller's answer does.
     const appended = await auditCall(input, sessionId, "rejected", { ok: false, findings: errors }, (entry) => [
-      claim.answer({ status: 422, body: refusal(entry, null), meta }),
+      claim.answer({ status: 422, body: storedRefusal(facts(entry)), meta }),
     ]);
     if (!appended.ok) throw claim.lost();
     const live = { sessionId, sessionToken: appended.sessionToken, claimToken: null };
-    const body = { ...refusal(appended.entry, appended.sessionToken), transparency: appended.transparency };
+    const refusal = refusalAnswer({ ...facts(asStored(appended.entry)), sessionToken: appended.sessionToken });
+    const body = { ...refusal, transparency: appended.transparency };
     return { status: 422, body: JSON.stringify(body), meta, live };
   }
   return succeed(request, findings, sessionId, input, claim);
@@ -210,8 +210,13 @@ export interface IncorporateOutcome extends Omit<IdempotentResult<LiveSecrets>, 
  * as the first answer had it (now with the proof, once integrated); anything else was stored whole.
  */
 async function replayText(stored: unknown, sessionId: string | undefined): Promise<string> {
-  const facts = sessionId === undefined ? null : await replayedFacts(stored, sessionId);
-  if (facts === null) return JSON.stringify(stored);
+  if (sessionId === undefined) return JSON.stringify(stored);
+  const facts = await replayedFacts(stored, sessionId);
+  if (facts === null) {
+    const refusal = await replayedRefusal(stored, sessionId);
+    if (refusal === null) return JSON.stringify(stored); // stored whole by an earlier version
+    return JSON.stringify({ ...refusal, transparency: await storedEntryReceipt(refusal.audit.entry) });
+  }
   const starter = companyStarter(facts);
   if (starter.filesDigest !== (facts.entry.output as { filesDigest?: string }).filesDigest) {
     // Only a deploy that changed the templates since the first call gets here.

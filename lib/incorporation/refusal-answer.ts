@@ -30,14 +30,19 @@ export interface IncorporationRefusal {
   generatedAt: string;
 }
 
-/** The refusal of a request that failed validation, recorded as `entry`. */
-export function refusalAnswer(facts: {
+/** What a refusal's answer is built from. */
+export interface RefusalFacts {
   findings: Finding[];
   baseUrl: string;
   backend: StoreBackend;
   entry: AuditEntry;
   sessionToken?: string | null;
-}): IncorporationRefusal {
+}
+
+/** The refusal of a request that failed validation, recorded as `entry`. */
+export function refusalAnswer(
+  facts: RefusalFacts,
+): IncorporationRefusal & { audit: NonNullable<IncorporationRefusal["audit"]> } {
   const { baseUrl, entry } = facts;
   const paths = auditPaths(entry.sessionId);
   return {

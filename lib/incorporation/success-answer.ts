@@ -19,7 +19,7 @@ import type { IncorporationRequest } from "./validate";
 /**
  * The facts of a successful incorporation: files, checklist, env vars, deploy link and RFC-001 report
  * are pure functions of them, so the first answer and every replay are built by the same function,
- * successAnswerJson(). A replay rebuilds them from what the first call stored (stored-success.ts):
+ * successAnswerJson(). A replay rebuilds them from what the first call stored (stored-answer.ts):
  * the findings as worded then, the deploy starter configured then, the same entry, and the record
  * as it stands now. Only a deploy that changes the templates themselves changes a replay's files;
  * the entry's `filesDigest` still names the first answer's (see docs/incorporation.md).

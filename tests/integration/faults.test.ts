@@ -131,7 +131,7 @@ function expectWholeOrAbsent(job: IncorporationJob, stored: StoredIncorporation)
     answer: landed ? "done" : expect.toBeOneOf([null, "pending"]),
   });
   if (landed && job.valid) {
-    // A success is stored as its facts, naming its entry and record (lib/incorporation/stored-success.ts).
+    // A success is stored as its facts, naming its entry and record (lib/incorporation/stored-answer.ts).
     const [entry] = stored.entries;
     expect(stored.slot.body.ref.entry).toEqual({ seq: entry?.seq, hash: hashOf(canonicalJson(entry)) });
     expect(stored.slot.body.ref.record).toBe(stored.stubs[0]?.record.id);

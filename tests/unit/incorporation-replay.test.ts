@@ -9,7 +9,7 @@ import { getStore } from "@/lib/store";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
 import { applyEnv } from "../support/upstash-stack";
 
-// A success's stored answer names its entry and record (lib/incorporation/stored-success.ts); one
+// A success's stored answer names its entry and record (lib/incorporation/stored-answer.ts); one
 // stored by the version before, a copy of both, is still replayed the same within its day.
 let restore: () => void;
 beforeAll(() => {
@@ -55,5 +55,27 @@ describe("a replayed incorporation", () => {
     const fromCopy = await incorporate(input(body));
     expect(fromCopy.replayed).toBe(true);
     expect(fromCopy.text).toBe(replay.text);
+  });
+
+  it("of a refusal is the first answer without its one-time token, its entry named in the store", async () => {
+    const body = { ...TYPICAL_INCORPORATION, denominacion: "Rechazo Agentes SOCIEDAD-IA", capitalSocial: 1 };
+    const first = await incorporate(input(body));
+    expect(first.status).toBe(422);
+    const { transparency: receipt, ...answer } = JSON.parse(first.text);
+    expect(answer.audit.sessionToken).toEqual(expect.any(String));
+    const { key } = idempotencyKey(body, null, PUBLIC_SCOPE, "http://localhost:3000");
+    const slot = JSON.parse((await getStore().get(key)) as string);
+    expect(slot.body).toMatchObject({ ok: false, ref: { entry: { seq: 0 } } });
+    // Only the facts: the report, the links and the entry are rebuilt or read back.
+    expect(Object.keys(slot.body.ref).sort()).toEqual(["backend", "baseUrl", "entry", "findings"]);
+
+    const replay = await incorporate(input(body));
+    expect(replay).toMatchObject({ status: 422, replayed: true });
+    const { sessionToken: _shownOnce, ...audit } = answer.audit;
+    const { transparency, ...replayed } = JSON.parse(replay.text);
+    expect(JSON.stringify(replayed)).toBe(JSON.stringify({ ...answer, audit }));
+    // With the receipt of the same leaf, as a success's replay has it.
+    expect(receipt.index).toBeGreaterThanOrEqual(0);
+    expect(transparency).toMatchObject({ index: receipt.index, leafHash: receipt.leafHash });
   });
 });
