@@ -10,7 +10,13 @@
 //   npm run bench:compare -- --base .next-base --only valid,badge [--rounds 16 --round-ms 300]
 //
 // "This build" is the one in NEXT_DIST_DIR (.next when unset). Files the server reads at run time
-// (schemas, public/) come from the working tree for both builds.
+// (schemas, public/) come from the working tree for both builds. `--base-root DIR` runs the base
+// from another checkout (a worktree of an older commit, with its own npm ci and build), with that
+// checkout's server script and files: a build of an older commit may not run under this one's.
+//
+//   git worktree add ../base <commit> && (cd ../base && npm ci && NEXT_DIST_DIR=.next-base npm run build)
+//   npm run bench:compare -- --base-root ../base --base .next-base --only valid
+import path from "node:path";
 import { parseArgs } from "node:util";
 import type { RoundResult } from "./support/http-load";
 import { cpuPerRequest, median, rate } from "./support/round-stats";
@@ -21,6 +27,7 @@ import { type SpeedServer, startSpeedServer } from "./support/speed-server";
 const { values: args } = parseArgs({
   options: {
     base: { type: "string" },
+    "base-root": { type: "string" },
     only: { type: "string" },
     rounds: { type: "string", default: "16" },
     "round-ms": { type: "string", default: "300" },
@@ -42,8 +49,8 @@ interface Side {
   pairs: { health: RoundResult; own: RoundResult }[];
 }
 
-async function side(label: string, distDir: string | undefined): Promise<Side> {
-  const server = await startSpeedServer({ connections: 10, distDir });
+async function side(label: string, distDir: string | undefined, root?: string): Promise<Side> {
+  const server = await startSpeedServer({ connections: 10, distDir, root });
   const fixtures = await createSpeedFixtures(server.base, server.recordOrigin);
   const endpoints = speedEndpoints({ ...server, fixtures }).filter((e) =>
     (args.only as string).split(",").some((part) => e.name.includes(part)),
@@ -66,7 +73,8 @@ async function main() {
   const sides: Side[] = [];
   try {
     // One after the other, inside the try: a second server that fails to start stops the first.
-    sides.push(await side(`base (${args.base})`, args.base));
+    const baseRoot = args["base-root"] ? path.resolve(args["base-root"]) : undefined;
+    sides.push(await side(`base (${baseRoot ? `${baseRoot}/` : ""}${args.base})`, args.base, baseRoot));
     sides.push(await side("this build", undefined));
     const count = sides[0]?.endpoints.length ?? 0;
     for (let e = 0; e < count; e++) {

@@ -22,6 +22,8 @@ export interface SpeedServer {
 export async function startSpeedServer(options: {
   connections: number;
   distDir?: string;
+  /** Another checkout to run the server from (its own server script and build). */
+  root?: string;
   env?: Record<string, string>;
 }): Promise<SpeedServer> {
   const port = await freePort();
@@ -31,6 +33,7 @@ export async function startSpeedServer(options: {
   const app = await startApp({
     port,
     distDir: options.distDir,
+    root: options.root,
     env: {
       // The deployment's own seed record then points here, so the re-check cron stays on this machine.
       PUBLIC_BASE_URL: base,

@@ -38,11 +38,13 @@ export async function freePort(): Promise<number> {
  * does it first).
  */
 export async function startApp(
-  options: { env?: Record<string, string>; dataDir?: string; port?: number; distDir?: string } = {},
+  options: { env?: Record<string, string>; dataDir?: string; port?: number; distDir?: string; root?: string } = {},
 ): Promise<AppServer> {
-  // distDir: another build of this checkout (the benchmarks compare two builds side by side).
+  // distDir: another build of this checkout (the benchmarks compare two builds side by side); root:
+  // another checkout, whose own server script and build run (an older commit, for bench:compare).
   const distDir = options.distDir ?? DIST_DIR;
-  if (!fs.existsSync(path.join(ROOT, distDir, "BUILD_ID"))) {
+  const root = options.root ?? ROOT;
+  if (!fs.existsSync(path.join(root, distDir, "BUILD_ID"))) {
     throw new Error(
       `No production build in ${distDir}: run \`NEXT_DIST_DIR=${distDir} npx next build\` (the test command does) before integration tests.`,
     );
@@ -51,7 +53,7 @@ export async function startApp(
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "sia-app-"));
   const child: ChildProcess = spawn(process.execPath, ["scripts/server.mjs"], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
