@@ -3,7 +3,6 @@ import { getStore } from "../store";
 import type { Store } from "../store/types";
 import { type CheckpointPayload, openCheckpoint } from "./checkpoint";
 import { sessionInLog } from "./index-status";
-import { parseAuditItem } from "./log";
 import { type HeadReport, headReport, type LogHead, logKey, readLogHead, readSettledHead } from "./log-head";
 import { headerStatus } from "./session-header";
 import { readCheckpoint } from "./store-checkpoint";
@@ -14,7 +13,6 @@ import {
   type StoredLogReport,
   startVerification,
   type VerificationReport,
-  verifyNext,
   verifyStoredItem,
 } from "./verify";
 
@@ -231,7 +229,7 @@ function verifyPage(sessionId: string, first: number, before: string | null, ite
     // The entry before only gives the link the page's first entry must carry, hashed as a full
     // verification hashes it; whatever it holds is judged on its own page.
     state.tally.total = first - 1;
-    verifyNext(state, sessionId, parseAuditItem(before), keys, before);
+    verifyStoredItem(state, sessionId, before, keys);
     state.tally.problems = [];
   }
   const unparseable = new Set<number>();

@@ -30,6 +30,9 @@ export interface IncorporationRefusal {
   generatedAt: string;
 }
 
+/** A refusal that was recorded: its `audit` is always there. */
+export type RecordedRefusal = IncorporationRefusal & { audit: NonNullable<IncorporationRefusal["audit"]> };
+
 /** What a refusal's answer is built from. */
 export interface RefusalFacts {
   findings: Finding[];
@@ -40,9 +43,7 @@ export interface RefusalFacts {
 }
 
 /** The refusal of a request that failed validation, recorded as `entry`. */
-export function refusalAnswer(
-  facts: RefusalFacts,
-): IncorporationRefusal & { audit: NonNullable<IncorporationRefusal["audit"]> } {
+export function refusalAnswer(facts: RefusalFacts): RecordedRefusal {
   const { baseUrl, entry } = facts;
   const paths = auditPaths(entry.sessionId);
   return {

@@ -4,7 +4,7 @@ import { ApiError } from "../http/problem";
 import { loadEntry } from "../registry/stored-record";
 import { canonicalJson, hashOf } from "../signing/canonical";
 import { storeAlarm } from "../store/store-alarm";
-import { type IncorporationRefusal, type RefusalFacts, refusalAnswer } from "./refusal-answer";
+import { type RecordedRefusal, type RefusalFacts, refusalAnswer } from "./refusal-answer";
 import type { SuccessFacts } from "./success-answer";
 
 /**
@@ -69,10 +69,7 @@ export async function replayedFacts(stored: unknown, sessionId: string): Promise
  * The answer of a stored refusal of session `sessionId`, its entry read back; null for a stored
  * body that is not one (a refusal stored whole by an earlier version is replayed as it is).
  */
-export async function replayedRefusal(
-  stored: unknown,
-  sessionId: string,
-): Promise<(IncorporationRefusal & { audit: NonNullable<IncorporationRefusal["audit"]> }) | null> {
+export async function replayedRefusal(stored: unknown, sessionId: string): Promise<RecordedRefusal | null> {
   if (!isObject(stored) || stored.ok !== false || !isObject(stored.ref)) return null;
   const { entry, ...rest } = (stored as unknown as StoredRefusal).ref;
   return refusalAnswer({ ...rest, entry: await namedEntry(sessionId, entry) });
