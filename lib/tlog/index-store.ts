@@ -28,17 +28,23 @@ import { logNoteKey } from "./log-key";
  */
 export const INDEX_NOTE_KEY = "tlog:index";
 
-/** The first `depth` bits of a key hash, as hex (the last digit's unused bits zero). */
-function prefixHex(keyHash: Uint8Array, depth: number): string {
-  const bytes = Buffer.from(keyHash.subarray(0, Math.ceil(depth / 8)));
-  if (depth % 8 !== 0) bytes[bytes.length - 1] = (bytes.at(-1) as number) & (0xff << (8 - (depth % 8)));
-  return bytes.toString("hex");
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+
+/** The first `depth` bits of a key hash (given also as hex), as hex: the last digit's unused bits zero. */
+function prefixHex(keyHash: Uint8Array, hex: string, depth: number): string {
+  const whole = depth >> 3;
+  const rest = depth & 7;
+  if (rest === 0) return hex.slice(0, 2 * whole);
+  return hex.slice(0, 2 * whole) + HEX[(keyHash[whole] as number) & (0xff << (8 - rest)) & 0xff];
 }
+
+const hexOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
 
 /** A node hash as a map key: Node's native base64 (the package's is portable, and slower). */
 const idOf = (hash: Uint8Array) => Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString("base64");
 
-export const indexNodeKey = (depth: number, keyHash: Uint8Array) => `tlog:ix:${depth}:${prefixHex(keyHash, depth)}`;
+export const indexNodeKey = (depth: number, keyHash: Uint8Array) =>
+  `tlog:ix:${depth}:${prefixHex(keyHash, hexOf(keyHash), depth)}`;
 
 /** The store holds index state that its signed notes do not vouch for. */
 export class IndexStateError extends Error {
@@ -71,69 +77,86 @@ function remember(nodes: Map<string, IndexNode>, hash: string, node: IndexNode):
   if (nodes.size > MAX_NODES) nodes.delete(nodes.keys().next().value as string);
 }
 
-/** Reads nodes by position, checked against the hash the caller expects; `pending` first. */
-export function indexNodeReader(
-  store: Store,
-  pending?: Map<string, IndexNode>,
-  ahead?: Map<string, IndexNode>,
-): IndexNodeReader {
-  const nodes = cacheOf(store);
-  return async (hash, depth, keyHash) => {
-    const id = idOf(hash);
-    const known = pending?.get(id) ?? ahead?.get(id) ?? nodes.get(id);
-    if (known) return known;
-    const key = indexNodeKey(depth, keyHash);
-    const raw = await store.get(key);
-    let node: IndexNode | null = null;
-    try {
-      node = raw === null ? null : decodeIndexNode(raw);
-    } catch {
-      node = null;
-    }
-    if (node === null || !equalBytes(nodeHashOf(node, nodeSha256), hash)) {
-      throw new IndexStateError(
-        `the index node at ${key} is ${raw === null ? "missing" : "not the one the signed index names"}`,
-      );
-    }
-    remember(nodes, id, node);
-    return node;
-  };
+/**
+ * Nodes read ahead of a walk (say, a subject's whole path in the same request as the notes), as
+ * stored, by position key: the walk decodes and checks one only if it needs it and holds no node
+ * of that hash already, which, in a process that wrote the nodes itself, is never.
+ */
+export type NodesAhead = Map<string, string>;
+
+/** The node `raw` if it decodes and hashes to `hash`, else null. */
+function checkedNode(raw: string, hash: Uint8Array): IndexNode | null {
+  try {
+    const node = decodeIndexNode(raw);
+    return equalBytes(nodeHashOf(node, nodeSha256), hash) ? node : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * Nodes read ahead (say, a subject's whole path in the same request as the notes), by hash: the
- * reader takes one only where its parent names that hash, so they need no other check.
+ * Reads nodes by position, checked against the hash the caller expects: `pending`, then the nodes
+ * this process knows by hash, then `ahead`, then the store. Known nodes come back without a promise.
  */
-export function nodesByHash(raws: readonly string[]): Map<string, IndexNode> {
-  const nodes = new Map<string, IndexNode>();
-  for (const raw of raws) {
-    try {
-      const node = decodeIndexNode(raw);
-      nodes.set(idOf(nodeHashOf(node, nodeSha256)), node);
-    } catch {
-      // An undecodable node is read again, and refused, when the walk needs it.
+export function indexNodeReader(store: Store, pending?: Map<string, IndexNode>, ahead?: NodesAhead): IndexNodeReader {
+  const nodes = cacheOf(store);
+  return (hash, depth, keyHash) => {
+    const id = idOf(hash);
+    const known = pending?.get(id) ?? nodes.get(id);
+    if (known) return known;
+    const key = indexNodeKey(depth, keyHash);
+    const early = ahead?.get(key);
+    const node = early === undefined ? null : checkedNode(early, hash);
+    if (node !== null) {
+      remember(nodes, id, node);
+      return node;
     }
-  }
-  return nodes;
+    // Not read ahead, or replaced since: read now, and refuse it if it is not the node expected.
+    return store.get(key).then((raw) => {
+      const stored = raw === null ? null : checkedNode(raw, hash);
+      if (stored === null) {
+        throw new IndexStateError(
+          `the index node at ${key} is ${raw === null ? "missing" : "not the one the signed index names"}`,
+        );
+      }
+      remember(nodes, id, stored);
+      return stored;
+    });
+  };
 }
 
 /** The keys of the nodes on the path of `keyHash`, from the root down `depth` levels. */
-export const pathKeys = (keyHash: Uint8Array, depth: number) =>
-  Array.from({ length: depth }, (_, d) => indexNodeKey(d, keyHash));
+export function pathKeys(keyHash: Uint8Array, depth: number): string[] {
+  const hex = hexOf(keyHash);
+  return Array.from({ length: depth }, (_, d) => `tlog:ix:${d}:${prefixHex(keyHash, hex, d)}`);
+}
 
 /** Path levels read ahead: a trie of random keys is about 2 log2(subjects) deep at most. */
 export const PATH_DEPTH = 48;
 
+/** The read of a subject's path: its nodes from the root down, up to the first position stored empty. */
+export const pathRead = (subject: string): StoreRead & { type: "path" } => ({
+  type: "path",
+  keys: pathKeys(subjectKeyHash(subject, nodeSha256), PATH_DEPTH),
+});
+
+/** What path reads found, by position key (a path read answers its keys' values in order). */
+export function nodesAhead(reads: readonly { keys: string[] }[], found: readonly string[][]): NodesAhead {
+  const ahead: NodesAhead = new Map();
+  reads.forEach((read, r) => {
+    for (const [d, raw] of (found[r] ?? []).entries()) ahead.set(read.keys[d] as string, raw);
+  });
+  return ahead;
+}
+
 /**
- * The nodes now stored on each subject's path, in one request, by hash (nodesByHash): what an
- * update of those subjects walks, read ahead rather than one node per round trip.
+ * The nodes now stored on each subject's path, in one request: what an update of those subjects
+ * walks, read ahead rather than one node per round trip.
  */
-export async function readIndexPaths(store: Store, subjects: readonly string[]): Promise<Map<string, IndexNode>> {
-  const reads = [...new Set(subjects)].map(
-    (subject): StoreRead => ({ type: "path", keys: pathKeys(subjectKeyHash(subject, nodeSha256), PATH_DEPTH) }),
-  );
+export async function readIndexPaths(store: Store, subjects: readonly string[]): Promise<NodesAhead> {
+  const reads = [...new Set(subjects)].map(pathRead);
   if (reads.length === 0) return new Map();
-  return nodesByHash(((await store.readMany(reads)) as string[][]).flat());
+  return nodesAhead(reads, (await store.readMany(reads)) as string[][]);
 }
 
 /** Collects an update's nodes; `writes()` gives one set per position (the last version wins). */

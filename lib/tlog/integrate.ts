@@ -6,7 +6,6 @@ import {
   formatCheckpoint,
   formatIndexNote,
   type HashLookup,
-  type IndexNode,
   type IndexNodeReader,
   type IndexValue,
   leafHash,
@@ -33,6 +32,7 @@ import {
   indexNodeReader,
   indexRootOf,
   isIndexStateError,
+  type NodesAhead,
   readIndexPaths,
   rememberIndexNote,
 } from "./index-store";
@@ -245,7 +245,7 @@ async function indexAfter(
   store: Store,
   from: StoredState,
   leaves: string[],
-  paths?: Map<string, IndexNode>,
+  paths?: NodesAhead,
 ): Promise<{ root: Uint8Array; writes: IndexWrites }> {
   const size = from.head?.size ?? 0;
   const writes = new IndexWrites();

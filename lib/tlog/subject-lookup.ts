@@ -1,10 +1,4 @@
-import {
-  type IndexNode,
-  type IndexProof,
-  type IndexValue,
-  lookupIndex,
-  subjectKeyHash,
-} from "@sociedades-ia/incorporate/tlog";
+import { type IndexProof, type IndexValue, lookupIndex } from "@sociedades-ia/incorporate/tlog";
 import { getStore } from "../store";
 import type { Store, StoreRead, StoreReadResult } from "../store/types";
 import {
@@ -12,9 +6,9 @@ import {
   indexNodeReader,
   indexRootOf,
   isIndexStateError,
-  nodesByHash,
-  PATH_DEPTH,
-  pathKeys,
+  type NodesAhead,
+  nodesAhead,
+  pathRead,
 } from "./index-store";
 import { CHECKPOINT_KEY, nodeSha256 } from "./layout";
 import { headOf, type LogHead } from "./log-head";
@@ -40,7 +34,7 @@ export function lookupSubject(
 ): Promise<SubjectLookup | null> {
   if (preread === undefined) return sharedLookups(store)(subject);
   const [note, indexNote, path] = preread as [string | null, string | null, string[]];
-  return sharedLookups(store, { notes: [note, indexNote], nodes: nodesByHash(path) })(subject);
+  return sharedLookups(store, { notes: [note, indexNote], nodes: nodesAhead([pathRead(subject)], [path]) })(subject);
 }
 
 /**
@@ -48,11 +42,7 @@ export function lookupSubject(
  * reads in one request. A deeper path, or nodes replaced since, are read as the walk needs them.
  */
 export function subjectReads(subject: string): StoreRead[] {
-  return [
-    { type: "get", key: CHECKPOINT_KEY },
-    { type: "get", key: INDEX_NOTE_KEY },
-    { type: "path", keys: pathKeys(subjectKeyHash(subject, nodeSha256), PATH_DEPTH) },
-  ];
+  return [{ type: "get", key: CHECKPOINT_KEY }, { type: "get", key: INDEX_NOTE_KEY }, pathRead(subject)];
 }
 
 export type SubjectLookupFn = (subject: string) => Promise<SubjectLookup | null>;
@@ -63,7 +53,7 @@ export type SubjectLookupFn = (subject: string) => Promise<SubjectLookup | null>
  */
 export function sharedLookups(
   store: Store = getStore(),
-  preread?: { notes: (string | null)[]; nodes: Map<string, IndexNode> },
+  preread?: { notes: (string | null)[]; nodes: NodesAhead },
 ): SubjectLookupFn {
   let notes: Promise<(string | null)[]> | null = preread ? Promise.resolve(preread.notes) : null;
   let ahead = preread?.nodes;
@@ -78,7 +68,7 @@ export function sharedLookups(
       try {
         const root = await indexRootOf(store, head, indexNote);
         if (root === null) return null;
-        const found = await lookupIndex(root, subject, indexNodeReader(store, ahead), nodeSha256);
+        const found = await lookupIndex(root, subject, indexNodeReader(store, undefined, ahead), nodeSha256);
         return { head, indexNote, ...found };
       } catch (err) {
         if (!isIndexStateError(err) || attempt >= 2) throw err;

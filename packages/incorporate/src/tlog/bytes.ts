@@ -25,27 +25,50 @@ export function toHex(bytes: Uint8Array): string {
   return out;
 }
 
-/** Standard base64 with padding. */
-export function toBase64(bytes: Uint8Array): string {
-  let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin);
+/** Base64 without Buffer (browsers): the reference the faster Node code below must agree with. */
+export const portableBase64 = {
+  encode(bytes: Uint8Array): string {
+    let bin = "";
+    for (const b of bytes) bin += String.fromCharCode(b);
+    return btoa(bin);
+  },
+  decode(text: string): Uint8Array | null {
+    if (text.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return null;
+    let bin: string;
+    try {
+      bin = atob(text);
+    } catch {
+      return null;
+    }
+    const out = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return portableBase64.encode(out) === text ? out : null;
+  },
+};
+
+// Node's Buffer where there is one: a server encodes every index node it writes and decodes every
+// one it reads, and Buffer does it natively, several times faster.
+interface NodeBuffer {
+  from(data: ArrayBufferLike, offset: number, length: number): { toString(encoding: "base64"): string };
+  from(text: string, encoding: "base64"): Uint8Array & { toString(encoding: "base64"): string };
 }
+const nodeBuffer = (globalThis as { Buffer?: NodeBuffer }).Buffer;
+
+/** Standard base64 with padding. */
+export const toBase64: (bytes: Uint8Array) => string = nodeBuffer
+  ? (bytes) => nodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64")
+  : portableBase64.encode;
 
 /**
  * Decodes standard padded base64, refusing every other spelling of the same bytes (missing
  * padding, URL alphabet, non-zero trailing bits): signed formats must have one encoding per value.
  * Returns null when the text is not canonical base64.
  */
-export function fromBase64(text: string): Uint8Array | null {
-  if (text.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return null;
-  let bin: string;
-  try {
-    bin = atob(text);
-  } catch {
-    return null;
-  }
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return toBase64(out) === text ? out : null;
-}
+export const fromBase64: (text: string) => Uint8Array | null = nodeBuffer
+  ? (text) => {
+      // Buffer decodes leniently (URL alphabet, no padding, stray characters): only text that
+      // encodes back to itself is canonical.
+      const decoded = nodeBuffer.from(text, "base64");
+      return decoded.toString("base64") === text ? new Uint8Array(decoded) : null;
+    }
+  : portableBase64.decode;

@@ -124,8 +124,11 @@ export function parseIndexValue(raw: unknown): IndexValue | null {
   return { subject, seq: seq as number, index: index as number, hash };
 }
 
-/** Reads the node whose hash is `hash`, found at `depth` on the path of `keyHash`; must check it. */
-export type IndexNodeReader = (hash: Uint8Array, depth: number, keyHash: Uint8Array) => Promise<IndexNode>;
+/**
+ * Reads the node whose hash is `hash`, found at `depth` on the path of `keyHash`; must check it. A
+ * reader that already holds the node may return it as is: a walk awaits only the nodes it must fetch.
+ */
+export type IndexNodeReader = (hash: Uint8Array, depth: number, keyHash: Uint8Array) => IndexNode | Promise<IndexNode>;
 
 export interface IndexLookup {
   value: IndexValue | null;
@@ -144,7 +147,8 @@ export async function lookupIndex(
   let at = root;
   for (let depth = 0; depth <= MAX_DEPTH; depth++) {
     if (equalBytes(at, EMPTY_INDEX)) return { value: null, proof: { siblings, terminal: { kind: "empty" } } };
-    const node = await read(at, depth, keyHash);
+    const got = read(at, depth, keyHash);
+    const node = got instanceof Promise ? await got : got;
     if (node.kind === "leaf") {
       if (node.value.subject === subject)
         return { value: node.value, proof: { siblings, terminal: { kind: "value" } } };
@@ -254,7 +258,8 @@ export async function updateIndex(
       below = put(leafFor(null), depth, keyHash);
       break;
     }
-    const node = await read(at, depth, keyHash);
+    const got = read(at, depth, keyHash);
+    const node = got instanceof Promise ? await got : got;
     if (node.kind === "leaf") {
       if (node.value.subject === value.subject) {
         below = put(leafFor(node.value), depth, keyHash);
@@ -309,7 +314,7 @@ export class MemoryIndex {
     return this.#root;
   }
 
-  #read: IndexNodeReader = async (h) => {
+  #read: IndexNodeReader = (h) => {
     const node = this.#nodes.get(toBase64(h));
     if (!node) throw new TlogError("missing_data", "index node not found");
     return node;
