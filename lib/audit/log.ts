@@ -34,6 +34,8 @@ const MAX_ATTEMPTS = 200;
 
 export interface AppendOutcome {
   entry: AuditEntry;
+  /** The entry as stored: its full canonical form (RFC 8785) and that form's hash, `prev` of the next. */
+  stored: StoredEntry;
   sessionId: string;
   /** The checkpoint signed over the head this append produced (stored with it), or a newer one. */
   checkpoint: string;
@@ -46,6 +48,11 @@ export interface AppendOutcome {
 export interface AppendRequest {
   /** Null: the server makes a UUID v4 session. */
   sessionId: string | null;
+  /**
+   * `sessionId` is a UUID v4 the server made for this call, never one a client sent: no log can
+   * hold a leaf of it yet, so its index is not looked up (as for a null sessionId).
+   */
+  madeHere?: boolean;
   /** The `x-session-token` the caller presented, if any. */
   sessionToken: string | null;
   /**
@@ -65,7 +72,12 @@ export interface AppendRequest {
  * The writes an entry records (a registry record, a stored answer...), built for each attempt from
  * the entry that attempt signs. They land in the same atomic batch as the entry, or not at all.
  */
-export type AuditEffects = (entry: AuditEntry) => BatchWrite[];
+export type AuditEffects = (entry: AuditEntry, stored: StoredEntry) => BatchWrite[];
+
+export interface StoredEntry {
+  full: string;
+  hash: string;
+}
 
 export type AppendWithEffectsOutcome =
   | ({ ok: true } & AppendOutcome)
@@ -118,7 +130,7 @@ async function appendWithRetries(
     // The head, not the whole log: what this append builds on is checked in one read whatever
     // the session's size (signable-head.ts says why that is enough), with the log's index of it.
     // A session id this server has just made (request.sessionId null) cannot be in the log yet.
-    const known = request.sessionId !== null;
+    const known = request.sessionId !== null && request.madeHere !== true;
     const head = await readLogHead(sessionId, store, known ? subjectReads(sessionSubject(sessionId)) : []);
     const { headerRaw } = head;
     if (headerRaw === null && head.summaryRaw !== null) throw sessionRetired();
@@ -201,7 +213,7 @@ async function appendWithRetries(
       value: sealSummary(summaryAfterAppend(summary, headHash)),
       expect: [head.summaryRaw],
     };
-    const writes = [append, sequenceLeaf(leaf), next, ...effects(entry)];
+    const writes = [append, sequenceLeaf(leaf), next, ...effects(entry, { full, hash: headHash })];
     // Where the store can, the checkpoint is signed and stored in the entry's own batch, once the
     // leaf's position is known: one write and one disk sync fewer. Elsewhere it follows the batch.
     let checkpoint: string | null = null;
@@ -224,7 +236,8 @@ async function appendWithRetries(
     if (checkpoint === null) checkpoint = await storeCheckpoint({ ...signed, logIndex }, store, head.checkpointStored);
     else announceCheckpoint(sessionId);
     const transparency = await transparencyReceipt({ index: logIndex, leafHash: leafHashOf(leaf) }, store);
-    return { ok: true, entry, sessionId, checkpoint, transparency, sessionToken: header?.token ?? null };
+    const stored = { full, hash: headHash };
+    return { ok: true, entry, stored, sessionId, checkpoint, transparency, sessionToken: header?.token ?? null };
   }
   throw sessionTooBusy();
 }

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { AuditEntry } from "../audit/entry";
 import { storedEntryReceipt } from "../audit/entry-receipt";
-import { type AuditEffects, appendAuditEventWith } from "../audit/log";
+import { type AuditEffects, appendAuditEventWith, type StoredEntry } from "../audit/log";
 import { getConfig } from "../config/config";
 import { isApiError } from "../http/problem";
 import { existingFormingStub, prepareFormingStub } from "../registry/create-forming-stub";
 import { ensureSeeds } from "../registry/ensure-seeds";
 import type { RegistryRecord } from "../registry/record-schema";
-import { canonicalJson } from "../signing/canonical";
 import { getStore } from "../store";
 import type { BatchWrite } from "../store/types";
 import { replaceHiddenCharacters } from "../text/hidden-characters";
@@ -70,16 +69,23 @@ function summarise(body: unknown): unknown {
  * The one audit entry of a call (the input summarised, the output as a digest), written in one atomic
  * batch with `effects`: the forming stub and the stored answer exist exactly when the entry does.
  */
+/** The call's session: the one the body names, or a new one whose id this call made. */
+interface CallSession {
+  id: string;
+  madeHere: boolean;
+}
+
 function auditCall(
   input: IncorporateInput,
-  sessionId: string,
+  session: CallSession,
   outcome: "ok" | "rejected",
   output: unknown,
   effects: AuditEffects,
 ) {
   return appendAuditEventWith(
     {
-      sessionId,
+      sessionId: session.id,
+      madeHere: session.madeHere,
       sessionToken: input.sessionToken,
       event: {
         kind: "incorporation",
@@ -103,32 +109,35 @@ async function run(input: IncorporateInput, claim: IdempotencyClaim): Promise<Ru
   const { findings, request } = validateIncorporation(input.body, { lang: input.lang, smvm });
   // incorporate() refused a sessionId that is not a UUID: one sent here is a UUID.
   const sent = input.body && typeof input.body === "object" ? (input.body as { sessionId?: unknown }).sessionId : null;
-  const sessionId = typeof sent === "string" ? sent : randomUUID();
+  const session: CallSession =
+    typeof sent === "string" ? { id: sent, madeHere: false } : { id: randomUUID(), madeHere: true };
+  const sessionId = session.id;
 
   if (!request) {
     const errors = findings.filter((f) => f.severity === "error").map((f) => `${f.field}:${f.code}`);
     const facts = (entry: AuditEntry) => ({ findings, baseUrl: input.baseUrl, backend: getStore().backend, entry });
     const meta = { sessionId };
     // The stored answer (for replays) never holds the session token; the caller's answer does.
-    const appended = await auditCall(input, sessionId, "rejected", { ok: false, findings: errors }, (entry) => [
-      claim.answer({ status: 422, body: storedRefusal(facts(entry)), meta }),
+    const appended = await auditCall(input, session, "rejected", { ok: false, findings: errors }, (entry, stored) => [
+      claim.answer({ status: 422, body: storedRefusal(facts(entry), stored.hash), meta }),
     ]);
     if (!appended.ok) throw claim.lost();
     const live = { sessionId, sessionToken: appended.sessionToken, claimToken: null };
-    const refusal = refusalAnswer({ ...facts(asStored(appended.entry)), sessionToken: appended.sessionToken });
+    const refusal = refusalAnswer({ ...facts(asStored(appended.stored)), sessionToken: appended.sessionToken });
     const body = { ...refusal, transparency: appended.transparency };
     return { status: 422, body: JSON.stringify(body), meta, live };
   }
-  return succeed(request, findings, sessionId, input, claim);
+  return succeed(request, findings, session, input, claim);
 }
 
 async function succeed(
   request: IncorporationRequest,
   findings: Finding[],
-  sessionId: string,
+  session: CallSession,
   input: IncorporateInput,
   claim: IdempotencyClaim,
 ): Promise<RunResult> {
+  const sessionId = session.id;
   const fileFacts = {
     request: {
       denominacion: request.denominacion,
@@ -164,14 +173,14 @@ async function succeed(
     const effects: BatchWrite[] = existing ? [] : [{ type: "record", write: stub.write }, stub.leaf];
     const appended = await auditCall(
       input,
-      sessionId,
+      session,
       "ok",
       { ok: true, slug: fileFacts.slug, filesDigest: starter.filesDigest },
-      (entry) => [
+      (entry, stored) => [
         ...effects,
         claim.answer({
           status: 200,
-          body: storedSuccess(factsOf(entry, record)),
+          body: storedSuccess(factsOf(entry, record), stored.hash),
           meta: { sessionId },
         }),
       ],
@@ -182,7 +191,7 @@ async function succeed(
         status: 200,
         // The receipt exists only once the entry is stored; a replay finds it again (replayText).
         // The entry in its canonical form, as the store holds it and a replay reads it back.
-        body: successAnswerJson(factsOf(asStored(appended.entry), record), starter, shown, appended.transparency),
+        body: successAnswerJson(factsOf(asStored(appended.stored), record), starter, shown, appended.transparency),
         meta: { sessionId },
         live: { sessionId, sessionToken: appended.sessionToken, claimToken: shown.claimToken },
       };
@@ -196,7 +205,7 @@ async function succeed(
 }
 
 /** An entry with its members in canonical (RFC 8785) order: the text its hash is taken over. */
-const asStored = (entry: AuditEntry) => JSON.parse(canonicalJson(entry)) as AuditEntry;
+const asStored = (stored: StoredEntry) => JSON.parse(stored.full) as AuditEntry;
 
 export interface IncorporateOutcome extends Omit<IdempotentResult<LiveSecrets>, "body"> {
   /** The answer as JSON text. */

@@ -2,7 +2,7 @@ import type { AuditEntry } from "../audit/entry";
 import { readAuditItemsAfter } from "../audit/log";
 import { ApiError } from "../http/problem";
 import { loadEntry } from "../registry/stored-record";
-import { canonicalJson, hashOf } from "../signing/canonical";
+import { hashOf } from "../signing/canonical";
 import { storeAlarm } from "../store/store-alarm";
 import { type RecordedRefusal, type RefusalFacts, refusalAnswer } from "./refusal-answer";
 import type { SuccessFacts } from "./success-answer";
@@ -28,7 +28,8 @@ export interface StoredRefusal {
   ref: Omit<RefusalFacts, "entry" | "sessionToken"> & { entry: NamedEntry };
 }
 
-const named = (entry: AuditEntry): NamedEntry => ({ seq: entry.seq, hash: hashOf(canonicalJson(entry)) });
+/** The entry named by its seq and `hash`, the hash of its stored canonical form (AppendOutcome.stored). */
+const named = (entry: AuditEntry, hash: string): NamedEntry => ({ seq: entry.seq, hash });
 
 /** A success stored by a version that copied its entry and record (replays within a day of a deploy). */
 interface CopiedSuccess {
@@ -36,16 +37,16 @@ interface CopiedSuccess {
   facts: SuccessFacts;
 }
 
-/** The stored form of a success's facts. */
-export function storedSuccess(facts: SuccessFacts): StoredSuccess {
+/** The stored form of a success's facts; `entryHash` is the hash of the entry's stored form. */
+export function storedSuccess(facts: SuccessFacts, entryHash: string): StoredSuccess {
   const { entry, record, ...rest } = facts;
-  return { ok: true, ref: { ...rest, entry: named(entry), record: record.id } };
+  return { ok: true, ref: { ...rest, entry: named(entry, entryHash), record: record.id } };
 }
 
 /** The stored form of a refusal's facts (never its session token, shown once). */
-export function storedRefusal(facts: RefusalFacts): StoredRefusal {
+export function storedRefusal(facts: RefusalFacts, entryHash: string): StoredRefusal {
   const { entry, sessionToken: _shownOnce, ...rest } = facts;
-  return { ok: false, ref: { ...rest, entry: named(entry) } };
+  return { ok: false, ref: { ...rest, entry: named(entry, entryHash) } };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
