@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { hash, timingSafeEqual } from "node:crypto";
 
-const digest = (text: string) => createHash("sha256").update(text).digest();
+const digest = (text: string) => hash("sha256", text, "buffer");
 
 /**
  * True when a presented secret equals the expected one, compared in time that tells an attacker

@@ -33,11 +33,11 @@ export const leafBytes = (leaf: Leaf): string => canonicalJson(leaf);
 export type PublicRecord = { id: string; status: string } & Record<string, unknown>;
 
 /**
- * `sha256:` + hex of SHA-256 over the RFC 8785 form of a public record. The record goes through JSON
- * first, so a member left undefined hashes as the answer that leaves it out.
+ * `sha256:` + hex of SHA-256 over the RFC 8785 form of a public record. Canonical JSON leaves out a
+ * member left undefined as JSON.stringify does, so it hashes as the answer that leaves it out.
  */
 export function publicRecordHash(record: PublicRecord): string {
-  return `sha256:${hash("sha256", canonicalJson(JSON.parse(JSON.stringify(record))), "hex")}`;
+  return `sha256:${hash("sha256", canonicalJson(record), "hex")}`;
 }
 
 /** The leaf of a registry record's version `seq`, written by `event`. */
