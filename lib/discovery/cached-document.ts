@@ -1,3 +1,4 @@
+import { evictOldest } from "../cache/evict-oldest";
 import { strongEtag } from "../http/cacheable";
 
 export interface CachedDocument {
@@ -15,7 +16,7 @@ const cache = new Map<string, Promise<CachedDocument>>();
 export function cachedDocument(key: string, build: () => Promise<string> | string): Promise<CachedDocument> {
   let entry = cache.get(key);
   if (!entry) {
-    if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+    evictOldest(cache, MAX_ENTRIES - 1);
     entry = Promise.resolve()
       .then(build)
       .then((body) => ({ body, etag: strongEtag(body) }));

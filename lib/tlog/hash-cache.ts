@@ -1,4 +1,5 @@
 import type { Coord, HashLookup, StoredHash } from "@sociedades-ia/incorporate/tlog";
+import { evictOldest } from "../cache/evict-oldest";
 import { perStore } from "../store/per-store";
 import type { Store } from "../store/types";
 import { readStoredHashes } from "./stored-hashes";
@@ -29,7 +30,7 @@ const keyOf = ({ level, index }: Coord) => `${level}/${index}`;
 function remember(hashes: Map<string, Uint8Array>, key: string, hash: Uint8Array): void {
   hashes.delete(key);
   hashes.set(key, hash);
-  if (hashes.size > MAX_HASHES) hashes.delete(hashes.keys().next().value as string);
+  evictOldest(hashes, MAX_HASHES);
 }
 
 /** Remembers hashes an integration has just stored. */

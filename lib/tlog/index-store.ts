@@ -11,6 +11,7 @@ import {
   toBase64,
   type WrittenNode,
 } from "@sociedades-ia/incorporate/tlog";
+import { evictOldest } from "../cache/evict-oldest";
 import { getConfig } from "../config/config";
 import { perStore } from "../store/per-store";
 import type { BatchWrite, Store, StoreRead } from "../store/types";
@@ -74,7 +75,7 @@ function cacheOf(store: Store): Map<string, IndexNode> {
  */
 function remember(nodes: Map<string, IndexNode>, hash: string, node: IndexNode): void {
   nodes.set(hash, node);
-  if (nodes.size > MAX_NODES) nodes.delete(nodes.keys().next().value as string);
+  evictOldest(nodes, MAX_NODES);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { evictOldest } from "../cache/evict-oldest";
 import { hmacKeys } from "../signing/keys";
 import { sealHolds, sealOf } from "../signing/seal";
 
@@ -32,7 +33,7 @@ export function sealLeaf(bytes: string): string {
   const item = `${bytes}${MARK}${kid} ${mac}`;
   const mine = sealedHere();
   mine.set(item, kid);
-  if (mine.size > MAX_SEALED_HERE) mine.delete(mine.keys().next().value as string);
+  evictOldest(mine, MAX_SEALED_HERE);
   return item;
 }
 

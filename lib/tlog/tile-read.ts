@@ -17,6 +17,7 @@ import {
   tileHashes,
   tilePath,
 } from "@sociedades-ia/incorporate/tlog";
+import { evictOldest } from "../cache/evict-oldest";
 import { perStore } from "../store/per-store";
 import { storeAlarm } from "../store/store-alarm";
 import type { Store } from "../store/types";
@@ -75,7 +76,7 @@ function verifiedOf(store: Store): Map<string, Uint8Array> {
 export function rememberVerified(store: Store, tile: Tile, bytes: Uint8Array): void {
   const map = verifiedOf(store);
   map.set(tilePath(tile), bytes);
-  if (map.size > MAX_VERIFIED) map.delete(map.keys().next().value as string);
+  evictOldest(map, MAX_VERIFIED);
 }
 
 /** The complete subtrees, left to right, of the leaf range [start, end). */
