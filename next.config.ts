@@ -8,7 +8,12 @@ const nextConfig: NextConfig = {
   // Next 16.4 writes Turbopack's build cache (about 100 MB) by default. A build here starts from a
   // clean clone or an emptied directory and never reads it again; writing it cost 7 to 14 CPU
   // seconds of a 33-second build on two cores.
-  experimental: { turbopackFileSystemCacheForBuild: false },
+  // NEXT_SERVER_MINIFY=0 keeps server code readable, so that a CPU profile names our functions
+  // (docs/performance.md, "Profiling"). Production builds leave it unset.
+  experimental: {
+    turbopackFileSystemCacheForBuild: false,
+    ...(process.env.NEXT_SERVER_MINIFY === "0" ? { serverMinification: false } : {}),
+  },
   // Type checking runs in the test command (tsc 7); Next's own check needs the TypeScript JS API.
   typescript: { ignoreBuildErrors: true },
   // The client package route hashes the packed tarball in public/, which a serverless function's

@@ -52,7 +52,9 @@ export async function startApp(
   // A caller may pick the port first, e.g. to configure PUBLIC_BASE_URL with it.
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "sia-app-"));
-  const child: ChildProcess = spawn(process.execPath, ["scripts/server.mjs"], {
+  // SERVER_NODE_ARGS: Node options for the server (say, --cpu-prof), when profiling a benchmark by hand.
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "scripts/server.mjs"], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",
