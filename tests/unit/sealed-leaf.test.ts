@@ -1,23 +1,12 @@
-import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { openLeafItem, sealLeaf } from "@/lib/tlog/sealed-leaf";
-import { applyEnv } from "../support/upstash-stack";
+import { withKeys } from "../support/with-keys";
 
 // The integrator takes a leaf only under this service's MAC. A process skips recomputing the MAC of
 // an item it sealed itself, by the item's exact text: an edit, or a key no longer configured, must
 // still be refused, on the first open as on later ones.
-const signingKey = JSON.stringify(generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" }));
 const OLD = { AUDIT_HMAC_SECRET: "o".repeat(64), AUDIT_HMAC_KID: "old-1" };
 const NEW = { AUDIT_HMAC_SECRET: "n".repeat(64), AUDIT_HMAC_KID: "new-1" };
-
-function withKeys<T>(env: Record<string, string>, body: () => T): T {
-  const restore = applyEnv({ AUDIT_SIGNING_KEY: signingKey, DATA_DIR: "/nonexistent", ...env });
-  try {
-    return body();
-  } finally {
-    restore();
-  }
-}
 
 const leaf = (n: number) => JSON.stringify({ kind: "audit.entry", sessionId: "s", seq: n, entryHash: `sha256:${n}` });
 

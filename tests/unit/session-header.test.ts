@@ -1,4 +1,3 @@
-import { generateKeyPairSync } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   authorize,
@@ -9,21 +8,10 @@ import {
   sealedHeaderOrThrow,
 } from "@/lib/audit/session-header";
 import { storeAlarm } from "@/lib/store/store-alarm";
-import { applyEnv } from "../support/upstash-stack";
+import { withKeys } from "../support/with-keys";
 
 const SID = "header-session-01";
-const signingKey = JSON.stringify(generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" }));
 const OLD = { AUDIT_HMAC_SECRET: "o".repeat(64), AUDIT_HMAC_KID: "old-1" };
-
-/** Runs `body` with the audit keys of `env` in force. */
-function withKeys<T>(env: Record<string, string>, body: () => T): T {
-  const restore = applyEnv({ AUDIT_SIGNING_KEY: signingKey, DATA_DIR: "/nonexistent", ...env });
-  try {
-    return body();
-  } finally {
-    restore();
-  }
-}
 
 afterEach(() => vi.restoreAllMocks());
 
