@@ -44,7 +44,7 @@ import { clearStall, isIntegrationRefused, logStall, type Stall, stallLog } from
 import { rememberSignedHead, rollbackFrom, seenSize } from "./rollback-guard";
 import { openLeafItem } from "./sealed-leaf";
 import { lookupIn } from "./stored-hashes";
-import { flushTiles } from "./tile-flush";
+import { flushTiles, tilesToFlush } from "./tile-flush";
 import { witnessInBackground } from "./witness-loop";
 
 /** Leaves hashed into one checkpoint at most: bounds one integration's reads and its batch. */
@@ -53,7 +53,8 @@ const MAX_BATCH = 2048;
  * An integrator that dies keeps others out this long at most; one still running renews its lock
  * once half of it has passed. The lock only saves duplicate work: correctness rests on the
  * checkpoint's compare-and-set, so a lock that lapses under a live integrator costs a retry, never
- * a fork.
+ * a fork. (The last commit of a call also releases the lock, on the condition that it still holds
+ * it: one that lapsed to another process leaves that commit to the other.)
  */
 const LOCK_TTL_MS = 5_000;
 
@@ -79,6 +80,8 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
       renewed = Date.now();
     }
   };
+  // Released with the last commit when nothing is left to do under the lock (one command fewer).
+  let released = false;
   try {
     // The leaves sequenced when the call began: once they are in, the call returns, so that the
     // writers waiting on it are answered, and leaves arriving meanwhile take the next round.
@@ -108,11 +111,22 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
         clearStall(store);
         return head;
       }
+      const end = Math.min(leafCount, size + MAX_BATCH);
+      // The round's last commit, with no tile to move after it: it releases the lock itself. Its
+      // condition is the lock's too, so a commit made after the lock lapsed to another is refused.
+      const last = end >= Math.min(leafCount, target) && !tilesToFlush(store, end);
+      const unlock: BatchWrite | null = last ? { type: "del", key: LOCK_KEY, expect: [token] } : null;
       const next = await extend(
         store,
         { note, head, indexNote, keepLock, ahead: { from, items: joinHotLeaves(aheadReads, ahead) } },
-        Math.min(leafCount, size + MAX_BATCH),
+        end,
+        unlock,
       );
+      // The lock lapsed and another process holds it now: the rest is its work.
+      if (next === LOCK_LOST) {
+        released = true;
+        return null;
+      }
       if (typeof next === "string") {
         // Another integrator (whose lock had expired) moved the tree or its index: start again from
         // its head. Over and over, it is stored state that no write can fit (hash lists edited
@@ -121,13 +135,14 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
         continue;
       }
       lost = 0;
+      released = unlock !== null;
       clearStall(store);
       // Tiles the new tree completes go to the tile store while this process holds the lock.
       await flushTiles(store, next);
       if (next.size >= Math.min(leafCount, target)) return next;
     }
   } finally {
-    await store.batch([{ type: "del", key: LOCK_KEY, expect: [token] }]);
+    if (!released) await store.batch([{ type: "del", key: LOCK_KEY, expect: [token] }]);
   }
 }
 
@@ -148,6 +163,9 @@ export async function logRefusal(store: Store = getStore()): Promise<Stall | nul
 /** Integrations in a row whose batch found the tree moved, before the log is declared stalled. */
 const MAX_LOST = 5;
 
+/** extend's answer when its commit, which was to release the lock, found the lock another's. */
+const LOCK_LOST = Symbol("lock lost");
+
 interface StoredState {
   note: string | null;
   head: LogHead | null;
@@ -161,7 +179,12 @@ interface StoredState {
  * Hashes leaves [size, end) into the tree of `size` and stores the new hashes, index and notes; or
  * says why it could not, when the stored state moved under it (a retry may fit).
  */
-async function extend(store: Store, from: StoredState, end: number): Promise<LogHead | string> {
+async function extend(
+  store: Store,
+  from: StoredState,
+  end: number,
+  unlock: BatchWrite | null = null,
+): Promise<LogHead | string | typeof LOCK_LOST> {
   const size = from.head?.size ?? 0;
   const { ahead } = from;
   const readAhead = ahead?.from === size && ahead.items.length >= end - size;
@@ -210,8 +233,10 @@ async function extend(store: Store, from: StoredState, end: number): Promise<Log
     ...index.writes.writes(),
     { type: "set", key: CHECKPOINT_KEY, value: signed, expect: [from.note] },
     { type: "set", key: INDEX_NOTE_KEY, value: indexNote, expect: [from.indexNote] },
+    ...(unlock ? [unlock] : []),
   ];
   const result = await store.batch(writes);
+  if (!result.ok && unlock !== null && result.index === writes.length - 1) return LOCK_LOST;
   if (!result.ok) return `${MAX_LOST} integrations in a row found the stored tree changed under them`;
   rememberHashes(store, added);
   index.writes.remember(store);

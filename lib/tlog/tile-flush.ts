@@ -42,6 +42,14 @@ export function tilesCompletedBy(bundle: number): Tile[] {
  * written that does not check against the signed root. Never throws: a tile store that is down or
  * refuses only leaves the tiles in the hot store a while longer (with an alarm when it refuses).
  */
+/**
+ * Whether flushTiles would have work for a tree of `size`: a tile store, and a full tile this process
+ * has not seen moved to it. When not, an integrator needs its lock no longer once its commit lands.
+ */
+export function tilesToFlush(store: Store, size: number, tiles: TileStore | null = getTileStore()): boolean {
+  return tiles !== null && (known().get(store) ?? -1) < Math.floor(size / TILE_WIDTH);
+}
+
 export async function flushTiles(
   store: Store,
   head: TreeHead,
