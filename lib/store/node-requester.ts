@@ -1,5 +1,6 @@
 import http from "node:http";
 import https from "node:https";
+import { urlToHttpOptions } from "node:url";
 import { errors, type Requester, type UpstashRequest, type UpstashResponse } from "@upstash/redis";
 
 /**
@@ -39,7 +40,9 @@ export function nodeRequester(options: NodeRequesterOptions): Requester {
         ...(requester.upstashSyncToken ? { "upstash-sync-token": requester.upstashSyncToken } : {}),
         ...req.headers,
       };
-      const path = `${base.pathname === "/" ? "" : base.pathname}/${(req.path ?? []).join("/")}`;
+      // As the client joins them: the URL's own path, then the command's ("pipeline", "multi-exec").
+      const joined = [base.pathname.replace(/\/$/, ""), ...(req.path ?? [])].join("/");
+      const path = joined === "" ? "/" : joined;
       for (let attempt = 0; ; attempt++) {
         let answer: { status: number; text: string; syncToken: string | undefined };
         try {
@@ -79,10 +82,9 @@ function exchange(
   return new Promise((resolve, reject) => {
     const request = send(
       {
+        // Node's own reading of the URL: an IPv6 host without its brackets, the default port.
+        ...urlToHttpOptions(base),
         agent,
-        protocol: base.protocol,
-        hostname: base.hostname,
-        port: base.port,
         method: "POST",
         path,
         headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },

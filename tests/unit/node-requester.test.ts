@@ -57,6 +57,14 @@ describe("nodeRequester", () => {
     expect(seen[1]?.headers["upstash-sync-token"]).toBe("t1");
   });
 
+  it("keeps a path in the URL before the command's, as the client joins them", async () => {
+    const { url, seen } = await serve((_s, _n, res) => json(res, 200, { result: "OK" }));
+    const requester = nodeRequester({ url: `${url}/rest/`, token: "t", retries: 0, timeoutMs: 5000 });
+    await requester.request({ body: ["ping"] });
+    await requester.request({ path: ["multi-exec"], body: [["ping"]] });
+    expect(seen.map((s) => s.path)).toEqual(["/rest", "/rest/multi-exec"]);
+  });
+
   it("throws UpstashError for an error status, and UpstashJSONParseError for an answer that is not JSON", async () => {
     const { url } = await serve((_s, n, res) => {
       if (n === 1) json(res, 400, { error: "ERR wrong number of arguments" });
