@@ -213,7 +213,8 @@ async function appendWithRetries(
       value: sealSummary(summaryAfterAppend(summary, headHash)),
       expect: [head.summaryRaw],
     };
-    const writes = [append, sequenceLeaf(leaf), next, ...effects(entry, { full, hash: headHash })];
+    const stored: StoredEntry = { full, hash: headHash };
+    const writes = [append, sequenceLeaf(leaf), next, ...effects(entry, stored)];
     // Where the store can, the checkpoint is signed and stored in the entry's own batch, once the
     // leaf's position is known: one write and one disk sync fewer. Elsewhere it follows the batch.
     let checkpoint: string | null = null;
@@ -236,7 +237,6 @@ async function appendWithRetries(
     if (checkpoint === null) checkpoint = await storeCheckpoint({ ...signed, logIndex }, store, head.checkpointStored);
     else announceCheckpoint(sessionId);
     const transparency = await transparencyReceipt({ index: logIndex, leafHash: leafHashOf(leaf) }, store);
-    const stored = { full, hash: headHash };
     return { ok: true, entry, stored, sessionId, checkpoint, transparency, sessionToken: header?.token ?? null };
   }
   throw sessionTooBusy();

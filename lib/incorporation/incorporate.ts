@@ -65,16 +65,16 @@ function summarise(body: unknown): unknown {
   };
 }
 
-/**
- * The one audit entry of a call (the input summarised, the output as a digest), written in one atomic
- * batch with `effects`: the forming stub and the stored answer exist exactly when the entry does.
- */
 /** The call's session: the one the body names, or a new one whose id this call made. */
 interface CallSession {
   id: string;
   madeHere: boolean;
 }
 
+/**
+ * The one audit entry of a call (the input summarised, the output as a digest), written in one atomic
+ * batch with `effects`: the forming stub and the stored answer exist exactly when the entry does.
+ */
 function auditCall(
   input: IncorporateInput,
   session: CallSession,

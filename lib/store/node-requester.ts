@@ -25,7 +25,7 @@ export interface NodeRequesterOptions {
 }
 
 export function nodeRequester(options: NodeRequesterOptions): Requester {
-  const base = new URL(options.url.replace(/\/$/, ""));
+  const base = new URL(options.url);
   const secure = base.protocol === "https:";
   const agent = secure ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
   const send = secure ? https.request : http.request;

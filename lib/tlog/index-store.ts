@@ -41,11 +41,13 @@ function prefixHex(keyHash: Uint8Array, hex: string, depth: number): string {
 
 const hexOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
 
-/** A node hash as a map key: Node's native base64 (the package's is portable, and slower). */
-const idOf = (hash: Uint8Array) => Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString("base64");
+/** A node hash as a map key. */
+const idOf = toBase64;
 
-export const indexNodeKey = (depth: number, keyHash: Uint8Array) =>
-  `tlog:ix:${depth}:${prefixHex(keyHash, hexOf(keyHash), depth)}`;
+/** The store key of the node at `depth` on the path of `keyHash`, whose hex is `hex`. */
+const keyAt = (depth: number, keyHash: Uint8Array, hex: string) => `tlog:ix:${depth}:${prefixHex(keyHash, hex, depth)}`;
+
+export const indexNodeKey = (depth: number, keyHash: Uint8Array) => keyAt(depth, keyHash, hexOf(keyHash));
 
 /** The store holds index state that its signed notes do not vouch for. */
 export class IndexStateError extends Error {
@@ -129,7 +131,7 @@ export function indexNodeReader(store: Store, pending?: Map<string, IndexNode>, 
 /** The keys of the nodes on the path of `keyHash`, from the root down `depth` levels. */
 export function pathKeys(keyHash: Uint8Array, depth: number): string[] {
   const hex = hexOf(keyHash);
-  return Array.from({ length: depth }, (_, d) => `tlog:ix:${d}:${prefixHex(keyHash, hex, d)}`);
+  return Array.from({ length: depth }, (_, d) => keyAt(d, keyHash, hex));
 }
 
 /** Path levels read ahead: a trie of random keys is about 2 log2(subjects) deep at most. */

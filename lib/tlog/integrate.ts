@@ -112,9 +112,10 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
         return head;
       }
       const end = Math.min(leafCount, size + MAX_BATCH);
+      const goal = Math.min(leafCount, target);
       // The round's last commit, with no tile to move after it: it releases the lock itself. Its
       // condition is the lock's too, so a commit made after the lock lapsed to another is refused.
-      const last = end >= Math.min(leafCount, target) && !tilesToFlush(store, end);
+      const last = end >= goal && !tilesToFlush(store, end);
       const unlock: BatchWrite | null = last ? { type: "del", key: LOCK_KEY, expect: [token] } : null;
       const next = await extend(
         store,
@@ -139,7 +140,7 @@ export async function integrate(store: Store = getStore()): Promise<LogHead | nu
       clearStall(store);
       // Tiles the new tree completes go to the tile store while this process holds the lock.
       await flushTiles(store, next);
-      if (next.size >= Math.min(leafCount, target)) return next;
+      if (next.size >= goal) return next;
     }
   } finally {
     if (!released) await store.batch([{ type: "del", key: LOCK_KEY, expect: [token] }]);

@@ -48,9 +48,10 @@ export function openLeafItem(item: string): { bytes: string } | { refused: strin
   const at = item.lastIndexOf(MARK);
   if (at < 0) return { refused: "it carries no MAC: this service did not sequence it" };
   const bytes = item.slice(0, at);
-  const kid = sealedHere().get(item);
+  const mine = sealedHere();
+  const kid = mine.get(item);
   if (kid !== undefined) {
-    sealedHere().delete(item);
+    mine.delete(item);
     // Sealed here, under a key that must still be configured for its seal to open.
     if (Object.hasOwn(hmacKeys(), kid)) return { bytes };
   }
