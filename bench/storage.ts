@@ -20,6 +20,7 @@ import { incorporate } from "../lib/incorporation/incorporate";
 import { playTools } from "../lib/play/tools";
 import { getStore } from "../lib/store";
 import type { EmbeddedStore } from "../lib/store/embedded";
+import { logRecords } from "../lib/store/log-blocks";
 import { integrate } from "../lib/tlog/integrate";
 import { applyEnv } from "../tests/support/upstash-stack";
 import { machineLine } from "./support/machine";
@@ -76,13 +77,17 @@ function breakdown(): Map<string, number> {
   const add = (op: Record<string, unknown>, bytes: number) => {
     if (op.o === "b") {
       const ops = op.ops as Record<string, unknown>[];
-      for (const inner of ops) add(inner, Buffer.byteLength(JSON.stringify(inner)) + 1);
+      const sizes = ops.map((inner) => Buffer.byteLength(JSON.stringify(inner)) + 1);
+      const total = sizes.reduce((a, b) => a + b, 0);
+      for (const [i, inner] of ops.entries()) add(inner, (bytes * (sizes[i] as number)) / total);
       return;
     }
     byKind.set(kindOf(op), (byKind.get(kindOf(op)) ?? 0) + bytes);
   };
-  for (const line of fs.readFileSync(logFile, "utf8").split("\n")) {
-    if (line) add(JSON.parse(line.slice(9)), Buffer.byteLength(line) + 1);
+  // A compressed block's bytes are shared among its ops by their uncompressed sizes.
+  for (const record of logRecords(fs.readFileSync(logFile))) {
+    const raw = record.ops.reduce((sum, { rawBytes }) => sum + rawBytes, 0);
+    for (const { op, rawBytes } of record.ops) add(op, (record.bytes * rawBytes) / raw);
   }
   let tiles = 0;
   for (const item of fs.readdirSync(dataDir, { withFileTypes: true })) {

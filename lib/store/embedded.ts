@@ -1,9 +1,22 @@
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { crc32 } from "node:zlib";
+import { crc32, deflateRaw, deflateRawSync, inflateRawSync } from "node:zlib";
 import { acquireDirLock } from "../../scripts/dir-lock.mjs";
 import { assertValidBatch } from "./batch";
+import {
+  BLOCK_HEAD_BYTES,
+  Block,
+  blockEnd,
+  encodeBlock,
+  isBlock,
+  type PendingBlock,
+  packBlocks,
+  Ref,
+  readBlock,
+  type SnapshotItem,
+  type Val,
+} from "./log-blocks";
 import type {
   AppendOptions,
   AppendResult,
@@ -31,7 +44,8 @@ import { StoreUnavailableError } from "./types";
  * commit): each change is written and applied at once, and every call, read or write, answers only
  * once the disk holds every change it made or read, so nobody hears of a state a crash could undo.
  * Each log line is `<crc32 hex> <json>\n`; on open the log is replayed, and a torn or corrupt last
- * line (a crash mid-write) is cut off and never served.
+ * line (a crash mid-write) is cut off and never served. A compaction writes the live state as
+ * compressed blocks instead (lib/store/log-blocks.ts), about five times smaller, and lines follow.
  * A corrupt line anywhere else stops the start-up: silently skipping it would lose data. The log is
  * read in chunks (it may outgrow any string) and compacted in the background as it grows (see
  * compactInBackground; docs/performance.md#how-the-embedded-store-grows).
@@ -66,24 +80,6 @@ type Op =
 /** The log records of a write whose condition held (some only applied, see commit), or why it did not. */
 type Plan = { ok: true; ops: Op[]; unlogged?: Op[] } | { ok: false; failure: BatchFailure };
 
-/**
- * A value left on disk: where the JSON string literal that holds it lies in the log file. Memory keeps
- * this instead of the value, so it grows with the number of values, not with their bytes. `next` is
- * where a compaction in progress has copied it.
- */
-class Ref {
-  next: number | undefined = undefined;
-  /** The value itself while it is among the most recently written or read (see remember). */
-  cached: string | undefined = undefined;
-  constructor(
-    public at: number,
-    readonly size: number,
-  ) {}
-}
-
-/** A value in memory: itself when short (a hash, a counter), else where it lies on disk. */
-type Val = string | Ref;
-
 /** Values shorter than this stay in memory: a reference would save little. */
 const REF_MIN_CHARS = 64;
 /**
@@ -100,6 +96,8 @@ interface LineSource {
   start: number;
   fileAt: number;
   cursor: number;
+  /** The block whose inflated bytes `buf` is, when the line came from one (then `start` and `fileAt` are 0). */
+  block?: Block;
 }
 
 type Entry = { kind: "str"; value: Val; exp?: number } | { kind: "list"; value: Val[]; exp?: number };
@@ -197,15 +195,15 @@ function holdsAt(buf: Buffer, at: number, bytes: Buffer): boolean {
 const READ_CHUNK = 8 * 1024 * 1024;
 /** What a compaction gathers before each write. */
 const WRITE_CHUNK = 1024 * 1024;
-/** How many items of a list a compaction puts in one line. */
-const LIST_LINE_ITEMS = 512;
-const COMMA = Buffer.from(",");
 
 const openAsync = promisify(fs.open);
 const writeAsync = promisify(fs.write);
 const readAsync = promisify(fs.read);
 const fsyncAsync = promisify(fs.fsync);
 const closeAsync = promisify(fs.close);
+const deflateAsync = promisify(deflateRaw);
+/** Inflated blocks kept for the next read: a page or a compaction reads a block's values in a row. */
+const INFLATED_BLOCKS = 16;
 
 /** Where a compaction in the background can be held, for tests that stop the process there. */
 export type CompactionStep = "snapshot" | "switch";
@@ -281,6 +279,7 @@ export class EmbeddedStore implements Store {
   private recent: Ref[] = [];
   private recentHead = 0;
   private recentChars = 0;
+  private readonly inflatedBlocks = new Map<Block, Buffer>();
   /**
    * `logBytes` counts every byte ever written by this process (plus the file's size at open), so that
    * sync targets stay comparable when a compaction swaps the file: the current file starts at `fileBase`.
@@ -360,10 +359,10 @@ export class EmbeddedStore implements Store {
   }
 
   /**
-   * A compacted list's line (`{"o":"A","k":…,"vs":[…]}`, as snapshot() writes it), applied without
-   * parsing its items: their literals are found by their quotes, and each long one is left on disk
-   * unread. Start-up of a compacted log then costs about a scan of its bytes. False, having changed
-   * nothing, for any other line (or one not written exactly so), which is then parsed as JSON.
+   * A list's line as compactions wrote it before blocks (`{"o":"A","k":…,"vs":[…]}`; such logs still
+   * open), applied without parsing its items: their literals are found by their quotes, and each long
+   * one is left on disk unread. False, having changed nothing, for any other line (or one not written
+   * exactly so), which is then parsed as JSON.
    */
   private applyListLine(buf: Buffer, start: number, end: number, fileAt: number): boolean {
     const json = start + 9;
@@ -395,38 +394,94 @@ export class EmbeddedStore implements Store {
     return true;
   }
 
-  /** Applies every whole line of the file; returns the bytes they span (where a torn tail starts). */
+  /** Applies every whole record of the file; returns the bytes they span (where a torn tail starts). */
   private replayLines(fd: number, fileSize: number, file: string): number {
     const chunk = Buffer.allocUnsafe(READ_CHUNK);
     let carry = Buffer.alloc(0);
     let readBytes = 0;
     let goodBytes = 0;
+    const corrupt = () =>
+      new Error(
+        `${file} is corrupt at byte ${goodBytes}: a record in the middle of the log fails its ` +
+          "checksum. Restore the file from a backup; the store will not start on it.",
+      );
     for (;;) {
       const n = fs.readSync(fd, chunk, 0, chunk.length, readBytes);
       if (n === 0) break;
       readBytes += n;
       const data = carry.length > 0 ? Buffer.concat([carry, chunk.subarray(0, n)]) : chunk.subarray(0, n);
       let start = 0;
-      for (let end = data.indexOf(0x0a, start); end !== -1; end = data.indexOf(0x0a, start)) {
-        if (!this.replayLine(data, start, end, goodBytes)) {
-          if (end + 1 < data.length || readBytes < fileSize) {
-            throw new Error(
-              `${file} is corrupt at byte ${goodBytes}: a record in the middle of the log fails its ` +
-                "checksum. Restore the file from a backup; the store will not start on it.",
-            );
+      for (;;) {
+        let end: number;
+        if (data.length - start > 9 && isBlock(data, start)) {
+          // A compaction's block: its size is in its head, and its payload may hold newlines.
+          if (data.length - start < BLOCK_HEAD_BYTES) break;
+          end = blockEnd(data, start);
+          if (end === -1) throw corrupt();
+          if (end >= data.length) break;
+          if (!this.replayBlock(data, start, end, goodBytes)) throw corrupt();
+        } else {
+          end = data.indexOf(0x0a, start);
+          if (end === -1) break;
+          if (!this.replayLine(data, start, end, goodBytes)) {
+            if (end + 1 < data.length || readBytes < fileSize) throw corrupt();
+            console.warn(`[store] dropped a corrupt last record in ${file} (an interrupted write)`);
+            return goodBytes;
           }
-          console.warn(`[store] dropped a corrupt last record in ${file} (an interrupted write)`);
-          return goodBytes;
+          this.opsInLog++;
         }
-        this.opsInLog++;
         goodBytes += end + 1 - start;
         start = end + 1;
       }
-      // The chunk is reused: keep a copy of the unfinished line.
+      // The chunk is reused: keep a copy of the unfinished record.
       carry = Buffer.from(data.subarray(start));
     }
+    if (carry.length > 9 && isBlock(carry, 0)) throw corrupt(); // blocks are never torn: see log-blocks.ts
     if (carry.length > 0) console.warn(`[store] dropped a torn last record in ${file} (an interrupted write)`);
     return goodBytes;
+  }
+
+  /**
+   * Applies the block record in `buf[start, end]`, which starts at `fileAt` in the file; false when it
+   * fails its checksum or framing. A list's run is placed from its header without being inflated.
+   */
+  private replayBlock(buf: Buffer, start: number, end: number, fileAt: number): boolean {
+    const block = readBlock(buf, start, end);
+    if (!block) return false;
+    const where = new Block(fileAt + block.payloadAt, block.payload.length);
+    if (block.kind === "L") {
+      const values: Val[] = [];
+      let at = 0;
+      for (const size of block.sizes) {
+        values.push(new Ref(at, size, where));
+        at += size;
+      }
+      const e = this.kv.get(block.key);
+      if (e?.kind === "list") for (const v of values) e.value.push(v);
+      else this.kv.set(block.key, { kind: "list", value: values, exp: undefined });
+      this.opsInLog++;
+      return true;
+    }
+    let raw: Buffer;
+    try {
+      raw = inflateRawSync(block.payload);
+    } catch {
+      return false;
+    }
+    for (let from = 0; from < raw.length; ) {
+      let to = raw.indexOf(0x0a, from);
+      if (to === -1) to = raw.length;
+      let op: Op;
+      try {
+        op = JSON.parse(raw.toString("utf8", from, to)) as Op;
+      } catch {
+        return false;
+      }
+      this.apply(op, { buf: raw, start: 0, fileAt: 0, cursor: from, block: where });
+      this.opsInLog++;
+      from = to + 1;
+    }
+    return true;
   }
 
   private syncDirectory() {
@@ -464,7 +519,7 @@ export class EmbeddedStore implements Store {
     const at = line.buf.indexOf(literal, line.cursor);
     if (at === -1) return value;
     line.cursor = at + literal.length;
-    const ref = new Ref(line.fileAt + (at - line.start), literal.length);
+    const ref = new Ref(line.fileAt + (at - line.start), literal.length, line.block);
     this.remember(ref, value);
     return ref;
   }
@@ -488,10 +543,35 @@ export class EmbeddedStore implements Store {
 
   /** The JSON literal of a value left on disk. */
   private literal(ref: Ref, fd = this.fd as number): Buffer {
-    const bytes = Buffer.allocUnsafe(ref.size);
-    const n = fs.readSync(fd, bytes, 0, ref.size, ref.at);
-    if (n !== ref.size) throw new StoreUnavailableError("the embedded store's log ended before a value it holds");
+    if (ref.block) return this.inflated(ref.block, fd).subarray(ref.at, ref.at + ref.size);
+    return this.readAt(fd, ref.at, ref.size);
+  }
+
+  private readAt(fd: number, at: number, size: number): Buffer {
+    const bytes = Buffer.allocUnsafe(size);
+    const n = fs.readSync(fd, bytes, 0, size, at);
+    if (n !== size) throw new StoreUnavailableError("the embedded store's log ended before a value it holds");
     return bytes;
+  }
+
+  /** A block's raw content, inflated from disk unless one of the last few reads did it. */
+  private inflated(block: Block, fd: number): Buffer {
+    const known = this.inflatedBlocks.get(block);
+    if (known) return known;
+    let raw: Buffer;
+    try {
+      raw = inflateRawSync(this.readAt(fd, block.at, block.size));
+    } catch (err) {
+      if (err instanceof StoreUnavailableError) throw err;
+      throw new StoreUnavailableError(
+        `the embedded store's log holds a block it cannot inflate: ${(err as Error).message}`,
+      );
+    }
+    if (this.inflatedBlocks.size >= INFLATED_BLOCKS) {
+      this.inflatedBlocks.delete(this.inflatedBlocks.keys().next().value as Block);
+    }
+    this.inflatedBlocks.set(block, raw);
+    return raw;
   }
 
   /** A value, read from disk when it was left there. */
@@ -504,13 +584,13 @@ export class EmbeddedStore implements Store {
   }
 
   /**
-   * The live state as the lines a compacted log holds, taken in one synchronous step so that it is
+   * The live state as the blocks a compacted log holds, taken in one synchronous step so that it is
    * the state after exactly the lines written so far. Values are only referenced: strings never
    * change, a list only grows (its length now is kept), and every write replaces an entry or record
    * object rather than changing it. Expired keys and volatile-only ones (never logged) are left out.
-   * Each line comes with the values left on disk that it holds, and where in the line.
+   * Lists come first, in runs of their own, then every other op (a list's expiry after its items).
    */
-  private snapshot(fd: number): () => Generator<{ line: Buffer; refs: [Ref, number][] }> {
+  private snapshot(fd: number): () => Generator<PendingBlock> {
     const now = this.now();
     const kv: [string, Entry, number, number | undefined][] = [];
     for (const [k, e] of this.kv) {
@@ -520,51 +600,25 @@ export class EmbeddedStore implements Store {
     const records: [string, [string, Rec][]][] = [...this.records].map(([c, recs]) => [c, [...recs]]);
     const positions = [...this.positions];
     const literal = (v: Val) => (typeof v === "string" ? Buffer.from(JSON.stringify(v), "utf8") : this.literal(v, fd));
-    /** A line of JSON pieces, some of them values: records where those left on disk land. */
-    const build = (pieces: (string | Val[])[]) => {
-      const parts: Buffer[] = [];
-      const refs: [Ref, number][] = [];
-      let size = 0;
-      for (const piece of pieces) {
-        if (typeof piece === "string") {
-          const bytes = Buffer.from(piece, "utf8");
-          parts.push(bytes);
-          size += bytes.length;
-          continue;
-        }
-        for (const [i, v] of piece.entries()) {
-          if (i > 0) {
-            parts.push(COMMA);
-            size++;
-          }
-          const bytes = literal(v);
-          if (typeof v !== "string") refs.push([v, 9 + size]);
-          parts.push(bytes);
-          size += bytes.length;
-        }
-      }
-      return { line: frameLine(Buffer.concat(parts, size)), refs };
-    };
     const j = JSON.stringify;
-    return function* lines() {
+    function* items(): Generator<SnapshotItem> {
+      for (const [k, e, length] of kv) {
+        if (e.kind === "list" && length > 0) yield { list: k, values: e.value.slice(0, length) };
+      }
       for (const [k, e, length, exp] of kv) {
         if (e.kind === "str") {
-          yield build([`{"o":"s","k":${j(k)},"v":`, [e.value], exp === undefined ? "}" : `,"x":${exp}}`]);
-          continue;
-        }
-        for (let i = 0; i < length; i += LIST_LINE_ITEMS) {
-          yield build([`{"o":"A","k":${j(k)},"vs":[`, e.value.slice(i, Math.min(length, i + LIST_LINE_ITEMS)), "]}"]);
-        }
-        if (exp !== undefined) yield build([j({ o: "x", k, x: exp })]);
+          yield { op: [`{"o":"s","k":${j(k)},"v":`, { value: e.value }, exp === undefined ? "}" : `,"x":${exp}}`] };
+        } else if (exp !== undefined && length > 0) yield { op: [j({ o: "x", k, x: exp })] };
       }
       for (const [c, recs] of records) {
         for (const [id, r] of recs) {
           const rest = `,"ver":${r.version},"pos":${r.pos},"idx":${j(r.indexes)},"uq":${j(r.unique)}}`;
-          yield build([`{"o":"r","c":${j(c)},"id":${j(id)},"v":`, [r.value], rest]);
+          yield { op: [`{"o":"r","c":${j(c)},"id":${j(id)},"v":`, { value: r.value }, rest] };
         }
       }
-      for (const [c, pos] of positions) yield build([j({ o: "p", c, pos })]);
-    };
+      for (const [c, pos] of positions) yield { op: [j({ o: "p", c, pos })] };
+    }
+    return () => packBlocks(items(), literal);
   }
 
   /**
@@ -574,8 +628,13 @@ export class EmbeddedStore implements Store {
   private moveRefs(tailFrom: number, tailAt: number) {
     const move = (v: Val) => {
       if (typeof v === "string") return;
-      v.at = v.next ?? v.at - tailFrom + tailAt;
+      if (v.next === undefined) v.at = v.at - tailFrom + tailAt;
+      else {
+        v.at = v.next;
+        v.block = v.nextBlock;
+      }
       v.next = undefined;
+      v.nextBlock = undefined;
     };
     for (const e of this.kv.values()) {
       if (e.kind === "str") move(e.value);
@@ -596,11 +655,15 @@ export class EmbeddedStore implements Store {
     try {
       let pending: Buffer[] = [];
       let pendingBytes = 0;
-      for (const { line, refs } of this.snapshot(oldFd)()) {
-        for (const [ref, offset] of refs) ref.next = written + pendingBytes + offset;
-        pending.push(line);
-        pendingBytes += line.length;
-        lines++;
+      for (const block of this.snapshot(oldFd)()) {
+        const record = encodeBlock(
+          block,
+          deflateRawSync(Buffer.concat(block.raw, block.rawBytes)),
+          written + pendingBytes,
+        );
+        pending.push(record);
+        pendingBytes += record.length;
+        lines += block.ops;
         if (pendingBytes >= WRITE_CHUNK) {
           writeAll(out, Buffer.concat(pending));
           written += pendingBytes;
@@ -657,7 +720,7 @@ export class EmbeddedStore implements Store {
     const tmp = `${file}.compact`;
     const oldFd = this.fd as number;
     const from = this.sizeOnDisk();
-    const lines = this.snapshot(oldFd);
+    const blocks = this.snapshot(oldFd);
     const out = await openAsync(tmp, "w+", 0o600);
     let switched = false;
     try {
@@ -673,10 +736,13 @@ export class EmbeddedStore implements Store {
         }
         written += bytes.length;
       };
-      for (const { line, refs } of lines()) {
-        for (const [ref, offset] of refs) ref.next = written + pendingBytes + offset;
-        pending.push(line);
-        pendingBytes += line.length;
+      for (const block of blocks()) {
+        // Deflated off the event loop: the store keeps serving meanwhile.
+        const deflated = await deflateAsync(Buffer.concat(block.raw, block.rawBytes));
+        this.assertStillOpen(oldFd);
+        const record = encodeBlock(block, deflated, written + pendingBytes);
+        pending.push(record);
+        pendingBytes += record.length;
         if (pendingBytes >= WRITE_CHUNK) {
           await writeOut(Buffer.concat(pending));
           pending = [];
