@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -92,6 +92,24 @@ describe("embedded store at any size", () => {
     expect(await b.length("small")).toBe(300);
     expect(await b.get("after")).toBe("yes");
     // 27 MiB written and read back: on a loaded machine this takes far longer than a unit test's default.
+  }, 120_000);
+
+  it("replays compacted blocks across chunk edges, one of them longer than a chunk", async () => {
+    const dir = tmp();
+    const a = openStore(dir);
+    // Random text barely compresses: these blocks stay megabytes long and straddle the 8 MiB reads.
+    const noise = (n: number) => randomBytes(n).toString("base64");
+    const values = [noise(3 * 1024 * 1024), noise(10 * 1024 * 1024), noise(2 * 1024 * 1024)];
+    for (const [i, v] of values.entries()) await a.set(`big:${i}`, v);
+    for (let i = 0; i < 300; i++) await a.append("small", i, `s${i} ${noise(60)}`);
+    const small = await a.range("small");
+    (a as unknown as { compactNow(): void }).compactNow();
+    await a.close();
+    open.splice(0);
+    expect(fs.statSync(logFile(dir)).size).toBeGreaterThan(12 * 1024 * 1024);
+    const b = openStore(dir);
+    for (const [i, v] of values.entries()) expect(await b.get(`big:${i}`)).toBe(v);
+    expect(await b.range("small")).toEqual(small);
   }, 120_000);
 
   it("compacts while serving once the log has doubled, keeping writes made during the compaction", async () => {
