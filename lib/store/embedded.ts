@@ -215,8 +215,8 @@ export interface EmbeddedStoreOptions {
    */
   now?: () => number;
   /**
-   * A running store compacts its log in the background once the log is this many bytes and twice the
-   * size it had after the last compaction (or at open). Default 64 MiB.
+   * A running store compacts its log in the background once the log is this many bytes and has grown,
+   * since the last compaction (or open), by what that state takes as lines. Default 64 MiB.
    */
   compactMinBytes?: number;
   /** Awaited at each step of a background compaction (tests hold it there, or fail it). */
@@ -285,8 +285,15 @@ export class EmbeddedStore implements Store {
    * sync targets stay comparable when a compaction swaps the file: the current file starts at `fileBase`.
    */
   private fileBase = 0;
-  /** The file's size after the last compaction, or at open: the log compacts again at twice that. */
+  /** The file's size after the last compaction, or at open. */
   private baseSize = 0;
+  /**
+   * What the file held then would take as text lines (a block counts its content before deflate).
+   * The log compacts again once it has grown by that much: appends write lines, five times the
+   * size of the blocks they become, and growing only by the blocks' size would compact five times
+   * as often and leave start-up no faster (see maybeCompact).
+   */
+  private baseRaw = 0;
   /** The background compaction in progress. */
   private compaction: Promise<void> | null = null;
   private closing = false;
@@ -340,8 +347,8 @@ export class EmbeddedStore implements Store {
       this.logBytes = goodBytes;
       this.syncedBytes = goodBytes;
       if (created) this.syncDirectory(); // a new file's name must be durable too, not only its bytes
-      if (this.opsInLog > 1000 && this.opsInLog > 2 * this.liveOps()) this.compactNow();
       this.baseSize = this.sizeOnDisk();
+      if (this.opsInLog > 1000 && this.opsInLog > 2 * this.liveOps()) this.compactNow();
     } catch (err) {
       fs.closeSync(this.fd);
       this.fd = null;
@@ -419,7 +426,9 @@ export class EmbeddedStore implements Store {
           end = blockEnd(data, start);
           if (end === -1) throw corrupt();
           if (end >= data.length) break;
-          if (!this.replayBlock(data, start, end, goodBytes)) throw corrupt();
+          const raw = this.replayBlock(data, start, end, goodBytes);
+          if (raw === -1) throw corrupt();
+          this.baseRaw += raw;
         } else {
           end = data.indexOf(0x0a, start);
           if (end === -1) break;
@@ -429,6 +438,7 @@ export class EmbeddedStore implements Store {
             return goodBytes;
           }
           this.opsInLog++;
+          this.baseRaw += end + 1 - start;
         }
         goodBytes += end + 1 - start;
         start = end + 1;
@@ -442,12 +452,13 @@ export class EmbeddedStore implements Store {
   }
 
   /**
-   * Applies the block record in `buf[start, end]`, which starts at `fileAt` in the file; false when it
-   * fails its checksum or framing. A list's run is placed from its header without being inflated.
+   * Applies the block record in `buf[start, end]`, which starts at `fileAt` in the file; returns its
+   * content's bytes before deflate, or -1 when it fails its checksum or framing. A list's run is
+   * placed from its header without being inflated.
    */
-  private replayBlock(buf: Buffer, start: number, end: number, fileAt: number): boolean {
+  private replayBlock(buf: Buffer, start: number, end: number, fileAt: number): number {
     const block = readBlock(buf, start, end);
-    if (!block) return false;
+    if (!block) return -1;
     const where = new Block(fileAt + block.payloadAt, block.payload.length);
     if (block.kind === "L") {
       const values: Val[] = [];
@@ -460,13 +471,13 @@ export class EmbeddedStore implements Store {
       if (e?.kind === "list") for (const v of values) e.value.push(v);
       else this.kv.set(block.key, { kind: "list", value: values, exp: undefined });
       this.opsInLog++;
-      return true;
+      return at;
     }
     let raw: Buffer;
     try {
       raw = inflateRawSync(block.payload);
     } catch {
-      return false;
+      return -1;
     }
     for (let from = 0; from < raw.length; ) {
       let to = raw.indexOf(0x0a, from);
@@ -475,13 +486,13 @@ export class EmbeddedStore implements Store {
       try {
         op = JSON.parse(raw.toString("utf8", from, to)) as Op;
       } catch {
-        return false;
+        return -1;
       }
       this.apply(op, { buf: raw, start: 0, fileAt: 0, cursor: from, block: where });
       this.opsInLog++;
       from = to + 1;
     }
-    return true;
+    return raw.length;
   }
 
   private syncDirectory() {
@@ -652,6 +663,7 @@ export class EmbeddedStore implements Store {
     const out = fs.openSync(tmp, "w+", 0o600);
     let written = 0;
     let lines = 0;
+    let raw = 0;
     try {
       let pending: Buffer[] = [];
       let pendingBytes = 0;
@@ -664,6 +676,7 @@ export class EmbeddedStore implements Store {
         pending.push(record);
         pendingBytes += record.length;
         lines += block.ops;
+        raw += block.rawBytes;
         if (pendingBytes >= WRITE_CHUNK) {
           writeAll(out, Buffer.concat(pending));
           written += pendingBytes;
@@ -686,18 +699,25 @@ export class EmbeddedStore implements Store {
     this.fileBase = this.logBytes - written;
     this.syncDirectory();
     this.opsInLog = lines;
+    this.baseSize = written;
+    this.baseRaw = raw;
   }
 
-  /** Starts a background compaction when the log has grown to twice its size after the last one. */
+  /**
+   * Starts a background compaction once the log has grown, since the last one, by what the state it
+   * wrote would take as lines: each live byte is then rewritten about once per doubling of the state,
+   * and start-up replays at most about the state's size in lines after the blocks.
+   */
   private maybeCompact() {
     if (this.compaction || this.closing || this.fd === null) return;
     const size = this.sizeOnDisk();
-    if (size < this.compactMinBytes || size < 2 * this.baseSize) return;
+    if (size < this.compactMinBytes || size < this.baseSize + this.baseRaw) return;
     this.compaction = this.compactInBackground()
       .catch((err) => {
         console.warn(`[store] compaction failed, the log stays as it was: ${(err as Error).message}`);
         // Not again at the next write (a full disk would rewrite the log over and over): at the next doubling.
         this.baseSize = this.sizeOnDisk();
+        this.baseRaw = this.baseSize;
       })
       .finally(() => {
         this.compaction = null;
@@ -727,6 +747,7 @@ export class EmbeddedStore implements Store {
       let pending: Buffer[] = [];
       let pendingBytes = 0;
       let written = 0;
+      let raw = 0;
       const writeOut = async (bytes: Buffer) => {
         for (let offset = 0; offset < bytes.length; ) {
           // At the file's own position, as the log's appends after the switch are written.
@@ -743,6 +764,7 @@ export class EmbeddedStore implements Store {
         const record = encodeBlock(block, deflated, written + pendingBytes);
         pending.push(record);
         pendingBytes += record.length;
+        raw += block.rawBytes;
         if (pendingBytes >= WRITE_CHUNK) {
           await writeOut(Buffer.concat(pending));
           pending = [];
@@ -787,6 +809,7 @@ export class EmbeddedStore implements Store {
       this.syncedBytes = this.logBytes;
       this.unsynced.clear();
       this.baseSize = size;
+      this.baseRaw = raw + (end - from); // the lines written meanwhile were copied as they are
       fs.closeSync(oldFd);
       try {
         this.syncDirectory();
