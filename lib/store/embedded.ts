@@ -8,9 +8,10 @@ import {
   BLOCK_HEAD_BYTES,
   Block,
   blockEnd,
+  copiedRun,
   encodeBlock,
   isBlock,
-  type PendingBlock,
+  type Pending,
   packBlocks,
   Ref,
   readBlock,
@@ -215,8 +216,8 @@ export interface EmbeddedStoreOptions {
    */
   now?: () => number;
   /**
-   * A running store compacts its log in the background once the log is this many bytes and has grown,
-   * since the last compaction (or open), by what that state takes as lines. Default 64 MiB.
+   * A running store compacts its log in the background once the log is this many bytes and twice the
+   * size it had after the last compaction (or at open). Default 64 MiB.
    */
   compactMinBytes?: number;
   /** Awaited at each step of a background compaction (tests hold it there, or fail it). */
@@ -285,15 +286,8 @@ export class EmbeddedStore implements Store {
    * sync targets stay comparable when a compaction swaps the file: the current file starts at `fileBase`.
    */
   private fileBase = 0;
-  /** The file's size after the last compaction, or at open. */
+  /** The file's size after the last compaction, or at open: the log compacts again at twice that. */
   private baseSize = 0;
-  /**
-   * What the file held then would take as text lines (a block counts its content before deflate).
-   * The log compacts again once it has grown by that much: appends write lines, five times the
-   * size of the blocks they become, and growing only by the blocks' size would compact five times
-   * as often and leave start-up no faster (see maybeCompact).
-   */
-  private baseRaw = 0;
   /** The background compaction in progress. */
   private compaction: Promise<void> | null = null;
   private closing = false;
@@ -347,8 +341,8 @@ export class EmbeddedStore implements Store {
       this.logBytes = goodBytes;
       this.syncedBytes = goodBytes;
       if (created) this.syncDirectory(); // a new file's name must be durable too, not only its bytes
-      this.baseSize = this.sizeOnDisk();
       if (this.opsInLog > 1000 && this.opsInLog > 2 * this.liveOps()) this.compactNow();
+      this.baseSize = this.sizeOnDisk();
     } catch (err) {
       fs.closeSync(this.fd);
       this.fd = null;
@@ -426,9 +420,7 @@ export class EmbeddedStore implements Store {
           end = blockEnd(data, start);
           if (end === -1) throw corrupt();
           if (end >= data.length) break;
-          const raw = this.replayBlock(data, start, end, goodBytes);
-          if (raw === -1) throw corrupt();
-          this.baseRaw += raw;
+          if (!this.replayBlock(data, start, end, goodBytes)) throw corrupt();
         } else {
           end = data.indexOf(0x0a, start);
           if (end === -1) break;
@@ -438,7 +430,6 @@ export class EmbeddedStore implements Store {
             return goodBytes;
           }
           this.opsInLog++;
-          this.baseRaw += end + 1 - start;
         }
         goodBytes += end + 1 - start;
         start = end + 1;
@@ -452,15 +443,16 @@ export class EmbeddedStore implements Store {
   }
 
   /**
-   * Applies the block record in `buf[start, end]`, which starts at `fileAt` in the file; returns its
-   * content's bytes before deflate, or -1 when it fails its checksum or framing. A list's run is
-   * placed from its header without being inflated.
+   * Applies the block record in `buf[start, end]`, which starts at `fileAt` in the file; false when it
+   * fails its checksum or framing. A list's run is placed from its header without being inflated.
    */
-  private replayBlock(buf: Buffer, start: number, end: number, fileAt: number): number {
+  private replayBlock(buf: Buffer, start: number, end: number, fileAt: number): boolean {
     const block = readBlock(buf, start, end);
-    if (!block) return -1;
-    const where = new Block(fileAt + block.payloadAt, block.payload.length);
+    if (!block) return false;
     if (block.kind === "L") {
+      const raw = block.sizes.reduce((sum, size) => sum + size, 0);
+      const run = { at: fileAt, bytes: end + 1 - start, items: block.sizes.length, raw };
+      const where = new Block(fileAt + block.payloadAt, block.payload.length, run);
       const values: Val[] = [];
       let at = 0;
       for (const size of block.sizes) {
@@ -471,13 +463,14 @@ export class EmbeddedStore implements Store {
       if (e?.kind === "list") for (const v of values) e.value.push(v);
       else this.kv.set(block.key, { kind: "list", value: values, exp: undefined });
       this.opsInLog++;
-      return at;
+      return true;
     }
+    const where = new Block(fileAt + block.payloadAt, block.payload.length);
     let raw: Buffer;
     try {
       raw = inflateRawSync(block.payload);
     } catch {
-      return -1;
+      return false;
     }
     for (let from = 0; from < raw.length; ) {
       let to = raw.indexOf(0x0a, from);
@@ -486,13 +479,13 @@ export class EmbeddedStore implements Store {
       try {
         op = JSON.parse(raw.toString("utf8", from, to)) as Op;
       } catch {
-        return -1;
+        return false;
       }
       this.apply(op, { buf: raw, start: 0, fileAt: 0, cursor: from, block: where });
       this.opsInLog++;
       from = to + 1;
     }
-    return raw.length;
+    return true;
   }
 
   private syncDirectory() {
@@ -601,7 +594,7 @@ export class EmbeddedStore implements Store {
    * object rather than changing it. Expired keys and volatile-only ones (never logged) are left out.
    * Lists come first, in runs of their own, then every other op (a list's expiry after its items).
    */
-  private snapshot(fd: number): () => Generator<PendingBlock> {
+  private snapshot(fd: number): () => Generator<Pending> {
     const now = this.now();
     const kv: [string, Entry, number, number | undefined][] = [];
     for (const [k, e] of this.kv) {
@@ -663,20 +656,18 @@ export class EmbeddedStore implements Store {
     const out = fs.openSync(tmp, "w+", 0o600);
     let written = 0;
     let lines = 0;
-    let raw = 0;
     try {
       let pending: Buffer[] = [];
       let pendingBytes = 0;
       for (const block of this.snapshot(oldFd)()) {
-        const record = encodeBlock(
-          block,
-          deflateRawSync(Buffer.concat(block.raw, block.rawBytes)),
-          written + pendingBytes,
-        );
+        const at = written + pendingBytes;
+        const record =
+          block.kind === "copy"
+            ? copiedRun(block, this.readAt(oldFd, block.from.run.at, block.from.run.bytes), at)
+            : encodeBlock(block, deflateRawSync(Buffer.concat(block.raw, block.rawBytes)), at);
         pending.push(record);
         pendingBytes += record.length;
-        lines += block.ops;
-        raw += block.rawBytes;
+        lines += block.kind === "copy" ? 1 : block.ops;
         if (pendingBytes >= WRITE_CHUNK) {
           writeAll(out, Buffer.concat(pending));
           written += pendingBytes;
@@ -700,24 +691,18 @@ export class EmbeddedStore implements Store {
     this.syncDirectory();
     this.opsInLog = lines;
     this.baseSize = written;
-    this.baseRaw = raw;
   }
 
-  /**
-   * Starts a background compaction once the log has grown, since the last one, by what the state it
-   * wrote would take as lines: each live byte is then rewritten about once per doubling of the state,
-   * and start-up replays at most about the state's size in lines after the blocks.
-   */
+  /** Starts a background compaction when the log has grown to twice its size after the last one. */
   private maybeCompact() {
     if (this.compaction || this.closing || this.fd === null) return;
     const size = this.sizeOnDisk();
-    if (size < this.compactMinBytes || size < this.baseSize + this.baseRaw) return;
+    if (size < this.compactMinBytes || size < 2 * this.baseSize) return;
     this.compaction = this.compactInBackground()
       .catch((err) => {
         console.warn(`[store] compaction failed, the log stays as it was: ${(err as Error).message}`);
         // Not again at the next write (a full disk would rewrite the log over and over): at the next doubling.
         this.baseSize = this.sizeOnDisk();
-        this.baseRaw = this.baseSize;
       })
       .finally(() => {
         this.compaction = null;
@@ -747,7 +732,6 @@ export class EmbeddedStore implements Store {
       let pending: Buffer[] = [];
       let pendingBytes = 0;
       let written = 0;
-      let raw = 0;
       const writeOut = async (bytes: Buffer) => {
         for (let offset = 0; offset < bytes.length; ) {
           // At the file's own position, as the log's appends after the switch are written.
@@ -758,13 +742,21 @@ export class EmbeddedStore implements Store {
         written += bytes.length;
       };
       for (const block of blocks()) {
-        // Deflated off the event loop: the store keeps serving meanwhile.
-        const deflated = await deflateAsync(Buffer.concat(block.raw, block.rawBytes));
-        this.assertStillOpen(oldFd);
-        const record = encodeBlock(block, deflated, written + pendingBytes);
+        let record: Buffer;
+        if (block.kind === "copy") {
+          record = copiedRun(
+            block,
+            this.readAt(oldFd, block.from.run.at, block.from.run.bytes),
+            written + pendingBytes,
+          );
+        } else {
+          // Deflated off the event loop: the store keeps serving meanwhile.
+          const deflated = await deflateAsync(Buffer.concat(block.raw, block.rawBytes));
+          this.assertStillOpen(oldFd);
+          record = encodeBlock(block, deflated, written + pendingBytes);
+        }
         pending.push(record);
         pendingBytes += record.length;
-        raw += block.rawBytes;
         if (pendingBytes >= WRITE_CHUNK) {
           await writeOut(Buffer.concat(pending));
           pending = [];
@@ -809,7 +801,6 @@ export class EmbeddedStore implements Store {
       this.syncedBytes = this.logBytes;
       this.unsynced.clear();
       this.baseSize = size;
-      this.baseRaw = raw + (end - from); // the lines written meanwhile were copied as they are
       fs.closeSync(oldFd);
       try {
         this.syncDirectory();

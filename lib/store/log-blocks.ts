@@ -13,11 +13,14 @@ import { crc32, inflateRawSync } from "node:zlib";
  *
  * - kind "L", a run of one list's items: the payload is `<header bytes, 8 hex digits><header JSON>`
  *   then the raw deflate of the items' JSON literals back to back. The header, `{"k":key,"s":[sizes]}`,
- *   names the list and each literal's size, so a replay places every item without inflating the run.
+ *   names the list and each literal's size, so a replay places every item without inflating the run
+ *   (each item, short or long, is then read from the block when asked for).
  * - kind "G", any other ops: the raw deflate of their JSON, a line each (`\n` between them).
  *
  * Blocks are written only by a compaction, into a copy that replaces the log once synced whole, so a
  * crash never tears one: a block cut short or failing its checksum is corruption, wherever it lies.
+ * A list only grows, so a later compaction copies its full runs as they are and deflates only what
+ * is new: compacting often (at every doubling of a log five times smaller than its lines) stays cheap.
  */
 
 /** A run of deflated bytes in the log file: a block's payload past its header. */
@@ -25,7 +28,17 @@ export class Block {
   constructor(
     readonly at: number,
     readonly size: number,
+    /** For a list's run: its whole record, which the next compaction may copy as it is. */
+    readonly run?: RunRecord,
   ) {}
+}
+
+/** Where a list's run lies as a record, with how many items and bytes before deflate it holds. */
+export interface RunRecord {
+  at: number;
+  bytes: number;
+  items: number;
+  raw: number;
 }
 
 /**
@@ -58,7 +71,13 @@ export const BLOCK_RAW_BYTES = 32 * 1024;
  */
 export type SnapshotItem = { list: string; values: Val[] } | { op: (string | { value: Val })[] };
 
-/** A block's raw content, waiting to be deflated: the values in it that are left on disk, and where. */
+/**
+ * What a compaction writes next: a run it copies as it is from the log it replaces (a list only
+ * grows, so a run of its items never changes), or a block's raw content, waiting to be deflated,
+ * with the values in it that are left on disk, and where.
+ */
+export type Pending = { kind: "copy"; from: Block & { run: RunRecord }; refs: Ref[] } | PendingBlock;
+
 export interface PendingBlock {
   kind: "L" | "G";
   key?: string;
@@ -100,7 +119,7 @@ function add(block: PendingBlock, bytes: Buffer, value?: Val) {
  * Packs a snapshot's items into blocks of about BLOCK_RAW_BYTES: each list in runs of its own, the
  * other ops together. `literal` gives a value's JSON literal (read back from disk when left there).
  */
-export function* packBlocks(items: Iterable<SnapshotItem>, literal: (v: Val) => Buffer): Generator<PendingBlock> {
+export function* packBlocks(items: Iterable<SnapshotItem>, literal: (v: Val) => Buffer): Generator<Pending> {
   let ops: PendingBlock | null = null;
   for (const item of items) {
     let pieces: Pieces;
@@ -147,10 +166,23 @@ function shortList(key: string, values: Val[], literal: (v: Val) => Buffer): Pie
   return pieces;
 }
 
-/** A list's items in runs of about BLOCK_RAW_BYTES (one item at least), each a block. */
-function* listRuns(key: string, values: Val[], literal: (v: Val) => Buffer): Generator<PendingBlock> {
+/**
+ * A list's items in runs of about BLOCK_RAW_BYTES (one item at least), each a block. Runs the log
+ * already holds whole and at least half full are copied: a compaction then deflates only what was
+ * appended since the last one, and small runs at a list's end are packed again with what follows.
+ */
+function* listRuns(key: string, values: Val[], literal: (v: Val) => Buffer): Generator<Pending> {
   let run = emptyBlock("L", key);
-  for (const value of values) {
+  for (let i = 0; i < values.length; i++) {
+    const whole = wholeRun(values, i);
+    if (whole) {
+      if (run.sizes.length > 0) yield run;
+      run = emptyBlock("L", key);
+      yield whole;
+      i += whole.refs.length - 1;
+      continue;
+    }
+    const value = values[i] as Val;
     const bytes = literal(value);
     if (run.sizes.length > 0 && run.rawBytes + bytes.length > BLOCK_RAW_BYTES) {
       yield run;
@@ -160,6 +192,31 @@ function* listRuns(key: string, values: Val[], literal: (v: Val) => Buffer): Gen
     run.sizes.push(bytes.length);
   }
   if (run.sizes.length > 0) yield run;
+}
+
+/** The run that starts at `values[i]`, when the log holds it whole and at least half full. */
+function wholeRun(values: Val[], i: number): Extract<Pending, { kind: "copy" }> | null {
+  const first = values[i] as Val;
+  if (typeof first === "string" || first.at !== 0 || first.block?.run === undefined) return null;
+  const from = first.block as Block & { run: RunRecord };
+  if (from.run.raw < BLOCK_RAW_BYTES / 2 || i + from.run.items > values.length) return null;
+  const refs = values.slice(i, i + from.run.items);
+  for (const ref of refs) if (typeof ref === "string" || ref.block !== from) return null;
+  return { kind: "copy", from, refs: refs as Ref[] };
+}
+
+/**
+ * The record of a run copied as it is (`record`, read from the old log), to be written at `fileAt`:
+ * its values learn where they will lie (Ref.next), at the same places in its inflated bytes.
+ */
+export function copiedRun(copy: Extract<Pending, { kind: "copy" }>, record: Buffer, fileAt: number): Buffer {
+  const { from } = copy;
+  const where = new Block(fileAt + (from.at - from.run.at), from.size, { ...from.run, at: fileAt });
+  for (const ref of copy.refs) {
+    ref.next = ref.at;
+    ref.nextBlock = where;
+  }
+  return record;
 }
 
 /** The bytes before a block's payload: checksum, space, `~`, kind, payload size. */
@@ -184,7 +241,11 @@ export function encodeBlock(block: PendingBlock, deflated: Buffer, fileAt: numbe
   record.write(hex8(crc32(record.subarray(9, BLOCK_HEAD + payload))), 0, "latin1");
   record[8] = 0x20;
   record[BLOCK_HEAD + payload] = 0x0a;
-  const where = new Block(fileAt + BLOCK_HEAD + prefix, deflated.length);
+  const run =
+    block.kind === "L"
+      ? { at: fileAt, bytes: record.length, items: block.sizes.length, raw: block.rawBytes }
+      : undefined;
+  const where = new Block(fileAt + BLOCK_HEAD + prefix, deflated.length, run);
   for (const [ref, offset] of block.refs) {
     ref.next = offset;
     ref.nextBlock = where;
