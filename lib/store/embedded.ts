@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { crc32, deflateRaw, deflateRawSync, inflateRawSync } from "node:zlib";
+import { deflateRaw, deflateRawSync, inflateRawSync } from "node:zlib";
 import { acquireDirLock } from "../../scripts/dir-lock.mjs";
 import { assertValidBatch } from "./batch";
 import {
@@ -9,6 +9,7 @@ import {
   Block,
   blockEnd,
   copiedRun,
+  crcHex,
   encodeBlock,
   isBlock,
   type Pending,
@@ -127,14 +128,7 @@ function frameLine(json: string | Buffer): Buffer {
   const line = Buffer.allocUnsafe(size + 10);
   if (typeof json === "string") line.write(json, 9, size, "utf8");
   else json.copy(line, 9);
-  line.write(
-    crc32(line.subarray(9, 9 + size))
-      .toString(16)
-      .padStart(8, "0"),
-    0,
-    8,
-    "latin1",
-  );
+  line.write(crcHex(line.subarray(9, 9 + size)), 0, 8, "latin1");
   line[8] = 0x20;
   line[9 + size] = 0x0a;
   return line;
@@ -157,11 +151,7 @@ function writeAll(fd: number, bytes: Buffer): number {
 /** True when the line in `buf[start, end)` (its newline excluded) is whole: its checksum holds. */
 function checksumHolds(buf: Buffer, start: number, end: number): boolean {
   if (end - start < 10 || buf[start + 8] !== 0x20) return false;
-  return (
-    crc32(buf.subarray(start + 9, end))
-      .toString(16)
-      .padStart(8, "0") === buf.toString("latin1", start, start + 8)
-  );
+  return crcHex(buf.subarray(start + 9, end)) === buf.toString("latin1", start, start + 8);
 }
 
 /** The op of a line whose checksum holds, or null when it is no JSON. */

@@ -238,7 +238,7 @@ export function encodeBlock(block: PendingBlock, deflated: Buffer, fileAt: numbe
     header.copy(record, BLOCK_HEAD + HEX8);
   }
   deflated.copy(record, BLOCK_HEAD + prefix);
-  record.write(hex8(crc32(record.subarray(9, BLOCK_HEAD + payload))), 0, "latin1");
+  record.write(crcHex(record.subarray(9, BLOCK_HEAD + payload)), 0, "latin1");
   record[8] = 0x20;
   record[BLOCK_HEAD + payload] = 0x0a;
   const run =
@@ -257,6 +257,9 @@ function hex8(n: number): string {
   return n.toString(16).padStart(8, "0");
 }
 
+/** The CRC-32 of `bytes` as a record's head spells it: 8 lowercase hex digits. */
+export const crcHex = (bytes: Uint8Array): string => hex8(crc32(bytes));
+
 /** True when the record at `start` is a block (its first 10 bytes must be there). */
 export function isBlock(buf: Buffer, start: number): boolean {
   return buf[start + 9] === 0x7e;
@@ -267,9 +270,9 @@ export const BLOCK_HEAD_BYTES = BLOCK_HEAD;
 
 /** Where the block record at `start` ends (its newline), from its head; -1 when the head is malformed. */
 export function blockEnd(buf: Buffer, start: number): number {
-  const size = Number.parseInt(buf.toString("latin1", start + 11, start + BLOCK_HEAD), 16);
-  if (!/^[0-9a-f]{8}$/.test(buf.toString("latin1", start + 11, start + BLOCK_HEAD))) return -1;
-  return start + BLOCK_HEAD + size;
+  const size = buf.toString("latin1", start + 11, start + BLOCK_HEAD);
+  if (!/^[0-9a-f]{8}$/.test(size)) return -1;
+  return start + BLOCK_HEAD + Number.parseInt(size, 16);
 }
 
 /** What a whole block record in `buf[start, end]` holds, or null when it fails its checksum or framing. */
@@ -282,7 +285,7 @@ export function readBlock(
   | { kind: "G"; payload: Buffer; payloadAt: number }
   | null {
   if (buf[start + 8] !== 0x20 || buf[end] !== 0x0a) return null;
-  if (hex8(crc32(buf.subarray(start + 9, end))) !== buf.toString("latin1", start, start + 8)) return null;
+  if (crcHex(buf.subarray(start + 9, end)) !== buf.toString("latin1", start, start + 8)) return null;
   const kind = String.fromCharCode(buf[start + 10] as number);
   const at = start + BLOCK_HEAD;
   if (kind === "G") return { kind, payload: buf.subarray(at, end), payloadAt: at - start };
@@ -336,11 +339,11 @@ export function* logRecords(bytes: Buffer): Generator<LogRecord> {
     }
     const end = bytes.indexOf(0x0a, at);
     if (end === -1) throw new Error(`a line without its end at byte ${at}`);
-    const json = bytes.toString("utf8", at + 9, end);
-    if (hex8(crc32(Buffer.from(json, "utf8"))) !== bytes.toString("latin1", at, at + 8)) {
+    if (crcHex(bytes.subarray(at + 9, end)) !== bytes.toString("latin1", at, at + 8)) {
       throw new Error(`a line failing its checksum at byte ${at}`);
     }
-    yield { kind: "line", at, bytes: end + 1 - at, ops: [{ op: JSON.parse(json), rawBytes: end - at - 8 }] };
+    const op = JSON.parse(bytes.toString("utf8", at + 9, end));
+    yield { kind: "line", at, bytes: end + 1 - at, ops: [{ op, rawBytes: end - at - 8 }] };
     at = end + 1;
   }
 }
