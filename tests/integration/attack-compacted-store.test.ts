@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canonicalForms } from "@/lib/signing/canonical";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import { type AppServer, startApp } from "../support/app-server";
+import { compactNow } from "../support/compact-store";
 import { chunksOf, postPlay, userMessage } from "../support/play-client";
 
 const TWO_TOOLS = "Validá el CUIT 20-17254359-7 y consultá su situación en la Central de Deudores";
@@ -87,7 +88,7 @@ function frame(kind: "L" | "G", key: string | null, items: string[]): Buffer {
 async function compact(dataDir: string): Promise<void> {
   const store = EmbeddedStore.open(dataDir);
   try {
-    (store as unknown as { compactNow(): void }).compactNow();
+    compactNow(store);
   } finally {
     await store.close();
   }

@@ -6,6 +6,7 @@ import { crc32 } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type CompactionStep, EmbeddedStore, type EmbeddedStoreOptions } from "@/lib/store/embedded";
 import { logRecords } from "@/lib/store/log-blocks";
+import { compactNow } from "../support/compact-store";
 
 // How the embedded store reads a log of any size and compacts it while it serves, and what a crash
 // at each step of a compaction leaves: every acknowledged write, always.
@@ -103,7 +104,7 @@ describe("embedded store at any size", () => {
     for (const [i, v] of values.entries()) await a.set(`big:${i}`, v);
     for (let i = 0; i < 300; i++) await a.append("small", i, `s${i} ${noise(60)}`);
     const small = await a.range("small");
-    (a as unknown as { compactNow(): void }).compactNow();
+    compactNow(a);
     await a.close();
     open.splice(0);
     expect(fs.statSync(logFile(dir)).size).toBeGreaterThan(12 * 1024 * 1024);
@@ -238,7 +239,7 @@ describe("embedded store at any size", () => {
     open.splice(0);
     // Opened again, then compacted whatever it holds (a log of appends only is all live).
     const b = openStore(dir);
-    (b as unknown as { compactNow(): void }).compactNow();
+    compactNow(b);
     expect(b.sizeOnDisk()).toBeLessThan(asLines / 3);
     const expectAll = async (s: EmbeddedStore) => {
       expect(await s.range("audit")).toEqual(Array.from({ length: 2000 }, (_, i) => entry(i)));
@@ -259,7 +260,7 @@ describe("embedded store at any size", () => {
       field: "u",
     });
     // Compacted again, blocks into blocks, while values are read from the old file's blocks.
-    (c as unknown as { compactNow(): void }).compactNow();
+    compactNow(c);
     await expectAll(c);
   });
 
@@ -268,7 +269,7 @@ describe("embedded store at any size", () => {
     const item = (i: number) => `{"seq":${i},"hash":"${createHash("sha256").update(String(i)).digest("hex")}"}`;
     const a = openStore(dir);
     for (let i = 0; i < 3000; i++) await a.append("list", i, item(i));
-    (a as unknown as { compactNow(): void }).compactNow();
+    compactNow(a);
     const runs = (bytes: Buffer) =>
       [...logRecords(bytes)]
         .filter((r) => r.kind === "L")
@@ -279,7 +280,7 @@ describe("embedded store at any size", () => {
     open.splice(0);
     const b = openStore(dir);
     for (let i = 3000; i < 3100; i++) await b.append("list", i, item(i));
-    (b as unknown as { compactNow(): void }).compactNow();
+    compactNow(b);
     const second = runs(fs.readFileSync(logFile(dir)));
     // Every run but the last (a short one, packed again with the new items) is copied byte for byte,
     // without being inflated: only that last run may have been.
@@ -297,7 +298,7 @@ describe("embedded store at any size", () => {
     const hold = holdAt("switch");
     const a = openStore(dir, { compactMinBytes: 16 * 1024, onCompactionStep: hold.onCompactionStep });
     await churn(a, 0, 300);
-    (a as unknown as { compactNow(): void }).compactNow(); // the log is now blocks
+    compactNow(a); // the log is now blocks
     const writes = churn(a, 300, 300); // past twice the compacted size: a compaction in the background
     await hold.reached;
     await writes;
@@ -314,7 +315,7 @@ describe("embedded store at any size", () => {
     const dir = tmp();
     const a = openStore(dir);
     await churn(a, 0, 300);
-    (a as unknown as { compactNow(): void }).compactNow();
+    compactNow(a);
     await a.set("after", "the blocks");
     await a.close();
     open.splice(0);
