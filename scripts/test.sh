@@ -16,11 +16,9 @@ rm -rf "$OUT" && mkdir -p "$OUT"
 failed_steps=()
 redis_pid=""
 redis_dir=""
-playwright_pid=""
 
 cleanup() {
   if [ -f "$OUT/beside.json" ] && [ -d .next-served ]; then node scripts/beside-check.mjs check "$OUT/beside.json" >/dev/null 2>&1; fi
-  if [ -n "$playwright_pid" ]; then kill "$playwright_pid" 2>/dev/null; wait "$playwright_pid" 2>/dev/null; fi
   if [ -n "$redis_pid" ]; then kill "$redis_pid" 2>/dev/null; wait "$redis_pid" 2>/dev/null; fi
   [ -n "$redis_dir" ] && rm -rf "$redis_dir"
 }
@@ -117,27 +115,13 @@ step "a copy of the build served as npm start would, beside the suite"
 beside_started=0
 if node scripts/beside-check.mjs start "$OUT/beside.json"; then beside_started=1; else failed_steps+=("beside npm start"); fi
 
-step "unit and integration tests (vitest), browser tests (playwright, chromium) beside them"
-# Side by side: vitest keeps both cores about three quarters busy, and the browser suite spends a
-# third of its time waiting on pages, timers and its servers, so each fills the other's gaps. The
-# browsers run at a lower priority: vitest's budgets are the tighter ones. Playwright's output is
-# printed once it is done, after vitest's. Its server takes a free port too, so the suite runs
-# beside anything listening on 3100.
-E2E_PORT=$(free_port) nice -n 5 ./node_modules/.bin/playwright test > "$OUT/playwright.log" 2>&1 &
-playwright_pid=$!
-runner_start=$SECONDS
-vitest_ok=1
-./node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest.json" || vitest_ok=0
-vitest_seconds=$((SECONDS - runner_start))
-wait "$playwright_pid"
-playwright_status=$?
-playwright_pid=""
-playwright_seconds=$((SECONDS - runner_start))
-printf '\n== browser tests (playwright, chromium), run beside vitest\n'
-cat "$OUT/playwright.log"
-[ "$vitest_ok" = 1 ] || failed_steps+=("vitest")
-[ "$playwright_status" = 0 ] || failed_steps+=("playwright")
-printf '\nvitest took %ss, playwright %ss, side by side\n' "$vitest_seconds" "$playwright_seconds"
+step "unit and integration tests (vitest)"
+./node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest.json" \
+  || failed_steps+=("vitest")
+
+step "browser tests (playwright, chromium)"
+# Its server takes a free port too, so the suite runs beside anything listening on 3100.
+E2E_PORT=$(free_port) ./node_modules/.bin/playwright test || failed_steps+=("playwright")
 
 step "the served copy after the suite: every page and asset still loads"
 if [ "$beside_started" = 1 ]; then
