@@ -1,7 +1,7 @@
 // Attack: an entry edited inside one of the compressed blocks a compaction writes. A block's CRC-32
 // is no key: someone with the embedded store's directory inflates the block, changes the entry, and
-// deflates and frames it again with a checksum that holds, as docs/ and lib/store/log-blocks.ts spell
-// the format. Start-up takes the file as sound, so what refuses the edit must be what refuses an
+// deflates and frames it again with a checksum that holds (lib/store/log-blocks.ts spells the
+// format). Start-up takes the file as sound, so what refuses the edit must be what refuses an
 // edited line: the entry's HMAC and the signed head, checked on every read and before every append.
 import fs from "node:fs";
 import path from "node:path";
