@@ -653,7 +653,7 @@ export class EmbeddedStore implements Store {
         const at = written + pendingBytes;
         const record =
           block.kind === "copy"
-            ? copiedRun(block, this.readAt(oldFd, block.from.run.at, block.from.run.bytes), at)
+            ? this.copyRun(block, oldFd, at)
             : encodeBlock(block, deflateRawSync(Buffer.concat(block.raw, block.rawBytes)), at);
         pending.push(record);
         pendingBytes += record.length;
@@ -681,6 +681,11 @@ export class EmbeddedStore implements Store {
     this.syncDirectory();
     this.opsInLog = lines;
     this.baseSize = written;
+  }
+
+  /** A list's run as the old log `fd` holds it, copied byte for byte to `at` in the new one. */
+  private copyRun(block: Extract<Pending, { kind: "copy" }>, fd: number, at: number): Buffer {
+    return copiedRun(block, this.readAt(fd, block.from.run.at, block.from.run.bytes), at);
   }
 
   /** Starts a background compaction when the log has grown to twice its size after the last one. */
@@ -734,11 +739,7 @@ export class EmbeddedStore implements Store {
       for (const block of blocks()) {
         let record: Buffer;
         if (block.kind === "copy") {
-          record = copiedRun(
-            block,
-            this.readAt(oldFd, block.from.run.at, block.from.run.bytes),
-            written + pendingBytes,
-          );
+          record = this.copyRun(block, oldFd, written + pendingBytes);
         } else {
           // Deflated off the event loop: the store keeps serving meanwhile.
           const deflated = await deflateAsync(Buffer.concat(block.raw, block.rawBytes));
