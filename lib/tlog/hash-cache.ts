@@ -1,5 +1,5 @@
 import type { Coord, HashLookup, StoredHash } from "@sociedades-ia/incorporate/tlog";
-import { evictOldest } from "../cache/evict-oldest";
+import { Generations } from "../cache/generations";
 import { perStore } from "../store/per-store";
 import type { Store } from "../store/types";
 import { readStoredHashes } from "./stored-hashes";
@@ -11,15 +11,15 @@ import type { TreeHead } from "./tile-read";
  * grows, and a hash is a function of leaves that never change), so a remembered one cannot go stale;
  * a store edited behind the service's back changes what the store holds, not what the service
  * computed. The hashes near the tree's right edge are the ones new leaves' proofs need: they are the
- * newest, and the oldest go first once the cache is full.
+ * newest, and those no proof used for a while go once the cache is full.
  */
 const MAX_HASHES = 16_384;
 
-function cacheOf(store: Store): Map<string, Uint8Array> {
-  const caches = perStore<Map<string, Uint8Array>>("sia.tlog.hash-cache");
+function cacheOf(store: Store): Generations<string, Uint8Array> {
+  const caches = perStore<Generations<string, Uint8Array>>("sia.tlog.hash-cache");
   let hashes = caches.get(store);
   if (!hashes) {
-    hashes = new Map();
+    hashes = new Generations(MAX_HASHES);
     caches.set(store, hashes);
   }
   return hashes;
@@ -27,23 +27,17 @@ function cacheOf(store: Store): Map<string, Uint8Array> {
 
 const keyOf = ({ level, index }: Coord) => `${level}/${index}`;
 
-function remember(hashes: Map<string, Uint8Array>, key: string, hash: Uint8Array): void {
-  hashes.delete(key);
-  hashes.set(key, hash);
-  evictOldest(hashes, MAX_HASHES);
-}
-
 /** Remembers hashes an integration has just stored. */
 export function rememberHashes(store: Store, stored: readonly StoredHash[]): void {
   const hashes = cacheOf(store);
-  for (const h of stored) remember(hashes, keyOf(h), h.hash);
+  for (const h of stored) hashes.set(keyOf(h), h.hash);
 }
 
 /**
  * readStoredHashes, reading from the store only the hashes this process does not hold yet. The
  * hashes it holds are taken before it reads the others: requests running meanwhile may evict them,
  * and a hash it held a moment ago must not come back missing (a missing edge stalls the log). A hash
- * in use moves to the newest end: the high ones every proof needs stay while the old edge goes.
+ * in use stays (see Generations): the high ones every proof needs stay while the old edge goes.
  */
 export async function readHashesCached(store: Store, head: TreeHead, coords: readonly Coord[]): Promise<HashLookup> {
   const hashes = cacheOf(store);
@@ -53,10 +47,7 @@ export async function readHashesCached(store: Store, head: TreeHead, coords: rea
     const key = keyOf(c);
     const hash = hashes.get(key);
     if (hash === undefined) missing.push(c);
-    else {
-      found.set(key, hash);
-      remember(hashes, key, hash);
-    }
+    else found.set(key, hash);
   }
   if (missing.length > 0) {
     const read = await readStoredHashes(store, head, missing);
@@ -64,7 +55,7 @@ export async function readHashesCached(store: Store, head: TreeHead, coords: rea
       const hash = read(c);
       if (hash === undefined) continue;
       found.set(keyOf(c), hash);
-      remember(hashes, keyOf(c), hash);
+      hashes.set(keyOf(c), hash);
     }
   }
   return (coord) => found.get(keyOf(coord));

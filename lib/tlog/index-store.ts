@@ -11,7 +11,7 @@ import {
   toBase64,
   type WrittenNode,
 } from "@sociedades-ia/incorporate/tlog";
-import { evictOldest } from "../cache/evict-oldest";
+import { Generations } from "../cache/generations";
 import { getConfig } from "../config/config";
 import { perStore } from "../store/per-store";
 import type { BatchWrite, Store, StoreRead } from "../store/types";
@@ -39,10 +39,16 @@ function prefixHex(keyHash: Uint8Array, hex: string, depth: number): string {
   return hex.slice(0, 2 * whole) + HEX[(keyHash[whole] as number) & (0xff << (8 - rest)) & 0xff];
 }
 
-const hexOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
-
-/** A node hash as a map key. */
-const idOf = toBase64;
+// An update names every node on one subject's path by that subject's key hash: its hex is made once.
+let lastKey: Uint8Array | null = null;
+let lastHex = "";
+function hexOf(keyHash: Uint8Array): string {
+  if (keyHash !== lastKey) {
+    lastHex = Buffer.from(keyHash.buffer, keyHash.byteOffset, keyHash.byteLength).toString("hex");
+    lastKey = keyHash;
+  }
+  return lastHex;
+}
 
 /** The store key of the node at `depth` on the path of `keyHash`, whose hex is `hex`. */
 const keyAt = (depth: number, keyHash: Uint8Array, hex: string) => `tlog:ix:${depth}:${prefixHex(keyHash, hex, depth)}`;
@@ -59,25 +65,28 @@ export class IndexStateError extends Error {
 export const isIndexStateError = (err: unknown): err is IndexStateError =>
   typeof err === "object" && err !== null && "indexState" in err;
 
-const MAX_NODES = 65_536;
-const nodeCaches = () => perStore<Map<string, IndexNode>>("sia.tlog.index-nodes");
+/** A node with its hash, as this process holds it. */
+interface KnownNode {
+  hash: Uint8Array;
+  node: IndexNode;
+}
 
-function cacheOf(store: Store): Map<string, IndexNode> {
+const MAX_NODES = 65_536;
+const nodeCaches = () => perStore<Generations<string, KnownNode>>("sia.tlog.index-nodes");
+
+/**
+ * The nodes this process knows, by position (store key), as the store lays them out: one version
+ * per position, so the cache holds current nodes rather than versions replaced since, and the ones
+ * every walk crosses (the top of the trie) stay. A node is believed only when its hash is the one
+ * its parent names; any other is read again from the store, and checked.
+ */
+function cacheOf(store: Store): Generations<string, KnownNode> {
   let nodes = nodeCaches().get(store);
   if (!nodes) {
-    nodes = new Map();
+    nodes = new Generations(MAX_NODES);
     nodeCaches().set(store, nodes);
   }
   return nodes;
-}
-
-/**
- * Remembers nodes by hash: a node is a function of its hash, so a remembered one is never stale,
- * and an edit of the store after this process read or wrote a node changes nothing it computes.
- */
-function remember(nodes: Map<string, IndexNode>, hash: string, node: IndexNode): void {
-  nodes.set(hash, node);
-  evictOldest(nodes, MAX_NODES);
 }
 
 /**
@@ -97,21 +106,24 @@ function checkedNode(raw: string, hash: Uint8Array): IndexNode | null {
   }
 }
 
+/** `known`'s node when it is the one whose hash is `hash`. */
+const ifHash = (known: KnownNode | undefined, hash: Uint8Array) =>
+  known !== undefined && equalBytes(known.hash, hash) ? known.node : undefined;
+
 /**
  * Reads nodes by position, checked against the hash the caller expects: `pending`, then the nodes
- * this process knows by hash, then `ahead`, then the store. Known nodes come back without a promise.
+ * this process knows, then `ahead`, then the store. Known nodes come back without a promise.
  */
-export function indexNodeReader(store: Store, pending?: Map<string, IndexNode>, ahead?: NodesAhead): IndexNodeReader {
+export function indexNodeReader(store: Store, pending?: IndexWrites, ahead?: NodesAhead): IndexNodeReader {
   const nodes = cacheOf(store);
   return (hash, depth, keyHash) => {
-    const id = idOf(hash);
-    const known = pending?.get(id) ?? nodes.get(id);
-    if (known) return known;
     const key = indexNodeKey(depth, keyHash);
+    const known = ifHash(pending?.at(key), hash) ?? ifHash(nodes.get(key), hash);
+    if (known) return known;
     const early = ahead?.get(key);
     const node = early === undefined ? null : checkedNode(early, hash);
     if (node !== null) {
-      remember(nodes, id, node);
+      nodes.set(key, { hash, node });
       return node;
     }
     // Not read ahead, or replaced since: read now, and refuse it if it is not the node expected.
@@ -122,7 +134,7 @@ export function indexNodeReader(store: Store, pending?: Map<string, IndexNode>, 
           `the index node at ${key} is ${raw === null ? "missing" : "not the one the signed index names"}`,
         );
       }
-      remember(nodes, id, stored);
+      nodes.set(key, { hash, node: stored });
       return stored;
     });
   };
@@ -164,14 +176,16 @@ export async function readIndexPaths(store: Store, subjects: readonly string[]):
 
 /** Collects an update's nodes; `writes()` gives one set per position (the last version wins). */
 export class IndexWrites {
-  readonly pending = new Map<string, IndexNode>();
-  readonly #byKey = new Map<string, { hash: string; node: IndexNode }>();
+  readonly #byKey = new Map<string, KnownNode>();
 
   add = (written: WrittenNode): void => {
-    const hash = idOf(written.hash);
-    this.pending.set(hash, written.node);
-    this.#byKey.set(indexNodeKey(written.depth, written.keyHash), { hash, node: written.node });
+    this.#byKey.set(indexNodeKey(written.depth, written.keyHash), { hash: written.hash, node: written.node });
   };
+
+  /** The node this update put at `key` last, if any. */
+  at(key: string): KnownNode | undefined {
+    return this.#byKey.get(key);
+  }
 
   writes(): BatchWrite[] {
     return [...this.#byKey].map(([key, { node }]) => ({ type: "set", key, value: encodeIndexNode(node) }));
@@ -180,7 +194,7 @@ export class IndexWrites {
   /** After the batch landed: the new nodes are known to this process for good. */
   remember(store: Store): void {
     const nodes = cacheOf(store);
-    for (const { hash, node } of this.#byKey.values()) remember(nodes, hash, node);
+    for (const [key, known] of this.#byKey) nodes.set(key, known);
   }
 }
 

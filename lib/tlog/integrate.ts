@@ -275,7 +275,7 @@ async function indexAfter(
 ): Promise<{ root: Uint8Array; writes: IndexWrites }> {
   const size = from.head?.size ?? 0;
   const writes = new IndexWrites();
-  const read = indexNodeReader(store, writes.pending, paths);
+  const read = indexNodeReader(store, writes, paths);
   // An IndexStateError goes up to extend: it may be another integrator's update, read half-way.
   let root = from.head === null ? EMPTY_INDEX : await indexRootOf(store, from.head, from.indexNote);
   if (root === null) root = await indexOfTree(store, from.head as LogHead, read, writes);
