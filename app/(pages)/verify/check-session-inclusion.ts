@@ -1,5 +1,5 @@
 import {
-  type AuditVerificationReport,
+  describeVerification,
   fetchAudit,
   type LogInclusion,
   verifyAudit,
@@ -7,6 +7,7 @@ import {
 } from "@sociedades-ia/incorporate";
 import { checkWitnessPolicy, parseWitnessPolicy } from "@sociedades-ia/incorporate/tlog";
 import { fetchPublished } from "@/app/_client/api";
+import type { Lang } from "@/lib/i18n";
 import { fetchJwks, fetchLogKey } from "./log-inclusion";
 
 /** Whether the checkpoint a session's head is proved in meets the log's witness policy; null without witnesses. */
@@ -27,14 +28,19 @@ async function policyVerdict(checkpoint: string | null | undefined): Promise<Pol
   }
 }
 
+/** The client package's verdict and one line per check, in the page's language. */
+export type VerificationDescription = ReturnType<typeof describeVerification>;
+
 /**
  * Reads a session's log as anyone can and checks with the client package that its head entry is in
- * the transparency log and that the checkpoint meets the witness policy. It throws when any of it
- * cannot be fetched. The page loads this module (and the client package) only to run it.
+ * the transparency log and that the checkpoint meets the witness policy, and describes the whole
+ * verification in `lang`. It throws when any of it cannot be fetched. The page loads this module
+ * (the client package and its sentences) only to run it.
  */
 export async function checkSessionInclusion(
   sessionId: string,
-): Promise<{ result: LogInclusion; policy: PolicyVerdict; report: AuditVerificationReport }> {
+  lang: Lang,
+): Promise<{ result: LogInclusion; policy: PolicyVerdict; described: VerificationDescription }> {
   const [log, jwks, logKey] = await Promise.all([
     // Every page: the head and the checkpoint only verify against the whole log.
     fetchAudit(sessionId),
@@ -47,5 +53,5 @@ export async function checkSessionInclusion(
   const policy = result.included ? await policyVerdict(log.transparency?.checkpoint) : null;
   // The whole verification, as the client package's verifyAudit gives it: witnesses and latest entry too.
   const report = await verifyAudit(document, { jwks, logKey });
-  return { result, policy, report };
+  return { result, policy, described: describeVerification(report, lang === "en" ? "en" : "es") };
 }

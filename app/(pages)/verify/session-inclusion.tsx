@@ -25,7 +25,7 @@ function PolicyReport({ verdict, words }: { verdict: PolicyVerdict; words: Inclu
  * that rewrote the session would recompute its own HMACs too.
  */
 export function SessionInclusion({ sessionId, words, lang }: { sessionId: string; words: InclusionWords; lang: Lang }) {
-  const { state, check } = useSessionInclusion(sessionId);
+  const { state, check } = useSessionInclusion(sessionId, lang);
   return (
     <section className="report" aria-labelledby="session-inclusion-title" aria-busy={state.kind === "checking"}>
       <h3 id="session-inclusion-title">{words.title}</h3>
@@ -37,7 +37,7 @@ export function SessionInclusion({ sessionId, words, lang }: { sessionId: string
           <>
             <InclusionReport result={state.result} words={words} lang={lang} heading={false} />
             <PolicyReport verdict={state.policy} words={words} />
-            <VerificationLines report={state.report} lang={lang} title={words.linesTitle} />
+            <VerificationLines described={state.described} title={words.linesTitle} />
           </>
         ) : null}
         {state.kind === "failed" ? (

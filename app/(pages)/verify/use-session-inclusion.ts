@@ -1,32 +1,33 @@
 "use client";
 
-import type { AuditVerificationReport, LogInclusion } from "@sociedades-ia/incorporate";
+import type { LogInclusion } from "@sociedades-ia/incorporate";
 import { useCallback, useEffect, useState } from "react";
-import type { PolicyVerdict } from "./check-session-inclusion";
+import type { Lang } from "@/lib/i18n";
+import type { PolicyVerdict, VerificationDescription } from "./check-session-inclusion";
 
-export type { PolicyVerdict } from "./check-session-inclusion";
+export type { PolicyVerdict, VerificationDescription } from "./check-session-inclusion";
 
 type State =
   | { kind: "checking" }
-  | { kind: "done"; result: LogInclusion; policy: PolicyVerdict; report: AuditVerificationReport }
+  | { kind: "done"; result: LogInclusion; policy: PolicyVerdict; described: VerificationDescription }
   | { kind: "failed" };
 
 /**
  * Whether a session's head entry is in the transparency log, checked in the browser once the page
  * is shown (check-session-inclusion.ts, which brings the client package with it when it loads).
  */
-export function useSessionInclusion(sessionId: string) {
+export function useSessionInclusion(sessionId: string, lang: Lang) {
   const [state, setState] = useState<State>({ kind: "checking" });
 
   const check = useCallback(async () => {
     setState({ kind: "checking" });
     try {
       const { checkSessionInclusion } = await import("./check-session-inclusion");
-      setState({ kind: "done", ...(await checkSessionInclusion(sessionId)) });
+      setState({ kind: "done", ...(await checkSessionInclusion(sessionId, lang)) });
     } catch {
       setState({ kind: "failed" });
     }
-  }, [sessionId]);
+  }, [sessionId, lang]);
 
   useEffect(() => {
     void check();

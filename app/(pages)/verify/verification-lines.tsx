@@ -1,23 +1,14 @@
-import { type AuditVerificationReport, describeVerification } from "@sociedades-ia/incorporate";
-import type { Lang } from "@/lib/i18n";
+import type { VerificationDescription } from "./use-session-inclusion";
 
 const MARK = { pass: "✓", fail: "✗", pending: "…", unchecked: "?" } as const;
 
 /**
  * The client package's verdict and one line per check (entries, log, latest entry, witnesses), as
  * verifyAudit gave them in the browser: "verified" only when all pass, "not witnessed yet" when only
- * the quorum is missing.
+ * the quorum is missing. Described where the check ran, so its sentences load with the check.
  */
-export function VerificationLines({
-  report,
-  lang,
-  title,
-}: {
-  report: AuditVerificationReport;
-  lang: Lang;
-  title: string;
-}) {
-  const { verdict, summary, lines } = describeVerification(report, lang === "en" ? "en" : "es");
+export function VerificationLines({ described, title }: { described: VerificationDescription; title: string }) {
+  const { verdict, summary, lines } = described;
   return (
     <div data-full-verdict={verdict}>
       <h4>{title}</h4>
