@@ -9,7 +9,8 @@ import { FIXED_DISCLOSURES } from "./fixed-disclosures";
 import { hashToken, issueToken } from "./issue-token";
 import { slugify } from "./make-record-id";
 import type { Disclosure, RegistryRecord } from "./record-schema";
-import { entryLeaf, entryWrite, loadEntry, type RegistryEntry } from "./stored-record";
+import type { RegistryEntry } from "./registry-entry";
+import { entryLeaf, entryWrite, loadEntry } from "./stored-record";
 
 export interface FormingStubInput {
   /** The incorporation's audit session: the stub's `sessionId`, where its certifications are logged. */

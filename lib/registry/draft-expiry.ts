@@ -1,4 +1,4 @@
-import type { RegistryEntry } from "./stored-record";
+import type { RegistryEntry } from "./registry-entry";
 
 /**
  * Whether a draft has been left uncertified longer than `ttlMs` (REGISTRY_DRAFT_TTL) at `now`. Such a

@@ -3,8 +3,8 @@ import type { StoredRecord } from "../store/types";
 import { isIndexStateError } from "../tlog/index-store";
 import { publicRecordHash } from "../tlog/leaf";
 import { lookupSubject, recordSubject, type SubjectLookupFn } from "../tlog/subject-lookup";
+import type { RegistryEntry } from "./registry-entry";
 import { unsealEntry } from "./seal-entry";
-import type { RegistryEntry } from "./stored-record";
 
 /** A stored entry that verified: the entry, its store version and its `seq` (the version the log knows). */
 export interface OpenedEntry {

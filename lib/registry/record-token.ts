@@ -3,7 +3,7 @@ import { bearerToken } from "../http/bearer";
 import { ApiError } from "../http/problem";
 import { sameSecret } from "../identity/same-secret";
 import { tokenMatches } from "./issue-token";
-import type { RegistryEntry } from "./stored-record";
+import type { RegistryEntry } from "./registry-entry";
 
 export type RegistryActor = "owner" | "admin";
 

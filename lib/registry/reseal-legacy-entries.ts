@@ -1,7 +1,8 @@
 import { getStore } from "../store";
 import { readLeafRange, sequencedCount } from "../tlog/leaf-items";
 import { eachStoredRecord } from "./each-stored-record";
-import { type RegistryEntry, saveEntry } from "./stored-record";
+import type { RegistryEntry } from "./registry-entry";
+import { saveEntry } from "./stored-record";
 import { reportHashOf, reportKey } from "./stored-report";
 
 const LEAF_PAGE = 10_000;

@@ -2,7 +2,7 @@ import { sameSecret } from "../identity/same-secret";
 import { canonicalJson, hmacOf } from "../signing/canonical";
 import { currentHmacKey, hmacKeys } from "../signing/keys";
 import { fixedDisclosure, fixedDisclosureName } from "./fixed-disclosures";
-import type { RegistryEntry } from "./stored-record";
+import type { RegistryEntry } from "./registry-entry";
 
 /*
  * A stored registry entry is sealed like a session summary (lib/audit/summary.ts): an HMAC under the

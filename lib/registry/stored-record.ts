@@ -3,36 +3,11 @@ import { getStore } from "../store";
 import type { BatchWrite, RecordWrite, RecordWriteResult } from "../store/types";
 import { leafHashOf, type RegistryEvent, registryLeaf, registryLeafBytes, sequenceLeaf } from "../tlog/leaf";
 import { corruptRecordProblem, type OpenedEntry, openEntry } from "./open-entry";
-import type { RegistryRecord } from "./record-schema";
+import type { RegistryEntry } from "./registry-entry";
 import { sealEntry } from "./seal-entry";
 
 /** The store collection of the registry. */
 export const REGISTRY_COLLECTION = "registry";
-
-/**
- * What the store keeps per company: the public record plus what must never reach a response (token
- * hashes), sealed as a whole (seal-entry.ts) and read only through openEntry().
- */
-export interface RegistryEntry {
-  v: 2;
-  record: RegistryRecord;
-  ownerTokenHash: string | null;
-  claimTokenHash: string | null;
-  /** The audit session certification entries go to (a formed record's is its incorporation session). */
-  auditSessionId: string | null;
-  /**
-   * When the record last became a draft (listed, claimed, or moved to a new URL); the draft expiry
-   * counts from here. Absent on entries written before it existed: their createdAt stands in.
-   */
-  draftSince?: string;
-  /**
-   * The record's version: the `seq` of its newest leaf in the transparency log (0 when created, +1
-   * with every write, each of which sequences one leaf).
-   */
-  seq: number;
-  /** `sha256:` + hex of the kept certification report as stored; null before the first one. */
-  reportHash: string | null;
-}
 
 export type LoadedEntry = OpenedEntry;
 

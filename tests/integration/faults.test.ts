@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditEntry } from "@/lib/audit/entry";
 import { PUBLIC_SCOPE } from "@/lib/identity/caller-scope";
 import { idempotencyKey } from "@/lib/incorporation/idempotency";
-import type { RegistryEntry } from "@/lib/registry/stored-record";
+import type { RegistryEntry } from "@/lib/registry/registry-entry";
 import { canonicalJson, hashOf } from "@/lib/signing/canonical";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import type { Store } from "@/lib/store/types";
