@@ -1,5 +1,13 @@
 import { parseStrictJson } from "./strict-json.ts";
-import type { PublicJwk } from "./verify.ts";
+
+/** An Ed25519 public key as a JWK, as published in the service's JWKS and agents.json. */
+export interface PublicJwk {
+  kty: string;
+  crv?: string;
+  x?: string;
+  kid?: string;
+  alg?: string;
+}
 
 /** What checking a compact JWS (EdDSA, Ed25519) against a key set found. */
 export interface JwsCheck {

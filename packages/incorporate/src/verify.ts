@@ -1,21 +1,13 @@
 import { emptyTally, type HmacCheck, isEntryObject, judgeEntry, type Tally, tallyEntry } from "./audit-rules.ts";
 import { canonicalize } from "./jcs.ts";
-import { base64UrlDecode } from "./jws.ts";
+import { base64UrlDecode, type PublicJwk } from "./jws.ts";
 import { checkLogInclusion, type LogInclusion, type TransparencyProof } from "./log-inclusion.ts";
 import { parseStrictJson } from "./strict-json.ts";
 
 export { type PageInfo, wholeLogFromPages } from "./audit-pages.ts";
 export type { EntryProblem, ProblemReason } from "./audit-rules.ts";
+export type { PublicJwk } from "./jws.ts";
 export type { LogInclusion, TransparencyProof } from "./log-inclusion.ts";
-
-/** An Ed25519 public key as a JWK, as published in the service's JWKS and agents.json. */
-export interface PublicJwk {
-  kty: string;
-  crv?: string;
-  x?: string;
-  kid?: string;
-  alg?: string;
-}
 
 /** A log as `GET /api/play/audit/{sessionId}` returns it (or as exported to a JSON file). */
 export interface AuditLogDocument {

@@ -1,8 +1,8 @@
 import { ed25519FromSeed, ed25519Verify } from "./ed25519.ts";
 import { TlogError } from "./errors.ts";
+import type { VerifierKey } from "./key-id.ts";
 import { computeKeyId, KEY_TYPE_COSIGNATURE_V1 } from "./key-id.ts";
 import type { NoteSigner, NoteVerifier } from "./note.ts";
-import type { VerifierKey } from "./note-keys.ts";
 
 /**
  * Ed25519 checkpoint cosignatures (c2sp.org/tlog-cosignature, type 0x04): a witness signs

@@ -13,7 +13,7 @@ export {
 export { decodeEntryBundle, encodeEntryBundle, MAX_ENTRY_SIZE } from "./entry-bundle.ts";
 export { TlogError, type TlogErrorCode } from "./errors.ts";
 export { formatIndexNote, INDEX_NOTE_HEADER, type IndexNote, openIndexNote, parseIndexNote } from "./index-note.ts";
-export { computeKeyId, KEY_TYPE_COSIGNATURE_V1, KEY_TYPE_ED25519 } from "./key-id.ts";
+export { computeKeyId, KEY_TYPE_COSIGNATURE_V1, KEY_TYPE_ED25519, type VerifierKey } from "./key-id.ts";
 export { type LeafSubject, leafSubject, nextIndexValue } from "./leaf-subject.ts";
 export {
   decodeIndexNode,
@@ -70,7 +70,6 @@ export {
   generateNoteKey,
   parseVerifierKey,
   signerFromKey,
-  type VerifierKey,
   verifierFromKey,
 } from "./note-keys.ts";
 export {

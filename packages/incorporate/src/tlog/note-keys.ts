@@ -2,16 +2,8 @@ import { concatBytes, fromBase64, toBase64 } from "./bytes.ts";
 import { cosignatureVerifier } from "./cosignature.ts";
 import { ed25519FromSeed, ed25519Verify } from "./ed25519.ts";
 import { TlogError } from "./errors.ts";
-import { computeKeyId, KEY_TYPE_COSIGNATURE_V1, KEY_TYPE_ED25519 } from "./key-id.ts";
+import { computeKeyId, KEY_TYPE_COSIGNATURE_V1, KEY_TYPE_ED25519, type VerifierKey } from "./key-id.ts";
 import { isValidKeyName, type NoteSigner, type NoteVerifier, type VerifiedNote, verifyNote } from "./note.ts";
-
-/** A parsed verifier key (vkey): `<name>+<hex key ID>+base64(type || public key)`. */
-export interface VerifierKey {
-  name: string;
-  keyId: number;
-  type: number;
-  publicKey: Uint8Array;
-}
 
 const encoder = new TextEncoder();
 
