@@ -11,35 +11,16 @@
 // `--count` more. The difference of their totals over `--count` is the steady-state cost of one
 // incorporation, start-up and warm-up cancelling out. Needs valgrind (Debian's package).
 import { execFile } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { incorporateInProcess } from "./support/incorporate-in-process";
 
 const CHILD = "SIA_INSTRUCTIONS_CHILD";
 
 async function child(total: number): Promise<void> {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "sia-instructions-"));
-  process.env.PUBLIC_BASE_URL ??= "http://127.0.0.1:3999";
-  const { incorporate } = await import("../lib/incorporation/incorporate");
-  const { incorporationBody } = await import("./support/speed-fixtures");
-  let next = 0;
-  const worker = async () => {
-    while (next < total) {
-      const out = await incorporate({
-        body: JSON.parse(incorporationBody(next++)),
-        lang: "es",
-        baseUrl: process.env.PUBLIC_BASE_URL as string,
-        actor: "anonymous",
-        scope: "anonymous",
-        sessionToken: null,
-        idempotencyKey: null,
-      });
-      if (out.status !== 200) throw new Error(`an incorporation failed: ${out.text.slice(0, 300)}`);
-    }
-  };
-  await Promise.all(Array.from({ length: 10 }, worker));
-  fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });
+  const calls = await incorporateInProcess(path.resolve(import.meta.dirname, ".."));
+  await calls.run(0, total);
+  calls.close();
   process.exit(0);
 }
 
