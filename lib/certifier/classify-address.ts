@@ -104,25 +104,37 @@ function inRange(value: bigint, prefix: bigint, bits: number, width: number): bo
   return value >> shift === prefix >> shift;
 }
 
+// The tables above as numbers, parsed once: a check runs on every incorporation (local-origin.ts).
+type Parsed = [prefix: bigint, bits: number, reason: RefusalReason];
+const v4Table = (ranges: Range[]): Parsed[] => ranges.map(([p, bits, why]) => [v4ToBigInt(p), bits, why]);
+const v6Table = (ranges: Range[]): Parsed[] => ranges.map(([p, bits, why]) => [v6ToBigInt(p), bits, why]);
+const V4 = v4Table(V4_RANGES);
+const V6_OUTSIDE_PARSED = v6Table(V6_OUTSIDE);
+const V6_SPECIAL_PARSED = v6Table(V6_SPECIAL);
+const V6_EXCEPTIONS_PARSED = v6Table(V6_GLOBAL_EXCEPTIONS.map(([p, bits]) => [p, bits, "reserved"]));
+const V6_CARRIERS_PARSED = v6Table(V6_CARRIERS.map(([p, bits]) => [p, bits, "ipv4-mapped"]));
+const GLOBAL_UNICAST = v6ToBigInt("2000::");
+
+const matchIn = (ranges: Parsed[], value: bigint, width: number) =>
+  ranges.find(([prefix, bits]) => inRange(value, prefix, bits, width));
+
 /** The IPv4 address an IPv6 address carries (mapped, translated, compatible), if it is such a form. */
 function carriedIpv4(value: bigint): bigint | null {
-  const v6 = (p: string) => v6ToBigInt(p);
   if (value <= 1n) return null; // :: and ::1 are themselves
-  return V6_CARRIERS.some(([p, bits]) => inRange(value, v6(p), bits, 128)) ? value & 0xffffffffn : null;
+  return matchIn(V6_CARRIERS_PARSED, value, 128) ? value & 0xffffffffn : null;
 }
 
 function classifyV4(value: bigint): RefusalReason | null {
-  return V4_RANGES.find(([p, bits]) => inRange(value, v4ToBigInt(p), bits, 32))?.[2] ?? null;
+  return matchIn(V4, value, 32)?.[2] ?? null;
 }
 
 function classifyV6(value: bigint): RefusalReason | null {
-  const match = (ranges: Range[]) => ranges.find(([p, bits]) => inRange(value, v6ToBigInt(p), bits, 128))?.[2];
   const carried = carriedIpv4(value);
   // Classified by the IPv4 it carries; a public one is still refused: connect to it over IPv4.
   if (carried !== null) return classifyV4(carried) ?? "ipv4-mapped";
-  if (!inRange(value, v6ToBigInt("2000::"), 3, 128)) return match(V6_OUTSIDE) ?? "reserved";
-  if (V6_GLOBAL_EXCEPTIONS.some(([p, bits]) => inRange(value, v6ToBigInt(p), bits, 128))) return null;
-  return match(V6_SPECIAL) ?? null;
+  if (!inRange(value, GLOBAL_UNICAST, 3, 128)) return matchIn(V6_OUTSIDE_PARSED, value, 128)?.[2] ?? "reserved";
+  if (matchIn(V6_EXCEPTIONS_PARSED, value, 128)) return null;
+  return matchIn(V6_SPECIAL_PARSED, value, 128)?.[2] ?? null;
 }
 
 /** The reason an IP address is refused as a certifier target, or null for a public unicast address. */
