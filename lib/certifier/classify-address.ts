@@ -108,14 +108,16 @@ function inRange(value: bigint, prefix: bigint, bits: number, width: number): bo
 type Parsed = [prefix: bigint, bits: number, reason: RefusalReason];
 const v4Table = (ranges: Range[]): Parsed[] => ranges.map(([p, bits, why]) => [v4ToBigInt(p), bits, why]);
 const v6Table = (ranges: Range[]): Parsed[] => ranges.map(([p, bits, why]) => [v6ToBigInt(p), bits, why]);
+const v6Prefixes = (ranges: [string, number][]): [bigint, number][] => ranges.map(([p, bits]) => [v6ToBigInt(p), bits]);
 const V4 = v4Table(V4_RANGES);
 const V6_OUTSIDE_PARSED = v6Table(V6_OUTSIDE);
 const V6_SPECIAL_PARSED = v6Table(V6_SPECIAL);
-const V6_EXCEPTIONS_PARSED = v6Table(V6_GLOBAL_EXCEPTIONS.map(([p, bits]) => [p, bits, "reserved"]));
-const V6_CARRIERS_PARSED = v6Table(V6_CARRIERS.map(([p, bits]) => [p, bits, "ipv4-mapped"]));
+const V6_EXCEPTIONS_PARSED = v6Prefixes(V6_GLOBAL_EXCEPTIONS);
+const V6_CARRIERS_PARSED = v6Prefixes(V6_CARRIERS);
 const GLOBAL_UNICAST = v6ToBigInt("2000::");
 
-const matchIn = (ranges: Parsed[], value: bigint, width: number) =>
+/** The first range in `ranges` that holds `value`, an address `width` bits wide. */
+const matchIn = <T extends [bigint, number, ...unknown[]]>(ranges: T[], value: bigint, width: number) =>
   ranges.find(([prefix, bits]) => inRange(value, prefix, bits, width));
 
 /** The IPv4 address an IPv6 address carries (mapped, translated, compatible), if it is such a form. */

@@ -1,7 +1,6 @@
 import { ed25519FromSeed, ed25519Verify } from "./ed25519.ts";
 import { TlogError } from "./errors.ts";
-import type { VerifierKey } from "./key-id.ts";
-import { computeKeyId, KEY_TYPE_COSIGNATURE_V1 } from "./key-id.ts";
+import { computeKeyId, KEY_TYPE_COSIGNATURE_V1, type VerifierKey } from "./key-id.ts";
 import type { NoteSigner, NoteVerifier } from "./note.ts";
 
 /**
