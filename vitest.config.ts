@@ -32,6 +32,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Removes the temporary directories a file's tests made (tests/support/temp-dir.ts).
+    setupFiles: ["tests/support/vitest-setup.ts"],
     // Two projects: `unit` needs no build and no server (`npm run check`, `--project unit`);
     // `integration` runs against the production build and real servers (`npm test`). Playwright
     // specs live in tests/e2e and are collected by neither.

@@ -3,14 +3,13 @@
 // against a log whose witness (another instance) cosigns, one whose only witness never answers, a
 // session cut back in the store, and a fork its witness refused.
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { createSession } from "@sociedades-ia/incorporate";
 import { parseNote } from "@sociedades-ia/incorporate/tlog";
 import { EmbeddedStore } from "../../lib/store/embedded";
 import { type AppServer, freePort, startApp } from "../support/app-server";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
+import { tempDir } from "../support/temp-dir";
 import { logKey, witnessKey } from "../support/tlog-keys";
 
 const log = logKey("verify.example/log");
@@ -184,7 +183,7 @@ test.describe("verify page and dashboard: a fork its witness refused", () => {
     await cosigned(original, 0);
     // Fork the store: copy its data directory while the log is stopped, then run both copies.
     await original.stop();
-    const forkDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-e2e-fork-"));
+    const forkDir = tempDir("sia-e2e-fork-");
     fs.cpSync(original.dataDir, forkDir, { recursive: true });
     original = await startApp({ dataDir: original.dataDir, env: logEnv });
     const fork = await startApp({ dataDir: forkDir, env: logEnv });
@@ -241,7 +240,7 @@ test.describe("verify page: a fork its witness never saw", () => {
     await incorporate(original);
     // Fork the store: copy its data directory while the log is stopped, then write on the copy.
     await original.stop();
-    const forkDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-e2e-unseen-"));
+    const forkDir = tempDir("sia-e2e-unseen-");
     fs.cpSync(original.dataDir, forkDir, { recursive: true });
     const fork = await startApp({ dataDir: forkDir, env: logEnv });
     apps.push(fork);

@@ -1,11 +1,11 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { type PublicJwk, verifyPackageProvenance } from "@sociedades-ia/incorporate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../support/app-server";
+import { tempDir } from "../support/temp-dir";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const PKG = JSON.parse(fs.readFileSync(path.join(ROOT, "packages/incorporate/package.json"), "utf8"));
@@ -47,7 +47,7 @@ describe("the client package served until it is on npm", () => {
   it("is the reproducible pack of packages/incorporate: packing again gives the same bytes", () => {
     // Packed from a copy, so that this test never touches packages/incorporate/dist, which other
     // test files pack from at the same time.
-    const copy = fs.mkdtempSync(path.join(os.tmpdir(), "pack-"));
+    const copy = tempDir("pack-");
     temps.push(copy);
     const source = path.join(ROOT, "packages/incorporate");
     // What the pack holds besides dist (package.json's `files`), and what builds dist.
@@ -112,7 +112,7 @@ describe("the client package served until it is on npm", () => {
   });
 
   it("installs with npm install <url>, and the installed client works against the server", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "install-"));
+    const dir = tempDir("install-");
     temps.push(dir);
     fs.writeFileSync(
       path.join(dir, "package.json"),

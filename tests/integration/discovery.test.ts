@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendAuditEvent } from "@/lib/audit/log";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import { type AppServer, startApp, startAppExpectingFailure } from "../support/app-server";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -20,7 +20,7 @@ let app: AppServer;
 
 /** A DATA_DIR that already holds a two-entry session, written with the keys the server will load. */
 async function seededDataDir(): Promise<string> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-discovery-"));
+  const dir = tempDir("sia-discovery-");
   applyEnv({ DATA_DIR: dir });
   const store = EmbeddedStore.open(dir);
   const event = { kind: "tool-call" as const, actor: "system", output: { ok: true }, outcome: "ok" as const };

@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditEntry } from "@/lib/audit/entry";
 import { PUBLIC_SCOPE } from "@/lib/identity/caller-scope";
@@ -25,6 +23,7 @@ import { TYPICAL_INCORPORATION } from "../support/fixtures";
 import { userMessage } from "../support/play-client";
 import { freshCuit, listingBody } from "../support/registry-client";
 import { type SlowMode, type SlowTarget, startSlowTarget } from "../support/slow-target";
+import { tempDir } from "../support/temp-dir";
 import { startUpstashStack, type UpstashStack } from "../support/upstash-stack";
 
 // What the service promises under faults: every write answers success or a 503 problem, never a 500
@@ -414,7 +413,7 @@ describe("Redis stops while writes are in flight (Upstash store behind the REST 
 
 describe("the embedded store when the server is killed (SIGKILL) during a burst of appends", () => {
   it("restarts on the same DATA_DIR with every log verifying and every acknowledged write present", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-faults-"));
+    const dataDir = tempDir("sia-faults-");
     const run = tag();
     let app = await startApp({ dataDir, env: HIGH_LIMITS });
     try {

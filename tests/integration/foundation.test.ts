@@ -1,9 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageSecurityHeaders } from "../../lib/http/security-headers";
 import { type AppServer, startApp, startAppExpectingFailure } from "../support/app-server";
+import { tempDir } from "../support/temp-dir";
 import { startUpstashStack, type UpstashStack } from "../support/upstash-stack";
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -134,7 +134,7 @@ describe("start-up configuration", () => {
     const result = await startAppExpectingFailure({
       UPSTASH_REDIS_REST_URL: "http://127.0.0.1:9",
       UPSTASH_REDIS_REST_TOKEN: "t",
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-")),
+      DATA_DIR: tempDir("sia-"),
     });
     expect(result.code).not.toBe(0);
     expect(result.output).toMatch(/AUDIT_HMAC_SECRET and AUDIT_SIGNING_KEY: required/);

@@ -1,7 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +11,7 @@ import { type AppServer, startApp } from "../support/app-server";
 import { rawHttp } from "../support/attack-client";
 import { TYPICAL_INCORPORATION as TYPICAL } from "../support/fixtures";
 import { callApi, listingBody } from "../support/registry-client";
+import { tempDir } from "../support/temp-dir";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -147,7 +147,7 @@ describe("POST /api/auto-incorporate", () => {
   });
 
   it("replays the same answer after a restart, from what the store kept on disk", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-replay-"));
+    const dataDir = tempDir("sia-replay-");
     const body = { ...TYPICAL, sessionId: uniqueSession() };
     const before = await startApp({ dataDir });
     const first = await incorporate(body, {}, before);
@@ -300,7 +300,7 @@ describe("POST /api/auto-incorporate", () => {
       denominacion: "Acme Agentes SOCIEDAD-IA",
       objeto: `${hostile} agentes de software autónomos`,
     });
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-agent-"));
+    const dir = tempDir("sia-agent-");
     fs.writeFileSync(path.join(dir, "agent.ts"), body.config["lib/agent.ts"]);
     fs.writeFileSync(
       path.join(dir, "tsconfig.json"),

@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../support/app-server";
 import { DESCRIBING_DOCUMENTS, FIXTURE_MARKS } from "../support/conformance/fixture-marks";
+import { tempDir } from "../support/temp-dir";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const CLI = path.join(ROOT, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
@@ -26,7 +26,7 @@ interface Check {
 
 /** Runs the pinned suite's CLI against /mcp; resolves with its exit code, output and per-scenario checks. */
 function runSuite(args: string[], expectedFailures: string) {
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-mcp-conformance-"));
+  const outDir = tempDir("sia-mcp-conformance-");
   const argv = ["--import", NODE20_SHIM, CLI, "server", "--url", `${app.url}/mcp`, ...args];
   argv.push("--expected-failures", path.join(ROOT, "tests/conformance", expectedFailures), "-o", outDir);
   return new Promise<{ code: number | null; output: string; checks: Map<string, Check[]> }>((resolve, reject) => {

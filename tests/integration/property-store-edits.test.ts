@@ -4,9 +4,6 @@
 // CSV export) and the shipped offline verifier either refuse, report the edit, or see exactly the
 // genuine data: never a clean verdict over changed data. In-process against the embedded store (the
 // same lib functions the routes call), so that many edited stores fit in well under a minute.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { type PublicJwk, parseAuditCsv, verifyAuditLog } from "@sociedades-ia/incorporate";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +17,7 @@ import { canonicalForms, canonicalJson } from "@/lib/signing/canonical";
 import { publicJwks } from "@/lib/signing/keys";
 import { getStore } from "@/lib/store";
 import type { Store } from "@/lib/store/types";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 const SESSIONS = ["prop-session-a", "prop-session-b", "prop-session-c"];
@@ -70,7 +68,7 @@ async function put(s: string, state: SessionState): Promise<void> {
 }
 
 beforeAll(async () => {
-  restore = applyEnv({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-prop-")) });
+  restore = applyEnv({ DATA_DIR: tempDir("sia-prop-") });
   store = getStore();
   jwks = JSON.parse(JSON.stringify(await publicJwks())) as { keys: PublicJwk[] };
   for (const s of SESSIONS) {

@@ -4,15 +4,15 @@
 // client refused by the open-stream cap (stream_limit), which spends no read budget. The servers
 // run with tests/support/count-next-requests.mjs loaded, which logs every request handed to Next.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DASHBOARD_VIEW_UNITS } from "@/lib/http/read-cost";
 import { type AppServer, startApp } from "../support/app-server";
+import { tempDir } from "../support/temp-dir";
 
 const READS = 2;
 const PRELOAD = path.resolve(import.meta.dirname, "../support/count-next-requests.mjs");
-const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-next-log-"));
+const logDir = tempDir("sia-next-log-");
 let hour: AppServer;
 let second: AppServer;
 let streams: AppServer;

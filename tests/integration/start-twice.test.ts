@@ -6,10 +6,10 @@
 // (START_TEST_COPY_BUILD), so the test runs no second `next build`.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/app-server";
+import { tempDir } from "../support/temp-dir";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TEST_BUILD = process.env.NEXT_DIST_DIR || ".next";
@@ -113,7 +113,7 @@ async function failing(url: string, paths: string[]): Promise<string[]> {
   return bad;
 }
 
-const tmp = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `sia-${name}-`));
+const tmp = (name: string) => tempDir(`sia-${name}-`);
 let first: Start;
 let firstUrl: string;
 let assets: string[];

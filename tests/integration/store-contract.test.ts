@@ -1,7 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Redis } from "@upstash/redis";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +14,7 @@ import {
 import { UpstashStore } from "@/lib/store/upstash";
 import { connectionCounter } from "../support/connection-counter";
 import { getSharedRedisUrl, type RedisServer, startRedisServer } from "../support/redis-server";
+import { tempDir } from "../support/temp-dir";
 import { startUpstashBridge, type UpstashBridge } from "../support/upstash-bridge";
 
 // One contract, every backend: each factory opens a fresh store, says how to release it, and how to
@@ -43,7 +42,7 @@ const backends: Backend[] = [
   {
     name: "embedded",
     async open() {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-contract-"));
+      const dir = tempDir("sia-contract-");
       let now = Date.now();
       const store = EmbeddedStore.open(dir, { now: () => now });
       return {

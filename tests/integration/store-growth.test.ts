@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -8,6 +7,7 @@ import { EmbeddedStore } from "@/lib/store/embedded";
 import { type AppServer, startApp } from "../support/app-server";
 import { type AuditRef, auditRefs, postPlayStream, send } from "../support/fault-client";
 import { userMessage } from "../support/play-client";
+import { tempDir } from "../support/temp-dir";
 
 // The embedded store as it grows: a real server restarts on a log bigger than any string Node can
 // build, and a server killed in the middle of a compaction loses no acknowledged write.
@@ -51,7 +51,7 @@ async function expectVerifies(app: AppServer, sessionId: string, count: number) 
 
 describe("the embedded store past 512 MiB", () => {
   it("restarts a real server on a log bigger than a string can be, and serves a session written before", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-growth-"));
+    const dataDir = tempDir("sia-growth-");
     let app = await startApp({ dataDir });
     try {
       const sessionId = `big-${Date.now()}`;
@@ -93,7 +93,7 @@ describe("the embedded store past 512 MiB", () => {
 describe("the embedded store when the server is killed (SIGKILL) during a compaction", () => {
   for (const step of ["snapshot", "switch"] as const) {
     it(`keeps every acknowledged write when the compaction was held at "${step}"`, async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-growth-"));
+      const dataDir = tempDir("sia-growth-");
       // Compactions start at 64 KiB here, and hold at `step` until the kill.
       const env = { ...HIGH_LIMITS, STORE_COMPACT_MIN_MB: "0.0625", STORE_TEST_HOLD_COMPACTION: step };
       let app = await startApp({ dataDir, env });

@@ -5,8 +5,6 @@ import { randomUUID } from "node:crypto";
 // entry and every entry its leaf, every write's receipt proves its own leaf, and every checkpoint
 // anyone saw is consistent with the final one (the client package's verifier over /log proofs).
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import type { Store } from "@/lib/store/types";
@@ -14,6 +12,7 @@ import { LOCK_KEY } from "@/lib/tlog/layout";
 import { type AppServer, startApp } from "../support/app-server";
 import { runLanes, send } from "../support/fault-client";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
+import { tempDir } from "../support/temp-dir";
 import {
   checkConsistentWith,
   checkReceipts,
@@ -169,7 +168,7 @@ describe("a server killed (SIGKILL) during a burst", () => {
   }, 120_000);
 
   it("on the embedded store: the log converges after the restart, with every acknowledged write's leaf", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-tlog-kill-"));
+    const dataDir = tempDir("sia-tlog-kill-");
     let app = await startApp({ dataDir, env: HIGH_LIMITS });
     try {
       const seen = newSeen();

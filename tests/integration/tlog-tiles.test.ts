@@ -3,7 +3,6 @@
 // the tiles the service serves, a restart with only the tile store and the hot store's tail serves
 // every tile byte-identical, and an edited stored tile is never served nor believed.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import {
@@ -21,6 +20,7 @@ import { EmbeddedStore } from "@/lib/store/embedded";
 import { FLUSHED_KEY, leafBucketKey, tileKey } from "@/lib/tlog/layout";
 import { type AppServer, startApp } from "../support/app-server";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
+import { tempDir } from "../support/temp-dir";
 
 const CASE_TIMEOUT_MS = 300_000;
 const BUCKET = "tiles";
@@ -31,7 +31,7 @@ let s3: S3rver;
 let s3Url = "";
 let s3Dir = "";
 beforeAll(async () => {
-  s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-s3-"));
+  s3Dir = tempDir("sia-s3-");
   s3 = new S3rver({
     port: 0,
     address: "127.0.0.1",

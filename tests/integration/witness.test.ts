@@ -6,7 +6,6 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { createSession, describeVerification, verifyAudit } from "@sociedades-ia/incorporate";
 import {
@@ -27,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_TARBALL_PATH } from "@/lib/client-package/client-package-name";
 import { type AppServer, freePort, startApp } from "../support/app-server";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
+import { tempDir } from "../support/temp-dir";
 import { logKey, witnessKey } from "../support/tlog-keys";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -313,7 +313,7 @@ describe("a fork of a witnessed log", () => {
     async () => {
       // Fork A's store: copy its data directory while it is stopped, then run both copies.
       await a.stop();
-      const forkDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-fork-"));
+      const forkDir = tempDir("sia-fork-");
       fs.cpSync(a.dataDir, forkDir, { recursive: true });
       a = await start({ port: ports.a, dataDir: a.dataDir, env: envA() });
       const fork = await start({
@@ -401,7 +401,7 @@ describe("a fork refused by both witnesses", () => {
   it(
     "makes the monitor, run from the served tarball with the saved policy, exit 1, and verifyAudit fail",
     async () => {
-      const work = fs.mkdtempSync(path.join(os.tmpdir(), "sia-monitor-"));
+      const work = tempDir("sia-monitor-");
       fs.writeFileSync(path.join(work, "policy.json"), await (await fetch(`${a.url}/log/policy`)).text());
       const tarball = `${a.url}${CLIENT_TARBALL_PATH}`;
       expect((await (await fetch(`${a.url}/api/packages/incorporate`)).json()).tarball).toBe(tarball);
@@ -414,7 +414,7 @@ describe("a fork refused by both witnesses", () => {
       const monitorArgs = (url: string) => ["monitor", url, "--policy", "policy.json"];
       // The later runs start the same tarball's command with node: each npx run costs seconds of
       // npm's own work, and the first already shows that the served package installs and runs.
-      const unpacked = fs.mkdtempSync(path.join(os.tmpdir(), "sia-tarball-"));
+      const unpacked = tempDir("sia-tarball-");
       fs.writeFileSync(path.join(unpacked, "p.tgz"), Buffer.from(await (await fetch(tarball)).arrayBuffer()));
       expect((await run("tar", ["-xzf", "p.tgz"], unpacked)).status).toBe(0);
       const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, "package/package.json"), "utf8"));
@@ -431,7 +431,7 @@ describe("a fork refused by both witnesses", () => {
       expect(first.stdout).toContain("the log's signed index root is the one its leaves give");
 
       await a.stop();
-      const forkDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-fork-"));
+      const forkDir = tempDir("sia-fork-");
       fs.cpSync(a.dataDir, forkDir, { recursive: true });
       a = await start({ port: ports.a, dataDir: a.dataDir, env: envA() });
       const fork = await start({ dataDir: forkDir, env: envA() });
@@ -455,7 +455,7 @@ describe("a fork refused by both witnesses", () => {
         new RegExp(`ALERT: .*the witness (${wB.name}|${wC.name}) cosigned a checkpoint of size ${original.size}`),
       );
       // A monitor that never saw the genuine log raises the same alarm from the witnesses' views.
-      const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "sia-monitor-"));
+      const fresh = tempDir("sia-monitor-");
       fs.copyFileSync(path.join(work, "policy.json"), path.join(fresh, "policy.json"));
       expect((await monitor(fork.url, fresh)).status).toBe(1);
       expect(fs.existsSync(path.join(fresh, ".sia-monitor.json"))).toBe(false);

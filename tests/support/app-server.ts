@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
+import { tempDir } from "./temp-dir";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 /** The build tests serve: the test command sets .next-test, apart from the .next that `npm start` serves. */
@@ -51,7 +51,7 @@ export async function startApp(
   }
   // A caller may pick the port first, e.g. to configure PUBLIC_BASE_URL with it.
   const port = options.port ?? (await freePort());
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "sia-app-"));
+  const dataDir = options.dataDir ?? tempDir("sia-app-");
   // SERVER_NODE_ARGS: Node options for the server (say, --cpu-prof), when profiling a benchmark by hand.
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "scripts/server.mjs"], {
@@ -127,7 +127,7 @@ export async function startAppExpectingFailure(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
   const port = await freePort();
-  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "sia-app-"));
+  const dataDir = env.DATA_DIR ?? tempDir("sia-app-");
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["scripts/server.mjs"], {
       cwd: ROOT,

@@ -1,20 +1,22 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendAuditEvent, readAuditEntries } from "@/lib/audit/log";
 import { verifyEntries } from "@/lib/audit/verify";
 import { hmacKeys } from "@/lib/signing/keys";
 import { EmbeddedStore } from "@/lib/store/embedded";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 let store: EmbeddedStore;
+let restore: () => void;
 beforeAll(() => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-audit-"));
-  applyEnv({ DATA_DIR: dir });
+  const dir = tempDir("sia-audit-");
+  restore = applyEnv({ DATA_DIR: dir });
   store = EmbeddedStore.open(dir);
 });
-afterAll(() => store?.close());
+afterAll(async () => {
+  await store?.close();
+  restore();
+});
 
 describe("audit appends on the embedded store", () => {
   it("stay contiguous and verified under 500 concurrent appends in one process", async () => {

@@ -1,17 +1,15 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuditLog, getAuditLogJson } from "@/lib/audit/get-audit-log";
 import { appendAuditEvent } from "@/lib/audit/log";
 import { getStore } from "@/lib/store";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 // GET /api/play/audit/{id} writes its JSON from the stored text (getAuditLogJson) while the /verify
 // page reads the same log as an object (getAuditLog): they must stay one document.
 let restore: () => void;
 beforeAll(() => {
-  restore = applyEnv({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-audit-docs-")) });
+  restore = applyEnv({ DATA_DIR: tempDir("sia-audit-docs-") });
 });
 afterAll(async () => {
   await getStore().close?.();

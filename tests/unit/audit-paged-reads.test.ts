@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckpointPayload } from "@/lib/audit/checkpoint";
 import { toCsv } from "@/lib/audit/csv";
@@ -11,6 +8,7 @@ import { auditEventStream } from "@/lib/audit/stream";
 import { getStore } from "@/lib/store";
 import type { Store } from "@/lib/store/types";
 import { appendEntries } from "../support/audit-seed";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 // The CSV export and a stream's catch-up read a session a page at a time. The pages here hold two
@@ -21,7 +19,7 @@ const logKey = (sid: string) => `audit:${sid}:log`;
 let restore: () => void;
 let store: Store;
 beforeAll(() => {
-  restore = applyEnv({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-paged-reads-")) });
+  restore = applyEnv({ DATA_DIR: tempDir("sia-paged-reads-") });
   store = getStore();
 });
 afterAll(async () => {

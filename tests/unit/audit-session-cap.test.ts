@@ -1,18 +1,16 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendAuditEvent } from "@/lib/audit/log";
 import { checkpointKey } from "@/lib/audit/store-checkpoint";
 import { isApiError } from "@/lib/http/problem";
 import { EmbeddedStore } from "@/lib/store/embedded";
+import { tempDir } from "../support/temp-dir";
 import { sequenced } from "../support/tlog-layout";
 import { applyEnv } from "../support/upstash-stack";
 
 let store: EmbeddedStore;
 let restore: () => void;
 beforeAll(() => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-cap-"));
+  const dir = tempDir("sia-cap-");
   restore = applyEnv({ DATA_DIR: dir, AUDIT_MAX_ENTRIES: "3" });
   store = EmbeddedStore.open(dir);
 });

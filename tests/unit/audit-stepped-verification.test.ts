@@ -1,11 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KEEP_ALL, KEEP_NONE, verifyStoredEntries } from "@/lib/audit/stored-verification";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import type { Store } from "@/lib/store/types";
 import { appendEntries } from "../support/audit-seed";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 // A session longer than what a full verification reads at once is verified in steps: the verdict
@@ -15,7 +13,7 @@ import { applyEnv } from "../support/upstash-stack";
 let store: EmbeddedStore;
 let restore: () => void;
 beforeAll(() => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-stepped-"));
+  const dir = tempDir("sia-stepped-");
   restore = applyEnv({ DATA_DIR: dir });
   store = EmbeddedStore.open(dir);
 });

@@ -1,10 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendAuditEvent } from "@/lib/audit/log";
 import { auditEventStream } from "@/lib/audit/stream";
 import { getStore } from "@/lib/store";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 // A stream does not poll the store every second: an append in this process wakes the streams of
@@ -12,7 +10,7 @@ import { applyEnv } from "../support/upstash-stack";
 // arrives at all arrived because the append woke them.
 let restore: () => void;
 beforeAll(() => {
-  restore = applyEnv({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-stream-wake-")) });
+  restore = applyEnv({ DATA_DIR: tempDir("sia-stream-wake-") });
 });
 afterAll(async () => {
   await getStore().close?.();

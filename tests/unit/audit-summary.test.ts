@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { appendAuditEvent, openSession } from "@/lib/audit/log";
 import { readLogReport, readPublishedLog, readPublishedPage } from "@/lib/audit/published-log";
@@ -11,13 +8,14 @@ import { isApiError } from "@/lib/http/problem";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import type { Store, StoreRead } from "@/lib/store/types";
 import { appendEntries } from "../support/audit-seed";
+import { tempDir } from "../support/temp-dir";
 import { sequenced } from "../support/tlog-layout";
 import { applyEnv } from "../support/upstash-stack";
 
 let store: EmbeddedStore;
 let restore: () => void;
 beforeAll(() => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-summary-"));
+  const dir = tempDir("sia-summary-");
   restore = applyEnv({ DATA_DIR: dir });
   // The store reads the clock through this wrapper, so a test that fakes Date moves its time too.
   store = EmbeddedStore.open(dir, { now: () => Date.now() });

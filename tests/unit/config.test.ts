@@ -1,11 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, envSchema, parseConfig } from "@/lib/config/config";
 import { generateSignerKey } from "@/lib/identity/note-key";
+import { tempDir } from "../support/temp-dir";
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "sia-config-"));
+const tmp = () => tempDir("sia-config-");
 const SIGNING_KEY = JSON.stringify({
   kty: "OKP",
   crv: "Ed25519",

@@ -1,19 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type CompactionStep, EmbeddedStore, type EmbeddedStoreOptions } from "@/lib/store/embedded";
 import { logRecords } from "@/lib/store/log-blocks";
 import { compactNow } from "../support/compact-store";
+import { tempDir } from "../support/temp-dir";
 
 // How the embedded store reads a log of any size and compacts it while it serves, and what a crash
 // at each step of a compaction leaves: every acknowledged write, always.
 const open: EmbeddedStore[] = [];
 const dirs: string[] = [];
 const tmp = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-compaction-"));
+  const dir = tempDir("sia-compaction-");
   dirs.push(dir);
   return dir;
 };

@@ -1,14 +1,14 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import { StoreUnavailableError } from "@/lib/store/types";
+import { tempDir } from "../support/temp-dir";
 
 // Durability of the embedded backend; its semantics are covered by the shared contract suite.
 const open: EmbeddedStore[] = [];
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "sia-embedded-"));
+const tmp = () => tempDir("sia-embedded-");
 function openStore(dir: string) {
   const store = EmbeddedStore.open(dir);
   open.push(store);

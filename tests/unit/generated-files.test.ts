@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLIENT_PACKAGE, CLIENT_TARBALL_PATH } from "@/lib/client-package/client-package-name";
@@ -8,6 +7,7 @@ import { buildChecklist } from "@/lib/incorporation/checklist";
 import { COMPANY_ENV_VARS } from "@/lib/incorporation/env-vars";
 import { generateFiles, STARTER_VERSIONS } from "@/lib/incorporation/generate-files";
 import type { IncorporationRequest } from "@/lib/incorporation/validate";
+import { tempDir } from "../support/temp-dir";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TARBALL = `https://registro.example${CLIENT_TARBALL_PATH}`;
@@ -35,7 +35,7 @@ function filesFor(text: string) {
 }
 
 function typecheck(agentTs: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-gen-"));
+  const dir = tempDir("sia-gen-");
   fs.mkdirSync(path.join(dir, "lib"));
   fs.writeFileSync(path.join(dir, "lib/agent.ts"), agentTs);
   fs.writeFileSync(

@@ -1,9 +1,8 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config/config";
 import { httpTimeouts } from "@/scripts/http-timeouts.mjs";
+import { tempDir } from "../support/temp-dir";
 
 describe("the HTTP server's time-outs for requests still arriving", () => {
   it("are 20 s for the headers and 30 s in all, checked every 5 s, unless configured", () => {
@@ -28,7 +27,7 @@ describe("the HTTP server's time-outs for requests still arriving", () => {
   });
 
   it("read every duration the configuration accepts as the configuration reads it", () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-http-timeouts-"));
+    const dataDir = tempDir("sia-http-timeouts-");
     for (const value of ["1s", "1500ms", "45s", "10m", "2 s"]) {
       const env = { HTTP_HEADERS_TIMEOUT: value, HTTP_REQUEST_TIMEOUT: "10m" };
       const config = parseConfig({ DATA_DIR: dataDir, ...env });

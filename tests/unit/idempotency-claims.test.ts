@@ -1,14 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runIdempotent, sealedAnswer } from "@/lib/incorporation/idempotency";
 import { getStore } from "@/lib/store";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 let restore: () => void;
 beforeAll(() => {
-  restore = applyEnv({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-idem-")) });
+  restore = applyEnv({ DATA_DIR: tempDir("sia-idem-") });
 });
 afterAll(async () => {
   await getStore().close();

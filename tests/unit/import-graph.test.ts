@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempDir } from "../support/temp-dir";
 
 /*
  * The layers of lib/ (docs/architecture.md) hold only if value imports never go round in a circle:
@@ -136,7 +136,7 @@ describe("lib/ import graph", () => {
 
   it("sees a cycle and a folder pair when there are some", () => {
     // The checks themselves must be able to fail: a scratch tree with one file cycle and one folder pair.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "graph-check-"));
+    const dir = tempDir("graph-check-");
     try {
       fs.writeFileSync(path.join(dir, "a.ts"), 'import { b } from "./b";\nexport const a = b;\n');
       fs.writeFileSync(

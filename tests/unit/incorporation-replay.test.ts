@@ -1,19 +1,17 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_SCOPE } from "@/lib/identity/caller-scope";
 import { idempotencyKey, sealedAnswer } from "@/lib/incorporation/idempotency";
 import { type IncorporateInput, incorporate } from "@/lib/incorporation/incorporate";
 import { getStore } from "@/lib/store";
 import { TYPICAL_INCORPORATION } from "../support/fixtures";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 // A success's stored answer names its entry and record (lib/incorporation/stored-answer.ts); one
 // stored by the version before, a copy of both, is still replayed the same within its day.
 let restore: () => void;
 beforeAll(() => {
-  restore = applyEnv({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-replay-")) });
+  restore = applyEnv({ DATA_DIR: tempDir("sia-replay-") });
 });
 afterAll(async () => {
   await getStore().close();

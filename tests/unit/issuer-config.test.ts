@@ -1,10 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config/config";
+import { tempDir } from "../support/temp-dir";
 
-const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "sia-issuer-"));
+const dataDir = () => tempDir("sia-issuer-");
 
 describe("issuer settings", () => {
   it("default to the reference-implementation type with no operator declared", () => {

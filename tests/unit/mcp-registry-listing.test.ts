@@ -1,6 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
@@ -9,6 +7,7 @@ import { buildServerCard } from "@/lib/discovery/server-card";
 import { serviceInfo } from "@/lib/discovery/service-info";
 import { buildRegistryServerJson, SERVER_JSON_SCHEMA } from "@/lib/mcp/registry-server-json";
 import pkg from "@/package.json" with { type: "json" };
+import { tempDir } from "../support/temp-dir";
 
 // The MCP Registry's published schema (draft-07), as the registry repository generates it.
 const schema = JSON.parse(fs.readFileSync("tests/fixtures/mcp-registry/server.schema.2025-12-11.json", "utf8"));
@@ -42,7 +41,7 @@ describe("server.json, the MCP Registry entry", () => {
 });
 
 describe("MCP_REGISTRY_AUTH", () => {
-  const dir = () => fs.mkdtempSync(path.join(os.tmpdir(), "sia-mcp-auth-"));
+  const dir = () => tempDir("sia-mcp-auth-");
   const ed25519 = `v=MCPv1; k=ed25519; p=${Buffer.alloc(32, 7).toString("base64")}`;
 
   it("takes the registry's proof record for an Ed25519 or a P-384 key", () => {

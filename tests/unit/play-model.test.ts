@@ -1,13 +1,11 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config/config";
 import { playModel, playModelInfo } from "@/lib/play/model";
 import { ScriptedModel } from "@/lib/play/scripted/scripted-model";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-play-model-"));
+const dataDir = tempDir("sia-play-model-");
 const SOURCE_VARIABLES = [
   "AI_GATEWAY_API_KEY",
   "AI_GATEWAY_BASE_URL",
@@ -19,9 +17,16 @@ const SOURCE_VARIABLES = [
   "PLAY_MAX_OUTPUT_TOKENS",
 ];
 
+// Unit files share a process: what this one changes is put back once it is done.
+const savedSources = SOURCE_VARIABLES.map((name) => [name, process.env[name]] as const);
+const restoreEnv = applyEnv({ DATA_DIR: dataDir });
 afterEach(() => {
   for (const name of SOURCE_VARIABLES) delete process.env[name];
   applyEnv({ DATA_DIR: dataDir });
+});
+afterAll(() => {
+  for (const [name, value] of savedSources) if (value !== undefined) process.env[name] = value;
+  restoreEnv();
 });
 
 const configError = (env: Record<string, string>) => {

@@ -1,20 +1,22 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorForIp } from "@/lib/audit/actor";
 import { appendAuditEvent, checkSessionWrite, openSession, readAuditEntries } from "@/lib/audit/log";
 import { ApiError } from "@/lib/http/problem";
 import { EmbeddedStore } from "@/lib/store/embedded";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 let store: EmbeddedStore;
+let restore: () => void;
 beforeAll(() => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-play-session-"));
-  applyEnv({ DATA_DIR: dir });
+  const dir = tempDir("sia-play-session-");
+  restore = applyEnv({ DATA_DIR: dir });
   store = EmbeddedStore.open(dir);
 });
-afterAll(() => store?.close());
+afterAll(async () => {
+  await store?.close();
+  restore();
+});
 
 const event = {
   kind: "tool-call",

@@ -1,12 +1,10 @@
 import { generateKeyPairSync } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config/config";
 import { generateSignerKey } from "@/lib/identity/note-key";
+import { tempDir } from "../support/temp-dir";
 
-const base = () => ({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-registry-config-")) });
+const base = () => ({ DATA_DIR: tempDir("sia-registry-config-") });
 
 describe("registry and certifier configuration", () => {
   it("keeps loopback closed, admin access absent and the cron route shut by default", () => {

@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isApiError } from "@/lib/http/problem";
 import { claimFormingStub } from "@/lib/registry/claim-forming-stub";
@@ -15,13 +12,14 @@ import { entryWrite, REGISTRY_COLLECTION } from "@/lib/registry/stored-record";
 import { updateListing } from "@/lib/registry/update-listing";
 import { getStore } from "@/lib/store";
 import { freshCuit, listingBody } from "../support/registry-client";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 const DAY = 86_400_000;
 let restore: () => void;
 beforeAll(() => {
   restore = applyEnv({
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-drafts-")),
+    DATA_DIR: tempDir("sia-drafts-"),
     REGISTRY_DRAFT_TTL: "30d",
   });
 });

@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isApiError } from "@/lib/http/problem";
 import { claimFormingStub } from "@/lib/registry/claim-forming-stub";
@@ -10,11 +7,12 @@ import { getRegistryRecord } from "@/lib/registry/get-registry-record";
 import { listRegistry } from "@/lib/registry/list-registry";
 import { registryQuery } from "@/lib/registry/registry-query";
 import { freshCuit, listingBody } from "../support/registry-client";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 let restore: () => void;
 beforeAll(() => {
-  restore = applyEnv({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-forming-")) });
+  restore = applyEnv({ DATA_DIR: tempDir("sia-forming-") });
 });
 afterAll(() => restore?.());
 

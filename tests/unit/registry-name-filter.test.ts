@@ -1,17 +1,15 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as registryApi from "@/lib/api/registry";
 import { serve } from "@/lib/endpoint/endpoint";
 import { createListing } from "@/lib/registry/create-listing";
 import { foldName } from "@/lib/registry/registry-query";
 import { listingBody } from "../support/registry-client";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 let restore: () => void;
 beforeAll(() => {
-  restore = applyEnv({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-name-filter-")) });
+  restore = applyEnv({ DATA_DIR: tempDir("sia-name-filter-") });
 });
 afterAll(() => restore?.());
 

@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getConfig } from "@/lib/config/config";
 import { certifyRecord } from "@/lib/registry/certify-record";
@@ -9,12 +6,13 @@ import { seedRecords } from "@/lib/registry/ensure-seeds";
 import { RECHECK_BATCH, RECHECK_CURSOR_KEY, recheckLiveRecords } from "@/lib/registry/recheck-live-records";
 import { entryWrite, REGISTRY_COLLECTION } from "@/lib/registry/stored-record";
 import { getStore } from "@/lib/store";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 let restore: () => void;
 const ids: string[] = [];
 beforeAll(async () => {
-  restore = applyEnv({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-recheck-")) });
+  restore = applyEnv({ DATA_DIR: tempDir("sia-recheck-") });
   // Live records without a public URL: the re-check passes over them without any network call.
   for (let i = 0; i < RECHECK_BATCH + 2; i++) {
     const { record } = prepareFormingStub({ sessionId: `recheck-session-${i}`, denominacion: `Recheck ${i}` });

@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createListing } from "@/lib/registry/create-listing";
 import { getRegistryRecord } from "@/lib/registry/get-registry-record";
@@ -10,6 +7,7 @@ import { getStore } from "@/lib/store";
 import { publicRecordHash } from "@/lib/tlog/leaf";
 import { leafOfItem } from "@/lib/tlog/sealed-leaf";
 import { listingBody } from "../support/registry-client";
+import { tempDir } from "../support/temp-dir";
 import { leafItems } from "../support/tlog-layout";
 import { applyEnv } from "../support/upstash-stack";
 
@@ -17,7 +15,7 @@ import { applyEnv } from "../support/upstash-stack";
 // dry run lists the unsealed entries, and --write seals them with a leaf continuing their seq.
 let restore: () => void;
 beforeAll(() => {
-  restore = applyEnv({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-reseal-")) });
+  restore = applyEnv({ DATA_DIR: tempDir("sia-reseal-") });
 });
 afterAll(() => restore?.());
 

@@ -1,10 +1,8 @@
 import { generateKeyPairSync } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { prepareFormingStub } from "@/lib/registry/create-forming-stub";
 import { openEntry } from "@/lib/registry/open-entry";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 // The seal of stored registry entries (lib/registry/seal-entry.ts), read through openEntry: what the
@@ -23,7 +21,7 @@ let restore: (() => void) | undefined;
 const useKeys = (keys: Record<string, string>) => {
   restore?.();
   // A store of its own each time: openEntry also asks the (empty) log's index, through the store.
-  const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "sia-seal-"));
+  const DATA_DIR = tempDir("sia-seal-");
   restore = applyEnv({ DATA_DIR, AUDIT_SIGNING_KEY: SIGNING, AUDIT_HMAC_RETIRED_KEYS: "", ...keys });
 };
 afterEach(() => {

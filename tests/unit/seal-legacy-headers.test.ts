@@ -1,16 +1,14 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { appendAuditEvent, readAuditItems } from "@/lib/audit/log";
 import { loggedSessionIds, sealLegacyHeaders } from "@/lib/audit/seal-legacy-headers";
 import { EmbeddedStore } from "@/lib/store/embedded";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 let store: EmbeddedStore;
 let restore: () => void;
 beforeAll(() => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-seal-"));
+  const dir = tempDir("sia-seal-");
   restore = applyEnv({ DATA_DIR: dir });
   store = EmbeddedStore.open(dir);
 });

@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as incorporationApi from "@/lib/api/incorporation";
 import * as playApi from "@/lib/api/play";
@@ -10,6 +7,7 @@ import { serve } from "@/lib/endpoint/endpoint";
 import { json } from "@/lib/http/handler";
 import { PLAY_LIMITS } from "@/lib/play/limits";
 import { listingBody } from "../support/registry-client";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 // The declared JSON body, read and parsed by serve() after the caller's checks and the rate limit:
@@ -21,7 +19,7 @@ type Json = Record<string, unknown>;
 let restore: () => void;
 beforeAll(() => {
   restore = applyEnv({
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sia-serve-body-")),
+    DATA_DIR: tempDir("sia-serve-body-"),
     // One demo call an hour: the second is refused.
     RATE_LIMIT_PLAY: "1/1h",
     INCORPORATE_API_KEYS: "ci:a-key-of-at-least-24-characters",

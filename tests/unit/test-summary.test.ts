@@ -2,15 +2,15 @@
 // failed and which ones.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { tempDir } from "../support/temp-dir";
 
 const script = path.resolve("scripts/test-summary.mjs");
 let dir = "";
 
 function summarise(reports: Record<string, unknown>, failedSteps: string[] = []) {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "summary-"));
+  dir = tempDir("summary-");
   for (const [name, report] of Object.entries(reports)) {
     fs.writeFileSync(path.join(dir, name), JSON.stringify(report));
   }

@@ -1,11 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import type { Store } from "@/lib/store/types";
 import { awaitIntegration } from "@/lib/tlog/integrate";
 import { CHECKPOINT_KEY, LOCK_KEY } from "@/lib/tlog/layout";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 // On Upstash every store call is a billed command: a writer waiting while another process integrates
@@ -14,7 +12,7 @@ import { applyEnv } from "../support/upstash-stack";
 let store: EmbeddedStore;
 let restore: () => void;
 beforeAll(() => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-await-"));
+  const dir = tempDir("sia-await-");
   restore = applyEnv({ DATA_DIR: dir });
   store = EmbeddedStore.open(dir);
 });

@@ -1,12 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import { readHashesCached, rememberHashes } from "@/lib/tlog/hash-cache";
 import { integrate } from "@/lib/tlog/integrate";
 import { readLogHead } from "@/lib/tlog/log-head";
 import { appendEntries } from "../support/audit-seed";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 // A long-running process once declared its log stalled ("the stored tree hashes do not give the
@@ -16,7 +14,7 @@ import { applyEnv } from "../support/upstash-stack";
 let dir: string;
 let restore: () => void;
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-hash-cache-"));
+  dir = tempDir("sia-hash-cache-");
   restore = applyEnv({ DATA_DIR: dir });
   const writer = EmbeddedStore.open(dir);
   await appendEntries(writer, "hash-cache-session-01", 300);

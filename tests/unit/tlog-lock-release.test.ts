@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmbeddedStore } from "@/lib/store/embedded";
 import type { BatchWrite, Store } from "@/lib/store/types";
@@ -8,6 +5,7 @@ import { integrate } from "@/lib/tlog/integrate";
 import { LOCK_KEY } from "@/lib/tlog/layout";
 import { leafBytes, sequenceLeaf } from "@/lib/tlog/leaf";
 import { readLogHead } from "@/lib/tlog/log-head";
+import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
 // An integrator releases its lock in its last commit, one store command fewer. Its commit is then
@@ -16,7 +14,7 @@ import { applyEnv } from "../support/upstash-stack";
 let dir: string;
 let restore: () => void;
 beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-lock-release-"));
+  dir = tempDir("sia-lock-release-");
   restore = applyEnv({ DATA_DIR: dir });
 });
 afterAll(() => restore());

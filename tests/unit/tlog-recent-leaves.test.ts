@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { formatCheckpoint, MemoryTree, signNote } from "@sociedades-ia/incorporate/tlog";
 import { afterEach, describe, expect, it } from "vitest";
 import { getConfig } from "@/lib/config/config";
@@ -9,6 +6,7 @@ import { CHECKPOINT_KEY } from "@/lib/tlog/layout";
 import { leafBytes } from "@/lib/tlog/leaf";
 import { logNoteKey } from "@/lib/tlog/log-key";
 import { readRecentLeaves } from "@/lib/tlog/recent-leaves";
+import { tempDir } from "../support/temp-dir";
 import { pushLeafItems } from "../support/tlog-layout";
 
 // What the /log page lists of each leaf: its index, kind and ids, read from a real store. Hashes
@@ -34,7 +32,7 @@ const LEAVES = [
 ];
 
 async function storeWithLog(size: number) {
-  const store = EmbeddedStore.open(fs.mkdtempSync(path.join(os.tmpdir(), "sia-leaves-")));
+  const store = EmbeddedStore.open(tempDir("sia-leaves-"));
   stores.push(store);
   const tree = new MemoryTree();
   const encoder = new TextEncoder();

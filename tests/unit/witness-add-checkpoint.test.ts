@@ -2,8 +2,6 @@
 // status of the spec's table, that a refusal changes nothing, and that 20 concurrent requests from
 // the same size advance the witness exactly once.
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import {
   cosignatureTimestamp,
   formatAddCheckpoint,
@@ -23,6 +21,7 @@ import { EmbeddedStore } from "@/lib/store/embedded";
 import { addCheckpoint } from "@/lib/witness/add-checkpoint";
 import { type WitnessKey, witnessKey } from "@/lib/witness/witness-key";
 import { readWitnessedLog, witnessedLogKey } from "@/lib/witness/witness-state";
+import { tempDir } from "../support/temp-dir";
 
 const ORIGIN = "registro.example/log";
 const seed = (n: number) => new Uint8Array(32).fill(n);
@@ -41,7 +40,7 @@ let log: Awaited<ReturnType<typeof signerFromKey>>;
 let tree: MemoryTree;
 
 beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-witness-"));
+  dir = tempDir("sia-witness-");
   store = EmbeddedStore.open(dir);
   log = await signerFromKey(await formatSignerKey(ORIGIN, seed(1)));
   // The key id is checked by the configuration, not here: any id builds a signer of the right key.

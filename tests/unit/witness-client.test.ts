@@ -2,10 +2,8 @@
 // (a real HTTP server on a free port, a real embedded store holding the log): 200 is kept and served,
 // 409 is retried once from the size it gives, anything else is the witness's error and changes no
 // cosignature.
-import fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import {
   cosignerFromSeed,
@@ -22,10 +20,13 @@ import { integrate } from "@/lib/tlog/integrate";
 import { leafBytes, sequenceLeaf } from "@/lib/tlog/leaf";
 import { readLogHead } from "@/lib/tlog/log-head";
 import { requestCosignature } from "@/lib/tlog/witness-client";
+import { tempDir } from "../support/temp-dir";
+import { applyEnv } from "../support/upstash-stack";
 
 type Reply = { status: number; type?: string; body: string } | "hang";
 
 let dir: string;
+let restoreEnv: () => void;
 let store: EmbeddedStore;
 let server: Server;
 let witness: LogWitness;
@@ -40,9 +41,9 @@ const cosign = async (checkpoint: string, by = cosigner) => {
 };
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-witness-client-"));
+  dir = tempDir("sia-witness-client-");
   // The log's key and origin come from the configuration, read once from the environment.
-  process.env.DATA_DIR = dir;
+  restoreEnv = applyEnv({ DATA_DIR: dir });
   cosigner = await cosignerFromSeed("witness.example/w1", new Uint8Array(32).fill(5), () => 1_700_000_000);
   server = createServer((req, res) => {
     let body = "";
@@ -70,7 +71,7 @@ beforeAll(async () => {
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
-  fs.rmSync(dir, { recursive: true, force: true });
+  restoreEnv();
 });
 
 let leaves = 0;

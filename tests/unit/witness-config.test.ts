@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config/config";
 import { generateSignerKey, noteKeyFrom, parseSignerKey } from "@/lib/identity/note-key";
+import { tempDir } from "../support/temp-dir";
 
 /** What `npm run keys -- <origin> <witness>` prints for the witness: its signer key and vkey. */
 function witnessKeys(name: string) {
@@ -22,7 +23,7 @@ function logVkey(origin: string): string {
   return noteKeyFrom(parsed.name, parsed.seed).vkey;
 }
 
-const base = { NODE_ENV: "test", DATA_DIR: `/tmp/sia-witness-config-${process.pid}`, TLOG_ORIGIN: "reg.example/log" };
+const base = { NODE_ENV: "test", DATA_DIR: tempDir("sia-witness-config-"), TLOG_ORIGIN: "reg.example/log" };
 
 describe("the log's witnesses", () => {
   it("parse into name, key and URL prefix, with a majority quorum by default", () => {

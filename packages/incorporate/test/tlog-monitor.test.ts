@@ -3,9 +3,9 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { tempDir } from "../../../tests/support/temp-dir";
 import { type CliIo, EXIT_ALARM, EXIT_ERROR, EXIT_OK, runCli } from "../src/monitor-cli.ts";
 import { toBase64 } from "../src/tlog/bytes.ts";
 import { formatCheckpoint } from "../src/tlog/checkpoint.ts";
@@ -138,7 +138,7 @@ beforeEach(async () => {
   served.witnessHolds = null;
   served.indexRoot = null;
   showTree("main", 3);
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-monitor-"));
+  dir = tempDir("sia-monitor-");
   stateFile = path.join(dir, "state.json");
 });
 
@@ -352,7 +352,7 @@ describe("incorporate monitor", () => {
 describe("the installed command", () => {
   it("runs from bin/ against the built package and exits with the monitor's status", async () => {
     // Build the package into a scratch copy, as npm would install it.
-    const pkg = fs.mkdtempSync(path.join(os.tmpdir(), "sia-bin-"));
+    const pkg = tempDir("sia-bin-");
     execFileSync(
       path.resolve(PKG, "../../node_modules/.bin/tsc"),
       ["-p", "tsconfig.build.json", "--outDir", path.join(pkg, "dist")],

@@ -2,7 +2,6 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditPaths } from "@/lib/audit/paths";
@@ -10,6 +9,7 @@ import { expandUriTemplate } from "@/lib/certifier/expand-uri-template";
 import { validateManifest } from "@/lib/certifier/validate-manifest";
 import { COMPANY_ENV_VARS } from "@/lib/incorporation/env-vars";
 import { generateFiles } from "@/lib/incorporation/generate-files";
+import { tempDir } from "../../../tests/support/temp-dir";
 import { COMPANY } from "../lib/agent";
 import {
   COMPANY_FIELDS,
@@ -143,7 +143,7 @@ function act(dir: string, args: string[], env: Record<string, string> = {}) {
 describe("the act script", () => {
   // A copy outside the workspace: a usage error must not need the client library installed.
   const copy = () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sia-act-"));
+    const dir = tempDir("sia-act-");
     fs.cpSync(path.join(STARTER, "scripts"), path.join(dir, "scripts"), { recursive: true });
     return dir;
   };
