@@ -1,7 +1,7 @@
 import type { FormEvent, KeyboardEvent } from "react";
 import { fill } from "@/lib/i18n/template";
 import { PLAY_LIMITS } from "@/lib/play/limits";
-import type { ChatMessages } from "./play-chat";
+import type { ChatMessages } from "./chat-messages";
 
 /** The visitor's message: Enter sends, Shift+Enter adds a line; Stop while the agent answers. */
 export function ChatForm({

@@ -1,7 +1,7 @@
 import type { Lang } from "@/lib/i18n";
 import type { AuditRef, PlayUIMessage } from "@/lib/play/ui-message";
 import { isToolPart, toolNameOf } from "@/lib/play/ui-message-builder";
-import type { ChatMessages } from "./play-chat";
+import type { ChatMessages } from "./chat-messages";
 import { ToolCard } from "./tool-card";
 
 /** The conversation: each message with its text and tool cards, and whether the agent is working. */

@@ -1,4 +1,4 @@
-import type { ChatMessages } from "./play-chat";
+import type { ChatMessages } from "./chat-messages";
 
 /** Prompts to start from: each one sends itself. */
 export function ExamplePrompts({

@@ -2,12 +2,12 @@
 
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { ErrorNotice } from "@/app/_components/feedback/error-notice";
-import type { PlayMessages } from "@/app/(pages)/play/words";
 import type { Lang } from "@/lib/i18n";
 import { PLAY_LIMITS } from "@/lib/play/limits";
 import type { AuditRef, PlayUIMessage } from "@/lib/play/ui-message";
 import { ChatForm } from "./chat-form";
 import { ChatLog } from "./chat-log";
+import type { ChatMessages } from "./chat-messages";
 import { ExamplePrompts } from "./example-prompts";
 import { problemView, secondsLeft, waitOf } from "./problem-message";
 import { SessionPanel } from "./session-panel";
@@ -22,9 +22,6 @@ function auditRefs(messages: PlayUIMessage[]): Map<string, AuditRef> {
   }
   return refs;
 }
-
-/** The messages the chat renders, in the page's language. */
-export type ChatMessages = Pick<PlayMessages, "examples" | "chat" | "form" | "tool" | "session" | "errors">;
 
 /**
  * The chat of /play: the conversation with its tool cards and the composer under it, the example

@@ -7,7 +7,7 @@ import { fill } from "@/lib/i18n/template";
 import type { AuditRef, PlayUIMessage } from "@/lib/play/ui-message";
 import { isToolPart, toolNameOf } from "@/lib/play/ui-message-builder";
 import { incorporateIntoHref } from "../incorporar/session-fragment";
-import type { ChatMessages } from "./play-chat";
+import type { ChatMessages } from "./chat-messages";
 
 /** The audit session beside the chat: its id, live badge, links and the entries signed so far. */
 export function SessionPanel({
