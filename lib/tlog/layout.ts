@@ -30,8 +30,23 @@ export const legacyLevelKey = (level: number) => `tlog:h:${level}`;
 /** A plain Uint8Array over a Buffer's bytes, without copying them. */
 const bytesOf = (buffer: Buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 
+// Digests are cut from shared slabs: a Buffer of its own per digest (what `hash(…, "buffer")`
+// returns) costs an ArrayBuffer each, five times the hashing itself, and weighs on every collection.
+const SLAB_BYTES = 4096;
+let slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+let slabAt = 0;
+
 /** SHA-256 with node:crypto's one-shot hash: integration hashes every new leaf and node. */
-export const nodeSha256: Hasher = (data) => bytesOf(hash("sha256", data, "buffer"));
+export const nodeSha256: Hasher = (data) => {
+  if (slabAt + 32 > SLAB_BYTES) {
+    slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+    slabAt = 0;
+  }
+  slab.latin1Write(hash("sha256", data, "latin1"), slabAt, 32);
+  const digest = new Uint8Array(slab.buffer, slabAt, 32);
+  slabAt += 32;
+  return digest;
+};
 
 export const toBase64 = (bytes: Uint8Array) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");

@@ -18,5 +18,5 @@ const encoder = new TextEncoder();
 /** The key ID: the first four bytes of SHA-256(name || 0x0A || type || public key), big-endian. */
 export function computeKeyId(name: string, type: number, publicKey: Uint8Array): number {
   const digest = sha256(concatBytes(encoder.encode(`${name}\n`), new Uint8Array([type]), publicKey));
-  return new DataView(digest.buffer).getUint32(0);
+  return new DataView(digest.buffer, digest.byteOffset, 4).getUint32(0);
 }
