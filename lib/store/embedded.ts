@@ -100,7 +100,12 @@ interface LineSource {
   cursor: number;
   /** The block whose inflated bytes `buf` is, when the line came from one (then `start` and `fileAt` are 0). */
   block?: Block;
+  /** The line's JSON, when just written and all ASCII: its characters are then its bytes from `start + 9`. */
+  json?: string;
 }
+
+/** A value whose JSON literal is itself between quotes: printable ASCII, no quote or backslash. */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 type Entry = { kind: "str"; value: Val; exp?: number } | { kind: "list"; value: Val[]; exp?: number };
 
@@ -119,10 +124,6 @@ const LOCK_FILE = "store.lock";
  * One log line: the CRC-32 of the JSON's UTF-8 bytes in 8 hex digits, a space, the JSON, a newline.
  * Encoded straight into one buffer: the checksum is taken over the bytes written, with no copy.
  */
-function encodeLine(op: Op): Buffer {
-  return frameLine(JSON.stringify(op));
-}
-
 function frameLine(json: string | Buffer): Buffer {
   const size = typeof json === "string" ? Buffer.byteLength(json, "utf8") : json.length;
   const line = Buffer.allocUnsafe(size + 10);
@@ -180,6 +181,32 @@ function literalEnd(buf: Buffer, quote: number, end: number): number {
 /** True when `buf` holds `bytes` at `at`. */
 function holdsAt(buf: Buffer, at: number, bytes: Buffer): boolean {
   return at + bytes.length <= buf.length && buf.compare(bytes, 0, bytes.length, at, at + bytes.length) === 0;
+}
+
+/** Where `value`'s JSON literal starts in `line` from its cursor (moved past it), or -1. */
+function literalIn(value: string, line: LineSource): number {
+  const literal = Buffer.from(JSON.stringify(value), "utf8");
+  const at = line.buf.indexOf(literal, line.cursor);
+  if (at !== -1) line.cursor = at + literal.length;
+  return at;
+}
+
+/**
+ * The same for a value that PLAIN matches, found in the line's JSON text rather than its bytes:
+ * a write's long values (index nodes, entries, seals) are found without encoding each one again.
+ */
+function plainLiteral(value: string, line: LineSource): number {
+  const json = line.json as string;
+  const offset = line.start + 9;
+  for (let from = line.cursor - offset; ; ) {
+    const at = json.indexOf(value, from);
+    if (at === -1) return -1;
+    if (json.charCodeAt(at - 1) === 0x22 && json.charCodeAt(at + value.length) === 0x22) {
+      line.cursor = offset + at + value.length + 1;
+      return offset + at - 1;
+    }
+    from = at + 1;
+  }
 }
 
 /** What replay reads at a time: the file is never one string (V8 caps a string near 512 MiB). */
@@ -509,11 +536,10 @@ export class EmbeddedStore implements Store {
    */
   private keep(value: string, line: LineSource | undefined): Val {
     if (!line || value.length < REF_MIN_CHARS) return value;
-    const literal = Buffer.from(JSON.stringify(value), "utf8");
-    const at = line.buf.indexOf(literal, line.cursor);
-    if (at === -1) return value;
-    line.cursor = at + literal.length;
-    const ref = new Ref(line.fileAt + (at - line.start), literal.length, line.block);
+    const found = line.json !== undefined && PLAIN.test(value) ? plainLiteral(value, line) : literalIn(value, line);
+    if (found === -1) return value;
+    const size = line.cursor - found;
+    const ref = new Ref(line.fileAt + (found - line.start), size, line.block);
     this.remember(ref, value);
     return ref;
   }
@@ -825,7 +851,8 @@ export class EmbeddedStore implements Store {
       if (this.fd === null) throw new StoreUnavailableError("the embedded store is closed");
       const op: Op = logged.length === 1 ? (logged[0] as Op) : { o: "b", ops: logged };
       let written: number;
-      const line = encodeLine(op);
+      const json = JSON.stringify(op);
+      const line = frameLine(json);
       try {
         written = writeAll(this.fd, line);
       } catch (err) {
@@ -834,6 +861,7 @@ export class EmbeddedStore implements Store {
       }
       // Its long values are read back from the line from now on (unlogged ops hold none).
       source = { buf: line, start: 0, fileAt: this.sizeOnDisk(), cursor: 9 };
+      if (line.length === json.length + 10) source.json = json;
       this.logBytes += written;
       for (const name of this.changedBy(op)) this.unsynced.set(name, this.logBytes);
       this.forgetVolatile(op);

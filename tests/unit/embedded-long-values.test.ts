@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { EmbeddedStore } from "@/lib/store/embedded";
+import type { BatchWrite } from "@/lib/store/types";
+import { tempDir } from "../support/temp-dir";
+
+// Long values are left on disk and found again by where their JSON literal sits in the log line
+// that wrote them. A write finds them in the line's text when the line is all ASCII; these values
+// sit where a careless search would take the wrong bytes. Every read here comes from disk.
+
+const open: EmbeddedStore[] = [];
+const openStore = (dir: string) => {
+  const store = EmbeddedStore.open(dir, { recentChars: 0 });
+  open.push(store);
+  return store;
+};
+afterEach(async () => {
+  for (const s of open.splice(0)) await s.close();
+});
+
+const long = `${"I".repeat(40)}0123456789abcdefghijklmnopqrstuvwxyz`;
+const values: Record<string, string> = {
+  // The next value's text, inside a longer string before it.
+  first: `prefix ${long} suffix`,
+  plain: long,
+  // After an escaped quote: the bytes `"<long>"` occur inside this string too.
+  escaped: `say \\"${long}" twice`,
+  again: long,
+  quoted: `a "quoted" value, ${long}`,
+  slashed: `C:\\path\\${long}`,
+  // Keys that hold the value's text, just before it in the line.
+  [`${long} as a key`]: long,
+  [long]: `${long}!`,
+};
+
+async function expectValues(store: EmbeddedStore, expected: Record<string, string>) {
+  for (const [key, value] of Object.entries(expected)) expect(await store.get(key)).toBe(value);
+}
+
+describe("the embedded store's long values, read back from the log", () => {
+  it("reads each value of an ASCII batch back as written, however its text recurs in the line", async () => {
+    const dir = tempDir("sia-long-values-");
+    const writes: BatchWrite[] = Object.entries(values).map(([key, value]) => ({ type: "set", key, value }));
+    const store = openStore(dir);
+    expect((await store.batch(writes)).ok).toBe(true);
+    await expectValues(store, values);
+    await store.close();
+    await expectValues(openStore(dir), values);
+  });
+
+  it("reads the same values back when the line is not all ASCII", async () => {
+    const dir = tempDir("sia-long-values-");
+    // First, so that every plain value after it sits at more bytes than characters into the line.
+    const withAccents = { accents: `sociedad anónima ${long} ñandú`, ...values };
+    const writes: BatchWrite[] = Object.entries(withAccents).map(([key, value]) => ({ type: "set", key, value }));
+    const store = openStore(dir);
+    expect((await store.batch(writes)).ok).toBe(true);
+    await expectValues(store, withAccents);
+    await store.close();
+    await expectValues(openStore(dir), withAccents);
+  });
+
+  it("reads list items and single writes back the same way", async () => {
+    const dir = tempDir("sia-long-values-");
+    const store = openStore(dir);
+    await store.set("one", values.escaped as string);
+    for (const [i, value] of Object.values(values).entries()) await store.append("list", i, value);
+    expect(await store.get("one")).toBe(values.escaped);
+    expect(await store.range("list")).toEqual(Object.values(values));
+  });
+});
