@@ -192,12 +192,20 @@ function literalIn(value: string, line: LineSource): number {
 }
 
 /**
- * The same for a value that PLAIN matches, found in the line's JSON text rather than its bytes:
- * a write's long values (index nodes, entries, seals) are found without encoding each one again.
+ * The same in a line whose JSON text is known and all ASCII, where a character's index is its
+ * byte's: found in the text, without encoding the literal into bytes of its own. A value that
+ * PLAIN matches is its literal without the quotes, so it is searched as it is, quotes checked.
  */
-function plainLiteral(value: string, line: LineSource): number {
+function literalInJson(value: string, line: LineSource): number {
   const json = line.json as string;
   const offset = line.start + 9;
+  if (!PLAIN.test(value)) {
+    const literal = JSON.stringify(value);
+    const at = json.indexOf(literal, line.cursor - offset);
+    if (at === -1) return -1;
+    line.cursor = offset + at + literal.length;
+    return offset + at;
+  }
   for (let from = line.cursor - offset; ; ) {
     const at = json.indexOf(value, from);
     if (at === -1) return -1;
@@ -536,7 +544,7 @@ export class EmbeddedStore implements Store {
    */
   private keep(value: string, line: LineSource | undefined): Val {
     if (!line || value.length < REF_MIN_CHARS) return value;
-    const found = line.json !== undefined && PLAIN.test(value) ? plainLiteral(value, line) : literalIn(value, line);
+    const found = line.json !== undefined ? literalInJson(value, line) : literalIn(value, line);
     if (found === -1) return value;
     const size = line.cursor - found;
     const ref = new Ref(line.fileAt + (found - line.start), size, line.block);
