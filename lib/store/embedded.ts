@@ -100,8 +100,11 @@ interface LineSource {
   cursor: number;
   /** The block whose inflated bytes `buf` is, when the line came from one (then `start` and `fileAt` are 0). */
   block?: Block;
-  /** The line's JSON, when just written and all ASCII: its characters are then its bytes from `start + 9`. */
-  json?: string;
+  /**
+   * The line's JSON text, when it was just written: values are found in it (see literalInJson), at
+   * `textCursor`, the character where `cursor`'s byte is; `ascii` when a character is a byte.
+   */
+  text?: { json: string; textCursor: number; ascii: boolean };
 }
 
 /** A value whose JSON literal is itself between quotes: printable ASCII, no quote or backslash. */
@@ -192,29 +195,34 @@ function literalIn(value: string, line: LineSource): number {
 }
 
 /**
- * The same in a line whose JSON text is known and all ASCII, where a character's index is its
- * byte's: found in the text, without encoding the literal into bytes of its own. A value that
+ * The same in a line whose JSON text is known: found in the text, without encoding the literal into
+ * bytes of its own; the bytes skipped are counted only when the line is not all ASCII. A value that
  * PLAIN matches is its literal without the quotes, so it is searched as it is, quotes checked.
  */
 function literalInJson(value: string, line: LineSource): number {
-  const json = line.json as string;
-  const offset = line.start + 9;
-  if (!PLAIN.test(value)) {
-    const literal = JSON.stringify(value);
-    const at = json.indexOf(literal, line.cursor - offset);
-    if (at === -1) return -1;
-    line.cursor = offset + at + literal.length;
-    return offset + at;
-  }
-  for (let from = line.cursor - offset; ; ) {
-    const at = json.indexOf(value, from);
-    if (at === -1) return -1;
-    if (json.charCodeAt(at - 1) === 0x22 && json.charCodeAt(at + value.length) === 0x22) {
-      line.cursor = offset + at + value.length + 1;
-      return offset + at - 1;
+  const text = line.text as NonNullable<LineSource["text"]>;
+  const { json, textCursor } = text;
+  let at: number;
+  let chars: number;
+  let bytes: number;
+  if (PLAIN.test(value)) {
+    for (at = json.indexOf(value, textCursor); at !== -1; at = json.indexOf(value, at + 1)) {
+      if (json.charCodeAt(at - 1) === 0x22 && json.charCodeAt(at + value.length) === 0x22) break;
     }
-    from = at + 1;
+    at -= 1; // the opening quote
+    chars = bytes = value.length + 2;
+  } else {
+    const literal = JSON.stringify(value);
+    at = json.indexOf(literal, textCursor);
+    chars = literal.length;
+    bytes = text.ascii ? chars : Buffer.byteLength(literal, "utf8");
   }
+  if (at < 0) return -1;
+  // Cut only where a literal starts or ends (at a quote), never inside a surrogate pair.
+  const found = line.cursor + (text.ascii ? at - textCursor : Buffer.byteLength(json.slice(textCursor, at), "utf8"));
+  line.cursor = found + bytes;
+  text.textCursor = at + chars;
+  return found;
 }
 
 /** What replay reads at a time: the file is never one string (V8 caps a string near 512 MiB). */
@@ -544,7 +552,7 @@ export class EmbeddedStore implements Store {
    */
   private keep(value: string, line: LineSource | undefined): Val {
     if (!line || value.length < REF_MIN_CHARS) return value;
-    const found = line.json !== undefined ? literalInJson(value, line) : literalIn(value, line);
+    const found = line.text !== undefined ? literalInJson(value, line) : literalIn(value, line);
     if (found === -1) return value;
     const size = line.cursor - found;
     const ref = new Ref(line.fileAt + (found - line.start), size, line.block);
@@ -868,8 +876,13 @@ export class EmbeddedStore implements Store {
         throw new StoreUnavailableError(`the embedded store could not write to disk: ${(err as Error).message}`);
       }
       // Its long values are read back from the line from now on (unlogged ops hold none).
-      source = { buf: line, start: 0, fileAt: this.sizeOnDisk(), cursor: 9 };
-      if (line.length === json.length + 10) source.json = json;
+      source = {
+        buf: line,
+        start: 0,
+        fileAt: this.sizeOnDisk(),
+        cursor: 9,
+        text: { json, textCursor: 0, ascii: line.length === json.length + 10 },
+      };
       this.logBytes += written;
       for (const name of this.changedBy(op)) this.unsynced.set(name, this.logBytes);
       this.forgetVolatile(op);

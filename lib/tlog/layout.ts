@@ -42,7 +42,8 @@ export const nodeSha256: Hasher = (data) => {
     slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
     slabAt = 0;
   }
-  slab.latin1Write(hash("sha256", data, "latin1"), slabAt, 32);
+  // "binary" is latin1: a character per byte, copied into the slab as it is.
+  slab.write(hash("sha256", data, "binary"), slabAt, 32, "latin1");
   const digest = new Uint8Array(slab.buffer, slabAt, 32);
   slabAt += 32;
   return digest;

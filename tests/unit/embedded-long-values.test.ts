@@ -50,7 +50,7 @@ describe("the embedded store's long values, read back from the log", () => {
   it("reads the same values back when the line is not all ASCII", async () => {
     const dir = tempDir("sia-long-values-");
     // First, so that every plain value after it sits at more bytes than characters into the line.
-    const withAccents = { accents: `sociedad anónima ${long} ñandú`, ...values };
+    const withAccents = { accents: `sociedad anónima ${long} ñandú 🚀`, ...values, astral: `${long} 𝔸🚀` };
     const writes: BatchWrite[] = Object.entries(withAccents).map(([key, value]) => ({ type: "set", key, value }));
     const store = openStore(dir);
     expect((await store.batch(writes)).ok).toBe(true);
