@@ -36,27 +36,25 @@ async function expectValues(store: EmbeddedStore, expected: Record<string, strin
   for (const [key, value] of Object.entries(expected)) expect(await store.get(key)).toBe(value);
 }
 
+/** Writes `written` in one batch, then reads every value back, before a restart and after it. */
+async function expectReadBack(written: Record<string, string>) {
+  const dir = tempDir("sia-long-values-");
+  const writes: BatchWrite[] = Object.entries(written).map(([key, value]) => ({ type: "set", key, value }));
+  const store = openStore(dir);
+  expect((await store.batch(writes)).ok).toBe(true);
+  await expectValues(store, written);
+  await store.close();
+  await expectValues(openStore(dir), written);
+}
+
 describe("the embedded store's long values, read back from the log", () => {
   it("reads each value of an ASCII batch back as written, however its text recurs in the line", async () => {
-    const dir = tempDir("sia-long-values-");
-    const writes: BatchWrite[] = Object.entries(values).map(([key, value]) => ({ type: "set", key, value }));
-    const store = openStore(dir);
-    expect((await store.batch(writes)).ok).toBe(true);
-    await expectValues(store, values);
-    await store.close();
-    await expectValues(openStore(dir), values);
+    await expectReadBack(values);
   });
 
   it("reads the same values back when the line is not all ASCII", async () => {
-    const dir = tempDir("sia-long-values-");
     // First, so that every plain value after it sits at more bytes than characters into the line.
-    const withAccents = { accents: `sociedad anónima ${long} ñandú 🚀`, ...values, astral: `${long} 𝔸🚀` };
-    const writes: BatchWrite[] = Object.entries(withAccents).map(([key, value]) => ({ type: "set", key, value }));
-    const store = openStore(dir);
-    expect((await store.batch(writes)).ok).toBe(true);
-    await expectValues(store, withAccents);
-    await store.close();
-    await expectValues(openStore(dir), withAccents);
+    await expectReadBack({ accents: `sociedad anónima ${long} ñandú 🚀`, ...values, astral: `${long} 𝔸🚀` });
   });
 
   it("reads list items and single writes back the same way", async () => {
