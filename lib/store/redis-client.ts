@@ -17,7 +17,9 @@ const REQUEST_TIMEOUT_MS = 5000;
  */
 export function createRedisClient(options: { url: string; token: string; retries?: number }): Redis {
   const redis = new Redis({ url: options.url, token: options.token, automaticDeserialization: false });
-  // The client's commands, pipelines and scripts all go through `client.request`.
+  // The client's commands, pipelines and scripts all go through `client.request`. Handing the
+  // requester to the constructor instead (`new Redis(requester)`) would drop the options above:
+  // given a requester, @upstash/redis 1.39 builds its client with automatic deserialisation on.
   (redis as unknown as { client: unknown }).client = nodeRequester({
     url: options.url,
     token: options.token,
