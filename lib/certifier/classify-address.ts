@@ -106,12 +106,12 @@ function inRange(value: bigint, prefix: bigint, bits: number, width: number): bo
 
 // The tables above as numbers, parsed once: a check runs on every incorporation (local-origin.ts).
 type Parsed = [prefix: bigint, bits: number, reason: RefusalReason];
-const v4Table = (ranges: Range[]): Parsed[] => ranges.map(([p, bits, why]) => [v4ToBigInt(p), bits, why]);
-const v6Table = (ranges: Range[]): Parsed[] => ranges.map(([p, bits, why]) => [v6ToBigInt(p), bits, why]);
+const table = (ranges: Range[], parse: (ip: string) => bigint): Parsed[] =>
+  ranges.map(([p, bits, why]) => [parse(p), bits, why]);
 const v6Prefixes = (ranges: [string, number][]): [bigint, number][] => ranges.map(([p, bits]) => [v6ToBigInt(p), bits]);
-const V4 = v4Table(V4_RANGES);
-const V6_OUTSIDE_PARSED = v6Table(V6_OUTSIDE);
-const V6_SPECIAL_PARSED = v6Table(V6_SPECIAL);
+const V4 = table(V4_RANGES, v4ToBigInt);
+const V6_OUTSIDE_PARSED = table(V6_OUTSIDE, v6ToBigInt);
+const V6_SPECIAL_PARSED = table(V6_SPECIAL, v6ToBigInt);
 const V6_EXCEPTIONS_PARSED = v6Prefixes(V6_GLOBAL_EXCEPTIONS);
 const V6_CARRIERS_PARSED = v6Prefixes(V6_CARRIERS);
 const GLOBAL_UNICAST = v6ToBigInt("2000::");
