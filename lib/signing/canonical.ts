@@ -1,12 +1,11 @@
 import { createHmac, hash } from "node:crypto";
-import canonicalize from "canonicalize";
+import { canonicalizeWellFormed } from "@sociedades-ia/incorporate";
 
-/** RFC 8785 (JCS) canonical JSON of any JSON value. */
-export function canonicalJson(value: unknown): string {
-  const out = canonicalize(value);
-  if (out === undefined) throw new TypeError("value has no JSON form");
-  return out;
-}
+/**
+ * RFC 8785 (JCS) canonical JSON of any JSON value; throws on a lone surrogate or a value with no
+ * JSON form (the package's serializer, written for speed: every seal and signature starts here).
+ */
+export const canonicalJson = (value: unknown): string => canonicalizeWellFormed(value);
 
 const UNSIGNED_MEMBERS = new Set(["hmac", "signature"]);
 
@@ -21,7 +20,7 @@ export function canonicalMembers(object: Record<string, unknown>): CanonicalMemb
   const members: CanonicalMember[] = [];
   for (const key of Object.keys(object).sort()) {
     const value = object[key];
-    if (value !== undefined) members.push([key, `${JSON.stringify(key)}:${canonicalJson(value)}`]);
+    if (value !== undefined) members.push([key, `${canonicalJson(key)}:${canonicalJson(value)}`]);
   }
   return members;
 }

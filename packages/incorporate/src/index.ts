@@ -42,7 +42,7 @@ export {
   IncorporateValidationError,
   isIncorporateError,
 } from "./errors.ts";
-export { canonicalize } from "./jcs.ts";
+export { canonicalize, canonicalizeWellFormed } from "./jcs.ts";
 export {
   auditEntryLeaf,
   checkLogInclusion,
