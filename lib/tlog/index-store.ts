@@ -39,21 +39,40 @@ function prefixHex(keyHash: Uint8Array, hex: string, depth: number): string {
   return hex.slice(0, 2 * whole) + HEX[(keyHash[whole] as number) & (0xff << (8 - rest)) & 0xff];
 }
 
-// An update names every node on one subject's path by that subject's key hash: its hex is made once.
-let lastKey: Uint8Array | null = null;
-let lastHex = "";
-function hexOf(keyHash: Uint8Array): string {
-  if (keyHash !== lastKey) {
-    lastHex = Buffer.from(keyHash.buffer, keyHash.byteOffset, keyHash.byteLength).toString("hex");
-    lastKey = keyHash;
-  }
-  return lastHex;
-}
-
 /** The store key of the node at `depth` on the path of `keyHash`, whose hex is `hex`. */
 const keyAt = (depth: number, keyHash: Uint8Array, hex: string) => `tlog:ix:${depth}:${prefixHex(keyHash, hex, depth)}`;
 
-export const indexNodeKey = (depth: number, keyHash: Uint8Array) => keyAt(depth, keyHash, hexOf(keyHash));
+/** A subject's path as store keys, each made once: an update reads, then writes, the same positions. */
+class PathKeys {
+  readonly hex: string;
+  readonly #keys: string[] = [];
+  constructor(readonly keyHash: Uint8Array) {
+    this.hex = Buffer.from(keyHash.buffer, keyHash.byteOffset, keyHash.byteLength).toString("hex");
+  }
+  at(depth: number): string {
+    let key = this.#keys[depth];
+    if (key === undefined) {
+      key = keyAt(depth, this.keyHash, this.hex);
+      this.#keys[depth] = key;
+    }
+    return key;
+  }
+}
+
+// The last two paths named: an insertion that splits a leaf goes down its own path and the other
+// subject's, and back.
+let recent: PathKeys | null = null;
+let previous: PathKeys | null = null;
+function pathOf(keyHash: Uint8Array): PathKeys {
+  if (recent?.keyHash === keyHash) return recent;
+  if (previous?.keyHash === keyHash) [recent, previous] = [previous, recent];
+  else [recent, previous] = [new PathKeys(keyHash), recent];
+  return recent as PathKeys;
+}
+
+const hexOf = (keyHash: Uint8Array): string => pathOf(keyHash).hex;
+
+export const indexNodeKey = (depth: number, keyHash: Uint8Array) => pathOf(keyHash).at(depth);
 
 /** The store holds index state that its signed notes do not vouch for. */
 export class IndexStateError extends Error {
@@ -178,8 +197,9 @@ export async function readIndexPaths(store: Store, subjects: readonly string[]):
 export class IndexWrites {
   readonly #byKey = new Map<string, KnownNode>();
 
+  // The written node is kept as is: it carries its hash and node, all a known node holds.
   add = (written: WrittenNode): void => {
-    this.#byKey.set(indexNodeKey(written.depth, written.keyHash), { hash: written.hash, node: written.node });
+    this.#byKey.set(indexNodeKey(written.depth, written.keyHash), written);
   };
 
   /** The node this update put at `key` last, if any. */
