@@ -66,7 +66,7 @@ async function churn(store: EmbeddedStore, from: number, count: number): Promise
   for (let i = from; i < from + count; i++) {
     const before = store.sizeOnDisk();
     await store.set("counter", String(i));
-    expect(await store.append("list", i, `item ${i} ${"x".repeat(80)}`)).toEqual({ ok: true, length: i + 1 });
+    expect(await store.append("list", i, `item ${i} ${"x".repeat(140)}`)).toEqual({ ok: true, length: i + 1 });
     if (store.sizeOnDisk() < before) shrank++;
   }
   return shrank;
@@ -75,7 +75,7 @@ async function churn(store: EmbeddedStore, from: number, count: number): Promise
 async function expectChurned(store: EmbeddedStore, count: number) {
   expect(await store.get("counter")).toBe(String(count - 1));
   // Every item, read back from where the compactions left it.
-  expect(await store.range("list")).toEqual(Array.from({ length: count }, (_, i) => `item ${i} ${"x".repeat(80)}`));
+  expect(await store.range("list")).toEqual(Array.from({ length: count }, (_, i) => `item ${i} ${"x".repeat(140)}`));
 }
 
 describe("embedded store at any size", () => {
@@ -170,7 +170,7 @@ describe("embedded store at any size", () => {
 
   it("reads the same values whether it still holds them in memory or reads them back from disk", async () => {
     const dir = tmp();
-    const long = (i: number) => `value ${i} ${"é".repeat(70)} "quoted" \\ ${i}`;
+    const long = (i: number) => `value ${i} ${"é".repeat(140)} "quoted" \\ ${i}`;
     // Room for about two recent values: the older ones are read back from the log.
     const a = openStore(dir, { recentChars: 200, compactMinBytes: 8 * 1024 });
     for (let i = 0; i < 100; i++) {
@@ -190,7 +190,7 @@ describe("embedded store at any size", () => {
 
   it("opens a compacted list without inflating or parsing its items, and reads each back whole", async () => {
     const dir = tmp();
-    const long = (i: number) => `{"n":${i},"text":"${'ñ\\"'.repeat(30)}"} ${"z".repeat(i % 3)}`;
+    const long = (i: number) => `{"n":${i},"text":"${'ñ\\"'.repeat(50)}"} ${"z".repeat(i % 3)}`;
     const a = openStore(dir, { compactMinBytes: 8 * 1024 });
     for (let i = 0; i < 1500; i++) expect((await a.append("l", i, long(i))).ok).toBe(true);
     await a.close();
@@ -335,7 +335,7 @@ describe("embedded store at any size", () => {
 
   it("still opens a log compacted into lines by earlier versions", async () => {
     const dir = tmp();
-    const items = Array.from({ length: 5 }, (_, i) => `item ${i} ${"x".repeat(80)}`);
+    const items = Array.from({ length: 5 }, (_, i) => `item ${i} ${"x".repeat(140)}`);
     const line = (op: unknown) => {
       const json = Buffer.from(JSON.stringify(op));
       return Buffer.concat([Buffer.from(`${crc32(json).toString(16).padStart(8, "0")} `), json, Buffer.from("\n")]);

@@ -17,7 +17,7 @@ afterEach(async () => {
   for (const s of open.splice(0)) await s.close();
 });
 
-const long = `${"I".repeat(40)}0123456789abcdefghijklmnopqrstuvwxyz`;
+const long = `${"I".repeat(104)}0123456789abcdefghijklmnopqrstuvwxyz`;
 const values: Record<string, string> = {
   // The next value's text, inside a longer string before it.
   first: `prefix ${long} suffix`,
