@@ -2,6 +2,7 @@ import reference from "canonicalize";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonicalize, canonicalizeWellFormed } from "../src/jcs.ts";
+import { indexValueBytes } from "../src/tlog/log-index.ts";
 
 // The serializer is written for speed, so it is held to a second implementation of RFC 8785 (the
 // `canonicalize` package) on any JSON value: member order, escapes, numbers, nesting.
@@ -53,5 +54,13 @@ describe("JCS", () => {
   it("honours toJSON where the server signs, as JSON.stringify does", () => {
     const at = new Date(Date.UTC(2026, 10, 30));
     expect(canonicalizeWellFormed({ at })).toBe(reference({ at }));
+  });
+
+  it("writes an index value, member by member, as JCS writes the object", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.nat(), fc.nat(), fc.string({ unit: "binary" }), (hash, index, seq, subject) => {
+        expect(indexValueBytes({ hash, index, seq, subject })).toBe(reference({ subject, seq, index, hash }));
+      }),
+    );
   });
 });

@@ -55,9 +55,12 @@ const encoder = new TextEncoder();
 
 export const subjectKeyHash = (subject: string, hash: Hasher = sha256) => hash(encoder.encode(subject));
 
-/** The canonical bytes of a value (RFC 8785), which its leaf node commits to. */
+/**
+ * The canonical text of a value (RFC 8785), which its leaf node commits to. Its four members are
+ * written in their sorted order directly: every leaf node an update hashes or stores needs it.
+ */
 export const indexValueBytes = (value: IndexValue) =>
-  canonicalize({ hash: value.hash, index: value.index, seq: value.seq, subject: value.subject });
+  `{"hash":${canonicalize(value.hash)},"index":${canonicalize(value.index)},"seq":${canonicalize(value.seq)},"subject":${canonicalize(value.subject)}}`;
 
 // One buffer for every node's preimage: hashing is synchronous and keeps no reference to its input.
 const preimage = new Uint8Array(1 + 2 * INDEX_HASH_SIZE);
