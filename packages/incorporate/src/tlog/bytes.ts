@@ -48,16 +48,31 @@ export const portableBase64 = {
 
 // Node's Buffer where there is one: a server encodes every index node it writes and decodes every
 // one it reads, and Buffer does it natively, several times faster.
+interface NodeBytes extends Uint8Array {
+  toString(encoding?: "base64", start?: number, end?: number): string;
+}
 interface NodeBuffer {
-  from(data: ArrayBufferLike, offset: number, length: number): { toString(encoding: "base64"): string };
-  from(text: string, encoding: "base64"): Uint8Array & { toString(encoding: "base64"): string };
+  from(data: ArrayBufferLike, offset: number, length: number): NodeBytes;
+  from(text: string, encoding: "base64"): NodeBytes;
+  allocUnsafeSlow(size: number): NodeBytes;
 }
 const nodeBuffer = (globalThis as { Buffer?: NodeBuffer }).Buffer;
 
+// Hashes are encoded through one scratch buffer: a Buffer made per call cost more than its encoding.
+const SCRATCH_BYTES = 64;
+const scratch = nodeBuffer?.allocUnsafeSlow(SCRATCH_BYTES);
+
 /** Standard base64 with padding. */
-export const toBase64: (bytes: Uint8Array) => string = nodeBuffer
-  ? (bytes) => nodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64")
-  : portableBase64.encode;
+export const toBase64: (bytes: Uint8Array) => string =
+  nodeBuffer && scratch
+    ? (bytes) => {
+        if (bytes.byteLength > SCRATCH_BYTES) {
+          return nodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+        }
+        scratch.set(bytes);
+        return scratch.toString("base64", 0, bytes.byteLength);
+      }
+    : portableBase64.encode;
 
 /**
  * Decodes standard padded base64, refusing every other spelling of the same bytes (missing
