@@ -100,6 +100,8 @@ export const autoIncorporate = defineEndpoint({
     description: "Incorporates a sociedad-IA in one idempotent call; invalid input is a 422 with findings.",
     inventory: true,
   },
+  // incorporate() validates the body as sent and reports every finding at once.
+  bodyCheckedByHandler: true,
   badBody: incorporated,
   handle: incorporated,
 });

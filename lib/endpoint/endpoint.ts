@@ -41,6 +41,12 @@ export interface EndpointDeclaration extends OperationSpec {
    * answers every refusal as JSON-RPC); serve() then leaves it unread.
    */
   bodyReadByHandler?: true;
+  /**
+   * Every body goes to `badBody` as sent, read with readJson's rules but not parsed with its schema:
+   * the handler checks it against the schema itself and answers every finding at once (the
+   * incorporation's 422), so parsing it here first would only do that work twice.
+   */
+  bodyCheckedByHandler?: true;
 }
 
 type Schema = z.ZodObject | undefined;
@@ -196,6 +202,9 @@ export function serve(...endpoints: EndpointSpec[]): RouteExports {
     if (endpoint.rateLimitedByHandler && endpoint.body && !endpoint.bodyReadByHandler) {
       throw new Error(`serve: ${endpoint.operationId} counts its rate limit in the handler, after its body is read`);
     }
+    if (endpoint.bodyCheckedByHandler && !endpoint.badBody) {
+      throw new Error(`serve: ${endpoint.operationId} checks its own body, but has no badBody to take it`);
+    }
     exports[endpoint.method] = handlerOf(endpoint, cors);
   }
   // Cacheable documents name HEAD too: a client may check their ETag with it.
@@ -271,6 +280,7 @@ async function readDeclaredBody(
 ): Promise<{ sent?: unknown; value?: unknown; bad: boolean }> {
   if (!endpoint.body || endpoint.bodyReadByHandler) return { bad: false };
   const sent = await readJson(request, endpoint.body.maxBytes);
+  if (endpoint.bodyCheckedByHandler) return { sent, bad: true };
   const result = safeParse(endpoint.body.schema, sent);
   if (result.success) return { sent, value: result.data, bad: false };
   if (!endpoint.badBody) throw invalidShape(result.error.issues);
