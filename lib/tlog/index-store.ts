@@ -84,11 +84,21 @@ export class IndexStateError extends Error {
 export const isIndexStateError = (err: unknown): err is IndexStateError =>
   typeof err === "object" && err !== null && "indexState" in err;
 
-/** A node with its hash, as this process holds it. */
+/**
+ * A node with its hash, as this process holds it, and the children a walk found under it: a node
+ * is named by its hash, so a child met again under the same hash is the same node, with no lookup.
+ */
 interface KnownNode {
   hash: Uint8Array;
   node: IndexNode;
+  kids?: [KnownNode | undefined, KnownNode | undefined];
 }
+
+/**
+ * Children are linked only this deep: links keep nodes alive past the cache's bound, so they are
+ * kept to the top of the trie (at most 2^13 nodes), which every walk crosses.
+ */
+const LINK_DEPTH = 12;
 
 const MAX_NODES = 65_536;
 const nodeCaches = () => perStore<Generations<string, KnownNode>>("sia.tlog.index-nodes");
@@ -125,25 +135,48 @@ function checkedNode(raw: string, hash: Uint8Array): IndexNode | null {
   }
 }
 
-/** `known`'s node when it is the one whose hash is `hash`. */
+/** `known` when it is the node whose hash is `hash`. */
 const ifHash = (known: KnownNode | undefined, hash: Uint8Array) =>
-  known !== undefined && equalBytes(known.hash, hash) ? known.node : undefined;
+  known !== undefined && equalBytes(known.hash, hash) ? known : undefined;
+
+/** Bit `depth` of a key hash: which child of the node at `depth` its path takes. */
+const bitAt = (keyHash: Uint8Array, depth: number) => ((keyHash[depth >> 3] as number) >> (7 - (depth & 7))) & 1;
 
 /**
- * Reads nodes by position, checked against the hash the caller expects: `pending`, then the nodes
- * this process knows, then `ahead`, then the store. Known nodes come back without a promise.
+ * Reads nodes by position, checked against the hash the caller expects: the child linked under the
+ * node the walk read last, then `pending`, then the nodes this process knows, then `ahead`, then
+ * the store. Known nodes come back without a promise.
  */
 export function indexNodeReader(store: Store, pending?: IndexWrites, ahead?: NodesAhead): IndexNodeReader {
   const nodes = cacheOf(store);
+  // The walk so far: a walk reads one path from the root down, one level per read.
+  let parent: KnownNode | undefined;
+  let parentKey: Uint8Array | undefined;
+  let parentDepth = -1;
+  const found = (known: KnownNode, depth: number, keyHash: Uint8Array): IndexNode => {
+    if (parent !== undefined && parentKey === keyHash && parentDepth === depth - 1 && depth <= LINK_DEPTH) {
+      parent.kids ??= [undefined, undefined];
+      parent.kids[bitAt(keyHash, depth - 1)] = known;
+    }
+    parent = known;
+    parentKey = keyHash;
+    parentDepth = depth;
+    return known.node;
+  };
   return (hash, depth, keyHash) => {
+    if (parent !== undefined && parentKey === keyHash && parentDepth === depth - 1) {
+      const linked = ifHash(parent.kids?.[bitAt(keyHash, depth - 1)], hash);
+      if (linked) return found(linked, depth, keyHash);
+    }
     const key = indexNodeKey(depth, keyHash);
     const known = ifHash(pending?.at(key), hash) ?? ifHash(nodes.get(key), hash);
-    if (known) return known;
+    if (known) return found(known, depth, keyHash);
     const early = ahead?.get(key);
     const node = early === undefined ? null : checkedNode(early, hash);
     if (node !== null) {
-      nodes.set(key, { hash, node });
-      return node;
+      const fresh = { hash, node };
+      nodes.set(key, fresh);
+      return found(fresh, depth, keyHash);
     }
     // Not read ahead, or replaced since: read now, and refuse it if it is not the node expected.
     return store.get(key).then((raw) => {
@@ -153,8 +186,9 @@ export function indexNodeReader(store: Store, pending?: IndexWrites, ahead?: Nod
           `the index node at ${key} is ${raw === null ? "missing" : "not the one the signed index names"}`,
         );
       }
-      nodes.set(key, { hash, node: stored });
-      return stored;
+      const fresh = { hash, node: stored };
+      nodes.set(key, fresh);
+      return found(fresh, depth, keyHash);
     });
   };
 }
