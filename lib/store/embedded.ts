@@ -270,7 +270,13 @@ const uniqueName = (collection: string, field: string, value: string) => `u:${un
 
 /** What a batch's writes read (see run): their keys, and what their record writes read. */
 function readsOf(writes: BatchWrite[]): string[] {
-  return writes.flatMap((w) => (w.type === "record" ? recordReads(w.write) : [keyName(w.key)]));
+  // One array for all: an integration writes a few hundred keys.
+  const reads: string[] = [];
+  for (const w of writes) {
+    if (w.type === "record") reads.push(...recordReads(w.write));
+    else reads.push(keyName(w.key));
+  }
+  return reads;
 }
 
 /** What a record write reads before it writes: the record, and who holds the unique values it wants. */
@@ -888,7 +894,7 @@ export class EmbeddedStore implements Store {
         text: { json, textCursor: 0, ascii: line.length === json.length + 10 },
       };
       this.logBytes += written;
-      for (const name of this.changedBy(op)) this.unsynced.set(name, this.logBytes);
+      this.markUnsynced(op, this.logBytes);
       this.forgetVolatile(op);
       this.opsInLog++;
     }
@@ -904,23 +910,27 @@ export class EmbeddedStore implements Store {
   }
 
   /**
-   * The state an op changes (before it is applied), named as readers name what they read: a key, a
-   * record, and the unique values the record takes or gives up (which decide whether another fits).
+   * Marks the state an op changes (before it is applied) as on disk only once the log is synced to
+   * `end`, named as readers name what they read: a key, a record, and the unique values the record
+   * takes or gives up (which decide whether another fits).
    */
-  private changedBy(op: Op): string[] {
+  private markUnsynced(op: Op, end: number): void {
     switch (op.o) {
       case "r":
       case "rd": {
         const old = this.records.get(op.c)?.get(op.id);
         const uniques = [...Object.entries(old?.unique ?? {}), ...Object.entries(op.o === "r" ? op.uq : {})];
-        return [recordName(op.c, op.id), ...uniques.map(([f, v]) => uniqueName(op.c, f, v))];
+        this.unsynced.set(recordName(op.c, op.id), end);
+        for (const [f, v] of uniques) this.unsynced.set(uniqueName(op.c, f, v), end);
+        return;
       }
       case "b":
-        return op.ops.flatMap((inner) => this.changedBy(inner));
+        for (const inner of op.ops) this.markUnsynced(inner, end);
+        return;
       case "p":
-        return [];
+        return;
       default:
-        return [keyName(op.k)];
+        this.unsynced.set(keyName(op.k), end);
     }
   }
 
@@ -1187,7 +1197,9 @@ export class EmbeddedStore implements Store {
           return;
         }
         this.syncedBytes = Math.max(this.syncedBytes, target);
-        for (const [id, end] of this.unsynced) if (end <= this.syncedBytes) this.unsynced.delete(id);
+        this.unsynced.forEach((end, id) => {
+          if (end <= this.syncedBytes) this.unsynced.delete(id);
+        });
         resolve();
       });
     });
