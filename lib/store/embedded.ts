@@ -1398,6 +1398,11 @@ export class EmbeddedStore implements Store {
           ops.push(...push.ops);
           continue;
         }
+        // A plain set checks nothing: its op goes straight in (an integration writes hundreds).
+        if (write.type === "set" && write.expect === undefined) {
+          ops.push(setOp(write.key, write.value, write.ttlMs, this.now()));
+          continue;
+        }
         const refused = add(write, index);
         if (refused) return refused;
       }
