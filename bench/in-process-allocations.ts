@@ -9,10 +9,8 @@
 // threads about the same whatever was allocated, so every kilobyte a request allocates costs it
 // CPU time (docs/performance.md, "Allocation is CPU"). Run from another checkout as
 // in-process-profile.ts is: `cd ../base && npx tsx <this checkout>/bench/in-process-allocations.ts --root .`.
-import { Session } from "node:inspector/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import { incorporateInProcess } from "./support/incorporate-in-process";
+import { inProcessArgs, profiledInProcess } from "./support/in-process-session";
 
 interface SampledNode {
   callFrame: { functionName: string; url: string };
@@ -20,38 +18,20 @@ interface SampledNode {
   children: SampledNode[];
 }
 
-const { values } = parseArgs({
-  options: {
-    root: { type: "string", default: "." },
-    warm: { type: "string", default: "1000" },
-    count: { type: "string", default: "2000" },
-    top: { type: "string", default: "40" },
+const { root, warm, count, top } = inProcessArgs("in-process-allocations.ts", { warm: 1000, count: 2000 });
+const profile = await profiledInProcess(
+  { root, warm, count, top },
+  async (session) => {
+    await session.post("HeapProfiler.enable");
+    await session.post("HeapProfiler.startSampling", {
+      samplingInterval: 512,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
   },
-});
-const [warm, count, top] = [Number(values.warm), Number(values.count), Number(values.top)];
-if (![warm, count, top].every((n) => Number.isSafeInteger(n) && n >= 0) || count < 1) {
-  console.error("usage: npx tsx bench/in-process-allocations.ts [--root DIR --warm N --count N --top N]");
-  process.exit(2);
-}
-(process.env as Record<string, string>).NODE_ENV = "production";
-const root = path.resolve(values.root as string);
-
-const calls = await incorporateInProcess(root);
-await calls.run(0, warm);
-const session = new Session();
-session.connect();
-await session.post("HeapProfiler.enable");
-await session.post("HeapProfiler.startSampling", {
-  samplingInterval: 512,
-  includeObjectsCollectedByMajorGC: true,
-  includeObjectsCollectedByMinorGC: true,
-});
-await calls.run(warm, warm + count);
-const { profile } = (await session.post("HeapProfiler.stopSampling")) as unknown as {
-  profile: { head: SampledNode };
-};
-session.disconnect();
-calls.close();
+  async (session) =>
+    ((await session.post("HeapProfiler.stopSampling")) as unknown as { profile: { head: SampledNode } }).profile,
+);
 
 function nameOf(node: SampledNode): string {
   const { functionName, url } = node.callFrame;

@@ -7,10 +7,8 @@
 // parts make up the difference between them. `--root` runs another checkout's code (with its own
 // node_modules), as in-process-compare does; run it from there: `cd ../base && npx tsx
 // <this checkout>/bench/in-process-profile.ts --root .`.
-import { Session } from "node:inspector/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import { incorporateInProcess } from "./support/incorporate-in-process";
+import { inProcessArgs, profiledInProcess } from "./support/in-process-session";
 
 interface ProfileNode {
   id: number;
@@ -23,35 +21,17 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const { values } = parseArgs({
-  options: {
-    root: { type: "string", default: "." },
-    warm: { type: "string", default: "500" },
-    count: { type: "string", default: "4000" },
-    top: { type: "string", default: "40" },
-    match: { type: "string" },
+const run = inProcessArgs("in-process-profile.ts", { warm: 500, count: 4000 }, true);
+const { root, warm, count, top } = run;
+const profile = await profiledInProcess(
+  run,
+  async (session) => {
+    await session.post("Profiler.enable");
+    await session.post("Profiler.setSamplingInterval", { interval: 100 });
+    await session.post("Profiler.start");
   },
-});
-const [warm, count, top] = [Number(values.warm), Number(values.count), Number(values.top)];
-if (![warm, count, top].every((n) => Number.isSafeInteger(n) && n >= 0) || count < 1) {
-  console.error("usage: npx tsx bench/in-process-profile.ts [--root DIR --warm N --count N --top N --match TEXT]");
-  process.exit(2);
-}
-// As the server runs (in-process-compare sets it for its children the same way).
-(process.env as Record<string, string>).NODE_ENV = "production";
-const root = path.resolve(values.root as string);
-
-const calls = await incorporateInProcess(root);
-await calls.run(0, warm);
-const session = new Session();
-session.connect();
-await session.post("Profiler.enable");
-await session.post("Profiler.setSamplingInterval", { interval: 100 });
-await session.post("Profiler.start");
-await calls.run(warm, warm + count);
-const { profile } = (await session.post("Profiler.stop")) as unknown as { profile: Profile };
-session.disconnect();
-calls.close();
+  async (session) => ((await session.post("Profiler.stop")) as unknown as { profile: Profile }).profile,
+);
 
 /** A function's name and where it is, relative to the checkout: one row per name and file. */
 function nameOf(node: ProfileNode): string {
@@ -84,7 +64,7 @@ for (const [i, id] of profile.samples.entries()) {
 
 const ours = (name: string) =>
   (name.includes(" lib/") || name.includes(" packages/") || name.startsWith("(garbage collector)")) &&
-  (!values.match || name.includes(values.match));
+  (!run.match || name.includes(run.match));
 const perCall = (us: number) => (us / count).toFixed(1).padStart(7);
 console.log(`${root}: ${count} valid incorporations after ${warm}, µs a call on the main thread`);
 console.log(`busy ${perCall(busy)} (idle left out; garbage collection on helper threads not seen)`);
