@@ -5,6 +5,7 @@ import {
   equalBytes,
   type IndexNode,
   type IndexNodeReader,
+  keyBit,
   nodeHashOf,
   openIndexNote,
   subjectKeyHash,
@@ -139,9 +140,6 @@ function checkedNode(raw: string, hash: Uint8Array): IndexNode | null {
 const ifHash = (known: KnownNode | undefined, hash: Uint8Array) =>
   known !== undefined && equalBytes(known.hash, hash) ? known : undefined;
 
-/** Bit `depth` of a key hash: which child of the node at `depth` its path takes. */
-const bitAt = (keyHash: Uint8Array, depth: number) => ((keyHash[depth >> 3] as number) >> (7 - (depth & 7))) & 1;
-
 /**
  * Reads nodes by position, checked against the hash the caller expects: the child linked under the
  * node the walk read last, then `pending`, then the nodes this process knows, then `ahead`, then
@@ -156,7 +154,7 @@ export function indexNodeReader(store: Store, pending?: IndexWrites, ahead?: Nod
   const found = (known: KnownNode, depth: number, keyHash: Uint8Array): IndexNode => {
     if (parent !== undefined && parentKey === keyHash && parentDepth === depth - 1 && depth <= LINK_DEPTH) {
       parent.kids ??= [undefined, undefined];
-      parent.kids[bitAt(keyHash, depth - 1)] = known;
+      parent.kids[keyBit(keyHash, depth - 1)] = known;
     }
     parent = known;
     parentKey = keyHash;
@@ -165,7 +163,7 @@ export function indexNodeReader(store: Store, pending?: IndexWrites, ahead?: Nod
   };
   return (hash, depth, keyHash) => {
     if (parent !== undefined && parentKey === keyHash && parentDepth === depth - 1) {
-      const linked = ifHash(parent.kids?.[bitAt(keyHash, depth - 1)], hash);
+      const linked = ifHash(parent.kids?.[keyBit(keyHash, depth - 1)], hash);
       if (linked) return found(linked, depth, keyHash);
     }
     const key = indexNodeKey(depth, keyHash);

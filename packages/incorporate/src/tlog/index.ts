@@ -25,6 +25,7 @@ export {
   type IndexProof,
   type IndexTerminal,
   type IndexValue,
+  keyBit,
   lookupIndex,
   MemoryIndex,
   nodeHashOf,
