@@ -86,9 +86,10 @@ const quoted = new Map<string, string>();
 function quotedName(name: string, strict: boolean): string {
   const known = quoted.get(name);
   if (known !== undefined) return known;
-  if (strict && !isWellFormed(name)) throw new TypeError("JCS: a member name holds a lone surrogate");
+  const wellFormed = isWellFormed(name);
+  if (strict && !wellFormed) throw new TypeError("JCS: a member name holds a lone surrogate");
   const text = JSON.stringify(name);
   // Only well-formed names are kept, so a kept name passes the strict check too.
-  if (quoted.size < QUOTED_MAX && isWellFormed(name)) quoted.set(name, text);
+  if (quoted.size < QUOTED_MAX && wellFormed) quoted.set(name, text);
   return text;
 }
