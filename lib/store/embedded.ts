@@ -19,6 +19,7 @@ import {
   type SnapshotItem,
   type Val,
 } from "./log-blocks";
+import { lineJson, type Op } from "./log-line";
 import type {
   AppendOptions,
   AppendResult,
@@ -57,28 +58,6 @@ import { StoreUnavailableError } from "./types";
  * the same DATA_DIR.
  */
 
-type Op =
-  | { o: "s"; k: string; v: string; x?: number }
-  | { o: "a"; k: string; v: string; x?: number | null }
-  /** Many items of one list in one record: what a compaction writes for a list. */
-  | { o: "A"; k: string; vs: string[] }
-  | { o: "d"; k: string }
-  | { o: "x"; k: string; x: number | null }
-  | {
-      o: "r";
-      c: string;
-      id: string;
-      v: string;
-      ver: number;
-      pos: number;
-      idx: Record<string, string>;
-      uq: Record<string, string>;
-    }
-  | { o: "rd"; c: string; id: string }
-  /** A collection's highest creation position, which a compaction keeps even when that record is gone. */
-  | { o: "p"; c: string; pos: number }
-  | { o: "b"; ops: Op[] };
-
 /** The log records of a write whose condition held (some only applied, see commit), or why it did not. */
 type Plan = { ok: true; ops: Op[]; unlogged?: Op[] } | { ok: false; failure: BatchFailure };
 
@@ -105,14 +84,12 @@ interface LineSource {
   /** The block whose inflated bytes `buf` is, when the line came from one (then `start` and `fileAt` are 0). */
   block?: Block;
   /**
-   * The line's JSON text, when it was just written: values are found in it (see literalInJson), at
-   * `textCursor`, the character where `cursor`'s byte is; `ascii` when a character is a byte.
+   * The line's JSON text, when it was just written, with where its long values' literals lie (see
+   * lineJson), the next one's at `literal`; `textCursor` is the character where `cursor`'s byte is,
+   * and `ascii` says a character is a byte.
    */
-  text?: { json: string; textCursor: number; ascii: boolean };
+  text?: { json: string; literals: number[]; literal: number; textCursor: number; ascii: boolean };
 }
-
-/** A value whose JSON literal is itself between quotes: printable ASCII, no quote or backslash. */
-const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 type Entry = { kind: "str"; value: Val; exp?: number } | { kind: "list"; value: Val[]; exp?: number };
 
@@ -199,32 +176,19 @@ function literalIn(value: string, line: LineSource): number {
 }
 
 /**
- * The same in a line whose JSON text is known: found in the text, without encoding the literal into
- * bytes of its own; the bytes skipped are counted only when the line is not all ASCII. A value that
- * PLAIN matches is its literal without the quotes, so it is searched as it is, quotes checked.
+ * The same in a line just written: its next long value's literal, where lineJson put it; the bytes
+ * before it are counted only when the line is not all ASCII.
  */
 function literalInJson(value: string, line: LineSource): number {
   const text = line.text as NonNullable<LineSource["text"]>;
-  const { json, textCursor } = text;
-  let at: number;
-  let chars: number;
-  let bytes: number;
-  if (PLAIN.test(value)) {
-    for (at = json.indexOf(value, textCursor); at !== -1; at = json.indexOf(value, at + 1)) {
-      if (json.charCodeAt(at - 1) === 0x22 && json.charCodeAt(at + value.length) === 0x22) break;
-    }
-    at -= 1; // the opening quote
-    chars = bytes = value.length + 2;
-  } else {
-    const literal = JSON.stringify(value);
-    at = json.indexOf(literal, textCursor);
-    chars = literal.length;
-    bytes = text.ascii ? chars : Buffer.byteLength(literal, "utf8");
-  }
-  if (at < 0) return -1;
-  // Cut only where a literal starts or ends (at a quote), never inside a surrogate pair.
+  const { json, literals, textCursor } = text;
+  const at = literals[text.literal];
+  const chars = literals[text.literal + 1];
+  text.literal += 2;
+  // Values are kept in the order lineJson wrote them; a value out of that order stays in memory.
+  if (at === undefined || chars === undefined || chars < value.length + 2 || at < textCursor) return -1;
   const found = line.cursor + (text.ascii ? at - textCursor : Buffer.byteLength(json.slice(textCursor, at), "utf8"));
-  line.cursor = found + bytes;
+  line.cursor = found + (text.ascii ? chars : Buffer.byteLength(json.slice(at, at + chars), "utf8"));
   text.textCursor = at + chars;
   return found;
 }
@@ -877,7 +841,7 @@ export class EmbeddedStore implements Store {
       if (this.fd === null) throw new StoreUnavailableError("the embedded store is closed");
       const op: Op = logged.length === 1 ? (logged[0] as Op) : { o: "b", ops: logged };
       let written: number;
-      const json = JSON.stringify(op);
+      const { json, literals } = lineJson(op, REF_MIN_CHARS);
       const line = frameLine(json);
       try {
         written = writeAll(this.fd, line);
@@ -891,14 +855,15 @@ export class EmbeddedStore implements Store {
         start: 0,
         fileAt: this.sizeOnDisk(),
         cursor: 9,
-        text: { json, textCursor: 0, ascii: line.length === json.length + 10 },
+        text: { json, literals, literal: 0, textCursor: 0, ascii: line.length === json.length + 10 },
       };
       this.logBytes += written;
       this.markUnsynced(op, this.logBytes);
       this.forgetVolatile(op);
       this.opsInLog++;
     }
-    for (const op of ops) this.apply(op, source);
+    // Unlogged ops hold no long value of the line: only logged ones are read back from it.
+    for (const op of ops) this.apply(op, logged === ops || !unlogged.includes(op) ? source : undefined);
     if (logged.length > 0) this.maybeCompact();
   }
 
