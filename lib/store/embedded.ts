@@ -19,7 +19,7 @@ import {
   type SnapshotItem,
   type Val,
 } from "./log-blocks";
-import { lineJson, type Op } from "./log-line";
+import { encodeLine, type Op } from "./log-line";
 import type {
   AppendOptions,
   AppendResult,
@@ -63,7 +63,7 @@ type Plan = { ok: true; ops: Op[]; unlogged?: Op[] } | { ok: false; failure: Bat
 
 /**
  * Values shorter than this stay in memory. A reference is an object of about 50 bytes, and it
- * costs a search of the line when written and a disk read when read: for a value of under 128
+ * costs a disk read when read (and a search of the line when a replay meets it): for a value of under 128
  * characters (an index node is 89) it saves less memory than half the value, and costs more CPU.
  */
 const REF_MIN_CHARS = 128;
@@ -74,22 +74,18 @@ const REF_MIN_CHARS = 128;
  */
 const RECENT_CHARS = 8 * 1024 * 1024;
 
-/** A log line being applied whose long values are left on disk: where it is, and how far it was searched. */
-interface LineSource {
-  buf: Buffer;
-  /** Where the line starts in `buf`, and in the file. */
+/**
+ * A log line being applied whose long values are left on disk: where it is, and either its bytes
+ * (read back: each value is searched for from `cursor`) or, for a line just written, where
+ * encodeLine put its long values' literals (the next one's at `literal`).
+ */
+type LineSource = {
+  /** Where the line starts in `buf` (or would), and in the file. */
   start: number;
   fileAt: number;
-  cursor: number;
   /** The block whose inflated bytes `buf` is, when the line came from one (then `start` and `fileAt` are 0). */
   block?: Block;
-  /**
-   * The line's JSON text, when it was just written, with where its long values' literals lie (see
-   * lineJson), the next one's at `literal`; `textCursor` is the character where `cursor`'s byte is,
-   * and `ascii` says a character is a byte.
-   */
-  text?: { json: string; literals: number[]; literal: number; textCursor: number; ascii: boolean };
-}
+} & ({ buf: Buffer; cursor: number } | { literals: number[]; literal: number });
 
 type Entry = { kind: "str"; value: Val; exp?: number } | { kind: "list"; value: Val[]; exp?: number };
 
@@ -103,21 +99,6 @@ interface Rec {
 
 const LOG_FILE = "store.log";
 const LOCK_FILE = "store.lock";
-
-/**
- * One log line: the CRC-32 of the JSON's UTF-8 bytes in 8 hex digits, a space, the JSON, a newline.
- * Encoded straight into one buffer: the checksum is taken over the bytes written, with no copy.
- */
-function frameLine(json: string | Buffer): Buffer {
-  const size = typeof json === "string" ? Buffer.byteLength(json, "utf8") : json.length;
-  const line = Buffer.allocUnsafe(size + 10);
-  if (typeof json === "string") line.write(json, 9, size, "utf8");
-  else json.copy(line, 9);
-  line.write(crcHex(line.subarray(9, 9 + size)), 0, 8, "latin1");
-  line[8] = 0x20;
-  line[9 + size] = 0x0a;
-  return line;
-}
 
 function setOp(key: string, value: string, ttlMs: number | undefined, now: number): Op {
   return { o: "s", k: key, v: value, x: ttlMs ? now + ttlMs : undefined };
@@ -167,30 +148,22 @@ function holdsAt(buf: Buffer, at: number, bytes: Buffer): boolean {
   return at + bytes.length <= buf.length && buf.compare(bytes, 0, bytes.length, at, at + bytes.length) === 0;
 }
 
-/** Where `value`'s JSON literal starts in `line` from its cursor (moved past it), or -1. */
-function literalIn(value: string, line: LineSource): number {
+/** Where `value`'s JSON literal starts in `line` from its cursor (moved past it), and its bytes; or null. */
+function literalIn(value: string, line: { buf: Buffer; cursor: number }): [number, number] | null {
   const literal = Buffer.from(JSON.stringify(value), "utf8");
   const at = line.buf.indexOf(literal, line.cursor);
-  if (at !== -1) line.cursor = at + literal.length;
-  return at;
+  if (at === -1) return null;
+  line.cursor = at + literal.length;
+  return [at, literal.length];
 }
 
-/**
- * The same in a line just written: its next long value's literal, where lineJson put it; the bytes
- * before it are counted only when the line is not all ASCII.
- */
-function literalInJson(value: string, line: LineSource): number {
-  const text = line.text as NonNullable<LineSource["text"]>;
-  const { json, literals, textCursor } = text;
-  const at = literals[text.literal];
-  const chars = literals[text.literal + 1];
-  text.literal += 2;
-  // Values are kept in the order lineJson wrote them; a value out of that order stays in memory.
-  if (at === undefined || chars === undefined || chars < value.length + 2 || at < textCursor) return -1;
-  const found = line.cursor + (text.ascii ? at - textCursor : Buffer.byteLength(json.slice(textCursor, at), "utf8"));
-  line.cursor = found + (text.ascii ? chars : Buffer.byteLength(json.slice(at, at + chars), "utf8"));
-  text.textCursor = at + chars;
-  return found;
+/** The same in a line just written: its next long value's literal, where encodeLine put it. */
+function literalWritten(value: string, line: { literals: number[]; literal: number }): [number, number] | null {
+  const at = line.literals[line.literal];
+  const bytes = line.literals[line.literal + 1];
+  line.literal += 2;
+  // Values are kept in the order encodeLine wrote them; a value out of that order stays in memory.
+  return at === undefined || bytes === undefined || bytes < value.length + 2 ? null : [at, bytes];
 }
 
 /** What replay reads at a time: the file is never one string (V8 caps a string near 512 MiB). */
@@ -526,10 +499,9 @@ export class EmbeddedStore implements Store {
    */
   private keep(value: string, line: LineSource | undefined): Val {
     if (!line || value.length < REF_MIN_CHARS) return value;
-    const found = line.text !== undefined ? literalInJson(value, line) : literalIn(value, line);
-    if (found === -1) return value;
-    const size = line.cursor - found;
-    const ref = new Ref(line.fileAt + (found - line.start), size, line.block);
+    const found = "literals" in line ? literalWritten(value, line) : literalIn(value, line);
+    if (found === null) return value;
+    const ref = new Ref(line.fileAt + (found[0] - line.start), found[1], line.block);
     this.remember(ref, value);
     return ref;
   }
@@ -841,8 +813,7 @@ export class EmbeddedStore implements Store {
       if (this.fd === null) throw new StoreUnavailableError("the embedded store is closed");
       const op: Op = logged.length === 1 ? (logged[0] as Op) : { o: "b", ops: logged };
       let written: number;
-      const { json, literals } = lineJson(op, REF_MIN_CHARS);
-      const line = frameLine(json);
+      const { line, literals } = encodeLine(op, REF_MIN_CHARS);
       try {
         written = writeAll(this.fd, line);
       } catch (err) {
@@ -850,13 +821,7 @@ export class EmbeddedStore implements Store {
         throw new StoreUnavailableError(`the embedded store could not write to disk: ${(err as Error).message}`);
       }
       // Its long values are read back from the line from now on (unlogged ops hold none).
-      source = {
-        buf: line,
-        start: 0,
-        fileAt: this.sizeOnDisk(),
-        cursor: 9,
-        text: { json, literals, literal: 0, textCursor: 0, ascii: line.length === json.length + 10 },
-      };
+      source = { start: 0, fileAt: this.sizeOnDisk(), literals, literal: 0 };
       this.logBytes += written;
       this.markUnsynced(op, this.logBytes);
       this.forgetVolatile(op);

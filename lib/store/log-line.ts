@@ -1,3 +1,5 @@
+import { crcHex } from "./log-blocks";
+
 /** One change as the embedded store logs it: a line's JSON is one of these. */
 export type Op =
   | { o: "s"; k: string; v: string; x?: number }
@@ -21,26 +23,41 @@ export type Op =
   | { o: "p"; c: string; pos: number }
   | { o: "b"; ops: Op[] };
 
+/** Lines up to this many bytes are written in one buffer kept for the next; a longer one gets its own. */
+const KEPT_BYTES = 1 << 20;
+let kept = Buffer.allocUnsafe(64 * 1024);
+
 /**
- * An op's JSON (as JSON.stringify gives it, members in the same order), and where in it the literal
- * of each value of at least `minChars` characters lies: its first character (the opening quote) and
- * its length, in pairs, in the order the ops' values come (see each op's `v`, or `vs` in turn).
+ * An op as one log line: the CRC-32 of the JSON's UTF-8 bytes in 8 hex digits, a space, the JSON
+ * (JSON.stringify's text, members in the same order), a newline. With it, where the literal of each
+ * value of at least `minChars` characters lies in the line: its first byte (the opening quote) and
+ * its length in bytes, in pairs, in the order the ops' values come (each op's `v`, or `vs` in turn).
+ *
  * The store leaves such values on disk and must know where each one is: written piece by piece, the
- * line tells it, where a search of the finished text would escape every value again.
+ * line tells it, where a search of the finished text would escape every value again. The pieces go
+ * straight into bytes, so no string of the whole line is made; the bytes are a buffer kept for the
+ * next line, so `line` is good only until the next call.
  */
-export function lineJson(op: Op, minChars: number): { json: string; literals: number[] } {
+export function encodeLine(op: Op, minChars: number): { line: Buffer; literals: number[] } {
   const literals: number[] = [];
-  // Pieces joined once at the end: a string grown by += is a tree that the write then copies flat.
-  const parts: string[] = [];
-  let length = 0;
-  const put = (part: string) => {
-    parts.push(part);
-    length += part.length;
+  let buf = kept;
+  let at = 9;
+  const put = (piece: string) => {
+    // UTF-8 takes at most three bytes per UTF-16 unit; the newline comes last.
+    const room = at + 3 * piece.length + 1;
+    if (room > buf.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(2 * buf.length, room));
+      buf.copy(bigger, 0, 0, at);
+      buf = bigger;
+      if (bigger.length <= KEPT_BYTES) kept = bigger;
+    }
+    at += buf.write(piece, at, "utf8");
   };
   const value = (v: string) => {
     const literal = JSON.stringify(v);
-    if (v.length >= minChars) literals.push(length, literal.length);
+    const from = at;
     put(literal);
+    if (v.length >= minChars) literals.push(from, at - from);
   };
   const write = (op: Op) => {
     switch (op.o) {
@@ -77,5 +94,8 @@ export function lineJson(op: Op, minChars: number): { json: string; literals: nu
     }
   };
   write(op);
-  return { json: parts.join(""), literals };
+  buf.write(crcHex(buf.subarray(9, at)), 0, 8, "latin1");
+  buf[8] = 0x20;
+  buf[at] = 0x0a;
+  return { line: buf.subarray(0, at + 1), literals };
 }

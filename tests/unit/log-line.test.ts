@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { lineJson, type Op } from "@/lib/store/log-line";
+import { crcHex } from "@/lib/store/log-blocks";
+import { encodeLine, type Op } from "@/lib/store/log-line";
 
 // The embedded store writes a line piece by piece and reads its long values back from where
 // lineJson says their literals lie: the text must be JSON.stringify's, and every place exact.
@@ -52,29 +53,62 @@ const valuesOf = (op: Op): string[] => {
   return "v" in op ? [op.v] : [];
 };
 
-describe("a log line's JSON and its long values' places", () => {
-  it("is JSON.stringify's text, with each long value's literal exactly where it says", () => {
+/** What a line says: its JSON, checked against its frame, and its long values' literals. */
+function read(op: Op, minChars: number) {
+  const { line, literals } = encodeLine(op, minChars);
+  const end = line.length - 1;
+  expect(line[8]).toBe(0x20);
+  expect(line[end]).toBe(0x0a);
+  expect(line.toString("latin1", 0, 8)).toBe(crcHex(line.subarray(9, end)));
+  const places: string[] = [];
+  for (let i = 0; i < literals.length; i += 2) {
+    places.push(line.toString("utf8", literals[i], (literals[i] as number) + (literals[i + 1] as number)));
+  }
+  return { json: line.toString("utf8", 9, end), places };
+}
+
+describe("a log line and its long values' places", () => {
+  it("is JSON.stringify's text, framed, with each long value's literal exactly where it says", () => {
     fc.assert(
       fc.property(op, fc.integer({ min: 0, max: 130 }), (op, minChars) => {
-        const { json, literals } = lineJson(op, minChars);
+        const { json, places } = read(op, minChars);
         expect(json).toBe(JSON.stringify(op));
         const long = valuesOf(op).filter((v) => v.length >= minChars);
-        expect(literals).toHaveLength(2 * long.length);
-        long.forEach((v, i) => {
-          const at = literals[2 * i] as number;
-          const chars = literals[2 * i + 1] as number;
-          expect(json.slice(at, at + chars)).toBe(JSON.stringify(v));
-          expect(JSON.parse(json.slice(at, at + chars))).toBe(v);
-        });
+        expect(places).toEqual(long.map((v) => JSON.stringify(v)));
       }),
       { numRuns: 500 },
     );
   });
 
-  it("leaves out an expiry left undefined, as JSON.stringify does", () => {
-    expect(lineJson({ o: "s", k: "k", v: "v", x: undefined }, 1)).toEqual({
-      json: '{"o":"s","k":"k","v":"v"}',
-      literals: [21, 3],
-    });
+  it("leaves out an expiry left undefined, as JSON.stringify does, and counts places in bytes", () => {
+    const { line, literals } = encodeLine({ o: "s", k: "ñ", v: "vé", x: undefined }, 1);
+    expect(line.toString("utf8", 9, line.length - 1)).toBe('{"o":"s","k":"ñ","v":"vé"}');
+    expect(literals).toEqual([9 + 22, 5]);
+  });
+
+  it("grows past the buffer it keeps, for one line or for good", () => {
+    for (const size of [100_000, 3_000_000, 10]) {
+      const v = `${"ü".repeat(size)}"`;
+      const { json, places } = read(
+        {
+          o: "b",
+          ops: [
+            { o: "s", k: "a", v },
+            { o: "a", k: "b", v: "short" },
+          ],
+        },
+        128,
+      );
+      expect(json).toBe(
+        JSON.stringify({
+          o: "b",
+          ops: [
+            { o: "s", k: "a", v },
+            { o: "a", k: "b", v: "short" },
+          ],
+        }),
+      );
+      expect(places).toEqual(size >= 128 ? [JSON.stringify(v)] : []);
+    }
   });
 });
