@@ -2,7 +2,7 @@ import { hash, randomUUID } from "node:crypto";
 import { ApiError } from "../http/problem";
 import { PUBLIC_SCOPE } from "../identity/caller-scope";
 import { canonicalJson } from "../signing/canonical";
-import { type Seal, sealHolds, sealOf } from "../signing/seal";
+import { type Seal, sealHolds, sealOfJson } from "../signing/seal";
 import { getStore } from "../store";
 import { storeAlarm } from "../store/store-alarm";
 import type { BatchWrite } from "../store/types";
@@ -32,9 +32,14 @@ const PURPOSE = "sia.idempotent-answer.v1";
 // rest of the seal.
 const sealParts = (key: string, done: Done) => [key, done.bodyHash, done.status, done.body, done.meta] as const;
 
-/** A stored answer as the store holds it: its members and their seal under `key`. */
+/**
+ * A stored answer as the store holds it: its members and their seal under `key`. Each member's JSON
+ * is made once, for the seal and for the stored text (the answer's body is most of both).
+ */
 export function sealedAnswer(key: string, done: Done): string {
-  return JSON.stringify({ ...done, ...sealOf(PURPOSE, sealParts(key, done)) } satisfies Slot);
+  const [k, bodyHash, status, body, meta] = sealParts(key, done).map((part) => JSON.stringify(part) ?? "null");
+  const { kid, mac } = sealOfJson(PURPOSE, [k, bodyHash, status, body, meta] as string[]);
+  return `{"state":"done","bodyHash":${bodyHash},"status":${status},"body":${body},"meta":${meta},"kid":${JSON.stringify(kid)},"mac":${JSON.stringify(mac)}}`;
 }
 
 /** A stored answer the service sealed under this key, or 409 idempotent_answer_corrupt and an alarm. */

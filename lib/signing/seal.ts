@@ -22,6 +22,15 @@ export function sealOf(purpose: string, parts: readonly unknown[]): Seal {
   return { kid, mac: hmacOf(macInput(purpose, parts), secret) };
 }
 
+/**
+ * sealOf(purpose, parts) for parts given as their JSON texts (JSON.stringify's, each a part's that
+ * is not undefined): a caller that stores a part's text anyway need not make it twice.
+ */
+export function sealOfJson(purpose: string, partsJson: readonly string[]): Seal {
+  const { kid, secret } = currentHmacKey();
+  return { kid, mac: hmacOf(`[${[JSON.stringify(purpose), ...partsJson].join(",")}]`, secret) };
+}
+
 /** True when `seal` was made by sealOf(purpose, parts) under a configured key. */
 export function sealHolds(purpose: string, parts: readonly unknown[], seal: { kid?: unknown; mac?: unknown }): boolean {
   if (typeof seal.kid !== "string" || typeof seal.mac !== "string") return false;
