@@ -6,7 +6,9 @@ import {
   formatCheckpoint,
   formatIndexNote,
   type HashLookup,
+  IndexBatch,
   type IndexNodeReader,
+  type IndexUpdate,
   type IndexValue,
   leafHash,
   leafSubject,
@@ -19,7 +21,6 @@ import {
   TILE_HEIGHT,
   TILE_WIDTH,
   tileWidth,
-  updateIndex,
 } from "@sociedades-ia/incorporate/tlog";
 import { getConfig } from "../config/config";
 import { randomToken } from "../identity/random-token";
@@ -265,7 +266,8 @@ function checkEdge(store: Store, head: LogHead, edge: HashLookup): void {
 
 /**
  * The index after `leaves` (in log order from the stored tree's size): each leaf must be the next
- * of its subject. A log from before the index gets it built from its signed tree first.
+ * of its subject. A log from before the index gets it built from its signed tree first. The leaves
+ * go in as one batch: a node that several of them pass through is hashed and written once.
  */
 async function indexAfter(
   store: Store,
@@ -279,11 +281,12 @@ async function indexAfter(
   // An IndexStateError goes up to extend: it may be another integrator's update, read half-way.
   let root = from.head === null ? EMPTY_INDEX : await indexRootOf(store, from.head, from.indexNote);
   if (root === null) root = await indexOfTree(store, from.head as LogHead, read, writes);
+  const batch = new IndexBatch(root, read, nodeSha256);
   for (const [i, leaf] of leaves.entries()) {
-    root = await indexLeaf(store, root, leaf, size + i, read, writes);
+    await batch.set(indexUpdate(store, leaf, size + i));
     await from.keepLock();
   }
-  return { root, writes };
+  return { root: batch.finish(writes.add), writes };
 }
 
 /** The subjects `leaves` update in the index (a leaf without one is refused later, in order). */
@@ -293,15 +296,8 @@ const subjectsOf = (leaves: readonly string[]) =>
     return typeof found === "string" ? [] : [found.subject];
   });
 
-/** The index after the leaf at log index `at`, which must be the next of its subject. */
-async function indexLeaf(
-  store: Store,
-  root: Uint8Array,
-  leaf: string,
-  at: number,
-  read: IndexNodeReader,
-  writes: IndexWrites,
-): Promise<Uint8Array> {
+/** The index update of the leaf at log index `at`, which must be the next of its subject. */
+function indexUpdate(store: Store, leaf: string, at: number): IndexUpdate {
   const found = leafSubject(leaf);
   if (typeof found === "string") throw stallLog(store, `leaf ${at} is refused: ${found}`);
   // The subject's previous value is found on the update's own walk down the trie.
@@ -310,7 +306,7 @@ async function indexLeaf(
     if (typeof value === "string") throw stallLog(store, `leaf ${at} is refused: ${value}`);
     return value;
   };
-  return updateIndex(root, { subject: found.subject, next }, read, writes.add, nodeSha256);
+  return { subject: found.subject, next };
 }
 
 /** The index of a whole signed tree, from its leaves, which must give the tree's root. */
@@ -324,10 +320,12 @@ async function indexOfTree(
   let root: Uint8Array = EMPTY_INDEX;
   for (let start = 0; start < head.size; start += MAX_BATCH) {
     const items = await readLeafRange(store, start, Math.min(head.size, start + MAX_BATCH));
+    const batch = new IndexBatch(root, read, nodeSha256);
     for (const [i, leaf] of items.entries()) {
       tree.appendEntries(encoder.encode(leaf));
-      root = await indexLeaf(store, root, leaf, start + i, read, writes);
+      await batch.set(indexUpdate(store, leaf, start + i));
     }
+    root = batch.finish(writes.add);
   }
   if (tree.size !== head.size || !equalBytes(tree.root(), head.root)) {
     throw stallLog(store, `the stored leaves do not give the signed root of size ${head.size}`);

@@ -1,9 +1,9 @@
 import {
   EMPTY_INDEX,
+  IndexBatch,
   type IndexValue,
   lookupIndex,
   MemoryIndex,
-  updateIndex,
   verifyIndexProof,
 } from "@sociedades-ia/incorporate/tlog";
 import fc from "fast-check";
@@ -43,15 +43,17 @@ describe("the server's index store", () => {
           let root: Uint8Array = EMPTY_INDEX;
           let at = 0;
           for (const batch of batches) {
+            // As the integrator indexes a batch of leaves.
             const writes = new IndexWrites();
-            const read = indexNodeReader(store, writes);
+            const update = new IndexBatch(root, indexNodeReader(store, writes), nodeSha256);
             for (const n of batch) {
               const seq = (seqs.get(n) ?? -1) + 1;
               seqs.set(n, seq);
               const value = sessionValue(n, seq, at++);
-              root = await updateIndex(root, value, read, writes.add, nodeSha256);
+              await update.set(value);
               await reference.set(value);
             }
+            root = update.finish(writes.add);
             expect((await store.batch(writes.writes())).ok).toBe(true);
             writes.remember(store);
             expect(Buffer.from(root).toString("hex")).toBe(Buffer.from(reference.root).toString("hex"));

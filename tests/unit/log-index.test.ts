@@ -1,7 +1,11 @@
 import {
   EMPTY_INDEX,
+  encodeIndexNode,
   formatIndexNote,
   generateNoteKey,
+  IndexBatch,
+  type IndexNode,
+  type IndexNodeReader,
   type IndexValue,
   leafSubject,
   MemoryIndex,
@@ -10,7 +14,9 @@ import {
   parseIndexNote,
   signerFromKey,
   signNote,
+  updateIndex,
   verifyIndexProof,
+  type WrittenNode,
 } from "@sociedades-ia/incorporate/tlog";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -49,6 +55,76 @@ describe("the log index (sparse Merkle map)", () => {
       ),
       { numRuns: 40 },
     );
+  });
+
+  it("in batches, gives the same roots and leaves the same node at each position as one update at a time", async () => {
+    // A store laid out as the server's: one node per position (depth and the key's bits that far).
+    const position = (w: WrittenNode) =>
+      `${w.depth}:${Array.from({ length: w.depth }, (_, d) => ((w.keyHash[d >> 3] as number) >> (7 - (d & 7))) & 1).join("")}`;
+    const layout = () => {
+      const byHash = new Map<string, IndexNode>();
+      const byPosition = new Map<string, string>();
+      const write = (w: WrittenNode) => {
+        byHash.set(Buffer.from(w.hash).toString("hex"), w.node);
+        byPosition.set(position(w), encodeIndexNode(w.node));
+      };
+      const read: IndexNodeReader = (hash) => {
+        const node = byHash.get(Buffer.from(hash).toString("hex"));
+        if (!node) throw new Error("no such node");
+        return node;
+      };
+      return { write, read, byPosition };
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 1, maxLength: 15 }), { maxLength: 8 }),
+        async (batches) => {
+          const one = layout();
+          const many = layout();
+          const seqs = new Map<number, number>();
+          let at = 0;
+          let oneRoot: Uint8Array = EMPTY_INDEX;
+          let manyRoot: Uint8Array = EMPTY_INDEX;
+          for (const batch of batches) {
+            const updates = batch.map((n) => {
+              const seq = (seqs.get(n) ?? -1) + 1;
+              seqs.set(n, seq);
+              return value(`session:s${n}`, seq, at++);
+            });
+            for (const v of updates) oneRoot = await updateIndex(oneRoot, v, one.read, one.write);
+            const indexBatch = new IndexBatch(manyRoot, many.read);
+            for (const v of updates) await indexBatch.set(v);
+            manyRoot = indexBatch.finish(many.write);
+            expect(Buffer.from(manyRoot).toString("hex")).toBe(Buffer.from(oneRoot).toString("hex"));
+            expect(new Map([...many.byPosition].sort())).toEqual(new Map([...one.byPosition].sort()));
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("in a batch, hands each update its subject's value as the updates before it left it", async () => {
+    const seen: (number | null)[] = [];
+    const batch = new IndexBatch(EMPTY_INDEX, () => {
+      throw new Error("an empty index has no node to read");
+    });
+    for (let i = 0; i < 3; i++) {
+      await batch.set({
+        subject: "session:a",
+        next: (previous) => {
+          seen.push(previous?.seq ?? null);
+          return value("session:a", (previous?.seq ?? -1) + 1, i);
+        },
+      });
+    }
+    await batch.set(value("session:b", 0, 3));
+    const index = new MemoryIndex();
+    await index.set(value("session:a", 2, 2));
+    await index.set(value("session:b", 0, 3));
+    expect(seen).toEqual([null, 0, 1]);
+    expect(Buffer.from(batch.finish(() => {})).equals(Buffer.from(index.root))).toBe(true);
+    await expect(batch.set(value("session:c", 0, 4))).rejects.toThrow(/finished/);
   });
 
   it("refuses a proof of another value, of absence for a member, or against another root", async () => {

@@ -300,6 +300,142 @@ export async function updateIndex(
 
 const inner = (left: Uint8Array, right: Uint8Array): IndexNode => ({ kind: "inner", left, right });
 
+/** A subject's new value, or a function of its current one (null: none), as updateIndex takes it. */
+export type IndexUpdate = IndexValue | { subject: string; next: (previous: IndexValue | null) => IndexValue };
+
+/**
+ * A subtree in an IndexBatch: its hash, while the batch has not needed it, or the node itself. A
+ * node's hash is null once the batch changed something under it; a leaf's `depth` is where it is
+ * stored, which a split moves it below.
+ */
+type Slot = Uint8Array | OverlayInner | OverlayLeaf;
+interface OverlayInner {
+  kind: "inner";
+  left: Slot;
+  right: Slot;
+  hash: Uint8Array | null;
+  /** A key whose path runs through the node: where it is stored. */
+  path: Uint8Array;
+}
+interface OverlayLeaf {
+  kind: "leaf";
+  value: IndexValue;
+  keyHash: Uint8Array;
+  hash: Uint8Array | null;
+  depth: number;
+}
+
+/**
+ * Many updates of one index, the leaves of one integration in log order: the same root and the same
+ * nodes written as updateIndex called for each in turn, but each node the batch changes is hashed
+ * and written once, at finish(), however many of the updates pass through it (the top of the trie,
+ * which every update crosses). The nodes the updates walk stay in memory until then, each read once.
+ */
+export class IndexBatch {
+  #root: Slot;
+  #finished = false;
+  readonly #read: IndexNodeReader;
+  readonly #hash: Hasher;
+
+  constructor(root: Uint8Array, read: IndexNodeReader, hash: Hasher = sha256) {
+    this.#root = root;
+    this.#read = read;
+    this.#hash = hash;
+  }
+
+  /** Applies one update (after those before it); `next` sees the subject's value as they left it. */
+  async set(update: IndexUpdate): Promise<void> {
+    if (this.#finished) throw new TlogError("invalid_argument", "the index batch is finished");
+    const hash = this.#hash;
+    const keyHash = subjectKeyHash(update.subject, hash);
+    const valueFor = (previous: IndexValue | null): IndexValue => {
+      const v = "next" in update ? update.next(previous) : update;
+      if (v.subject !== update.subject) throw new TlogError("invalid_argument", "an update may not change the subject");
+      return v;
+    };
+    // The slot being looked at hangs under `parent` on `side` (the root when parent is null).
+    let parent: OverlayInner | null = null;
+    let side = 0;
+    const hang = (slot: Slot) => {
+      if (parent === null) this.#root = slot;
+      else if (side) parent.right = slot;
+      else parent.left = slot;
+    };
+    let slot = this.#root;
+    for (let depth = 0; ; depth++) {
+      if (depth > MAX_DEPTH) throw new TlogError("verification_failed", "the index is deeper than a key allows");
+      if (slot instanceof Uint8Array) {
+        if (equalBytes(slot, EMPTY_INDEX)) {
+          hang({ kind: "leaf", value: valueFor(null), keyHash, hash: null, depth });
+          return;
+        }
+        const got = this.#read(slot, depth, keyHash);
+        const node = got instanceof Promise ? await got : got;
+        slot =
+          node.kind === "inner"
+            ? { kind: "inner", left: node.left, right: node.right, hash: slot, path: keyHash }
+            : { kind: "leaf", value: node.value, keyHash: subjectKeyHash(node.value.subject, hash), hash: slot, depth };
+        hang(slot);
+      }
+      if (slot.kind === "leaf") {
+        if (slot.value.subject === update.subject) {
+          slot.value = valueFor(slot.value);
+          slot.hash = null;
+          return;
+        }
+        // Two subjects share the path this far: inner nodes down to where their keys part.
+        const other = slot;
+        let split = depth;
+        while (keyBit(other.keyHash, split) === keyBit(keyHash, split)) {
+          if (++split >= MAX_DEPTH) throw new TlogError("verification_failed", "two subjects share a key hash");
+        }
+        const mine: OverlayLeaf = { kind: "leaf", value: valueFor(null), keyHash, hash: null, depth: split + 1 };
+        let below: Slot = keyBit(keyHash, split)
+          ? { kind: "inner", left: other, right: mine, hash: null, path: keyHash }
+          : { kind: "inner", left: mine, right: other, hash: null, path: keyHash };
+        for (let d = split - 1; d >= depth; d--) {
+          below = keyBit(keyHash, d)
+            ? { kind: "inner", left: EMPTY_INDEX, right: below, hash: null, path: keyHash }
+            : { kind: "inner", left: below, right: EMPTY_INDEX, hash: null, path: keyHash };
+        }
+        hang(below);
+        return;
+      }
+      // An inner node on the path: something under it changes.
+      slot.hash = null;
+      parent = slot;
+      side = keyBit(keyHash, depth);
+      slot = side ? slot.right : slot.left;
+    }
+  }
+
+  /**
+   * The root after every update; each node that is new, changed or moved goes to `write` (a node
+   * before its parent). The batch takes no more updates after.
+   */
+  finish(write: (node: WrittenNode) => void): Uint8Array {
+    this.#finished = true;
+    const hash = this.#hash;
+    const settle = (slot: Slot, depth: number): Uint8Array => {
+      if (slot instanceof Uint8Array) return slot;
+      if (slot.kind === "leaf") {
+        if (slot.hash !== null && slot.depth === depth) return slot.hash;
+        slot.hash ??= indexLeafHash(slot.keyHash, hash(encoder.encode(indexValueBytes(slot.value))), hash);
+        slot.depth = depth;
+        write({ hash: slot.hash, node: { kind: "leaf", value: slot.value }, depth, keyHash: slot.keyHash });
+        return slot.hash;
+      }
+      if (slot.hash !== null) return slot.hash;
+      const left = settle(slot.left, depth + 1);
+      const right = settle(slot.right, depth + 1);
+      slot.hash = indexInnerHash(left, right, hash);
+      write({ hash: slot.hash, node: inner(left, right), depth, keyHash: slot.path });
+      return slot.hash;
+    };
+    return settle(this.#root, 0);
+  }
+}
+
 /**
  * An index held in memory (a monitor recomputing the map from the log's leaves, tests): the same
  * roots and proofs as the service's, from the same updates.
