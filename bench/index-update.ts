@@ -5,12 +5,13 @@
 // (lib/tlog/index-store.ts), then written to an embedded store in one batch, as an integration
 // does; `--warm` incorporations first, then `--count` measured by the process's CPU clock (user and
 // system: the store's writes and syncs count). No leaves, tiles or notes: the index's share only.
-// An integration indexes its leaves as one IndexBatch; `--each` updates the index one subject at a
-// time instead (updateIndex), as integrations did before.
+// An integration indexes its leaves as one IndexBatch, from the top of the trie the last one left in
+// memory; `--each` updates the index one subject at a time instead (updateIndex), as integrations
+// did before.
 import { parseArgs } from "node:util";
 import { EMPTY_INDEX, IndexBatch, updateIndex } from "@sociedades-ia/incorporate/tlog";
 import { EmbeddedStore } from "../lib/store/embedded";
-import { IndexWrites, indexNodeReader } from "../lib/tlog/index-store";
+import { IndexWrites, indexNodeReader, KEPT_LEVELS, takeIndexTop } from "../lib/tlog/index-store";
 import { nodeSha256 } from "../lib/tlog/layout";
 import { removeTempDirs, tempDir } from "../tests/support/temp-dir";
 
@@ -36,7 +37,9 @@ let made = 0;
 async function integration(n: number): Promise<void> {
   const writes = new IndexWrites();
   const read = indexNodeReader(store, writes);
-  const update = values.each ? null : new IndexBatch(root, read, nodeSha256);
+  const update = values.each
+    ? null
+    : new IndexBatch(root, read, nodeSha256, { top: takeIndexTop(store), keep: KEPT_LEVELS });
   for (let i = 0; i < n; i++, made++) {
     for (const subject of [`session:s-${made}`, `record:r-${made}`]) {
       const value = { subject, seq: 0, index: made, hash: `sha256:${made.toString(16).padStart(64, "0")}` };
@@ -44,7 +47,10 @@ async function integration(n: number): Promise<void> {
       else root = await updateIndex(root, value, read, writes.add, nodeSha256);
     }
   }
-  if (update) root = update.finish(writes.add);
+  if (update) {
+    root = update.finish(writes.add);
+    writes.top = update.top;
+  }
   const result = await store.batch(writes.writes());
   if (!result.ok) throw new Error("the store refused an index batch");
   writes.remember(store);

@@ -5,6 +5,7 @@ import {
   equalBytes,
   type IndexNode,
   type IndexNodeReader,
+  type IndexTop,
   keyBit,
   nodeHashOf,
   openIndexNote,
@@ -225,9 +226,30 @@ export async function readIndexPaths(store: Store, subjects: readonly string[]):
   return nodesAhead(reads, (await store.readMany(reads)) as string[][]);
 }
 
+/**
+ * The levels of the trie an integration leaves in memory for the next (IndexBatch's `keep`): the
+ * levels whose nodes every integration walks, as many as the links below hold.
+ */
+export const KEPT_LEVELS = LINK_DEPTH + 1;
+
+// The top of the trie this process's last integration left, to start the next from.
+const tops = () => perStore<IndexTop>("sia.tlog.index-top");
+
+/**
+ * The top of the trie the last integration of this process left, if any; taken, since the batch
+ * given it changes it in place: it comes back only with a batch whose writes landed (remember).
+ */
+export function takeIndexTop(store: Store): IndexTop | null {
+  const top = tops().get(store) ?? null;
+  tops().delete(store);
+  return top;
+}
+
 /** Collects an update's nodes; `writes()` gives one set per position (the last version wins). */
 export class IndexWrites {
   readonly #byKey = new Map<string, KnownNode>();
+  /** The top of the trie after these writes, for the next integration. */
+  top: IndexTop | null = null;
 
   // The written node is kept as is: it carries its hash and node, all a known node holds.
   add = (written: WrittenNode): void => {
@@ -247,6 +269,7 @@ export class IndexWrites {
   remember(store: Store): void {
     const nodes = cacheOf(store);
     for (const [key, known] of this.#byKey) nodes.set(key, known);
+    if (this.top !== null) tops().set(store, this.top);
   }
 }
 

@@ -33,9 +33,11 @@ import {
   indexNodeReader,
   indexRootOf,
   isIndexStateError,
+  KEPT_LEVELS,
   type NodesAhead,
   readIndexPaths,
   rememberIndexNote,
+  takeIndexTop,
 } from "./index-store";
 import { CHECKPOINT_KEY, LOCK_KEY, nodeSha256, SEQUENCED_KEY, tileKey, toBase64 } from "./layout";
 import { hotLeafItems, hotLeafReads, joinHotLeaves, readLeafRange } from "./leaf-items";
@@ -281,12 +283,15 @@ async function indexAfter(
   // An IndexStateError goes up to extend: it may be another integrator's update, read half-way.
   let root = from.head === null ? EMPTY_INDEX : await indexRootOf(store, from.head, from.indexNote);
   if (root === null) root = await indexOfTree(store, from.head as LogHead, read, writes);
-  const batch = new IndexBatch(root, read, nodeSha256);
+  // The top of the trie as this process's last integration left it, when it is still the index's.
+  const batch = new IndexBatch(root, read, nodeSha256, { top: takeIndexTop(store), keep: KEPT_LEVELS });
   for (const [i, leaf] of leaves.entries()) {
     await batch.set(indexUpdate(store, leaf, size + i));
     await from.keepLock();
   }
-  return { root: batch.finish(writes.add), writes };
+  const next = batch.finish(writes.add);
+  writes.top = batch.top;
+  return { root: next, writes };
 }
 
 /** The subjects `leaves` update in the index (a leaf without one is refused later, in order). */

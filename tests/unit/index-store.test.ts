@@ -9,7 +9,7 @@ import {
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { EmbeddedStore } from "@/lib/store/embedded";
-import { IndexWrites, indexNodeReader } from "@/lib/tlog/index-store";
+import { IndexWrites, indexNodeReader, KEPT_LEVELS, takeIndexTop } from "@/lib/tlog/index-store";
 import { nodeSha256 } from "@/lib/tlog/layout";
 import { tempDir } from "../support/temp-dir";
 
@@ -35,7 +35,9 @@ describe("the server's index store", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 1, maxLength: 12 }), { maxLength: 12 }),
-        async (batches) => {
+        // The levels an integration leaves in memory for the next (the server keeps KEPT_LEVELS).
+        fc.constantFrom(0, 1, 3, KEPT_LEVELS),
+        async (batches, keep) => {
           const store = EmbeddedStore.open(tempDir("sia-index-store-"));
           open.push(store);
           const reference = new MemoryIndex(nodeSha256);
@@ -45,7 +47,10 @@ describe("the server's index store", () => {
           for (const batch of batches) {
             // As the integrator indexes a batch of leaves.
             const writes = new IndexWrites();
-            const update = new IndexBatch(root, indexNodeReader(store, writes), nodeSha256);
+            const update = new IndexBatch(root, indexNodeReader(store, writes), nodeSha256, {
+              top: takeIndexTop(store),
+              keep,
+            });
             for (const n of batch) {
               const seq = (seqs.get(n) ?? -1) + 1;
               seqs.set(n, seq);
@@ -54,6 +59,7 @@ describe("the server's index store", () => {
               await reference.set(value);
             }
             root = update.finish(writes.add);
+            writes.top = update.top;
             expect((await store.batch(writes.writes())).ok).toBe(true);
             writes.remember(store);
             expect(Buffer.from(root).toString("hex")).toBe(Buffer.from(reference.root).toString("hex"));

@@ -6,6 +6,7 @@ import {
   IndexBatch,
   type IndexNode,
   type IndexNodeReader,
+  type IndexTop,
   type IndexValue,
   leafSubject,
   MemoryIndex,
@@ -78,9 +79,12 @@ describe("the log index (sparse Merkle map)", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 1, maxLength: 15 }), { maxLength: 8 }),
-        async (batches) => {
+        fc.integer({ min: 0, max: 5 }),
+        async (batches, keep) => {
           const one = layout();
           const many = layout();
+          // The levels each batch leaves in memory for the next; below them, nodes are read again.
+          let top: IndexTop | null = null;
           const seqs = new Map<number, number>();
           let at = 0;
           let oneRoot: Uint8Array = EMPTY_INDEX;
@@ -92,9 +96,10 @@ describe("the log index (sparse Merkle map)", () => {
               return value(`session:s${n}`, seq, at++);
             });
             for (const v of updates) oneRoot = await updateIndex(oneRoot, v, one.read, one.write);
-            const indexBatch = new IndexBatch(manyRoot, many.read);
+            const indexBatch = new IndexBatch(manyRoot, many.read, undefined, { top, keep });
             for (const v of updates) await indexBatch.set(v);
             manyRoot = indexBatch.finish(many.write);
+            top = indexBatch.top;
             expect(Buffer.from(manyRoot).toString("hex")).toBe(Buffer.from(oneRoot).toString("hex"));
             expect(new Map([...many.byPosition].sort())).toEqual(new Map([...one.byPosition].sort()));
           }
@@ -125,6 +130,28 @@ describe("the log index (sparse Merkle map)", () => {
     expect(seen).toEqual([null, 0, 1]);
     expect(Buffer.from(batch.finish(() => {})).equals(Buffer.from(index.root))).toBe(true);
     await expect(batch.set(value("session:c", 0, 4))).rejects.toThrow(/finished/);
+  });
+
+  it("starts from a kept top only when it is the top of the index it is given", async () => {
+    const nodes = new Map<string, IndexNode>();
+    const read: IndexNodeReader = (hash) => nodes.get(Buffer.from(hash).toString("hex")) as IndexNode;
+    const write = (w: WrittenNode) => nodes.set(Buffer.from(w.hash).toString("hex"), w.node);
+    const reference = new MemoryIndex();
+    const first = new IndexBatch(EMPTY_INDEX, read, undefined, { keep: 4 });
+    for (let n = 0; n < 20; n++) {
+      await first.set(value(`session:s${n}`, 0, n));
+      await reference.set(value(`session:s${n}`, 0, n));
+    }
+    const afterFirst = first.finish(write);
+    // Another writer moved the index on meanwhile: the first batch's top is not the index's any more.
+    const other = new IndexBatch(afterFirst, read);
+    await other.set(value("session:s0", 1, 20));
+    await reference.set(value("session:s0", 1, 20));
+    const afterOther = other.finish(write);
+    const stale = new IndexBatch(afterOther, read, undefined, { top: first.top, keep: 4 });
+    await stale.set(value("session:s1", 1, 21));
+    await reference.set(value("session:s1", 1, 21));
+    expect(Buffer.from(stale.finish(write)).equals(Buffer.from(reference.root))).toBe(true);
   });
 
   it("refuses a proof of another value, of absence for a member, or against another root", async () => {

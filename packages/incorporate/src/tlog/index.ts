@@ -25,6 +25,7 @@ export {
   type IndexNodeReader,
   type IndexProof,
   type IndexTerminal,
+  type IndexTop,
   type IndexUpdate,
   type IndexValue,
   keyBit,

@@ -326,21 +326,49 @@ interface OverlayLeaf {
 }
 
 /**
+ * The top levels of the trie as a finished batch left them, in memory, every hash known: the next
+ * batch may start from them instead of reading them again (see IndexBatch). Opaque.
+ */
+export interface IndexTop {
+  readonly root: Uint8Array;
+  /** The root's node, as the batch holds it. */
+  readonly node: unknown;
+}
+
+/**
  * Many updates of one index, the leaves of one integration in log order: the same root and the same
  * nodes written as updateIndex called for each in turn, but each node the batch changes is hashed
  * and written once, at finish(), however many of the updates pass through it (the top of the trie,
  * which every update crosses). The nodes the updates walk stay in memory until then, each read once.
+ *
+ * With `keep`, finish() leaves the top `keep` levels it walked in memory as `top`, and a batch given
+ * that top for the same root walks them with no read at all. A batch changes the top it is given
+ * in place: the caller hands it on only to the next batch after this one's writes landed.
  */
 export class IndexBatch {
   #root: Slot;
   #finished = false;
+  #top: IndexTop | null = null;
   readonly #read: IndexNodeReader;
   readonly #hash: Hasher;
+  readonly #keep: number;
 
-  constructor(root: Uint8Array, read: IndexNodeReader, hash: Hasher = sha256) {
-    this.#root = root;
+  constructor(
+    root: Uint8Array,
+    read: IndexNodeReader,
+    hash: Hasher = sha256,
+    options: { top?: IndexTop | null; keep?: number } = {},
+  ) {
+    const { top } = options;
+    this.#root = top && equalBytes(top.root, root) ? (top.node as Slot) : root;
     this.#read = read;
     this.#hash = hash;
+    this.#keep = options.keep ?? 0;
+  }
+
+  /** After finish(): the top of the trie to start the next batch from (see `keep`). */
+  get top(): IndexTop | null {
+    return this.#top;
   }
 
   /** Applies one update (after those before it); `next` sees the subject's value as they left it. */
@@ -416,6 +444,9 @@ export class IndexBatch {
   finish(write: (node: WrittenNode) => void): Uint8Array {
     this.#finished = true;
     const hash = this.#hash;
+    const keep = this.#keep;
+    // Every node the batch read or made is on a path it changed, so settle meets each of them: those
+    // below the kept levels are let go there, as their hashes.
     const settle = (slot: Slot, depth: number): Uint8Array => {
       if (slot instanceof Uint8Array) return slot;
       if (slot.kind === "leaf") {
@@ -428,11 +459,17 @@ export class IndexBatch {
       if (slot.hash !== null) return slot.hash;
       const left = settle(slot.left, depth + 1);
       const right = settle(slot.right, depth + 1);
+      if (depth + 1 >= keep) {
+        slot.left = left;
+        slot.right = right;
+      }
       slot.hash = indexInnerHash(left, right, hash);
       write({ hash: slot.hash, node: inner(left, right), depth, keyHash: slot.path });
       return slot.hash;
     };
-    return settle(this.#root, 0);
+    const root = settle(this.#root, 0);
+    this.#top = keep > 0 ? { root, node: this.#root } : null;
+    return root;
   }
 }
 
