@@ -1,5 +1,5 @@
 // Instructions per valid incorporation, counted by valgrind's callgrind, run by hand:
-//   npx tsx bench/instructions.ts [--warm 300] [--count 200]
+//   npx tsx bench/instructions.ts [--warm 300] [--count 1000]
 // On a shared virtual machine the CPU time of one request moves by 10 to 30 % from one run to the
 // next, which hides any change smaller than that. Instructions executed do not move with the load:
 // this counts them for incorporations called in process (lib/incorporation, the audit append, the
@@ -42,7 +42,7 @@ if (process.env[CHILD]) {
   await child(Number(process.env[CHILD]));
 } else {
   const { values } = parseArgs({
-    options: { warm: { type: "string", default: "300" }, count: { type: "string", default: "200" } },
+    options: { warm: { type: "string", default: "300" }, count: { type: "string", default: "1000" } },
   });
   const warm = Number(values.warm);
   const count = Number(values.count);
