@@ -6,8 +6,8 @@
 // does; `--warm` incorporations first, then `--count` measured by the process's CPU clock (user and
 // system: the store's writes and syncs count). No leaves, tiles or notes: the index's share only.
 // An integration indexes its leaves as one IndexBatch, from the top of the trie the last one left in
-// memory; `--each` updates the index one subject at a time instead (updateIndex), as integrations
-// did before.
+// memory; `--each` updates the index one subject at a time instead (updateIndex, a batch of one
+// each), as integrations did before.
 import { parseArgs } from "node:util";
 import { EMPTY_INDEX, IndexBatch, updateIndex } from "@sociedades-ia/incorporate/tlog";
 import { EmbeddedStore } from "../lib/store/embedded";

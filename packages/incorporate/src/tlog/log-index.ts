@@ -227,80 +227,23 @@ export interface WrittenNode {
  * Sets a subject's value under `root` and returns the new root; every node the new root needs and
  * the old one lacked goes to `write` (several updates may write the same position: the last wins).
  * `value` may be a function of the subject's current value (null: none), found on the same walk.
+ * A batch of one update (see IndexBatch).
  */
 export async function updateIndex(
   root: Uint8Array,
-  value: IndexValue | { subject: string; next: (previous: IndexValue | null) => IndexValue },
+  value: IndexUpdate,
   read: IndexNodeReader,
   write: (node: WrittenNode) => void,
   hash: Hasher = sha256,
 ): Promise<Uint8Array> {
-  const keyHash = subjectKeyHash(value.subject, hash);
-  const leafFor = (previous: IndexValue | null): IndexNode => {
-    const v = "next" in value ? value.next(previous) : value;
-    if (v.subject !== value.subject) throw new TlogError("invalid_argument", "an update may not change the subject");
-    return { kind: "leaf", value: v };
-  };
-  const put = (node: IndexNode, depth: number, onPath: Uint8Array, known?: Uint8Array) => {
-    const h =
-      known ??
-      (node.kind === "leaf" && onPath === keyHash
-        ? indexLeafHash(keyHash, hash(encoder.encode(indexValueBytes(node.value))), hash)
-        : nodeHashOf(node, hash));
-    write({ hash: h, node, depth, keyHash: onPath });
-    return h;
-  };
-  // Walk down to where the path ends, keeping the siblings.
-  const siblings: Uint8Array[] = [];
-  let at = root;
-  let depth = 0;
-  let below: Uint8Array;
-  for (;;) {
-    if (depth > MAX_DEPTH) throw new TlogError("verification_failed", "the index is deeper than a key allows");
-    if (equalBytes(at, EMPTY_INDEX)) {
-      below = put(leafFor(null), depth, keyHash);
-      break;
-    }
-    const got = read(at, depth, keyHash);
-    const node = got instanceof Promise ? await got : got;
-    if (node.kind === "leaf") {
-      if (node.value.subject === value.subject) {
-        below = put(leafFor(node.value), depth, keyHash);
-        break;
-      }
-      const otherKey = subjectKeyHash(node.value.subject, hash);
-      const leaf = leafFor(null);
-      // Two subjects share the path this far: inner nodes down to where their keys part.
-      let split = depth;
-      while (keyBit(otherKey, split) === keyBit(keyHash, split)) split++;
-      put(node, split + 1, otherKey, at);
-      const mine = put(leaf, split + 1, keyHash);
-      const theirs = at;
-      below = keyBit(keyHash, split)
-        ? put(inner(theirs, mine), split, keyHash)
-        : put(inner(mine, theirs), split, keyHash);
-      for (let d = split - 1; d >= depth; d--) {
-        below = keyBit(keyHash, d)
-          ? put(inner(EMPTY_INDEX, below), d, keyHash)
-          : put(inner(below, EMPTY_INDEX), d, keyHash);
-      }
-      break;
-    }
-    const bit = keyBit(keyHash, depth);
-    siblings.push(bit ? node.left : node.right);
-    at = bit ? node.right : node.left;
-    depth++;
-  }
-  for (let d = depth - 1; d >= 0; d--) {
-    const sibling = siblings[d] as Uint8Array;
-    below = keyBit(keyHash, d) ? put(inner(sibling, below), d, keyHash) : put(inner(below, sibling), d, keyHash);
-  }
-  return below;
+  const batch = new IndexBatch(root, read, hash);
+  await batch.set(value);
+  return batch.finish(write);
 }
 
 const inner = (left: Uint8Array, right: Uint8Array): IndexNode => ({ kind: "inner", left, right });
 
-/** A subject's new value, or a function of its current one (null: none), as updateIndex takes it. */
+/** A subject's new value, or a function of its current one (null: none). */
 export type IndexUpdate = IndexValue | { subject: string; next: (previous: IndexValue | null) => IndexValue };
 
 /**
@@ -337,8 +280,8 @@ export interface IndexTop {
 
 /**
  * Many updates of one index, the leaves of one integration in log order: the same root and the same
- * nodes written as updateIndex called for each in turn, but each node the batch changes is hashed
- * and written once, at finish(), however many of the updates pass through it (the top of the trie,
+ * node at each position as a batch for each in turn, but each node the batch changes is hashed and
+ * written once, at finish(), however many of the updates pass through it (the top of the trie,
  * which every update crosses). The nodes the updates walk stay in memory until then, each read once.
  *
  * With `keep`, finish() leaves the top `keep` levels it walked in memory as `top`, and a batch given
