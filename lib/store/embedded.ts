@@ -20,6 +20,7 @@ import {
   type Val,
 } from "./log-blocks";
 import { encodeLine, type Op } from "./log-line";
+import { expiryTail, recordOpHead, recordOpTail, valueOpHead } from "./op-pieces";
 import type {
   AppendOptions,
   AppendResult,
@@ -589,13 +590,12 @@ export class EmbeddedStore implements Store {
       }
       for (const [k, e, length, exp] of kv) {
         if (e.kind === "str") {
-          yield { op: [`{"o":"s","k":${j(k)},"v":`, { value: e.value }, exp === undefined ? "}" : `,"x":${exp}}`] };
+          yield { op: [valueOpHead("s", k), { value: e.value }, expiryTail(exp)] };
         } else if (exp !== undefined && length > 0) yield { op: [j({ o: "x", k, x: exp })] };
       }
       for (const [c, recs] of records) {
         for (const [id, r] of recs) {
-          const rest = `,"ver":${r.version},"pos":${r.pos},"idx":${j(r.indexes)},"uq":${j(r.unique)}}`;
-          yield { op: [`{"o":"r","c":${j(c)},"id":${j(id)},"v":`, { value: r.value }, rest] };
+          yield { op: [recordOpHead(c, id), { value: r.value }, recordOpTail(r.version, r.pos, r.indexes, r.unique)] };
         }
       }
       for (const [c, pos] of positions) yield { op: [j({ o: "p", c, pos })] };

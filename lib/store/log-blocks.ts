@@ -1,4 +1,5 @@
 import { crc32, inflateRawSync } from "node:zlib";
+import { listOpHead } from "./op-pieces";
 
 /**
  * Where the embedded store's long values lie on disk, and the compressed blocks a compaction writes.
@@ -153,7 +154,7 @@ export function* packBlocks(items: Iterable<SnapshotItem>, literal: (v: Val) => 
  */
 function shortList(key: string, values: Val[], literal: (v: Val) => Buffer): Pieces | null {
   if (values.length > SHORT_LIST_ITEMS) return null;
-  const pieces: Pieces = [[Buffer.from(`{"o":"A","k":${JSON.stringify(key)},"vs":[`, "utf8")]];
+  const pieces: Pieces = [[Buffer.from(listOpHead(key), "utf8")]];
   let bytes = 0;
   for (const [i, value] of values.entries()) {
     const item = literal(value);

@@ -1,4 +1,5 @@
 import { crcHex } from "./log-blocks";
+import { expiryTail, listOpHead, recordOpHead, recordOpTail, valueOpHead } from "./op-pieces";
 
 /** One change as the embedded store logs it: a line's JSON is one of these. */
 export type Op =
@@ -63,13 +64,12 @@ export function encodeLine(op: Op, minChars: number): { line: Buffer; literals: 
     switch (op.o) {
       case "s":
       case "a":
-        put(`{"o":"${op.o}","k":${JSON.stringify(op.k)},"v":`);
+        put(valueOpHead(op.o, op.k));
         value(op.v);
-        // JSON.stringify leaves out a member whose value is undefined.
-        put(op.x === undefined ? "}" : `,"x":${JSON.stringify(op.x)}}`);
+        put(expiryTail(op.x));
         return;
       case "A":
-        put(`{"o":"A","k":${JSON.stringify(op.k)},"vs":[`);
+        put(listOpHead(op.k));
         op.vs.forEach((v, i) => {
           if (i > 0) put(",");
           value(v);
@@ -77,9 +77,9 @@ export function encodeLine(op: Op, minChars: number): { line: Buffer; literals: 
         put("]}");
         return;
       case "r":
-        put(`{"o":"r","c":${JSON.stringify(op.c)},"id":${JSON.stringify(op.id)},"v":`);
+        put(recordOpHead(op.c, op.id));
         value(op.v);
-        put(`,"ver":${op.ver},"pos":${op.pos},"idx":${JSON.stringify(op.idx)},"uq":${JSON.stringify(op.uq)}}`);
+        put(recordOpTail(op.ver, op.pos, op.idx, op.uq));
         return;
       case "b":
         put(`{"o":"b","ops":[`);
