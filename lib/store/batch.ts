@@ -6,13 +6,18 @@ import type { BatchWrite } from "./types";
  * state in its second write.
  */
 export function assertValidBatch(writes: BatchWrite[]): void {
-  const targets = new Set<string>();
+  // Keys as they are (an integration writes hundreds, each a string already hashed), records apart.
+  const keys = new Set<string>();
+  const records = new Set<string>();
   for (const write of writes) {
+    const isRecord = write.type === "record";
+    const targets = isRecord ? records : keys;
     // A record's collection and id are two strings: JSON keeps any pair of them apart.
-    const target =
-      write.type === "record" ? JSON.stringify([write.write.collection, write.write.id]) : `key ${write.key}`;
+    const target = isRecord ? JSON.stringify([write.write.collection, write.write.id]) : write.key;
     // Pushes check nothing, so several to one list read no stale state: they land in batch order.
-    if (targets.has(target) && write.type !== "push") throw new RangeError(`a batch may write ${target} only once`);
+    if (targets.has(target) && write.type !== "push") {
+      throw new RangeError(`a batch may write ${isRecord ? "record" : "key"} ${target} only once`);
+    }
     targets.add(target);
     if (write.type === "append") {
       if (!Number.isSafeInteger(write.expectedLength) || write.expectedLength < 0) {

@@ -201,18 +201,20 @@ export interface EmbeddedStoreOptions {
   recentChars?: number;
 }
 
-// Names of the state a call reads and a log line changes (see run): a key, a record, a unique value.
-const keyName = (key: string) => `k:${key}`;
+// Names of the state a call reads and a log line changes (see run): a key by itself (most names are
+// keys, and a key's own string is hashed once for every map it goes in), a record or a unique value
+// with a prefix. A key that happens to equal such a name only makes a reader wait for a sync it did
+// not need.
 const recordName = (collection: string, id: string) => `r:${collection}\n${id}`;
 const uniqueName = (collection: string, field: string, value: string) => `u:${uniqueKey(collection, field, value)}`;
 
 /** What a batch's writes read (see run): their keys, and what their record writes read. */
-function readsOf(writes: BatchWrite[]): string[] {
+function readsOf(writes: readonly BatchWrite[]): string[] {
   // One array for all: an integration writes a few hundred keys.
   const reads: string[] = [];
   for (const w of writes) {
     if (w.type === "record") reads.push(...recordReads(w.write));
-    else reads.push(keyName(w.key));
+    else reads.push(w.key);
   }
   return reads;
 }
@@ -860,7 +862,7 @@ export class EmbeddedStore implements Store {
       case "p":
         return;
       default:
-        this.unsynced.set(keyName(op.k), end);
+        this.unsynced.set(op.k, end);
     }
   }
 
@@ -1076,7 +1078,7 @@ export class EmbeddedStore implements Store {
    * when `reads` is "everything" (listings, ping): a claim or a read of a key nobody is writing then
    * answers at once instead of waiting out other requests' syncs.
    */
-  private async run<T>(fn: () => T, reads: string[] | "everything"): Promise<T> {
+  private async run<T>(fn: () => T, reads: readonly string[] | (() => readonly string[]) | "everything"): Promise<T> {
     if (this.syncFailure) throw this.unavailableAfterFailedSync();
     if (this.fd === null) throw new StoreUnavailableError("the embedded store is closed");
     const before = this.logBytes;
@@ -1084,7 +1086,9 @@ export class EmbeddedStore implements Store {
     let target = this.logBytes;
     if (target === before && reads !== "everything") {
       target = 0;
-      for (const id of reads) target = Math.max(target, this.unsynced.get(id) ?? 0);
+      for (const id of typeof reads === "function" ? reads() : reads) {
+        target = Math.max(target, this.unsynced.get(id) ?? 0);
+      }
     }
     if (this.syncedBytes < target) await this.flush(target);
     return result;
@@ -1151,7 +1155,7 @@ export class EmbeddedStore implements Store {
       if (!plan.ok) return { ok: false, length: plan.failure.reason === "length" ? plan.failure.length : 0 };
       this.commit(plan.ops);
       return { ok: true, length: expectedLength + 1 };
-    }, [keyName(key)]);
+    }, [key]);
   }
 
   range(key: string, start = 0, stop = -1): Promise<string[]> {
@@ -1162,14 +1166,14 @@ export class EmbeddedStore implements Store {
       const from = Math.max(0, start < 0 ? n + start : start);
       const to = Math.min(n - 1, stop < 0 ? n + stop : stop);
       return from > to ? [] : e.value.slice(from, to + 1).map((v) => this.read(v));
-    }, [keyName(key)]);
+    }, [key]);
   }
 
   length(key: string): Promise<number> {
     return this.run(() => {
       const e = this.entry(key);
       return e?.kind === "list" ? e.value.length : 0;
-    }, [keyName(key)]);
+    }, [key]);
   }
 
   readMany(reads: StoreRead[]): Promise<StoreReadResult[]> {
@@ -1194,7 +1198,7 @@ export class EmbeddedStore implements Store {
           const to = Math.min(n - 1, r.stop < 0 ? n + r.stop : r.stop);
           return from > to ? [] : list.slice(from, to + 1).map((v) => this.read(v));
         }),
-      keys.map(keyName),
+      keys,
     );
   }
 
@@ -1212,7 +1216,7 @@ export class EmbeddedStore implements Store {
     return this.run(() => {
       const e = this.entry(key);
       return e?.kind === "str" ? this.read(e.value) : null;
-    }, [keyName(key)]);
+    }, [key]);
   }
 
   set(key: string, value: string, options: SetOptions = {}): Promise<boolean> {
@@ -1225,14 +1229,14 @@ export class EmbeddedStore implements Store {
         this.apply(op);
       } else this.commit([op]);
       return true;
-    }, [keyName(key)]);
+    }, [key]);
   }
 
   del(key: string): Promise<void> {
     return this.run(() => {
       const plan = this.planDel(key);
       if (plan.ok) this.commit(plan.ops, plan.unlogged);
-    }, [keyName(key)]);
+    }, [key]);
   }
 
   expire(key: string, expiry: Expiry): Promise<void> {
@@ -1241,7 +1245,7 @@ export class EmbeddedStore implements Store {
       const op: Op = { o: "x", k: key, x: expiry === "persist" ? null : this.now() + expiry };
       // A volatile-only value lives in memory only, its expiry too (a renewed lock), as its delete does.
       this.commit([op], this.volatileOnly.has(key) ? [op] : []);
-    }, [keyName(key)]);
+    }, [key]);
   }
 
   incr(key: string, ttlMs?: number): Promise<number> {
@@ -1253,7 +1257,7 @@ export class EmbeddedStore implements Store {
       const exp = e ? e.exp : ttlMs ? this.now() + ttlMs : undefined;
       this.commit([{ o: "s", k: key, v: String(current + 1), x: exp }]);
       return current + 1;
-    }, [keyName(key)]);
+    }, [key]);
   }
 
   putRecord(write: RecordWrite): Promise<RecordWriteResult> {
@@ -1299,8 +1303,10 @@ export class EmbeddedStore implements Store {
   }
 
   batchFollowedBy(writes: BatchWrite[], follow: (pushedAt: number[]) => BatchWrite[]): Promise<BatchResult> {
-    // run() looks at what a failed batch read once the batch is done: the followers' keys count too.
-    const reads = readsOf(writes);
+    // run() names what a batch read only when it wrote nothing (it was refused), the followers' keys
+    // too: a batch that lands, an integration's hundreds of writes, makes no names.
+    let followers: BatchWrite[] = [];
+    const reads = () => readsOf([...writes, ...followers]);
     return this.run((): BatchResult => {
       assertValidBatch(writes);
       const nextPos = this.positionCounter();
@@ -1336,10 +1342,9 @@ export class EmbeddedStore implements Store {
         const refused = add(write, index);
         if (refused) return refused;
       }
-      const followers = follow(pushedAt);
+      followers = follow(pushedAt);
       if (followers.length > 0) {
         assertValidBatch([...writes, ...followers]);
-        reads.push(...readsOf(followers));
         for (const [i, write] of followers.entries()) {
           if (write.type === "push") throw new Error("a batch's followers cannot push: their positions are known");
           const refused = add(write, writes.length + i);
