@@ -15,8 +15,8 @@ import type { TreeHead } from "./tile-read";
  */
 const MAX_HASHES = 16_384;
 
-function cacheOf(store: Store): Generations<string, Uint8Array> {
-  const caches = perStore<Generations<string, Uint8Array>>("sia.tlog.hash-cache");
+function cacheOf(store: Store): Generations<number, Uint8Array> {
+  const caches = perStore<Generations<number, Uint8Array>>("sia.tlog.hash-cache");
   let hashes = caches.get(store);
   if (!hashes) {
     hashes = new Generations(MAX_HASHES);
@@ -25,7 +25,12 @@ function cacheOf(store: Store): Generations<string, Uint8Array> {
   return hashes;
 }
 
-const keyOf = ({ level, index }: Coord) => `${level}/${index}`;
+/**
+ * A coordinate as one number, for the maps here: no string to make and hash per lookup (a receipt's
+ * proof and an integration's edge look up dozens). Levels are under 64, and an index stays far
+ * below 2^47 (a leaf count), so the number is exact.
+ */
+const keyOf = ({ level, index }: Coord) => index * 64 + level;
 
 /** Remembers hashes an integration has just stored. */
 export function rememberHashes(store: Store, stored: readonly StoredHash[]): void {
@@ -41,7 +46,7 @@ export function rememberHashes(store: Store, stored: readonly StoredHash[]): voi
  */
 export async function readHashesCached(store: Store, head: TreeHead, coords: readonly Coord[]): Promise<HashLookup> {
   const hashes = cacheOf(store);
-  const found = new Map<string, Uint8Array>();
+  const found = new Map<number, Uint8Array>();
   const missing: Coord[] = [];
   for (const c of coords) {
     const key = keyOf(c);
@@ -54,8 +59,9 @@ export async function readHashesCached(store: Store, head: TreeHead, coords: rea
     for (const c of missing) {
       const hash = read(c);
       if (hash === undefined) continue;
-      found.set(keyOf(c), hash);
-      hashes.set(keyOf(c), hash);
+      const key = keyOf(c);
+      found.set(key, hash);
+      hashes.set(key, hash);
     }
   }
   return (coord) => found.get(keyOf(coord));
