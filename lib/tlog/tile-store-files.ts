@@ -12,6 +12,23 @@ export class FileTileStore implements TileStore {
     return path.join(this.dir, tilePath);
   }
 
+  /**
+   * The directories down to `file`: any below the root, the root itself only inside a directory
+   * that exists. A data directory removed under a running process (a test's, once it is done) is
+   * not made again by a tile moved late: its tiles would go where nobody looks, and the move is
+   * tried again by the next integration.
+   */
+  async #makeDirectories(file: string): Promise<void> {
+    try {
+      await fs.mkdir(this.dir);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") {
+        throw new Error(`the tile directory ${this.dir} cannot be made: ${(err as Error).message}`);
+      }
+    }
+    await fs.mkdir(path.dirname(file), { recursive: true });
+  }
+
   async get(tilePath: string): Promise<Uint8Array | null> {
     try {
       return new Uint8Array(await fs.readFile(this.#file(tilePath)));
@@ -25,7 +42,7 @@ export class FileTileStore implements TileStore {
     const file = this.#file(tilePath);
     const existing = await this.get(tilePath);
     if (existing !== null) return checkSame(existing, bytes, file);
-    await fs.mkdir(path.dirname(file), { recursive: true });
+    await this.#makeDirectories(file);
     const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
     const handle = await fs.open(temp, "wx");
     try {
