@@ -1362,6 +1362,10 @@ export class EmbeddedStore implements Store {
     }, [recordName(collection, id)]);
   }
 
+  get closed(): boolean {
+    return this.closing;
+  }
+
   async close(): Promise<void> {
     this.closing = true;
     await this.compaction;

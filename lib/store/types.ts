@@ -192,6 +192,9 @@ export interface Store {
 
   /** Releases files and connections (tests; the server keeps one store for its lifetime). */
   close(): Promise<void>;
+
+  /** True once close() was called: background work for the store (a pending integration) stops. */
+  readonly closed: boolean;
 }
 
 const STORE_UNAVAILABLE = Symbol.for("sia.store-unavailable");

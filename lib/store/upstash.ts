@@ -580,8 +580,15 @@ export class UpstashStore implements Store {
     await this.#call("deleteRecord", () => this.#delete.exec([`${c}h:${id}`, `${c}all`], [id]));
   }
 
+  #closed = false;
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
   async close(): Promise<void> {
-    // Stateless HTTP: nothing to release.
+    // Stateless HTTP: nothing to release; the flag only tells background work to stop.
+    this.#closed = true;
   }
 
   /** KEYS and ARGV of a record write, as RECORD_LUA reads them. */

@@ -1,5 +1,6 @@
 import { getConfig } from "../config/config";
 import { getStore } from "../store";
+import { perStore } from "../store/per-store";
 import type { Store } from "../store/types";
 import { integrate } from "./integrate";
 import { sequencedCount } from "./leaf-items";
@@ -9,8 +10,8 @@ import { isIntegrationRefused } from "./log-stall";
 /** How often a process retries while another (perhaps dead) process holds the integration lock. */
 const RETRY_MS = 500;
 
-const PENDING = Symbol.for("sia.tlog.converging");
-type PendingGlobal = typeof globalThis & { [PENDING]?: { target: number } };
+// One loop per store (a test opens several stores in one process): what it must reach so far.
+const pendings = () => perStore<{ target: number }>("sia.tlog.converging");
 
 /**
  * Keeps integrating in the background until the tree covers every leaf sequenced so far. Integration
@@ -21,36 +22,42 @@ type PendingGlobal = typeof globalThis & { [PENDING]?: { target: number } };
  * cron route (convergeNow) finishes the work.
  */
 export async function convergeInBackground(store: Store = getStore()): Promise<void> {
-  const g = globalThis as PendingGlobal;
   let target: number;
   try {
     target = await sequencedCount(store);
   } catch {
     return; // the store is down: the next write or start-up tries again
   }
-  if (g[PENDING]) {
-    g[PENDING].target = Math.max(g[PENDING].target, target);
+  const running = pendings().get(store);
+  if (running) {
+    running.target = Math.max(running.target, target);
     return;
   }
   const pending = { target };
-  g[PENDING] = pending;
+  pendings().set(store, pending);
   const attempt = async () => {
+    // A closed store is done with: its loop ends rather than fail every RETRY_MS for good.
+    if (store.closed) {
+      pendings().delete(store);
+      return;
+    }
     try {
       const head = (await integrate(store)) ?? (await readLogHead(store));
       if (head !== null && head.size >= pending.target) {
-        g[PENDING] = undefined;
+        pendings().delete(store);
         return;
       }
     } catch (err) {
       // A refusal is the store's state, not a passing fault: retrying would only repeat the alarm.
-      if (isIntegrationRefused(err)) {
-        g[PENDING] = undefined;
+      // A store closed meanwhile failed the attempt for that reason alone.
+      if (isIntegrationRefused(err) || store.closed) {
+        pendings().delete(store);
         return;
       }
       console.error("[tlog] background integration failed; retrying:", err);
     }
     if (!getConfig().backgroundTimers) {
-      g[PENDING] = undefined;
+      pendings().delete(store);
       return;
     }
     setTimeout(attempt, RETRY_MS).unref();
