@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { EmbeddedStore } from "@/lib/store/embedded";
-import type { Store } from "@/lib/store/types";
 import { convergeInBackground } from "@/lib/tlog/converge";
 import { LOCK_KEY } from "@/lib/tlog/layout";
-import { leafBytes, sequenceLeaf } from "@/lib/tlog/leaf";
 import { readLogHead } from "@/lib/tlog/log-head";
+import { sequenceSessionLeaves as sequence } from "../support/sequence-leaves";
 import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
@@ -20,19 +19,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
-
-/** Sequences `count` leaves of a new session without integrating them. */
-async function sequence(store: Store, sessionId: string, count: number) {
-  for (let seq = 0; seq < count; seq++) {
-    const leaf = leafBytes({
-      kind: "audit.entry",
-      sessionId,
-      seq,
-      entryHash: `sha256:${String(seq).padStart(64, "0")}`,
-    });
-    if (!(await store.batch([sequenceLeaf(leaf)])).ok) throw new Error("could not sequence a leaf");
-  }
-}
 
 /** A store whose integration lock another (live) process holds: its loop has to wait and retry. */
 async function lockedStore(sessionId: string): Promise<EmbeddedStore> {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmbeddedStore } from "@/lib/store/embedded";
-import type { BatchWrite, Store } from "@/lib/store/types";
+import type { BatchWrite } from "@/lib/store/types";
 import { integrate } from "@/lib/tlog/integrate";
 import { LOCK_KEY } from "@/lib/tlog/layout";
-import { leafBytes, sequenceLeaf } from "@/lib/tlog/leaf";
 import { readLogHead } from "@/lib/tlog/log-head";
+import { sequenceSessionLeaves as sequence } from "../support/sequence-leaves";
 import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
@@ -18,20 +18,6 @@ beforeAll(() => {
   restore = applyEnv({ DATA_DIR: dir });
 });
 afterAll(() => restore());
-
-/** Sequences `count` leaves of a new session without integrating them (an append would wait for that). */
-async function sequence(store: Store, sessionId: string, count: number) {
-  for (let seq = 0; seq < count; seq++) {
-    const leaf = leafBytes({
-      kind: "audit.entry",
-      sessionId,
-      seq,
-      entryHash: `sha256:${String(seq).padStart(64, "0")}`,
-    });
-    const result = await store.batch([sequenceLeaf(leaf)]);
-    if (!result.ok) throw new Error("could not sequence a leaf");
-  }
-}
 
 const releases = (writes: readonly BatchWrite[]) => writes.some((w) => w.type === "del" && w.key === LOCK_KEY);
 
