@@ -17,7 +17,7 @@ const pendings = () => perStore<{ target: number }>("sia.tlog.converging");
  * Keeps integrating in the background until the tree covers every leaf sequenced so far. Integration
  * otherwise only runs when a write waits for it: a leaf left pending (its writer's wait ran out while
  * a killed process's lock was still alive, or a server restarted under such a lock) would stay
- * unprovable until the next write, and forever if none came. One loop per process; never throws.
+ * unprovable until the next write, and forever if none came. One loop per store; never throws.
  * Without background timers (BACKGROUND_TIMERS=off, a serverless function) it tries once, and the
  * cron route (convergeNow) finishes the work.
  */
@@ -35,31 +35,22 @@ export async function convergeInBackground(store: Store = getStore()): Promise<v
   }
   const pending = { target };
   pendings().set(store, pending);
-  const attempt = async () => {
+  const stop = (): void => {
+    pendings().delete(store);
+  };
+  const attempt = async (): Promise<void> => {
     // A closed store is done with: its loop ends rather than fail every RETRY_MS for good.
-    if (store.closed) {
-      pendings().delete(store);
-      return;
-    }
+    if (store.closed) return stop();
     try {
       const head = (await integrate(store)) ?? (await readLogHead(store));
-      if (head !== null && head.size >= pending.target) {
-        pendings().delete(store);
-        return;
-      }
+      if (head !== null && head.size >= pending.target) return stop();
     } catch (err) {
       // A refusal is the store's state, not a passing fault: retrying would only repeat the alarm.
       // A store closed meanwhile failed the attempt for that reason alone.
-      if (isIntegrationRefused(err) || store.closed) {
-        pendings().delete(store);
-        return;
-      }
+      if (isIntegrationRefused(err) || store.closed) return stop();
       console.error("[tlog] background integration failed; retrying:", err);
     }
-    if (!getConfig().backgroundTimers) {
-      pendings().delete(store);
-      return;
-    }
+    if (!getConfig().backgroundTimers) return stop();
     setTimeout(attempt, RETRY_MS).unref();
   };
   await attempt();

@@ -26,16 +26,16 @@ function cacheOf(store: Store): Generations<number, Uint8Array> {
 }
 
 /**
- * A coordinate as one number, for the maps here: no string to make and hash per lookup (a receipt's
+ * A coordinate as one number, for maps of tree hashes: no string to make and hash per lookup (a receipt's
  * proof and an integration's edge look up dozens). Levels are under 64, and an index stays far
  * below 2^47 (a leaf count), so the number is exact.
  */
-const keyOf = ({ level, index }: Coord) => index * 64 + level;
+export const coordKey = ({ level, index }: Coord) => index * 64 + level;
 
 /** Remembers hashes an integration has just stored. */
 export function rememberHashes(store: Store, stored: readonly StoredHash[]): void {
   const hashes = cacheOf(store);
-  for (const h of stored) hashes.set(keyOf(h), h.hash);
+  for (const h of stored) hashes.set(coordKey(h), h.hash);
 }
 
 /**
@@ -49,7 +49,7 @@ export async function readHashesCached(store: Store, head: TreeHead, coords: rea
   const found = new Map<number, Uint8Array>();
   const missing: Coord[] = [];
   for (const c of coords) {
-    const key = keyOf(c);
+    const key = coordKey(c);
     const hash = hashes.get(key);
     if (hash === undefined) missing.push(c);
     else found.set(key, hash);
@@ -59,10 +59,10 @@ export async function readHashesCached(store: Store, head: TreeHead, coords: rea
     for (const c of missing) {
       const hash = read(c);
       if (hash === undefined) continue;
-      const key = keyOf(c);
+      const key = coordKey(c);
       found.set(key, hash);
       hashes.set(key, hash);
     }
   }
-  return (coord) => found.get(keyOf(coord));
+  return (coord) => found.get(coordKey(coord));
 }

@@ -26,7 +26,7 @@ import { getConfig } from "../config/config";
 import { randomToken } from "../identity/random-token";
 import { getStore } from "../store";
 import type { BatchWrite, Store } from "../store/types";
-import { readHashesCached, rememberHashes } from "./hash-cache";
+import { coordKey, readHashesCached, rememberHashes } from "./hash-cache";
 import {
   INDEX_NOTE_KEY,
   IndexWrites,
@@ -216,13 +216,13 @@ async function extend(
   }
   const leafHashes = leaves.map((leaf) => leafHash(encoder.encode(leaf), nodeSha256));
   const added = appendStoredHashes(size, leafHashes, edge, nodeSha256);
-  const byCoord = new Map(added.map((h) => [`${h.level}/${h.index}`, h.hash]));
+  const byCoord = new Map(added.map((h) => [coordKey(h), h.hash]));
   const root =
     end === 0
       ? emptyRoot(nodeSha256)
       : rootFromStored(
           end,
-          lookupIn(edge, ({ level, index }) => byCoord.get(`${level}/${index}`)),
+          lookupIn(edge, (coord) => byCoord.get(coordKey(coord))),
           nodeSha256,
         );
   const { origin } = getConfig().tlog;
