@@ -6,8 +6,12 @@
  */
 const j = JSON.stringify;
 
+/** A set's (`s`) or an append's (`a`) JSON up to its key, and from its key to its value. */
+export const valueOpStart = (o: "s" | "a") => `{"o":"${o}","k":`;
+export const VALUE_MEMBER = `,"v":`;
+
 /** A set's (`s`) or an append's (`a`) JSON up to its value. */
-export const valueOpHead = (o: "s" | "a", key: string) => `{"o":"${o}","k":${j(key)},"v":`;
+export const valueOpHead = (o: "s" | "a", key: string) => `${valueOpStart(o)}${j(key)}${VALUE_MEMBER}`;
 
 /** The end of a set or append after its value: its expiry, left out when undefined. */
 export const expiryTail = (x: number | null | undefined) => (x === undefined ? "}" : `,"x":${j(x)}}`);

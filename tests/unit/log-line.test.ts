@@ -6,9 +6,25 @@ import { encodeLine, type Op } from "@/lib/store/log-line";
 // The embedded store writes a line piece by piece and reads its long values back from where
 // lineJson says their literals lie: the text must be JSON.stringify's, and every place exact.
 
-// Text that JSON escapes in every way: quotes, backslashes, controls, non-ASCII, lone surrogates.
+// Text that JSON escapes in every way (quotes, backslashes, controls, lone surrogates), and text it
+// leaves as it is beside them (DEL, U+2028, non-ASCII, pairs): the line writes the latter unescaped.
 const text = fc.string({
-  unit: fc.constantFrom("a", "Z", '"', "\\", "\n", "\u0001", "ñ", "🚀", "\ud800", "\udc00", " "),
+  unit: fc.constantFrom(
+    "a",
+    "Z",
+    '"',
+    "\\",
+    "\n",
+    "\u0001",
+    "\u001f",
+    "\u007f",
+    "\u2028",
+    "ñ",
+    "🚀",
+    "\ud800",
+    "\udc00",
+    " ",
+  ),
 });
 const value = fc.oneof(
   text,
