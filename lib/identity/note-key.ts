@@ -1,5 +1,6 @@
-import { createPrivateKey, createPublicKey, type KeyObject, randomBytes, sign } from "node:crypto";
+import { createPrivateKey, createPublicKey, type KeyObject, randomBytes } from "node:crypto";
 import { computeKeyId, formatVerifierKey, KEY_TYPE_ED25519, type NoteSigner } from "@sociedades-ia/incorporate/tlog";
+import { signInPool } from "./sign-in-pool";
 
 /** The log's Ed25519 note key, held with node:crypto (the log signs one checkpoint per batch). */
 export interface LogNoteKey extends NoteSigner {
@@ -48,14 +49,8 @@ export function noteKeyFrom(name: string, seed: Buffer): LogNoteKey {
     name,
     keyId,
     vkey: formatVerifierKey({ name, type: KEY_TYPE_ED25519, publicKey }),
-    // In libuv's thread pool: an Ed25519 signature takes some 50 µs here, and an integration signs
-    // two (the checkpoint and the index note), which would otherwise hold up every request meanwhile.
-    sign: (text) =>
-      new Promise((resolve, reject) =>
-        sign(null, Buffer.from(text, "utf8"), privateKey, (err, signature) =>
-          err ? reject(err) : resolve(new Uint8Array(signature)),
-        ),
-      ),
+    // An integration signs two notes (the checkpoint and the index note): off the event loop.
+    sign: async (text) => new Uint8Array(await signInPool(Buffer.from(text, "utf8"), privateKey)),
   };
 }
 
