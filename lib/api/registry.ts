@@ -36,8 +36,9 @@ import { updateListing } from "../registry/update-listing";
 /*
  * The directory and certifier endpoints (docs/registry.md): each declaration with its handler. The
  * schemas are in lib/registry/api-schemas.ts; the work is done by lib/registry and lib/certifier.
- * A write's body that fails its schema goes to the same work as sent (badBody): its validation
- * answers every finding at once (422), after the record's and the token's own checks.
+ * A write's body goes to its work as sent (bodyCheckedByHandler), unparsed by serve(): the work's
+ * validation answers every finding at once (422), after the record's and the token's own checks,
+ * and parsing it first as well would only do that work twice.
  */
 
 const BODY_ERRORS = JSON_BODY_ERRORS;
@@ -151,8 +152,10 @@ export const createRegistryListing = defineEndpoint({
     id: "registrySelfListing",
     description: "Lists a company as a draft; it goes live when the certifier rates it C or better.",
   },
+  // createListing validates the body as sent and answers every finding at once.
+  bodyCheckedByHandler: true,
   badBody: async (_request, { sentBody }) => listed(sentBody),
-  handle: async (_request, { body }) => listed(body),
+  handle: async (_request, { sentBody }) => listed(sentBody),
 });
 
 export const getRegistryRecord = defineEndpoint({
@@ -199,8 +202,10 @@ export const updateRegistryRecord = defineEndpoint({
     id: "registryUpdate",
     description: "Changes a record's disclosure or public URL with its owner token; a new URL returns it to draft.",
   },
+  // updateListing validates the body as sent, after the record's and the token's checks.
+  bodyCheckedByHandler: true,
   badBody: async (_request, { params, token, sentBody }) => updated(params.id, token as string, sentBody),
-  handle: async (_request, { params, token, body }) => updated(params.id, token as string, body),
+  handle: async (_request, { params, token, sentBody }) => updated(params.id, token as string, sentBody),
 });
 
 export const certifyRegistryRecord = defineEndpoint({
@@ -273,8 +278,10 @@ export const claimRegistryRecord = defineEndpoint({
     id: "registryClaim",
     description: "Turns a forming record into a draft with the claim token received at incorporation.",
   },
+  // claimFormingStub validates the body as sent, after the record's and the token's checks.
+  bodyCheckedByHandler: true,
   badBody: async (_request, { params, token, sentBody }) => claimed(params.id, token as string, sentBody),
-  handle: async (_request, { params, token, body }) => claimed(params.id, token as string, body),
+  handle: async (_request, { params, token, sentBody }) => claimed(params.id, token as string, sentBody),
 });
 
 export const getCertificationReport = defineEndpoint({
