@@ -50,8 +50,9 @@ const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
  * line tells it, where a search of the finished text would escape every value again. The pieces go
  * straight into bytes, so no string of the whole line is made; the bytes are a buffer kept for the
  * next line, so `line` is good only until the next call. Most pieces are a store key, an index
- * node or a hash: short ASCII, where each call into the encoder costs more than the bytes, so
- * those need no escaping go in between quotes as they are, and single characters as bytes.
+ * node or a hash: short ASCII, where each call into the encoder costs more than its bytes. So a
+ * string that needs no escaping goes between two quote bytes as it is, and a constant piece or a
+ * single character goes in as bytes.
  */
 export function encodeLine(op: Op, minChars: number): { line: Buffer; literals: number[] } {
   const literals: number[] = [];
@@ -103,6 +104,7 @@ export function encodeLine(op: Op, minChars: number): { line: Buffer; literals: 
         literal(op.k);
         ascii(VALUE_AFTER_KEY);
         value(op.v);
+        // No expiry: the closing brace alone (expiryTail's text for it).
         if (op.x === undefined) char(0x7d);
         else put(expiryTail(op.x));
         return;
