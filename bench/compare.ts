@@ -3,7 +3,10 @@
 // do, so both servers run at once and take turns: every round measures health and the endpoint on
 // one build, then on the other (which goes first alternates), and the figures compared are medians
 // over those paired rounds. The CPU per request of health and of the endpoint is printed too: the two
-// servers share the machine at the same time, so it also compares the builds in absolute terms.
+// servers share the machine at the same time, so it also compares the builds in absolute terms. Its
+// main thread's share comes last, over all rounds together (a round is a few dozen of Linux's 10 ms
+// ticks): the rate follows it, and work moved into the thread pool or onto V8's helper threads
+// leaves it while the process's total keeps it.
 //
 //   git stash && NEXT_DIST_DIR=.next-base npm run build && git checkout tsconfig.json && git stash pop
 //   npm run build
@@ -19,7 +22,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { RoundResult } from "./support/http-load";
-import { cpuPerRequest, median, rate } from "./support/round-stats";
+import { cpuPerRequest, mainCpuPerRequest, median, rate } from "./support/round-stats";
 import { type Endpoint, HEALTH, prepareFor, roundLimit, speedEndpoints } from "./support/speed-endpoints";
 import { createSpeedFixtures } from "./support/speed-fixtures";
 import { type SpeedServer, startSpeedServer } from "./support/speed-server";
@@ -99,7 +102,8 @@ async function main() {
         const cpuRatio = medianOf(s, (p) => cpuPerRequest([p.own]) / cpuPerRequest([p.health]));
         console.log(
           `  ${s.label.padEnd(24)} x health ${median(ratios).toFixed(3)} (rounds ${spread})  CPU x ${cpuRatio.toFixed(2)}` +
-            `  CPU ms/request: health ${medianOf(s, (p) => cpuPerRequest([p.health])).toFixed(3)}, endpoint ${medianOf(s, (p) => cpuPerRequest([p.own])).toFixed(3)}`,
+            `  CPU ms/request: health ${medianOf(s, (p) => cpuPerRequest([p.health])).toFixed(3)}, endpoint ${medianOf(s, (p) => cpuPerRequest([p.own])).toFixed(3)}` +
+            `  main thread ${mainCpuPerRequest(s.pairs.map((p) => p.health)).toFixed(3)}, ${mainCpuPerRequest(s.pairs.map((p) => p.own)).toFixed(3)}`,
         );
       }
     }

@@ -33,6 +33,8 @@ export interface RoundResult {
   requests: number;
   /** CPU time the server process used during the round (NaN when not known). */
   serverCpuMs: number;
+  /** The part of it on the server's main thread (NaN when not known). */
+  serverMainCpuMs: number;
   failures: number;
   seconds: number;
   latenciesMs: number[];
@@ -48,6 +50,8 @@ export class LoadClient {
     readonly connections: number,
     /** The server's CPU time so far, in ms, to report what each round cost it. */
     private readonly serverCpu: () => number = () => Number.NaN,
+    /** The same for its main thread alone. */
+    private readonly serverMainCpu: () => number = () => Number.NaN,
   ) {
     this.agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
   }
@@ -115,6 +119,7 @@ export class LoadClient {
     let firstFailure: string | null = null;
     let issued = 0;
     const cpuBefore = this.serverCpu();
+    const mainCpuBefore = this.serverMainCpu();
     const started = performance.now();
     const more = () =>
       "durationMs" in limit ? performance.now() - started < limit.durationMs : issued < limit.requests;
@@ -136,6 +141,7 @@ export class LoadClient {
     return {
       requests: latenciesMs.length,
       serverCpuMs: this.serverCpu() - cpuBefore,
+      serverMainCpuMs: this.serverMainCpu() - mainCpuBefore,
       failures,
       seconds: (performance.now() - started) / 1000,
       latenciesMs,

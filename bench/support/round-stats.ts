@@ -14,4 +14,7 @@ export const p99 = (rs: RoundResult[]) =>
 /** Server CPU time per request over the rounds, in ms. */
 export const cpuPerRequest = (rs: RoundResult[]) => sum(rs, (r) => r.serverCpuMs) / sum(rs, (r) => r.requests);
 
+/** The same for the server's main thread alone. */
+export const mainCpuPerRequest = (rs: RoundResult[]) => sum(rs, (r) => r.serverMainCpuMs) / sum(rs, (r) => r.requests);
+
 export const median = (xs: number[]) => percentile(xs, 0.5);

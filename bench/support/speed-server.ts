@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { type AppServer, freePort, startApp } from "../../tests/support/app-server";
 import { LoadClient } from "./http-load";
-import { processCpuMs } from "./process-cpu";
+import { mainThreadCpuMs, processCpuMs } from "./process-cpu";
 
 export interface SpeedServer {
   app: AppServer;
@@ -49,7 +49,12 @@ export async function startSpeedServer(options: {
       ...options.env,
     },
   });
-  const client = new LoadClient(new URL(base), options.connections, () => processCpuMs(app.pid));
+  const client = new LoadClient(
+    new URL(base),
+    options.connections,
+    () => processCpuMs(app.pid),
+    () => mainThreadCpuMs(app.pid),
+  );
   return {
     app,
     base,
