@@ -106,6 +106,20 @@ async function main() {
             `  main thread ${mainCpuPerRequest(s.pairs.map((p) => p.health)).toFixed(3)}, ${mainCpuPerRequest(s.pairs.map((p) => p.own)).toFixed(3)}`,
         );
       }
+      // The same comparison three ways: x health (the figure above, which cancels the machine's
+      // speed but also any change to health itself), the endpoint's own rate over all rounds (the
+      // two servers take turns, so an hour's drift falls on both), and main-thread CPU per request.
+      const [base, own] = sides.map((s) => ({
+        xHealth: median(s.pairs.map((p) => rate([p.own]) / rate([p.health]))),
+        rate: rate(s.pairs.map((p) => p.own)),
+        mainCpu: mainCpuPerRequest(s.pairs.map((p) => p.own)),
+      }));
+      if (base && own) {
+        console.log(
+          `  this build against the base: x health ${(own.xHealth / base.xHealth).toFixed(3)}, ` +
+            `requests/s ${(own.rate / base.rate).toFixed(3)}, main-thread CPU ${(base.mainCpu / own.mainCpu).toFixed(3)} (inverse)`,
+        );
+      }
     }
   } finally {
     for (const s of sides) await s.server.stop();
