@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { defineCronEndpoint } from "../endpoint/cron-endpoint";
-import { defineEndpoint } from "../endpoint/endpoint";
+import { defineEndpoint, type EndpointContext } from "../endpoint/endpoint";
 import { publicBaseUrl } from "../http/base-url";
 import type { ErrorCode } from "../http/error-codes";
 import { json } from "../http/handler";
@@ -83,22 +83,27 @@ const draftWithToken = jsonAnswer("The draft record, its owner token (shown once
 const REGISTRY_WRITE = { name: "registry", write: true } as const;
 const CERTIFIER_RUN = { name: "certifier", write: true } as const;
 
-// The writes' answers, from the body parsed or, when it failed its schema, as sent.
+// The writes' answers, from the body as sent (bodyCheckedByHandler): each is both the endpoint's
+// badBody and its handle, as serve() hands every body to badBody unparsed.
 
-async function listed(body: unknown): Promise<Response> {
-  const created = await createListing(body);
+type RecordChange = EndpointContext<{ id: string }, unknown, unknown>;
+
+async function listed(_request: Request, { sentBody }: EndpointContext<unknown, unknown, unknown>): Promise<Response> {
+  const created = await createListing(sentBody);
   return json(created, {
     status: 201,
     headers: { location: `/api/registry/${created.record.id}`, "cache-control": "no-store" },
   });
 }
 
-async function updated(id: string, token: string, body: unknown): Promise<Response> {
-  return json(await updateListing(id, token, body), { headers: { "cache-control": "no-store" } });
+async function updated(_request: Request, { params, token, sentBody }: RecordChange): Promise<Response> {
+  return json(await updateListing(params.id, token as string, sentBody), { headers: { "cache-control": "no-store" } });
 }
 
-async function claimed(id: string, token: string, body: unknown): Promise<Response> {
-  return json(await claimFormingStub(id, token, body), { headers: { "cache-control": "no-store" } });
+async function claimed(_request: Request, { params, token, sentBody }: RecordChange): Promise<Response> {
+  return json(await claimFormingStub(params.id, token as string, sentBody), {
+    headers: { "cache-control": "no-store" },
+  });
 }
 
 // --- Operations ------------------------------------------------------------------------------------
@@ -154,8 +159,8 @@ export const createRegistryListing = defineEndpoint({
   },
   // createListing validates the body as sent and answers every finding at once.
   bodyCheckedByHandler: true,
-  badBody: async (_request, { sentBody }) => listed(sentBody),
-  handle: async (_request, { sentBody }) => listed(sentBody),
+  badBody: listed,
+  handle: listed,
 });
 
 export const getRegistryRecord = defineEndpoint({
@@ -204,8 +209,8 @@ export const updateRegistryRecord = defineEndpoint({
   },
   // updateListing validates the body as sent, after the record's and the token's checks.
   bodyCheckedByHandler: true,
-  badBody: async (_request, { params, token, sentBody }) => updated(params.id, token as string, sentBody),
-  handle: async (_request, { params, token, sentBody }) => updated(params.id, token as string, sentBody),
+  badBody: updated,
+  handle: updated,
 });
 
 export const certifyRegistryRecord = defineEndpoint({
@@ -280,8 +285,8 @@ export const claimRegistryRecord = defineEndpoint({
   },
   // claimFormingStub validates the body as sent, after the record's and the token's checks.
   bodyCheckedByHandler: true,
-  badBody: async (_request, { params, token, sentBody }) => claimed(params.id, token as string, sentBody),
-  handle: async (_request, { params, token, sentBody }) => claimed(params.id, token as string, sentBody),
+  badBody: claimed,
+  handle: claimed,
 });
 
 export const getCertificationReport = defineEndpoint({
