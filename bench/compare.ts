@@ -96,24 +96,30 @@ async function main() {
       console.log(
         `\n${name}: median over ${ROUNDS} paired rounds of ${perRound ? `${perRound} requests` : `${ROUND_MS} ms`}`,
       );
-      for (const s of sides) {
+      // Each build's figures once: printed per build, then set against each other.
+      const figures = sides.map((s) => {
         const ratios = s.pairs.map((p) => rate([p.own]) / rate([p.health])).sort((a, b) => a - b);
+        return {
+          s,
+          ratios,
+          xHealth: median(ratios),
+          rate: rate(s.pairs.map((p) => p.own)),
+          mainCpu: mainCpuPerRequest(s.pairs.map((p) => p.own)),
+        };
+      });
+      for (const { s, ratios, xHealth, mainCpu } of figures) {
         const spread = `${ratios[0]?.toFixed(2)}-${ratios.at(-1)?.toFixed(2)}`;
         const cpuRatio = medianOf(s, (p) => cpuPerRequest([p.own]) / cpuPerRequest([p.health]));
         console.log(
-          `  ${s.label.padEnd(24)} x health ${median(ratios).toFixed(3)} (rounds ${spread})  CPU x ${cpuRatio.toFixed(2)}` +
+          `  ${s.label.padEnd(24)} x health ${xHealth.toFixed(3)} (rounds ${spread})  CPU x ${cpuRatio.toFixed(2)}` +
             `  CPU ms/request: health ${medianOf(s, (p) => cpuPerRequest([p.health])).toFixed(3)}, endpoint ${medianOf(s, (p) => cpuPerRequest([p.own])).toFixed(3)}` +
-            `  main thread ${mainCpuPerRequest(s.pairs.map((p) => p.health)).toFixed(3)}, ${mainCpuPerRequest(s.pairs.map((p) => p.own)).toFixed(3)}`,
+            `  main thread ${mainCpuPerRequest(s.pairs.map((p) => p.health)).toFixed(3)}, ${mainCpu.toFixed(3)}`,
         );
       }
-      // The same comparison three ways: x health (the figure above, which cancels the machine's
-      // speed but also any change to health itself), the endpoint's own rate over all rounds (the
-      // two servers take turns, so an hour's drift falls on both), and main-thread CPU per request.
-      const [base, own] = sides.map((s) => ({
-        xHealth: median(s.pairs.map((p) => rate([p.own]) / rate([p.health]))),
-        rate: rate(s.pairs.map((p) => p.own)),
-        mainCpu: mainCpuPerRequest(s.pairs.map((p) => p.own)),
-      }));
+      // The same comparison three ways: x health (which cancels the machine's speed but also any
+      // change to health itself), the endpoint's own rate over all rounds (the two servers take
+      // turns, so an hour's drift falls on both), and main-thread CPU per request.
+      const [base, own] = figures;
       if (base && own) {
         console.log(
           `  this build against the base: x health ${(own.xHealth / base.xHealth).toFixed(3)}, ` +
