@@ -7,6 +7,14 @@ import { rfc001Checks } from "./rfc001";
 
 export const MAX_BODY_BYTES = 32 * 1024;
 
+// The request schema as JSON Schema, converted on first use: it never changes in a process, and
+// converting it was most of what answering GET /api/auto-incorporate cost.
+let requestJsonSchema: Record<string, unknown> | undefined;
+function requestSchemaJson(): Record<string, unknown> {
+  requestJsonSchema ??= z.toJSONSchema(incorporationRequestSchema) as Record<string, unknown>;
+  return requestJsonSchema;
+}
+
 /** GET /api/auto-incorporate: what the endpoint accepts, for agents and the client's describe(). */
 export function describeIncorporation(baseUrl: string) {
   const config = getConfig();
@@ -16,7 +24,7 @@ export function describeIncorporation(baseUrl: string) {
     endpoint: `${baseUrl}/api/auto-incorporate`,
     method: "POST",
     contentType: "application/json",
-    requestSchema: z.toJSONSchema(incorporationRequestSchema),
+    requestSchema: requestSchemaJson(),
     tipos: TIPOS.map((tipo) => ({
       tipo,
       suffixes: SUFFIXES[tipo].forms,
