@@ -11,7 +11,7 @@ import { aiPluginDocument } from "./get-ai-plugin";
 import { aiCatalogDocument, apiCatalogDocument } from "./get-catalog-documents";
 import { discoveryDocument } from "./get-discovery-document";
 import { llmsTxtDocument } from "./get-llms-txt";
-import { readSchemaFile } from "./read-schema-file";
+import { schemaFileDocument } from "./read-schema-file";
 
 /*
  * The discovery area's endpoints (declared in lib/api/discovery.ts) with their handlers. The
@@ -51,8 +51,8 @@ export const getLlmsTxt = withHandler(declared.getLlmsTxt, {
 });
 
 async function schemaAnswer(request: Request, name: string) {
-  const body = await readSchemaFile(name);
-  return cacheableResponse(request, body, { contentType: "application/schema+json" });
+  const { body, etag } = await schemaFileDocument(name);
+  return cacheableResponse(request, body, { contentType: "application/schema+json", etag });
 }
 
 export const getSchema = withHandler(declared.getSchema, {
