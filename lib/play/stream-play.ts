@@ -25,7 +25,7 @@ import { stripProviderOptions } from "./strip-provider-options";
 import { PLAY_INSTRUCTIONS } from "./system-prompt";
 import { ToolCallLedger } from "./tool-call-ledger";
 import { ToolFailure } from "./tool-rejection";
-import { playTools } from "./tools";
+import { modelPlayTools } from "./tools";
 import type { PlayUIMessage } from "./ui-message";
 
 type PlayUIChunk = InferUIMessageChunk<PlayUIMessage>;
@@ -168,7 +168,7 @@ export function streamPlay(run: PlayRun): Response {
       };
       const ledger = new ToolCallLedger((call) => recordToolCall(recordCtx, call));
       const ctx: PlayAuditContext = { ...recordCtx, ledger };
-      const tools = withAudit(playTools, ctx);
+      const tools = withAudit(modelPlayTools, ctx);
       const budget = outputBudget(maxOutputTokens);
       const result = streamText({
         model: withServerToolCallIds(playModel(run.startedAt), ledger),

@@ -1,3 +1,4 @@
+import { type Tool, zodSchema } from "ai";
 import { buscarBoletinOficial } from "./buscar-boletin-oficial";
 import { consultarCentralDeudores } from "./consultar-central-deudores";
 import { consultarIgj } from "./consultar-igj";
@@ -34,3 +35,17 @@ export type PlayTools = typeof playTools;
 export type PlayToolName = keyof PlayTools;
 
 export const PLAY_TOOL_NAMES = Object.keys(playTools) as PlayToolName[];
+
+/**
+ * The same tools as the model is given them: each input schema wrapped once for the AI SDK, which
+ * converts a wrapped schema to JSON Schema on first use and keeps it. Given the zod schemas as they
+ * are, it wraps and converts all twelve again for every step of every run (about 0.9 ms of CPU a
+ * step). Validation is the same zod parse either way. Only for the model's side: the server's own
+ * checks (refuse-tool-call.ts) read the zod schemas of playTools.
+ */
+export const modelPlayTools = Object.fromEntries(
+  Object.entries(playTools).map(([name, tool]) => [
+    name,
+    { ...tool, inputSchema: zodSchema(tool.inputSchema as Parameters<typeof zodSchema>[0]) } as Tool,
+  ]),
+) as unknown as PlayTools;
