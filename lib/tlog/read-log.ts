@@ -1,6 +1,7 @@
 import {
   consistencyProofCoords,
   consistencyProofFromStored,
+  type HashLookup,
   inclusionProofCoords,
   inclusionProofFromStored,
   TILE_WIDTH,
@@ -13,6 +14,7 @@ import type { Store } from "../store/types";
 import { withCosignatures } from "./cosigned-head";
 import { nodeSha256, toBase64 } from "./layout";
 import { type LogHead, readLogHead } from "./log-head";
+import { leadsToRoot, provenHashes, rememberProven } from "./proven-hashes";
 import { isTileUnavailable, TileReader } from "./tile-read";
 
 /** The latest head; the log signs its empty tree at start-up, so a running service always has one. */
@@ -44,15 +46,27 @@ export async function proveInclusion(index: number, size?: number, store: Store 
   const treeSize = size ?? head.size;
   if (treeSize > head.size) throw outOfRange(`size ${treeSize} is beyond the log's ${head.size} leaves`);
   if (index >= treeSize) throw outOfRange(`index ${index} is not in a tree of ${treeSize} leaves`);
-  const coords = inclusionProofCoords(index, treeSize);
-  const lookup = await checked(() => new TileReader(store, head).hashes([...coords, { level: 0, index }], treeSize));
-  const leaf = lookup({ level: 0, index }) as Uint8Array;
+  const coords = [...inclusionProofCoords(index, treeSize), { level: 0, index }];
+  const proofFrom = (lookup: HashLookup) => ({
+    leaf: lookup({ level: 0, index }) as Uint8Array,
+    hashes: inclusionProofFromStored(index, treeSize, lookup, nodeSha256),
+  });
+  // In the latest tree: from hashes an earlier proof fixed when they still lead to the signed root,
+  // else from tiles, whose hashes are kept once their proof leads there (proven-hashes.ts).
+  const latest = treeSize === head.size;
+  const known = latest ? provenHashes(store, coords) : null;
+  let proof = known === null ? null : proofFrom(known);
+  if (proof === null || !leadsToRoot(head, index, proof.leaf, proof.hashes)) {
+    const lookup = await checked(() => new TileReader(store, head).hashes(coords, treeSize));
+    proof = proofFrom(lookup);
+    if (latest && leadsToRoot(head, index, proof.leaf, proof.hashes)) rememberProven(store, coords, lookup);
+  }
   return {
     index,
     size: treeSize,
-    leafHash: toBase64(leaf),
-    hashes: inclusionProofFromStored(index, treeSize, lookup, nodeSha256).map(toBase64),
-    checkpoint: treeSize === head.size ? (await withCosignatures(head, store)).note : null,
+    leafHash: toBase64(proof.leaf),
+    hashes: proof.hashes.map(toBase64),
+    checkpoint: latest ? (await withCosignatures(head, store)).note : null,
   };
 }
 
