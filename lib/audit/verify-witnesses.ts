@@ -1,10 +1,11 @@
 import type { WitnessCheck } from "@sociedades-ia/incorporate";
-import { checkWitnessPolicy, TlogError } from "@sociedades-ia/incorporate/tlog";
+import { TlogError } from "@sociedades-ia/incorporate/tlog";
 import { getConfig } from "../config/config";
 import type { Store } from "../store/types";
 import { withCosignatures } from "../tlog/cosigned-head";
 import { readLogHead } from "../tlog/log-head";
 import { logPolicy } from "../tlog/log-policy";
+import { checkWitnessPolicyOnce } from "../tlog/policy-check";
 import type { TransparencyReceipt } from "../tlog/receipt";
 import { readWitnessStatuses } from "../tlog/witness-status";
 
@@ -30,7 +31,7 @@ export async function witnessQuorum(receipt: TransparencyReceipt | null, store: 
   let best: string[] = [];
   for (const note of notes) {
     try {
-      const checked = await checkWitnessPolicy(note, policy);
+      const checked = await checkWitnessPolicyOnce(note, policy);
       if (checked.checkpoint.size <= receipt.index) {
         return { ...base, error: "the log's latest checkpoint does not cover the head's leaf", contradiction: true };
       }
