@@ -1,6 +1,8 @@
 import { hash, timingSafeEqual } from "node:crypto";
+import { Generations } from "../cache/generations";
 import { ApiError } from "../http/problem";
 import { randomToken } from "../identity/random-token";
+import { hmacKeys } from "../signing/keys";
 import { sealHolds, sealOf } from "../signing/seal";
 import { storeAlarm } from "../store/store-alarm";
 
@@ -45,8 +47,33 @@ export function sealedHeader(sessionId: string, tokenHash: string, createdAt: st
   return JSON.stringify(header);
 }
 
+// Every read of a session opens its header again (a badge on every view): a text that opened for a
+// session is kept, by the two exactly, so it is not parsed and MACed again. Kept per set of HMAC
+// keys: a text that opened under them opens under them for good, and other keys start afresh.
+const openedUnder = new WeakMap<object, Generations<string, SessionHeader>>();
+
+function openedHeaders(): Generations<string, SessionHeader> {
+  const keys = hmacKeys();
+  let opened = openedUnder.get(keys);
+  if (!opened) {
+    opened = new Generations(4096);
+    openedUnder.set(keys, opened);
+  }
+  return opened;
+}
+
 /** The stored header when the service sealed it for this session; null for anything else. */
 export function openSessionHeader(raw: string, sessionId: string): SessionHeader | null {
+  const opened = openedHeaders();
+  const key = `${sessionId}\n${raw}`;
+  const known = opened.get(key);
+  if (known !== undefined) return known;
+  const header = openUncached(raw, sessionId);
+  if (header !== null) opened.set(key, header);
+  return header;
+}
+
+function openUncached(raw: string, sessionId: string): SessionHeader | null {
   let h: Partial<SessionHeader>;
   try {
     h = JSON.parse(raw) as Partial<SessionHeader>;
