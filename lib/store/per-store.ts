@@ -11,3 +11,19 @@ export function perStore<V>(name: string): WeakMap<Store, V> {
   g[key] ??= new WeakMap();
   return g[key];
 }
+
+/**
+ * The value a process keeps for each store under `name` (a cache, say), made by `make` the first
+ * time a store asks for it: perStore's map, read through.
+ */
+export function perStoreValue<V>(name: string, make: () => V): (store: Store) => V {
+  return (store) => {
+    const values = perStore<V>(name);
+    let value = values.get(store);
+    if (value === undefined) {
+      value = make();
+      values.set(store, value);
+    }
+    return value;
+  };
+}

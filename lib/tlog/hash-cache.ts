@@ -1,6 +1,6 @@
 import type { Coord, HashLookup, StoredHash } from "@sociedades-ia/incorporate/tlog";
 import { Generations } from "../cache/generations";
-import { perStore } from "../store/per-store";
+import { perStoreValue } from "../store/per-store";
 import type { Store } from "../store/types";
 import { readStoredHashes } from "./stored-hashes";
 import type { TreeHead } from "./tile-read";
@@ -15,15 +15,7 @@ import type { TreeHead } from "./tile-read";
  */
 const MAX_HASHES = 16_384;
 
-function cacheOf(store: Store): Generations<number, Uint8Array> {
-  const caches = perStore<Generations<number, Uint8Array>>("sia.tlog.hash-cache");
-  let hashes = caches.get(store);
-  if (!hashes) {
-    hashes = new Generations(MAX_HASHES);
-    caches.set(store, hashes);
-  }
-  return hashes;
-}
+const cacheOf = perStoreValue("sia.tlog.hash-cache", () => new Generations<number, Uint8Array>(MAX_HASHES));
 
 /**
  * A coordinate as one number, for maps of tree hashes: no string to make and hash per lookup (a receipt's

@@ -15,7 +15,7 @@ import {
 } from "@sociedades-ia/incorporate/tlog";
 import { Generations } from "../cache/generations";
 import { getConfig } from "../config/config";
-import { perStore } from "../store/per-store";
+import { perStore, perStoreValue } from "../store/per-store";
 import type { BatchWrite, Store, StoreRead } from "../store/types";
 import { nodeSha256 } from "./layout";
 import type { LogHead } from "./log-head";
@@ -103,7 +103,6 @@ interface KnownNode {
 const LINK_DEPTH = 12;
 
 const MAX_NODES = 65_536;
-const nodeCaches = () => perStore<Generations<string, KnownNode>>("sia.tlog.index-nodes");
 
 /**
  * The nodes this process knows, by position (store key), as the store lays them out: one version
@@ -111,14 +110,7 @@ const nodeCaches = () => perStore<Generations<string, KnownNode>>("sia.tlog.inde
  * every walk crosses (the top of the trie) stay. A node is believed only when its hash is the one
  * its parent names; any other is read again from the store, and checked.
  */
-function cacheOf(store: Store): Generations<string, KnownNode> {
-  let nodes = nodeCaches().get(store);
-  if (!nodes) {
-    nodes = new Generations(MAX_NODES);
-    nodeCaches().set(store, nodes);
-  }
-  return nodes;
-}
+const cacheOf = perStoreValue("sia.tlog.index-nodes", () => new Generations<string, KnownNode>(MAX_NODES));
 
 /**
  * Nodes read ahead of a walk (say, a subject's whole path in the same request as the notes), as

@@ -1,6 +1,6 @@
 import { type Coord, type HashLookup, verifyInclusion } from "@sociedades-ia/incorporate/tlog";
 import { Generations } from "../cache/generations";
-import { perStore } from "../store/per-store";
+import { perStoreValue } from "../store/per-store";
 import type { Store } from "../store/types";
 import { coordKey } from "./hash-cache";
 import { nodeSha256 } from "./layout";
@@ -15,16 +15,7 @@ import type { TreeHead } from "./tile-read";
  */
 const MAX_HASHES = 16_384;
 
-const caches = () => perStore<Generations<number, Uint8Array>>("sia.tlog.proven-hashes");
-
-function cacheOf(store: Store): Generations<number, Uint8Array> {
-  let hashes = caches().get(store);
-  if (!hashes) {
-    hashes = new Generations(MAX_HASHES);
-    caches().set(store, hashes);
-  }
-  return hashes;
-}
+const cacheOf = perStoreValue("sia.tlog.proven-hashes", () => new Generations<number, Uint8Array>(MAX_HASHES));
 
 /** The hashes at `coords` if every one of them is proven, else null. */
 export function provenHashes(store: Store, coords: readonly Coord[]): HashLookup | null {

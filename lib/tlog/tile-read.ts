@@ -18,7 +18,7 @@ import {
   tilePath,
 } from "@sociedades-ia/incorporate/tlog";
 import { evictOldest } from "../cache/evict-oldest";
-import { perStore } from "../store/per-store";
+import { perStoreValue } from "../store/per-store";
 import { storeAlarm } from "../store/store-alarm";
 import type { Store } from "../store/types";
 import { getTileStore } from "./get-tile-store";
@@ -61,16 +61,7 @@ export async function hotBundle(store: Store, index: number, width: number): Pro
  * so one check holds for good. Bounded; the oldest go first.
  */
 const MAX_VERIFIED = 1024;
-const verifiedTiles = () => perStore<Map<string, Uint8Array>>("sia.tlog.verified-tiles");
-
-function verifiedOf(store: Store): Map<string, Uint8Array> {
-  let map = verifiedTiles().get(store);
-  if (!map) {
-    map = new Map();
-    verifiedTiles().set(store, map);
-  }
-  return map;
-}
+const verifiedOf = perStoreValue("sia.tlog.verified-tiles", () => new Map<string, Uint8Array>());
 
 /** Remembers a full tile as checked (written by this process's integrator, or verified). */
 export function rememberVerified(store: Store, tile: Tile, bytes: Uint8Array): void {
