@@ -25,7 +25,7 @@ async function listFolder(): Promise<string[]> {
 }
 
 /** The `.json` files in schemas/, sorted: the only names /schemas/<name> serves. */
-export function listSchemaFiles(): Promise<string[]> {
+function listSchemaFiles(): Promise<string[]> {
   if (!READ_ONCE) return listFolder();
   listing ??= listFolder();
   listing.catch(() => {
@@ -34,23 +34,26 @@ export function listSchemaFiles(): Promise<string[]> {
   return listing;
 }
 
-/** The exact text of schemas/<name>; a name that is not a file of that folder is a 404 listing those that are. */
-export async function readSchemaFile(name: string): Promise<string> {
+/** Throws the 404 listing the folder's files unless `name` is one of them. */
+async function requireSchemaFile(name: string): Promise<void> {
   const available = await listSchemaFiles();
   if (!available.includes(name)) {
     const shown = JSON.stringify(clipText(name, 80));
     throw new ApiError("not_found", `No schema named ${shown}. Available: ${available.join(", ")}.`, { available });
   }
-  return fs.readFile(path.join(SCHEMAS_DIR, name), "utf8");
 }
 
-/** schemas/<name> with its strong ETag, as readSchemaFile reads it (a missing name is its 404). */
+/** The exact text of schemas/<name>. */
+const readFile = (name: string) => fs.readFile(path.join(SCHEMAS_DIR, name), "utf8");
+
+/**
+ * schemas/<name>, its exact text, with its strong ETag; a name that is not a file of that folder is a
+ * 404 listing those that are.
+ */
 export async function schemaFileDocument(name: string): Promise<CachedDocument> {
-  if (!READ_ONCE) {
-    const body = await readSchemaFile(name);
-    return { body, etag: strongEtag(body) };
-  }
-  // Only a name the folder holds takes a place in the cache.
-  if (!(await listSchemaFiles()).includes(name)) await readSchemaFile(name);
-  return cachedDocument(`schema ${name}`, () => readSchemaFile(name));
+  // Checked first: only a name the folder holds takes a place in the cache.
+  await requireSchemaFile(name);
+  if (READ_ONCE) return cachedDocument(`schema ${name}`, () => readFile(name));
+  const body = await readFile(name);
+  return { body, etag: strongEtag(body) };
 }
