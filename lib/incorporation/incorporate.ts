@@ -25,7 +25,7 @@ import { refusalAnswer, reusedKeyAnswer, unrecordedRefusal } from "./refusal-ans
 import { slugOf } from "./slug";
 import { replayedFacts, replayedRefusal, storedRefusal, storedSuccess } from "./stored-answer";
 import { companyStarter, type ShownOnce, type SuccessFacts, successAnswerJson } from "./success-answer";
-import { type IncorporationRequest, validateIncorporation } from "./validate";
+import { type IncorporationRequest, type ValidationResult, validateIncorporation } from "./validate";
 
 export interface IncorporateInput {
   body: unknown;
@@ -103,10 +103,9 @@ function auditCall(
 /** The work's result; its body is the answer as JSON text. */
 type RunResult = WorkResult<LiveSecrets> & { body: string; meta: { sessionId: string } };
 
-async function run(input: IncorporateInput, claim: IdempotencyClaim): Promise<RunResult> {
-  const config = getConfig();
-  const smvm = config.env.SMVM_ARS ?? DEFAULT_SMVM_ARS;
-  const { findings, request } = validateIncorporation(input.body, { lang: input.lang, smvm });
+/** The call's work, on the body as incorporate() validated it (validation is pure: done once). */
+async function run(input: IncorporateInput, checked: ValidationResult, claim: IdempotencyClaim): Promise<RunResult> {
+  const { findings, request } = checked;
   // incorporate() refused a sessionId that is not a UUID: one sent here is a UUID.
   const sent = input.body && typeof input.body === "object" ? (input.body as { sessionId?: unknown }).sessionId : null;
   const session: CallSession =
@@ -255,7 +254,7 @@ export async function incorporate(input: IncorporateInput): Promise<IncorporateO
   const requestOrigin = getConfig().env.PUBLIC_BASE_URL ? null : input.baseUrl;
   const { key, bodyHash } = idempotencyKey(input.body, input.idempotencyKey, input.scope, requestOrigin);
   try {
-    const { body, ...result } = await runIdempotent(key, bodyHash, (claim) => run(input, claim));
+    const { body, ...result } = await runIdempotent(key, bodyHash, (claim) => run(input, checked, claim));
     return {
       ...result,
       text: result.replayed ? await replayText(body, result.meta.sessionId) : (body as string),
