@@ -61,8 +61,8 @@ class PathKeys {
   }
 }
 
-// The last two paths named: an insertion that splits a leaf goes down its own path and the other
-// subject's, and back.
+// Outside an integration, the last two paths named: an insertion that splits a leaf goes down its
+// own path and the other subject's, and back.
 let recent: PathKeys | null = null;
 let previous: PathKeys | null = null;
 function pathOf(keyHash: Uint8Array): PathKeys {
@@ -70,6 +70,22 @@ function pathOf(keyHash: Uint8Array): PathKeys {
   if (previous?.keyHash === keyHash) [recent, previous] = [previous, recent];
   else [recent, previous] = [new PathKeys(keyHash), recent];
   return recent as PathKeys;
+}
+
+/**
+ * An integration's paths, each made once: its batch walks every subject's path in turn, then its
+ * finish writes the changed nodes of all of them at once, where two paths named in turn would miss.
+ */
+class BatchPaths {
+  readonly #paths = new Map<Uint8Array, PathKeys>();
+  of(keyHash: Uint8Array): PathKeys {
+    let path = this.#paths.get(keyHash);
+    if (path === undefined) {
+      path = new PathKeys(keyHash);
+      this.#paths.set(keyHash, path);
+    }
+    return path;
+  }
 }
 
 const hexOf = (keyHash: Uint8Array): string => pathOf(keyHash).hex;
@@ -159,7 +175,7 @@ export function indexNodeReader(store: Store, pending?: IndexWrites, ahead?: Nod
       const linked = ifHash(parent.kids?.[keyBit(keyHash, depth - 1)], hash);
       if (linked) return found(linked, depth, keyHash);
     }
-    const key = indexNodeKey(depth, keyHash);
+    const key = pending ? pending.paths.of(keyHash).at(depth) : indexNodeKey(depth, keyHash);
     const known = ifHash(pending?.at(key), hash) ?? ifHash(nodes.get(key), hash);
     if (known) return found(known, depth, keyHash);
     const early = ahead?.get(key);
@@ -240,12 +256,14 @@ export function takeIndexTop(store: Store): IndexTop | null {
 /** Collects an update's nodes; `writes()` gives one set per position (the last version wins). */
 export class IndexWrites {
   readonly #byKey = new Map<string, KnownNode>();
+  /** The paths this update walks and writes, by key hash. */
+  readonly paths = new BatchPaths();
   /** The top of the trie after these writes, for the next integration. */
   top: IndexTop | null = null;
 
   // The written node is kept as is: it carries its hash and node, all a known node holds.
   add = (written: WrittenNode): void => {
-    this.#byKey.set(indexNodeKey(written.depth, written.keyHash), written);
+    this.#byKey.set(this.paths.of(written.keyHash).at(written.depth), written);
   };
 
   /** The node this update put at `key` last, if any. */
