@@ -1,7 +1,9 @@
 import { generateKeyPairSync } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { prepareFormingStub } from "@/lib/registry/create-forming-stub";
+import { FIXED_DISCLOSURES } from "@/lib/registry/fixed-disclosures";
 import { openEntry } from "@/lib/registry/open-entry";
+import { canonicalJson, hmacOf } from "@/lib/signing/canonical";
 import { tempDir } from "../support/temp-dir";
 import { applyEnv } from "../support/upstash-stack";
 
@@ -128,5 +130,14 @@ describe("sealed registry entries", () => {
       ok: true,
       entry: { record: { disclosure: own } },
     });
+  });
+
+  it("are MACed over the domain line and the whole entry's canonical JSON, its disclosure's text in", () => {
+    useKeys(KEYS.old);
+    const { kid, mac, ...entry } = JSON.parse(written().value);
+    // The format older seals were made in: a change here leaves every stored record corrupt.
+    entry.record.disclosure = FIXED_DISCLOSURES[entry.record.disclosure];
+    expect(kid).toBe("k-old");
+    expect(mac).toBe(hmacOf(`sociedades-ia/registry-entry/v2\n${canonicalJson(entry)}`, KEYS.old.AUDIT_HMAC_SECRET));
   });
 });
