@@ -8,18 +8,8 @@
 // node_modules), as in-process-compare does; run it from there: `cd ../base && npx tsx
 // <this checkout>/bench/in-process-profile.ts --root .`.
 import path from "node:path";
+import { type CallFrame, type CpuProfile, functionTimes } from "./support/cpu-profile";
 import { inProcessArgs, profiledInProcess } from "./support/in-process-session";
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
 
 const run = inProcessArgs("in-process-profile.ts", { warm: 500, count: 4000 }, true);
 const { root, warm, count, top } = run;
@@ -30,37 +20,16 @@ const profile = await profiledInProcess(
     await session.post("Profiler.setSamplingInterval", { interval: 100 });
     await session.post("Profiler.start");
   },
-  async (session) => ((await session.post("Profiler.stop")) as unknown as { profile: Profile }).profile,
+  async (session) => ((await session.post("Profiler.stop")) as unknown as { profile: CpuProfile }).profile,
 );
 
 /** A function's name and where it is, relative to the checkout: one row per name and file. */
-function nameOf(node: ProfileNode): string {
-  const { functionName, url } = node.callFrame;
+function nameOf({ functionName, url }: CallFrame): string {
   const file = url.startsWith("file://") ? path.relative(root, new URL(url).pathname) : url;
   return `${functionName || "(anonymous)"}${file ? ` ${file}` : ""}`;
 }
 
-const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-const parentOf = new Map<number, number>();
-for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
-const own = new Map<string, number>();
-const inclusive = new Map<string, number>();
-let busy = 0;
-for (const [i, id] of profile.samples.entries()) {
-  const node = byId.get(id) as ProfileNode;
-  if (node.callFrame.functionName === "(idle)") continue;
-  const us = profile.timeDeltas[i] ?? 0;
-  busy += us;
-  own.set(nameOf(node), (own.get(nameOf(node)) ?? 0) + us);
-  // Each name once per sample, however often it recurs on the stack.
-  const seen = new Set<string>();
-  for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
-    const name = nameOf(byId.get(at) as ProfileNode);
-    if (seen.has(name)) continue;
-    seen.add(name);
-    inclusive.set(name, (inclusive.get(name) ?? 0) + us);
-  }
-}
+const { busy, own, inclusive } = functionTimes(profile, nameOf);
 
 const ours = (name: string) =>
   (name.includes(" lib/") || name.includes(" packages/") || name.startsWith("(garbage collector)")) &&

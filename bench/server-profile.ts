@@ -16,6 +16,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { type CallFrame, type CpuProfile, functionTimes } from "./support/cpu-profile";
 import { type Endpoint, speedEndpoints } from "./support/speed-endpoints";
 import { createSpeedFixtures } from "./support/speed-fixtures";
 import { type SpeedServer, startSpeedServer } from "./support/speed-server";
@@ -45,17 +46,10 @@ if (!args.base || !args.only || ![warm, count, rounds, top].every((n) => Number.
   process.exit(2);
 }
 
-interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string }; children?: number[] }[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
-
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 /** A function's name and where it is, the same in both builds: bundles' chunk names are dropped. */
-function nameOf(frame: CpuProfile["nodes"][number]["callFrame"]): string {
+function nameOf(frame: CallFrame): string {
   const where = frame.url
     .replace(/^file:\/\/\/.*?\/node_modules\//, "")
     .replace(/^file:\/\/\/.*\/\.next[^/]*\/server\/chunks\/.*$/, "")
@@ -65,33 +59,6 @@ function nameOf(frame: CpuProfile["nodes"][number]["callFrame"]): string {
 
 /** A stretch of the monotonic clock, in µs: one measured turn of a server. */
 type Window = [from: number, to: number];
-
-/** Each function's time (own, or with all it called) in the samples taken within `windows`. */
-function timesIn(profile: CpuProfile, windows: readonly Window[], own: boolean): Map<string, number> {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parentOf = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
-  const times = new Map<string, number>();
-  let at = profile.startTime;
-  for (const [i, id] of profile.samples.entries()) {
-    const us = profile.timeDeltas[i] ?? 0;
-    at += us;
-    const node = byId.get(id);
-    if (!node || node.callFrame.functionName === "(idle)" || !windows.some(([a, b]) => at >= a && at <= b)) continue;
-    if (own) {
-      times.set(nameOf(node.callFrame), (times.get(nameOf(node.callFrame)) ?? 0) + us);
-      continue;
-    }
-    // Each name once per sample, however often it recurs on the stack.
-    const seen = new Set<string>();
-    for (let n: number | undefined = id; n !== undefined; n = parentOf.get(n)) {
-      const name = nameOf((byId.get(n) as CpuProfile["nodes"][number]).callFrame);
-      if (!seen.has(name)) times.set(name, (times.get(name) ?? 0) + us);
-      seen.add(name);
-    }
-  }
-  return times;
-}
 
 /** A build's server under the profiler, with the row it is measured on. */
 interface Side {
@@ -143,13 +110,14 @@ async function finish(side: Side): Promise<Map<string, number>> {
   if (!file) throw new Error(`${side.label}: the server wrote no CPU profile`);
   const profile = JSON.parse(fs.readFileSync(path.join(side.dir, file), "utf8")) as CpuProfile;
   fs.rmSync(side.dir, { recursive: true, force: true });
-  const times = timesIn(profile, side.windows, args.own);
-  return new Map([...times].map(([name, us]) => [name, us / side.requests]));
+  const inWindows = (at: number) => side.windows.some(([from, to]) => at >= from && at <= to);
+  const times = functionTimes(profile, nameOf, inWindows);
+  return new Map([...(args.own ? times.own : times.inclusive)].map(([name, us]) => [name, us / side.requests]));
 }
 
 const baseRoot = args["base-root"] ? path.resolve(args["base-root"]) : undefined;
 const sides: Side[] = [];
-let times: Map<string, number>[];
+const perRequest: Map<string, number>[] = [];
 try {
   sides.push(await start("base", args.base, baseRoot));
   sides.push(await start("this build", undefined, undefined));
@@ -157,16 +125,13 @@ try {
     const requests = Math.floor(count / rounds) + (r < count % rounds ? 1 : 0);
     for (const side of r % 2 === 0 ? sides : [...sides].reverse()) await turn(side, requests);
   }
-  times = [];
-  for (const side of sides) times.push(await finish(side));
+  for (const side of sides) perRequest.push(await finish(side));
 } catch (err) {
   for (const side of sides) await side.server.stop();
   throw err;
 }
-const [base, own] = sides.map((side, i) => ({ ...side, perRequest: times[i] as Map<string, number> })) as [
-  Side & { perRequest: Map<string, number> },
-  Side & { perRequest: Map<string, number> },
-];
+const [base, own] = sides as [Side, Side];
+const [baseTimes, ownTimes] = perRequest as [Map<string, number>, Map<string, number>];
 const mainMs = (side: Side) => (side.mainCpuMs / side.requests).toFixed(3);
 console.log(
   `${own.endpoint.name}: ${count} requests after ${warm}, main-thread CPU a request (ms, under the profiler):`,
@@ -174,9 +139,9 @@ console.log(
 console.log(`  base ${mainMs(base)}, this build ${mainMs(own)}`);
 console.log(`µs a request under the profiler (${args.own ? "own time" : "inclusive"}), largest difference first:`);
 console.log("   diff   this   base  function");
-const names = new Set([...base.perRequest.keys(), ...own.perRequest.keys()]);
+const names = new Set([...baseTimes.keys(), ...ownTimes.keys()]);
 const rows = [...names].map((name) => {
-  const [b, o] = [base.perRequest.get(name) ?? 0, own.perRequest.get(name) ?? 0];
+  const [b, o] = [baseTimes.get(name) ?? 0, ownTimes.get(name) ?? 0];
   return { name, b, o, diff: o - b };
 });
 rows.sort((x, y) => Math.abs(y.diff) - Math.abs(x.diff));
