@@ -94,7 +94,11 @@ export const indexLookupSchema = z.object({
     .nullable()
     .describe("The subject's latest leaf at the checkpoint; null when the log holds none."),
   proof: z.object({
-    siblings: z.array(z.string()).describe("Base64 sibling hashes from the index root down."),
+    siblings: z
+      .array(z.string())
+      .describe(
+        "Base64 sibling hashes from the index root down, three a level: the children beside the path's, in order.",
+      ),
     terminal: z
       .object({
         kind: z.enum(["value", "empty", "other"]),

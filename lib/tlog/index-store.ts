@@ -3,10 +3,11 @@ import {
   EMPTY_INDEX,
   encodeIndexNode,
   equalBytes,
+  INDEX_NOTE_HEADER,
   type IndexNode,
   type IndexNodeReader,
   type IndexTop,
-  keyBit,
+  keyDigit,
   nodeHashOf,
   openIndexNote,
   subjectKeyHash,
@@ -23,9 +24,11 @@ import { logNoteKey } from "./log-key";
 
 /**
  * Where the log's index lives in the store:
- *   tlog:index               string: the signed index note of the checkpoint in tlog:checkpoint
- *   tlog:ix:<depth>:<bits>   string: the node at that position of the trie (its latest version)
+ *   tlog:index                string: the signed index note of the checkpoint in tlog:checkpoint
+ *   tlog:ix4:<depth>:<bits>   string: the node at that position of the trie (its latest version):
+ *                             `depth` levels down, where the key's first 2·depth bits lead, as hex
  * A node is stored at its position, so the index takes one node per position whatever its history.
+ * Keys `tlog:ix:…` held the two-child trie of index notes v1; nothing reads them any more.
  * Nothing here is believed as read: a node must hash to what its parent (and, at the top, the
  * signed note) says, and the note must be signed by the log's key for the stored checkpoint's tree.
  */
@@ -33,16 +36,17 @@ export const INDEX_NOTE_KEY = "tlog:index";
 
 const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
 
-/** The first `depth` bits of a key hash (given also as hex), as hex: the last digit's unused bits zero. */
-function prefixHex(keyHash: Uint8Array, hex: string, depth: number): string {
-  const whole = depth >> 3;
-  const rest = depth & 7;
+/** The first `bits` bits of a key hash (given also as hex), as hex: the last digit's unused bits zero. */
+function prefixHex(keyHash: Uint8Array, hex: string, bits: number): string {
+  const whole = bits >> 3;
+  const rest = bits & 7;
   if (rest === 0) return hex.slice(0, 2 * whole);
   return hex.slice(0, 2 * whole) + HEX[(keyHash[whole] as number) & (0xff << (8 - rest)) & 0xff];
 }
 
 /** The store key of the node at `depth` on the path of `keyHash`, whose hex is `hex`. */
-const keyAt = (depth: number, keyHash: Uint8Array, hex: string) => `tlog:ix:${depth}:${prefixHex(keyHash, hex, depth)}`;
+const keyAt = (depth: number, keyHash: Uint8Array, hex: string) =>
+  `tlog:ix4:${depth}:${prefixHex(keyHash, hex, 2 * depth)}`;
 
 /** A subject's path as store keys, each made once: an update reads, then writes, the same positions. */
 class PathKeys {
@@ -109,14 +113,14 @@ export const isIndexStateError = (err: unknown): err is IndexStateError =>
 interface KnownNode {
   hash: Uint8Array;
   node: IndexNode;
-  kids?: [KnownNode | undefined, KnownNode | undefined];
+  kids?: (KnownNode | undefined)[];
 }
 
 /**
  * Children are linked only this deep: links keep nodes alive past the cache's bound, so they are
- * kept to the top of the trie (at most 2^13 nodes), which every walk crosses.
+ * kept to the top of the trie (at most 4^7 nodes), which every walk crosses.
  */
-const LINK_DEPTH = 12;
+const LINK_DEPTH = 6;
 
 const MAX_NODES = 65_536;
 
@@ -162,8 +166,8 @@ export function indexNodeReader(store: Store, pending?: IndexWrites, ahead?: Nod
   let parentDepth = -1;
   const found = (known: KnownNode, depth: number, keyHash: Uint8Array): IndexNode => {
     if (parent !== undefined && parentKey === keyHash && parentDepth === depth - 1 && depth <= LINK_DEPTH) {
-      parent.kids ??= [undefined, undefined];
-      parent.kids[keyBit(keyHash, depth - 1)] = known;
+      parent.kids ??= [undefined, undefined, undefined, undefined];
+      parent.kids[keyDigit(keyHash, depth - 1)] = known;
     }
     parent = known;
     parentKey = keyHash;
@@ -172,7 +176,7 @@ export function indexNodeReader(store: Store, pending?: IndexWrites, ahead?: Nod
   };
   return (hash, depth, keyHash) => {
     if (parent !== undefined && parentKey === keyHash && parentDepth === depth - 1) {
-      const linked = ifHash(parent.kids?.[keyBit(keyHash, depth - 1)], hash);
+      const linked = ifHash(parent.kids?.[keyDigit(keyHash, depth - 1)], hash);
       if (linked) return found(linked, depth, keyHash);
     }
     const key = pending ? pending.paths.of(keyHash).at(depth) : indexNodeKey(depth, keyHash);
@@ -206,8 +210,8 @@ export function pathKeys(keyHash: Uint8Array, depth: number): string[] {
   return Array.from({ length: depth }, (_, d) => keyAt(d, keyHash, hex));
 }
 
-/** Path levels read ahead: a trie of random keys is about 2 log2(subjects) deep at most. */
-export const PATH_DEPTH = 48;
+/** Path levels read ahead: a trie of random keys is about log4(subjects) deep, rarely twice that. */
+export const PATH_DEPTH = 24;
 
 /** The read of a subject's path: its nodes from the root down, up to the first position stored empty. */
 export const pathRead = (subject: string): StoreRead & { type: "path" } => ({
@@ -294,7 +298,9 @@ const opened = () => perStore<{ note: string; indexRoot: Uint8Array }>("sia.tlog
  */
 export async function indexRootOf(store: Store, head: LogHead, stored?: string | null): Promise<Uint8Array | null> {
   const note = stored === undefined ? await store.get(INDEX_NOTE_KEY) : stored;
-  if (note === null) return head.size === 0 ? EMPTY_INDEX : null;
+  // A note of an earlier format (its trie had two children a node) is as good as none: the
+  // integrator builds this format's index from the signed tree and signs a note of it.
+  if (note === null || !note.startsWith(`${INDEX_NOTE_HEADER}\n`)) return head.size === 0 ? EMPTY_INDEX : null;
   const known = opened().get(store);
   if (known?.note === note) return checkTree(note, head, known.indexRoot);
   let parsed: Awaited<ReturnType<typeof openIndexNote>>;

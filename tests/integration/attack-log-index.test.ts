@@ -156,6 +156,29 @@ describe.each([
   );
 
   it(
+    "an index note of the earlier format: the next write builds this format's index from the signed tree",
+    async () => {
+      const s = await session(2);
+      // A store an earlier version left: its note names the two-child trie (log-index/v1), whose
+      // nodes lived under other keys. The root node of this format is taken away too, so the
+      // service cannot answer from the nodes that are there: it must build them again.
+      await target.edit(async (store) => {
+        const note = (await store.get(INDEX_NOTE_KEY)) as string;
+        expect(note.startsWith("log-index/v2\n")).toBe(true);
+        await store.set(INDEX_NOTE_KEY, note.replace(/^log-index\/v2\n/, "log-index/v1\n"));
+        await store.del("tlog:ix4:0:");
+      });
+      await target.restart();
+      // Until a write builds it, a lookup has no index to answer from.
+      expect((await lookup(s.sessionId)).status).toBe(503);
+      expect((await incorporate(s)).status).toBe(200);
+      expect(await verifiedLookup(s.sessionId)).toMatchObject({ subject: `session:${s.sessionId}`, seq: 2 });
+      expect(((await lookup(s.sessionId)).body.indexNote as string).startsWith("log-index/v2\n")).toBe(true);
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
     "leaves pushed into the log's list, forged or replayed, are never signed: the log stalls and says why",
     async () => {
       await session(1);

@@ -92,7 +92,7 @@ describe("one incorporation on Upstash", () => {
           ? "company"
           : /^sia:k:tlog:(leaves:|tile:|sequenced)/.test(key)
             ? "leaves"
-            : key.startsWith("sia:k:tlog:ix:")
+            : key.startsWith("sia:k:tlog:ix4:")
               ? "index"
               : key.startsWith("sia:k:audit:")
                 ? "audit"

@@ -1,13 +1,16 @@
+import { createHash } from "node:crypto";
 import {
   EMPTY_INDEX,
   encodeIndexNode,
   formatIndexNote,
   generateNoteKey,
+  INDEX_ARITY,
   IndexBatch,
   type IndexNode,
   type IndexNodeReader,
   type IndexTop,
   type IndexValue,
+  keyDigit,
   leafSubject,
   MemoryIndex,
   nextIndexValue,
@@ -59,9 +62,9 @@ describe("the log index (sparse Merkle map)", () => {
   });
 
   it("in batches, gives the same roots and leaves the same node at each position as one update at a time", async () => {
-    // A store laid out as the server's: one node per position (depth and the key's bits that far).
+    // A store laid out as the server's: one node per position (depth and the key's digits that far).
     const position = (w: WrittenNode) =>
-      `${w.depth}:${Array.from({ length: w.depth }, (_, d) => ((w.keyHash[d >> 3] as number) >> (7 - (d & 7))) & 1).join("")}`;
+      `${w.depth}:${Array.from({ length: w.depth }, (_, d) => keyDigit(w.keyHash, d)).join("")}`;
     const layout = () => {
       const byHash = new Map<string, IndexNode>();
       const byPosition = new Map<string, string>();
@@ -169,8 +172,67 @@ describe("the log index (sparse Merkle map)", () => {
     verifyIndexProof(index.root, "session:nobody", null, missing.proof);
     // Claiming the absent subject holds a value fails; so does a shortened path.
     expect(() => verifyIndexProof(index.root, "session:nobody", value("session:nobody", 0), missing.proof)).toThrow();
-    const cut = { ...found.proof, siblings: found.proof.siblings.slice(1) };
+    const cut = { ...found.proof, siblings: found.proof.siblings.slice(3) };
     expect(() => verifyIndexProof(index.root, "session:s7", member, cut)).toThrow(/index root/);
+  });
+
+  it("hashes as docs/decisions/log-index.md says: four children a node, two key bits a level", async () => {
+    // Built here from the written rule alone, with node:crypto, not with the package's code.
+    const sha = (...parts: (Buffer | Uint8Array | string)[]) => {
+      const h = createHash("sha256");
+      for (const part of parts) h.update(part);
+      return h.digest();
+    };
+    const digitAt = (key: Buffer, depth: number) => ((key[depth >> 2] as number) >> (6 - 2 * (depth & 3))) & 3;
+    const leafOf = (v: IndexValue) =>
+      sha(
+        Buffer.from([0]),
+        sha(v.subject),
+        sha(
+          `{"hash":${JSON.stringify(v.hash)},"index":${v.index},"seq":${v.seq},"subject":${JSON.stringify(v.subject)}}`,
+        ),
+      );
+    const rootOf = (values: IndexValue[], depth: number): Buffer => {
+      if (values.length === 0) return Buffer.alloc(32);
+      if (values.length === 1) return leafOf(values[0] as IndexValue);
+      const children = Array.from({ length: INDEX_ARITY }, (_, digit) =>
+        rootOf(
+          values.filter((v) => digitAt(sha(v.subject), depth) === digit),
+          depth + 1,
+        ),
+      );
+      return sha(Buffer.from([1]), ...children);
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(fc.integer({ min: 0, max: 500 }), { maxLength: 40 }), async (ns) => {
+        const index = new MemoryIndex();
+        const values = ns.map((n) => value(`record:r${n}`, n % 4, n));
+        for (const v of values) await index.set(v);
+        expect(Buffer.from(index.root).toString("hex")).toBe(rootOf(values, 0).toString("hex"));
+        for (const v of values.slice(0, 3)) {
+          const { proof } = await index.get(v.subject);
+          expect(proof.siblings.length % 3).toBe(0);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("refuses a proof whose siblings do not come three a level", async () => {
+    const index = new MemoryIndex();
+    for (let n = 0; n < 30; n++) await index.set(value(`session:s${n}`, 0));
+    const found = await index.get("session:s3");
+    expect(found.proof.siblings.length).toBeGreaterThanOrEqual(3);
+    const member = found.value as IndexValue;
+    verifyIndexProof(index.root, "session:s3", member, found.proof);
+    const short = { ...found.proof, siblings: found.proof.siblings.slice(0, -1) };
+    expect(() => verifyIndexProof(index.root, "session:s3", member, short)).toThrow(/three a level/);
+    // A level's siblings in another order are another tree.
+    const [a, b, c, ...rest] = found.proof.siblings;
+    if (a !== b) {
+      const swapped = { ...found.proof, siblings: [b, a, c, ...rest] as string[] };
+      expect(() => verifyIndexProof(index.root, "session:s3", member, swapped)).toThrow(/index root/);
+    }
   });
 
   it("the empty index proves absence with no siblings", async () => {

@@ -8,15 +8,16 @@ import { verifyNoteUnder } from "./note-keys.ts";
  * its own rather than an extension line of the checkpoint: C2SP tlog-checkpoint advises against
  * extension lines, and witnesses make no statement about them. Its first line can never be read as
  * a checkpoint's (its second line is not a tree size), so a signature over one is never taken for
- * the other.
+ * the other. Version 2 (2026-11-30) is the trie of four children a node; version 1's two-child
+ * trie gives other roots for the same contents, and a note of it is refused as another format.
  *
- *   log-index/v1
+ *   log-index/v2
  *   <log origin>
  *   <tree size>
  *   <tree root, base64>
  *   <index root, base64>
  */
-export const INDEX_NOTE_HEADER = "log-index/v1";
+export const INDEX_NOTE_HEADER = "log-index/v2";
 
 export interface IndexNote {
   origin: string;

@@ -5,9 +5,12 @@
  * session, and a monitor can recompute the whole map from the log's entry bundles and compare
  * roots. Format and reasons: docs/decisions/log-index.md.
  *
- * The map is a compact binary trie over SHA-256(subject): an empty subtree hashes to 32 zero
- * bytes, a subtree holding one subject is that subject's leaf node, and only a subtree holding two
- * or more is an inner node. So its shape, and its root, depend only on the map's contents.
+ * The map is a compact trie over SHA-256(subject), four children a node (each level takes two bits
+ * of the key, most significant first): an empty subtree hashes to 32 zero bytes, a subtree holding
+ * one subject is that subject's leaf node, and only a subtree holding two or more is an inner node.
+ * So its shape, and its root, depend only on the map's contents. Four children rather than two halve
+ * the nodes an update hashes, stores and walks; a proof carries three siblings a level instead of
+ * one over half the levels.
  */
 
 import { canonicalize } from "../jcs.ts";
@@ -36,19 +39,27 @@ export type IndexTerminal =
   /** Another subject's leaf, on the same path this far: the subject is not in the map. */
   | { kind: "other"; keyHash: string; valueHash: string };
 
-/** A lookup's proof: sibling hashes (base64) from the root down, then what ends the path. */
+/**
+ * A lookup's proof: sibling hashes (base64) from the root down, three a level (the children beside
+ * the path's, in child order), then what ends the path.
+ */
 export interface IndexProof {
   siblings: string[];
   terminal: IndexTerminal;
 }
 
-/** A node as stored: a leaf holds its value, an inner node its two children's hashes. */
-export type IndexNode = { kind: "leaf"; value: IndexValue } | { kind: "inner"; left: Uint8Array; right: Uint8Array };
+/** A node as stored: a leaf holds its value, an inner node its four children's hashes. */
+export type IndexNode = { kind: "leaf"; value: IndexValue } | { kind: "inner"; children: readonly Uint8Array[] };
 
 export const INDEX_HASH_SIZE = 32;
+/** Children an inner node has; each level of the trie takes log2 of it (two) bits of a key. */
+export const INDEX_ARITY = 4;
+/** Siblings a proof carries for each level it descends. */
+export const SIBLINGS_PER_LEVEL = INDEX_ARITY - 1;
 /** The hash of an empty map, or of an empty subtree. */
 export const EMPTY_INDEX = new Uint8Array(INDEX_HASH_SIZE);
-const MAX_DEPTH = 256;
+/** Levels a SHA-256 key has: 256 bits, two a level. */
+const MAX_DEPTH = 128;
 const LEAF = 0x00;
 const INNER = 0x01;
 const encoder = new TextEncoder();
@@ -62,30 +73,32 @@ export const subjectKeyHash = (subject: string, hash: Hasher = sha256) => hash(e
 export const indexValueBytes = (value: IndexValue) =>
   `{"hash":${canonicalize(value.hash)},"index":${canonicalize(value.index)},"seq":${canonicalize(value.seq)},"subject":${canonicalize(value.subject)}}`;
 
-// One buffer for every node's preimage: hashing is synchronous and keeps no reference to its input.
-const preimage = new Uint8Array(1 + 2 * INDEX_HASH_SIZE);
+// One buffer for each kind of node's preimage: hashing is synchronous and keeps no reference to its input.
+const leafPreimage = new Uint8Array(1 + 2 * INDEX_HASH_SIZE);
+const innerPreimage = new Uint8Array(1 + INDEX_ARITY * INDEX_HASH_SIZE);
+innerPreimage[0] = INNER;
 
-function hashNode(prefix: number, a: Uint8Array, b: Uint8Array, hash: Hasher): Uint8Array {
-  preimage[0] = prefix;
-  preimage.set(a, 1);
-  preimage.set(b, 1 + INDEX_HASH_SIZE);
-  return hash(preimage);
-}
-
+/** SHA-256(0x00 ‖ SHA-256(subject) ‖ SHA-256(JCS(value))). */
 export function indexLeafHash(keyHash: Uint8Array, valueHash: Uint8Array, hash: Hasher = sha256): Uint8Array {
-  return hashNode(LEAF, keyHash, valueHash, hash);
+  leafPreimage[0] = LEAF;
+  leafPreimage.set(keyHash, 1);
+  leafPreimage.set(valueHash, 1 + INDEX_HASH_SIZE);
+  return hash(leafPreimage);
 }
 
-export function indexInnerHash(left: Uint8Array, right: Uint8Array, hash: Hasher = sha256): Uint8Array {
-  return hashNode(INNER, left, right, hash);
+/** SHA-256(0x01 ‖ child 0 ‖ child 1 ‖ child 2 ‖ child 3). */
+export function indexInnerHash(children: readonly Uint8Array[], hash: Hasher = sha256): Uint8Array {
+  if (children.length !== INDEX_ARITY) throw new TlogError("invalid_argument", "an inner node has four children");
+  for (let i = 0; i < INDEX_ARITY; i++) innerPreimage.set(children[i] as Uint8Array, 1 + i * INDEX_HASH_SIZE);
+  return hash(innerPreimage);
 }
 
-/** Bit `depth` of a key hash, most significant bit of the first byte first. */
-export const keyBit = (keyHash: Uint8Array, depth: number) =>
-  ((keyHash[depth >> 3] as number) >> (7 - (depth & 7))) & 1;
+/** The child a key takes at `depth`: its bits 2·depth and 2·depth + 1, most significant bit first. */
+export const keyDigit = (keyHash: Uint8Array, depth: number) =>
+  ((keyHash[depth >> 2] as number) >> (6 - 2 * (depth & 3))) & 3;
 
 export function nodeHashOf(node: IndexNode, hash: Hasher = sha256): Uint8Array {
-  if (node.kind === "inner") return indexInnerHash(node.left, node.right, hash);
+  if (node.kind === "inner") return indexInnerHash(node.children, hash);
   return indexLeafHash(
     subjectKeyHash(node.value.subject, hash),
     hash(encoder.encode(indexValueBytes(node.value))),
@@ -93,18 +106,26 @@ export function nodeHashOf(node: IndexNode, hash: Hasher = sha256): Uint8Array {
   );
 }
 
-/** A node as one line of text (how the server stores it). */
+/** Base64 characters of one hash. */
+const HASH_TEXT = 44;
+
+/** A node as one line of text (how the server stores it): `L` and the value, or `I` and four hashes. */
 export function encodeIndexNode(node: IndexNode): string {
-  return node.kind === "leaf" ? `L${indexValueBytes(node.value)}` : `I${toBase64(node.left)}${toBase64(node.right)}`;
+  if (node.kind === "leaf") return `L${indexValueBytes(node.value)}`;
+  const [a, b, c, d] = node.children as [Uint8Array, Uint8Array, Uint8Array, Uint8Array];
+  return `I${toBase64(a)}${toBase64(b)}${toBase64(c)}${toBase64(d)}`;
 }
 
 export function decodeIndexNode(text: string): IndexNode {
   const bad = () => new TlogError("malformed", "malformed index node");
-  if (text.startsWith("I") && text.length === 89) {
-    const left = fromBase64(text.slice(1, 45));
-    const right = fromBase64(text.slice(45));
-    if (left?.length !== INDEX_HASH_SIZE || right?.length !== INDEX_HASH_SIZE) throw bad();
-    return { kind: "inner", left, right };
+  if (text.startsWith("I") && text.length === 1 + INDEX_ARITY * HASH_TEXT) {
+    const children: Uint8Array[] = [];
+    for (let i = 0; i < INDEX_ARITY; i++) {
+      const child = fromBase64(text.slice(1 + i * HASH_TEXT, 1 + (i + 1) * HASH_TEXT));
+      if (child?.length !== INDEX_HASH_SIZE) throw bad();
+      children.push(child);
+    }
+    return { kind: "inner", children };
   }
   if (!text.startsWith("L")) throw bad();
   let parsed: unknown;
@@ -162,9 +183,9 @@ export async function lookupIndex(
       };
       return { value: null, proof: { siblings, terminal: other } };
     }
-    const bit = keyBit(keyHash, depth);
-    siblings.push(toBase64(bit ? node.left : node.right));
-    at = bit ? node.right : node.left;
+    const digit = keyDigit(keyHash, depth);
+    for (let i = 0; i < INDEX_ARITY; i++) if (i !== digit) siblings.push(toBase64(node.children[i] as Uint8Array));
+    at = node.children[digit] as Uint8Array;
   }
   throw new TlogError("verification_failed", "the index is deeper than a SHA-256 key allows");
 }
@@ -182,7 +203,8 @@ export function verifyIndexProof(
 ): void {
   const fail = (why: string) => new TlogError("verification_failed", `index proof: ${why}`);
   const keyHash = subjectKeyHash(subject, hash);
-  const depth = proof.siblings.length;
+  if (proof.siblings.length % SIBLINGS_PER_LEVEL !== 0) throw fail("siblings come three a level");
+  const depth = proof.siblings.length / SIBLINGS_PER_LEVEL;
   if (depth > MAX_DEPTH) throw fail("too many siblings");
   const siblings = proof.siblings.map((s) => fromBase64(s));
   if (siblings.some((s) => s?.length !== INDEX_HASH_SIZE)) throw fail("a sibling is not base64 of 32 bytes");
@@ -203,14 +225,15 @@ export function verifyIndexProof(
       }
       if (equalBytes(otherKey, keyHash)) throw fail("the other leaf is the subject's own");
       for (let d = 0; d < depth; d++) {
-        if (keyBit(otherKey, d) !== keyBit(keyHash, d)) throw fail("the other leaf is not on the subject's path");
+        if (keyDigit(otherKey, d) !== keyDigit(keyHash, d)) throw fail("the other leaf is not on the subject's path");
       }
       node = indexLeafHash(otherKey, otherValue, hash);
     }
   }
   for (let d = depth - 1; d >= 0; d--) {
-    const sibling = siblings[d] as Uint8Array;
-    node = keyBit(keyHash, d) ? indexInnerHash(sibling, node, hash) : indexInnerHash(node, sibling, hash);
+    const level = siblings.slice(d * SIBLINGS_PER_LEVEL, (d + 1) * SIBLINGS_PER_LEVEL) as Uint8Array[];
+    level.splice(keyDigit(keyHash, d), 0, node);
+    node = indexInnerHash(level, hash);
   }
   if (!equalBytes(node, root)) throw fail("it does not lead to the index root");
 }
@@ -241,8 +264,6 @@ export async function updateIndex(
   return batch.finish(write);
 }
 
-const inner = (left: Uint8Array, right: Uint8Array): IndexNode => ({ kind: "inner", left, right });
-
 /** A subject's new value, or a function of its current one (null: none). */
 export type IndexUpdate = IndexValue | { subject: string; next: (previous: IndexValue | null) => IndexValue };
 
@@ -254,8 +275,7 @@ export type IndexUpdate = IndexValue | { subject: string; next: (previous: Index
 type Slot = Uint8Array | OverlayInner | OverlayLeaf;
 interface OverlayInner {
   kind: "inner";
-  left: Slot;
-  right: Slot;
+  children: Slot[];
   hash: Uint8Array | null;
   /** A key whose path runs through the node: where it is stored. */
   path: Uint8Array;
@@ -277,6 +297,8 @@ export interface IndexTop {
   /** The root's node, as the batch holds it. */
   readonly node: unknown;
 }
+
+const emptyChildren = (): Slot[] => [EMPTY_INDEX, EMPTY_INDEX, EMPTY_INDEX, EMPTY_INDEX];
 
 /**
  * Many updates of one index, the leaves of one integration in log order: the same root and the same
@@ -324,13 +346,12 @@ export class IndexBatch {
       if (v.subject !== update.subject) throw new TlogError("invalid_argument", "an update may not change the subject");
       return v;
     };
-    // The slot being looked at hangs under `parent` on `side` (the root when parent is null).
+    // The slot being looked at hangs under `parent` as child `side` (the root when parent is null).
     let parent: OverlayInner | null = null;
     let side = 0;
     const hang = (slot: Slot) => {
       if (parent === null) this.#root = slot;
-      else if (side) parent.right = slot;
-      else parent.left = slot;
+      else parent.children[side] = slot;
     };
     let slot = this.#root;
     for (let depth = 0; ; depth++) {
@@ -344,7 +365,7 @@ export class IndexBatch {
         const node = got instanceof Promise ? await got : got;
         slot =
           node.kind === "inner"
-            ? { kind: "inner", left: node.left, right: node.right, hash: slot, path: keyHash }
+            ? { kind: "inner", children: [...node.children], hash: slot, path: keyHash }
             : { kind: "leaf", value: node.value, keyHash: subjectKeyHash(node.value.subject, hash), hash: slot, depth };
         hang(slot);
       }
@@ -357,17 +378,18 @@ export class IndexBatch {
         // Two subjects share the path this far: inner nodes down to where their keys part.
         const other = slot;
         let split = depth;
-        while (keyBit(other.keyHash, split) === keyBit(keyHash, split)) {
+        while (keyDigit(other.keyHash, split) === keyDigit(keyHash, split)) {
           if (++split >= MAX_DEPTH) throw new TlogError("verification_failed", "two subjects share a key hash");
         }
         const mine: OverlayLeaf = { kind: "leaf", value: valueFor(null), keyHash, hash: null, depth: split + 1 };
-        let below: Slot = keyBit(keyHash, split)
-          ? { kind: "inner", left: other, right: mine, hash: null, path: keyHash }
-          : { kind: "inner", left: mine, right: other, hash: null, path: keyHash };
+        const parting = emptyChildren();
+        parting[keyDigit(keyHash, split)] = mine;
+        parting[keyDigit(other.keyHash, split)] = other;
+        let below: Slot = { kind: "inner", children: parting, hash: null, path: keyHash };
         for (let d = split - 1; d >= depth; d--) {
-          below = keyBit(keyHash, d)
-            ? { kind: "inner", left: EMPTY_INDEX, right: below, hash: null, path: keyHash }
-            : { kind: "inner", left: below, right: EMPTY_INDEX, hash: null, path: keyHash };
+          const children = emptyChildren();
+          children[keyDigit(keyHash, d)] = below;
+          below = { kind: "inner", children, hash: null, path: keyHash };
         }
         hang(below);
         return;
@@ -375,8 +397,8 @@ export class IndexBatch {
       // An inner node on the path: something under it changes.
       slot.hash = null;
       parent = slot;
-      side = keyBit(keyHash, depth);
-      slot = side ? slot.right : slot.left;
+      side = keyDigit(keyHash, depth);
+      slot = slot.children[side] as Slot;
     }
   }
 
@@ -400,14 +422,11 @@ export class IndexBatch {
         return slot.hash;
       }
       if (slot.hash !== null) return slot.hash;
-      const left = settle(slot.left, depth + 1);
-      const right = settle(slot.right, depth + 1);
-      if (depth + 1 >= keep) {
-        slot.left = left;
-        slot.right = right;
-      }
-      slot.hash = indexInnerHash(left, right, hash);
-      write({ hash: slot.hash, node: inner(left, right), depth, keyHash: slot.path });
+      const children = slot.children.map((child) => settle(child, depth + 1));
+      // Below the kept levels, the batch lets its nodes go: their hashes are all a parent needs.
+      if (depth + 1 >= keep) slot.children = children;
+      slot.hash = indexInnerHash(children, hash);
+      write({ hash: slot.hash, node: { kind: "inner", children }, depth, keyHash: slot.path });
       return slot.hash;
     };
     const root = settle(this.#root, 0);
