@@ -64,10 +64,11 @@ type Plan = { ok: true; ops: Op[]; unlogged?: Op[] } | { ok: false; failure: Bat
 
 /**
  * Values shorter than this stay in memory. A reference is an object of about 50 bytes, and it
- * costs a disk read when read (and a search of the line when a replay meets it): for a value of under 128
- * characters (an index node is 89) it saves less memory than half the value, and costs more CPU.
+ * costs a disk read when read (and a search of the line when a replay meets it): for a value of under 192
+ * characters (an inner node of the log's index is 177) it saves less memory than half the value, and
+ * costs more CPU.
  */
-const REF_MIN_CHARS = 128;
+const REF_MIN_CHARS = 192;
 /**
  * Characters of the values left on disk that memory keeps anyway, the most recently written or read:
  * a session's head, summary and checkpoint and the leaves awaiting integration are read again at

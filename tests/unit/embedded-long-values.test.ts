@@ -5,7 +5,7 @@ import { EmbeddedStore } from "@/lib/store/embedded";
 import type { BatchWrite } from "@/lib/store/types";
 import { tempDir } from "../support/temp-dir";
 
-// Long values are left on disk and found again by where their JSON literal sits in the log line
+// Long values (192 characters or more) are left on disk and found again by where their JSON literal sits in the log line
 // that wrote them. A write finds them in the line's text when the line is all ASCII; these values
 // sit where a careless search would take the wrong bytes. Every read here comes from disk.
 
@@ -19,7 +19,7 @@ afterEach(async () => {
   for (const s of open.splice(0)) await s.close();
 });
 
-const long = `${"I".repeat(104)}0123456789abcdefghijklmnopqrstuvwxyz`;
+const long = `${"I".repeat(170)}0123456789abcdefghijklmnopqrstuvwxyz`;
 const values: Record<string, string> = {
   // The next value's text, inside a longer string before it.
   first: `prefix ${long} suffix`,
