@@ -65,7 +65,7 @@ type Plan = { ok: true; ops: Op[]; unlogged?: Op[] } | { ok: false; failure: Bat
 /**
  * Values shorter than this stay in memory. A reference is an object of about 50 bytes, and it
  * costs a disk read when read (and a search of the line when a replay meets it): for a value of under 192
- * characters (an inner node of the log's index is 177) it saves less memory than half the value, and
+ * characters (an inner node of the log's index is 173) it saves less memory than half the value, and
  * costs more CPU.
  */
 const REF_MIN_CHARS = 192;

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import {
+  decodeIndexNode,
   EMPTY_INDEX,
   encodeIndexNode,
   formatIndexNote,
@@ -232,6 +233,25 @@ describe("the log index (sparse Merkle map)", () => {
     if (a !== b) {
       const swapped = { ...found.proof, siblings: [b, a, c, ...rest] as string[] };
       expect(() => verifyIndexProof(index.root, "session:s3", member, swapped)).toThrow(/index root/);
+    }
+  });
+
+  it("stores a node as one line that decodes to the same node, and refuses any other line", () => {
+    const children = [1, 2, 3, 4].map((n) => new Uint8Array(32).fill(n));
+    const inner: IndexNode = { kind: "inner", children };
+    const text = encodeIndexNode(inner);
+    expect(text).toBe(`I${Buffer.concat(children).toString("base64")}`);
+    expect(decodeIndexNode(text)).toEqual(inner);
+    const leaf: IndexNode = { kind: "leaf", value: value("session:a", 2, 7) };
+    expect(decodeIndexNode(encodeIndexNode(leaf))).toEqual(leaf);
+    for (const bad of [
+      text.slice(0, -4),
+      `${text.slice(0, -2)}B=`, // the same bytes, with an unused bit set: not canonical base64
+      `X${text.slice(1)}`,
+      `L${JSON.stringify({ subject: "session:a", seq: 2, index: 7, hash: "h" })}`, // members out of order
+      "L{}",
+    ]) {
+      expect(() => decodeIndexNode(bad), bad).toThrow(/malformed index node/);
     }
   });
 

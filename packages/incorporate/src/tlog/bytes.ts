@@ -58,8 +58,9 @@ interface NodeBuffer {
 }
 const nodeBuffer = (globalThis as { Buffer?: NodeBuffer }).Buffer;
 
-// Hashes are encoded through one scratch buffer: a Buffer made per call cost more than its encoding.
-const SCRATCH_BYTES = 64;
+// Hashes (and an index node's four) are encoded through one scratch buffer: a Buffer made per call
+// cost more than its encoding.
+const SCRATCH_BYTES = 128;
 const scratch = nodeBuffer?.allocUnsafeSlow(SCRATCH_BYTES);
 
 /** Standard base64 with padding. */
