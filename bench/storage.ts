@@ -66,7 +66,7 @@ async function compacted(): Promise<number> {
 function kindOf(op: Record<string, unknown>): string {
   const name = typeof op.k === "string" ? op.k : `${op.c}/${op.id ? "{id}" : ""}`;
   return name
-    .replace(/^tlog:ix4:\d+:.*/, "tlog:ix4 (per-session index nodes)")
+    .replace(/^tlog:ix4:\d+:.*/, "tlog:ix-four (per-session index nodes)")
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "{uuid}")
     .replace(/[0-9a-f]{32,}/g, "{hash}")
     .replace(/\d+/g, "{n}");
