@@ -3,7 +3,6 @@ import {
   EMPTY_INDEX,
   encodeIndexNode,
   equalBytes,
-  INDEX_NOTE_HEADER,
   type IndexNode,
   type IndexNodeReader,
   type IndexTop,
@@ -287,6 +286,9 @@ export class IndexWrites {
   }
 }
 
+/** The first line of an index note of the two-child trie (before 2026-11-30). */
+const V1_NOTE_HEADER = "log-index/v1\n";
+
 // Each stored note is opened (its signature checked) once.
 const opened = () => perStore<{ note: string; indexRoot: Uint8Array }>("sia.tlog.index-note");
 
@@ -298,9 +300,10 @@ const opened = () => perStore<{ note: string; indexRoot: Uint8Array }>("sia.tlog
  */
 export async function indexRootOf(store: Store, head: LogHead, stored?: string | null): Promise<Uint8Array | null> {
   const note = stored === undefined ? await store.get(INDEX_NOTE_KEY) : stored;
-  // A note of an earlier format (its trie had two children a node) is as good as none: the
-  // integrator builds this format's index from the signed tree and signs a note of it.
-  if (note === null || !note.startsWith(`${INDEX_NOTE_HEADER}\n`)) return head.size === 0 ? EMPTY_INDEX : null;
+  // A note of the earlier format (its trie had two children a node) is as good as none: the
+  // integrator builds this format's index from the signed tree and signs a note of it. Any other
+  // note must open below, or it is an edit.
+  if (note === null || note.startsWith(V1_NOTE_HEADER)) return head.size === 0 ? EMPTY_INDEX : null;
   const known = opened().get(store);
   if (known?.note === note) return checkTree(note, head, known.indexRoot);
   let parsed: Awaited<ReturnType<typeof openIndexNote>>;

@@ -319,4 +319,24 @@ describe.each([
     },
     CASE_TIMEOUT_MS,
   );
+
+  it(
+    "an index note whose first line is edited is not taken for the earlier format: the log stalls",
+    async () => {
+      const first = await write();
+      expect(first.status).toBe(200);
+      const sessionId = first.body.audit?.sessionId as string;
+      await target.edit(async (store) => {
+        const note = (await store.get(INDEX_NOTE_KEY)) as string;
+        await store.set(INDEX_NOTE_KEY, note.replace(/^log-index\/v2\n/, "log-index/v3\n"));
+      });
+      const res = await fetch(`${target.url()}/log/index/session/${sessionId}`);
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { code: string }).code).toBe("tlog_stalled");
+      const refused = await writeUntilRefused();
+      expect(refused.status).toBe(503);
+      expect(refused.body.detail).toMatch(/index note is not the log's/);
+    },
+    CASE_TIMEOUT_MS,
+  );
 });

@@ -5,9 +5,10 @@ import { EmbeddedStore } from "@/lib/store/embedded";
 import type { BatchWrite } from "@/lib/store/types";
 import { tempDir } from "../support/temp-dir";
 
-// Long values (192 characters or more) are left on disk and found again by where their JSON literal sits in the log line
-// that wrote them. A write finds them in the line's text when the line is all ASCII; these values
-// sit where a careless search would take the wrong bytes. Every read here comes from disk.
+// Long values (192 characters or more) are left on disk and found again by where their JSON
+// literal sits in the log line that wrote them. A write finds them in the line's text when the line
+// is all ASCII; these values sit where a careless search would take the wrong bytes. Every read here
+// comes from disk.
 
 const open: EmbeddedStore[] = [];
 const openStore = (dir: string) => {
