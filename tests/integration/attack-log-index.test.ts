@@ -295,48 +295,39 @@ describe.each([
     CASE_TIMEOUT_MS,
   );
 
+  /** Edits the stored index note with store access only: reads report it, lookups and writes stop. */
+  async function expectNoteEditStalls(edit: (note: string) => string): Promise<void> {
+    const first = await write();
+    expect(first.status).toBe(200);
+    const sessionId = first.body.audit?.sessionId as string;
+    await target.edit(async (store) => {
+      await store.set(INDEX_NOTE_KEY, edit((await store.get(INDEX_NOTE_KEY)) as string));
+    });
+    const read = await (await fetch(`${target.url()}/api/play/audit/${sessionId}?verify=1`)).json();
+    expect(read.verification.index.status).toBe("unavailable");
+    const res = await fetch(`${target.url()}/log/index/session/${sessionId}`);
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { code: string }).code).toBe("tlog_stalled");
+    const refused = await writeUntilRefused();
+    expect(refused.status).toBe(503);
+    expect(refused.body.detail).toMatch(/index note is not the log's/);
+  }
+
   it(
     "the index note edited: lookups refuse it and the log stalls",
-    async () => {
-      const first = await write();
-      expect(first.status).toBe(200);
-      const sessionId = first.body.audit?.sessionId as string;
-      await target.edit(async (store) => {
-        const note = (await store.get(INDEX_NOTE_KEY)) as string;
-        // The index root line replaced; the signature no longer covers it.
+    () =>
+      // The index root line replaced; the signature no longer covers it.
+      expectNoteEditStalls((note) => {
         const lines = note.split("\n");
         lines[4] = Buffer.alloc(32, 1).toString("base64");
-        await store.set(INDEX_NOTE_KEY, lines.join("\n"));
-      });
-      const read = await (await fetch(`${target.url()}/api/play/audit/${sessionId}?verify=1`)).json();
-      expect(read.verification.index.status).toBe("unavailable");
-      const res = await fetch(`${target.url()}/log/index/session/${sessionId}`);
-      expect(res.status).toBe(503);
-      expect(((await res.json()) as { code: string }).code).toBe("tlog_stalled");
-      const refused = await writeUntilRefused();
-      expect(refused.status).toBe(503);
-      expect(refused.body.detail).toMatch(/index note is not the log's/);
-    },
+        return lines.join("\n");
+      }),
     CASE_TIMEOUT_MS,
   );
 
   it(
     "an index note whose first line is edited is not taken for the earlier format: the log stalls",
-    async () => {
-      const first = await write();
-      expect(first.status).toBe(200);
-      const sessionId = first.body.audit?.sessionId as string;
-      await target.edit(async (store) => {
-        const note = (await store.get(INDEX_NOTE_KEY)) as string;
-        await store.set(INDEX_NOTE_KEY, note.replace(/^log-index\/v2\n/, "log-index/v3\n"));
-      });
-      const res = await fetch(`${target.url()}/log/index/session/${sessionId}`);
-      expect(res.status).toBe(503);
-      expect(((await res.json()) as { code: string }).code).toBe("tlog_stalled");
-      const refused = await writeUntilRefused();
-      expect(refused.status).toBe(503);
-      expect(refused.body.detail).toMatch(/index note is not the log's/);
-    },
+    () => expectNoteEditStalls((note) => note.replace(/^log-index\/v2\n/, "log-index/v3\n")),
     CASE_TIMEOUT_MS,
   );
 });
