@@ -275,13 +275,19 @@ export class IndexWrites {
   }
 
   writes(): BatchWrite[] {
-    return [...this.#byKey].map(([key, { node }]) => ({ type: "set", key, value: encodeIndexNode(node) }));
+    const writes: BatchWrite[] = [];
+    this.#byKey.forEach(({ node }, key) => {
+      writes.push({ type: "set", key, value: encodeIndexNode(node) });
+    });
+    return writes;
   }
 
   /** After the batch landed: the new nodes are known to this process for good. */
   remember(store: Store): void {
     const nodes = cacheOf(store);
-    for (const [key, known] of this.#byKey) nodes.set(key, known);
+    this.#byKey.forEach((known, key) => {
+      nodes.set(key, known);
+    });
     if (this.top !== null) tops().set(store, this.top);
   }
 }

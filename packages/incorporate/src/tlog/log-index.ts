@@ -369,7 +369,7 @@ export class IndexBatch {
         const node = got instanceof Promise ? await got : got;
         slot =
           node.kind === "inner"
-            ? { kind: "inner", children: [...node.children], hash: slot, path: keyHash }
+            ? { kind: "inner", children: node.children.slice(), hash: slot, path: keyHash }
             : { kind: "leaf", value: node.value, keyHash: subjectKeyHash(node.value.subject, hash), hash: slot, depth };
         hang(slot);
       }
@@ -428,7 +428,9 @@ export class IndexBatch {
         return slot.hash;
       }
       if (slot.hash !== null) return slot.hash;
-      const children = slot.children.map((child) => settle(child, depth + 1));
+      const [c0, c1, c2, c3] = slot.children as [Slot, Slot, Slot, Slot];
+      const below = depth + 1;
+      const children = [settle(c0, below), settle(c1, below), settle(c2, below), settle(c3, below)];
       // Below the kept levels, the batch lets its nodes go: their hashes are all a parent needs.
       if (depth + 1 >= keep) slot.children = children;
       slot.hash = indexInnerHash(children, hash);
