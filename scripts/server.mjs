@@ -4,8 +4,9 @@
 // X-Forwarded-For when the client sent none, so a client could choose its own rate-limit identity.
 // Here every request's X-Forwarded-For gets the socket address appended, as a proxy would do, and
 // lib/http/client-ip.ts takes the entry TRUSTED_PROXY_HOPS places from the right (0 = the socket).
-// It also hands badge requests to a static route (routeBadge below), and answers a rate-limited
-// client's repeated requests itself (refusal-memo.mjs).
+// It also hands badge requests to a static route (routeBadge below), answers a rate-limited
+// client's repeated requests itself (refusal-memo.mjs), and spares every request Node 20's costly
+// async-context snapshot (async-snapshots.mjs).
 //
 // Before it loads anything it takes DATA_DIR and the port (serve-claim.mjs): a second server of this
 // clone stops there. With --build (`npm start`) it then builds into a fresh directory and serves that
@@ -13,10 +14,14 @@
 import fs from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
+import { installAsyncSnapshots } from "./async-snapshots.mjs";
 import { freshBuild } from "./fresh-build.mjs";
 import { httpTimeouts } from "./http-timeouts.mjs";
 import { REFUSAL_MARK_ENV, refusalMemo } from "./refusal-memo.mjs";
 import { claimDataDir, listenOrRefuse } from "./serve-claim.mjs";
+
+// Before Next loads: its route runtime takes an async-context snapshot on every request.
+installAsyncSnapshots();
 
 const port = Number.parseInt(process.env.PORT ?? "3000", 10);
 const hostname = process.env.HOST ?? "0.0.0.0";
