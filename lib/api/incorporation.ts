@@ -33,7 +33,7 @@ async function incorporated(request: Request, { caller, sentBody }: EndpointCont
   });
   const sessionToken = outcome.live?.sessionToken;
   const sessionId = outcome.meta.sessionId;
-  return jsonText(outcome.text, {
+  return jsonText(outcome.json, {
     status: outcome.status,
     headers: {
       "cache-control": "no-store",

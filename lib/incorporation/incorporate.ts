@@ -24,7 +24,7 @@ import { pinnedClientTarball } from "./local-origin";
 import { refusalAnswer, reusedKeyAnswer, unrecordedRefusal } from "./refusal-answer";
 import { slugOf } from "./slug";
 import { replayedFacts, replayedRefusal, storedRefusal, storedSuccess } from "./stored-answer";
-import { companyStarter, type ShownOnce, type SuccessFacts, successAnswerJson } from "./success-answer";
+import { companyStarter, type ShownOnce, type SuccessFacts, successAnswerUtf8 } from "./success-answer";
 import { type IncorporationRequest, type ValidationResult, validateIncorporation } from "./validate";
 
 export interface IncorporateInput {
@@ -100,8 +100,11 @@ function auditCall(
   );
 }
 
-/** The work's result; its body is the answer as JSON text. */
-type RunResult = WorkResult<LiveSecrets> & { body: string; meta: { sessionId: string } };
+/** The work's result; its body is the answer as JSON, text or UTF-8 bytes. */
+type RunResult = WorkResult<LiveSecrets> & { body: AnswerJson; meta: { sessionId: string } };
+
+/** An answer's JSON as built: text, or its UTF-8 bytes (a success, see successAnswerUtf8). */
+export type AnswerJson = string | Uint8Array<ArrayBuffer>;
 
 /** The call's work, on the body as incorporate() validated it (validation is pure: done once). */
 async function run(input: IncorporateInput, checked: ValidationResult, claim: IdempotencyClaim): Promise<RunResult> {
@@ -188,9 +191,9 @@ async function succeed(
       const shown = { sessionToken: appended.sessionToken, claimToken: existing ? null : stub.claimToken };
       return {
         status: 200,
-        // The receipt exists only once the entry is stored; a replay finds it again (replayText).
+        // The receipt exists only once the entry is stored; a replay finds it again (replayJson).
         // The entry in its canonical form, as the store holds it and a replay reads it back.
-        body: successAnswerJson(factsOf(asStored(appended.stored), record), starter, shown, appended.transparency),
+        body: successAnswerUtf8(factsOf(asStored(appended.stored), record), starter, shown, appended.transparency),
         meta: { sessionId },
         live: { sessionId, sessionToken: appended.sessionToken, claimToken: shown.claimToken },
       };
@@ -207,17 +210,32 @@ async function succeed(
 const asStored = (stored: StoredEntry) => JSON.parse(stored.full) as AuditEntry;
 
 export interface IncorporateOutcome extends Omit<IdempotentResult<LiveSecrets>, "body"> {
-  /** The answer as JSON text. */
-  text: string;
+  /** The answer's JSON as built: what the HTTP answer sends as it is. */
+  json: AnswerJson;
+  /** The answer as JSON text (decoded when `json` is bytes, on first read). */
+  readonly text: string;
   /** `application/problem+json` for a reused Idempotency-Key, else `application/json`. */
   problem: boolean;
+}
+
+/** An outcome whose answer is `json`. */
+function outcomeOf(fields: Omit<IncorporateOutcome, "json" | "text">, json: AnswerJson): IncorporateOutcome {
+  let text = typeof json === "string" ? json : undefined;
+  return {
+    ...fields,
+    json,
+    get text() {
+      text ??= Buffer.from(json as Uint8Array<ArrayBuffer>).toString("utf8");
+      return text;
+    },
+  };
 }
 
 /**
  * A replay's answer: a success stored as its facts is rebuilt, with its entry's transparency receipt
  * as the first answer had it (now with the proof, once integrated); anything else was stored whole.
  */
-async function replayText(stored: unknown, sessionId: string | undefined): Promise<string> {
+async function replayJson(stored: unknown, sessionId: string | undefined): Promise<AnswerJson> {
   if (sessionId === undefined) return JSON.stringify(stored);
   const facts = await replayedFacts(stored, sessionId);
   if (facts === null) {
@@ -232,7 +250,7 @@ async function replayText(stored: unknown, sessionId: string | undefined): Promi
       `[incorporation] replay in session ${facts.entry.sessionId}: the templates changed since the first answer`,
     );
   }
-  return successAnswerJson(facts, starter, undefined, await storedEntryReceipt(facts.entry));
+  return successAnswerUtf8(facts, starter, undefined, await storedEntryReceipt(facts.entry));
 }
 
 /**
@@ -248,18 +266,15 @@ export async function incorporate(input: IncorporateInput): Promise<IncorporateO
   const checked = validateIncorporation(input.body, { lang: input.lang, smvm });
   if (checked.findings.some((f) => f.code === "session_id_invalid")) {
     const answer = unrecordedRefusal({ findings: checked.findings, baseUrl: input.baseUrl, now: new Date() });
-    return { status: 422, text: JSON.stringify(answer), meta: {}, live: null, replayed: false, problem: false };
+    return outcomeOf({ status: 422, meta: {}, live: null, replayed: false, problem: false }, JSON.stringify(answer));
   }
   // With PUBLIC_BASE_URL every answer has the same links; without it, they follow the request's Host.
   const requestOrigin = getConfig().env.PUBLIC_BASE_URL ? null : input.baseUrl;
   const { key, bodyHash } = idempotencyKey(input.body, input.idempotencyKey, input.scope, requestOrigin);
   try {
     const { body, ...result } = await runIdempotent(key, bodyHash, (claim) => run(input, checked, claim));
-    return {
-      ...result,
-      text: result.replayed ? await replayText(body, result.meta.sessionId) : (body as string),
-      problem: false,
-    };
+    const json = result.replayed ? await replayJson(body, result.meta.sessionId) : (body as AnswerJson);
+    return outcomeOf({ ...result, problem: false }, json);
   } catch (err) {
     if (!isApiError(err) || err.code !== "idempotency_key_reused") throw err;
     // Every 422 of this endpoint has the SPEC 2.6 shape, this one too (with problem+json members).
@@ -270,6 +285,6 @@ export async function incorporate(input: IncorporateInput): Promise<IncorporateO
       smvm,
       now: new Date(),
     });
-    return { status: 422, text: JSON.stringify(answer), meta: {}, live: null, replayed: false, problem: true };
+    return outcomeOf({ status: 422, meta: {}, live: null, replayed: false, problem: true }, JSON.stringify(answer));
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AuditEntry } from "../audit/entry";
 import { auditPaths } from "../audit/paths";
+import { boundedMemo } from "../cache/bounded-memo";
 import { CLIENT_TARBALL_PATH } from "../client-package/client-package-name";
 import type { RegistryRecord } from "../registry/record-schema";
 import type { StoreBackend } from "../store/types";
@@ -9,7 +10,7 @@ import { answerWarnings } from "./answer-warnings";
 import { buildChecklist, type ChecklistStep, checklistJson } from "./checklist";
 import { oneClickDeployUrl } from "./deploy-url";
 import { COMPANY_ENV_VARS } from "./env-vars";
-import { escapeJson, type FixedText } from "./file-pieces";
+import { type EncodedJson, escapeJson, type FixedText, type JsonPieces, piecesText, piecesUtf8 } from "./file-pieces";
 import type { Finding } from "./finding-codes";
 import { type CompanyFiles, filesFrom, starterPieces } from "./generate-files";
 import { rfc001Json, rfc001Report } from "./rfc001";
@@ -61,7 +62,9 @@ export interface Starter {
   /** `sha256:` + hex SHA-256 of the files' canonical JSON (RFC 8785): the audit entry's `filesDigest`. */
   filesDigest: string;
   /** JSON.stringify(files). */
-  filesJson: string;
+  readonly filesJson: string;
+  /** The same, as pieces: the template's text comes encoded once. */
+  readonly filesPieces: JsonPieces;
 }
 
 type FileName = keyof CompanyFiles;
@@ -95,21 +98,29 @@ export function companyStarter(facts: FileFacts): Starter {
     for (const p of escaped[name]) digest.update(typeof p === "string" ? p : p.jsonUtf8);
     digest.update('"');
   }
-  const member = (name: FileName) =>
-    `${JSON.stringify(name)}:"${escaped[name].map((p) => (typeof p === "string" ? p : p.json)).join("")}"`;
+  const filesPieces: (string | EncodedJson)[] = [];
+  for (const [i, name] of FILE_NAMES.entries()) {
+    filesPieces.push(`${i === 0 ? "{" : ","}${JSON.stringify(name)}:"`, ...escaped[name], '"');
+  }
+  filesPieces.push("}");
+  let filesJson: string | undefined;
   return {
     get files() {
       return filesFrom(pieces);
     },
     deployUrl,
     filesDigest: `sha256:${digest.update("}").digest("hex")}`,
-    filesJson: `{${FILE_NAMES.map(member).join(",")}}`,
+    get filesJson() {
+      filesJson ??= piecesText(filesPieces);
+      return filesJson;
+    },
+    filesPieces,
   };
 }
 
 // Shared by every answer (which is only ever serialised), hence frozen.
 const ENV_VARS = Object.freeze(COMPANY_ENV_VARS.map(({ name, description }) => Object.freeze({ name, description })));
-const ENV_VARS_JSON = JSON.stringify(ENV_VARS);
+const ENV_VARS_JSON = encodedJson(JSON.stringify(ENV_VARS));
 
 type AnswerParts = Pick<IncorporationSuccess, "sociedad" | "audit" | "registry" | "validation"> & {
   deploy: Omit<IncorporationSuccess["deploy"], "manualSteps">;
@@ -172,23 +183,65 @@ export function successAnswer(
 }
 
 /**
- * JSON.stringify(successAnswer(facts, starter, shown)), without serialising again what is already
- * JSON: the files (escaped once, in companyStarter), the env vars and the checklist (once per base
- * URL, shown twice: as `checklist` and as `deploy.manualSteps`), the RFC-001 report (once per set of
- * finding codes). A unit test holds the two equal. The entry's transparency receipt, once it exists,
- * goes last: it is written in here rather than spliced into the finished text, which would copy the
- * whole answer once more.
+ * JSON text encoded once as UTF-8, by text: the checklist and the RFC-001 report are each one string
+ * reused by every answer of a base URL (checklist.ts, rfc001.ts), so their bytes are too.
  */
+function encodedJson(json: string): EncodedJson {
+  return { json, jsonUtf8: Buffer.from(json, "utf8") };
+}
+const encodedOnce = boundedMemo(64, encodedJson, (json) => json);
+
+/**
+ * JSON.stringify(successAnswer(facts, starter, shown)) as pieces, without serialising again what is
+ * already JSON: the files (escaped once, in companyStarter), the env vars and the checklist (once per
+ * base URL, shown twice: as `checklist` and as `deploy.manualSteps`), the RFC-001 report (once per
+ * set of finding codes). Those come with their UTF-8 bytes, so that the answer as bytes copies them
+ * rather than encoding them again. A unit test holds the text equal to JSON.stringify's. The entry's
+ * transparency receipt, once it exists, goes last: it is written in here rather than spliced into the
+ * finished text, which would copy the whole answer once more.
+ */
+function successAnswerPieces(
+  facts: SuccessFacts,
+  starter: Starter,
+  shown: ShownOnce,
+  transparency: TransparencyReceipt | null,
+): JsonPieces {
+  const a = answerParts(facts, starter, shown);
+  const j = JSON.stringify;
+  const checklist = encodedOnce(checklistJson(facts.baseUrl));
+  const rfc001 = encodedOnce(rfc001Json({ findings: facts.findings, baseUrl: facts.baseUrl }));
+  const warnings = j(answerWarnings(facts.baseUrl, clientTarballOf(facts)));
+  return [
+    `{"ok":true,"sociedad":${j(a.sociedad)},"config":`,
+    ...starter.filesPieces,
+    `,"envVars":`,
+    ENV_VARS_JSON,
+    `,"checklist":`,
+    checklist,
+    `,"deploy":${j(a.deploy).slice(0, -1)},"manualSteps":`,
+    checklist,
+    `},"audit":${j(a.audit)},"registry":${j(a.registry)},"validation":${j(a.validation)},"rfc001":`,
+    rfc001,
+    `,"generatedAt":${j(facts.entry.ts)},"warnings":${warnings}${transparency ? `,"transparency":${j(transparency)}` : ""}}`,
+  ];
+}
+
+/** The answer as JSON text (see successAnswerPieces). */
 export function successAnswerJson(
   facts: SuccessFacts,
   starter: Starter,
   shown: ShownOnce = NOTHING_SHOWN,
   transparency: TransparencyReceipt | null = null,
 ): string {
-  const a = answerParts(facts, starter, shown);
-  const j = JSON.stringify;
-  const checklist = checklistJson(facts.baseUrl);
-  const deploy = `${j(a.deploy).slice(0, -1)},"manualSteps":${checklist}}`;
-  const rfc001 = rfc001Json({ findings: facts.findings, baseUrl: facts.baseUrl });
-  return `{"ok":true,"sociedad":${j(a.sociedad)},"config":${starter.filesJson},"envVars":${ENV_VARS_JSON},"checklist":${checklist},"deploy":${deploy},"audit":${j(a.audit)},"registry":${j(a.registry)},"validation":${j(a.validation)},"rfc001":${rfc001},"generatedAt":${j(facts.entry.ts)},"warnings":${j(answerWarnings(facts.baseUrl, clientTarballOf(facts)))}${transparency ? `,"transparency":${j(transparency)}` : ""}}`;
+  return piecesText(successAnswerPieces(facts, starter, shown, transparency));
+}
+
+/** The same answer as UTF-8 bytes, what the HTTP answer sends (see successAnswerPieces). */
+export function successAnswerUtf8(
+  facts: SuccessFacts,
+  starter: Starter,
+  shown: ShownOnce = NOTHING_SHOWN,
+  transparency: TransparencyReceipt | null = null,
+): Buffer<ArrayBuffer> {
+  return piecesUtf8(successAnswerPieces(facts, starter, shown, transparency));
 }

@@ -6,6 +6,7 @@ import {
   type SuccessFacts,
   successAnswer,
   successAnswerJson,
+  successAnswerUtf8,
 } from "@/lib/incorporation/success-answer";
 import type { RegistryRecord } from "@/lib/registry/record-schema";
 import { canonicalJson } from "@/lib/signing/canonical";
@@ -54,6 +55,26 @@ describe("the incorporation answer", () => {
       expect(shown.audit.sessionToken).toBe("tok_session");
       expect(shown.registry.claimToken).toBe("sia_claim_x");
       expect(JSON.parse(successAnswerJson(facts, starter)).audit).not.toHaveProperty("sessionToken");
+    }
+  });
+
+  it("as UTF-8 bytes is exactly that text encoded, the receipt included", () => {
+    const receipt = { index: 7, leafHash: "aGFzaA==", checkpoint: null } as never;
+    for (const text of TEXTS) {
+      const facts = factsFor(text);
+      const starter = companyStarter(facts);
+      const secrets = { sessionToken: "tok_session", claimToken: "sia_claim_x" };
+      for (const [shown, transparency] of [
+        [undefined, null],
+        [secrets, receipt],
+      ] as const) {
+        const bytes = successAnswerUtf8(facts, starter, shown, transparency);
+        const expected = Buffer.from(successAnswerJson(facts, starter, shown, transparency), "utf8");
+        expect(Buffer.compare(Buffer.from(bytes), expected)).toBe(0);
+      }
+      expect(JSON.parse(successAnswerUtf8(facts, starter).toString("utf8"))).toEqual(
+        JSON.parse(JSON.stringify(successAnswer(facts, starter))),
+      );
     }
   });
 
