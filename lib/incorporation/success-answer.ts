@@ -10,7 +10,7 @@ import { answerWarnings } from "./answer-warnings";
 import { buildChecklist, type ChecklistStep, checklistJson } from "./checklist";
 import { oneClickDeployUrl } from "./deploy-url";
 import { COMPANY_ENV_VARS } from "./env-vars";
-import { type EncodedJson, escapeJson, type FixedText, type JsonPieces, piecesText, piecesUtf8 } from "./file-pieces";
+import { type EncodedJson, escapeJson, type FixedText, type JsonPieces, piecesUtf8 } from "./file-pieces";
 import type { Finding } from "./finding-codes";
 import { type CompanyFiles, filesFrom, starterPieces } from "./generate-files";
 import { rfc001Json, rfc001Report } from "./rfc001";
@@ -20,7 +20,7 @@ import type { IncorporationRequest } from "./validate";
 /**
  * The facts of a successful incorporation: files, checklist, env vars, deploy link and RFC-001 report
  * are pure functions of them, so the first answer and every replay are built by the same function,
- * successAnswerJson(). A replay rebuilds them from what the first call stored (stored-answer.ts):
+ * successAnswerUtf8(). A replay rebuilds them from what the first call stored (stored-answer.ts):
  * the findings as worded then, the deploy starter configured then, the same entry, and the record
  * as it stands now. Only a deploy that changes the templates themselves changes a replay's files;
  * the entry's `filesDigest` still names the first answer's (see docs/incorporation.md).
@@ -56,14 +56,12 @@ function clientTarballOf(facts: FileFacts): string | null {
 
 /** The starter: its four files and the deploy link they name (built once per answer). */
 export interface Starter {
-  /** Joined when read: the answer's JSON text is built from `filesJson` and never needs it. */
+  /** Joined when read: the answer is built from `filesPieces` and never needs it. */
   readonly files: CompanyFiles;
   deployUrl: string;
   /** `sha256:` + hex SHA-256 of the files' canonical JSON (RFC 8785): the audit entry's `filesDigest`. */
   filesDigest: string;
-  /** JSON.stringify(files). */
-  readonly filesJson: string;
-  /** The same, as pieces: the template's text comes encoded once. */
+  /** JSON.stringify(files) as pieces: the template's text comes encoded once. */
   readonly filesPieces: JsonPieces;
 }
 
@@ -103,17 +101,12 @@ export function companyStarter(facts: FileFacts): Starter {
     filesPieces.push(`${i === 0 ? "{" : ","}${JSON.stringify(name)}:"`, ...escaped[name], '"');
   }
   filesPieces.push("}");
-  let filesJson: string | undefined;
   return {
     get files() {
       return filesFrom(pieces);
     },
     deployUrl,
     filesDigest: `sha256:${digest.update("}").digest("hex")}`,
-    get filesJson() {
-      filesJson ??= piecesText(filesPieces);
-      return filesJson;
-    },
     filesPieces,
   };
 }
@@ -196,7 +189,7 @@ const encodedOnce = boundedMemo(64, encodedJson, (json) => json);
  * already JSON: the files (escaped once, in companyStarter), the env vars and the checklist (once per
  * base URL, shown twice: as `checklist` and as `deploy.manualSteps`), the RFC-001 report (once per
  * set of finding codes). Those come with their UTF-8 bytes, so that the answer as bytes copies them
- * rather than encoding them again. A unit test holds the text equal to JSON.stringify's. The entry's
+ * rather than encoding them again. A unit test holds the bytes equal to JSON.stringify's text. The entry's
  * transparency receipt, once it exists, goes last: it is written in here rather than spliced into the
  * finished text, which would copy the whole answer once more.
  */
@@ -226,17 +219,7 @@ function successAnswerPieces(
   ];
 }
 
-/** The answer as JSON text (see successAnswerPieces). */
-export function successAnswerJson(
-  facts: SuccessFacts,
-  starter: Starter,
-  shown: ShownOnce = NOTHING_SHOWN,
-  transparency: TransparencyReceipt | null = null,
-): string {
-  return piecesText(successAnswerPieces(facts, starter, shown, transparency));
-}
-
-/** The same answer as UTF-8 bytes, what the HTTP answer sends (see successAnswerPieces). */
+/** The answer as UTF-8 bytes, what the HTTP answer sends (see successAnswerPieces). */
 export function successAnswerUtf8(
   facts: SuccessFacts,
   starter: Starter,

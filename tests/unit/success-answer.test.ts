@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "@/lib/audit/entry";
+import { piecesUtf8 } from "@/lib/incorporation/file-pieces";
 import { sha256Hex } from "@/lib/incorporation/idempotency";
 import {
   companyStarter,
   type SuccessFacts,
   successAnswer,
-  successAnswerJson,
   successAnswerUtf8,
 } from "@/lib/incorporation/success-answer";
 import type { RegistryRecord } from "@/lib/registry/record-schema";
@@ -43,6 +43,10 @@ function factsFor(text: string): SuccessFacts {
   };
 }
 
+/** The answer as the HTTP answer sends it, read back as text. */
+const successAnswerJson = (...args: Parameters<typeof successAnswerUtf8>) =>
+  successAnswerUtf8(...args).toString("utf8");
+
 describe("the incorporation answer", () => {
   it("as JSON text is exactly JSON.stringify of the answer, with and without the secrets shown once", () => {
     for (const text of TEXTS) {
@@ -69,7 +73,8 @@ describe("the incorporation answer", () => {
         [secrets, receipt],
       ] as const) {
         const bytes = successAnswerUtf8(facts, starter, shown, transparency);
-        const expected = Buffer.from(successAnswerJson(facts, starter, shown, transparency), "utf8");
+        const answer = successAnswer(facts, starter, shown);
+        const expected = Buffer.from(JSON.stringify(transparency ? { ...answer, transparency } : answer), "utf8");
         expect(Buffer.compare(Buffer.from(bytes), expected)).toBe(0);
       }
       expect(JSON.parse(successAnswerUtf8(facts, starter).toString("utf8"))).toEqual(
@@ -82,7 +87,7 @@ describe("the incorporation answer", () => {
     for (const text of TEXTS) {
       const starter = companyStarter(factsFor(text));
       expect(starter.filesDigest).toBe(`sha256:${sha256Hex(canonicalJson(starter.files))}`);
-      expect(starter.filesJson).toBe(JSON.stringify(starter.files));
+      expect(piecesUtf8(starter.filesPieces).toString("utf8")).toBe(JSON.stringify(starter.files));
     }
   });
 
